@@ -1,0 +1,83 @@
+"""The bot protocol and the engine's ``random`` bot.
+
+A bot decides from what its seat may know: the seat's view and its legal actions. A game may allow
+*cheating* bots (``GameSpec.cheating_bots_allowed``) that read the full state; they say so with
+``cheating = True``. Each bot has its own RNG stream, so bots never disturb the game's randomness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .actions import Action
+from .protocol import Game, State
+from .rng import Rng, derive_seed
+
+
+class Bot:
+    """Base class: override :meth:`choose` (or :meth:`choose_from_state` for a cheating bot)."""
+
+    kind: ClassVar[str] = "bot"
+    cheating: ClassVar[bool] = False
+    help: ClassVar[str] = ""
+
+    def __init__(self, game: Game, seat: int, rng: Rng) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        raise NotImplementedError(f"bot {self.kind!r} does not choose from a view")
+
+    def choose_from_state(self, state: State) -> Action:
+        raise NotImplementedError(f"bot {self.kind!r} does not read the state")
+
+    def act(self, state: State) -> Action:
+        """The bot's action in ``state`` (for its seat)."""
+        if self.cheating:
+            if not state.game.spec.cheating_bots_allowed:
+                raise ValueError(f"{state.game.name} does not allow cheating bots ({self.kind})")
+            return self.choose_from_state(state)
+        view = state.view(self.seat)
+        assert view is not None
+        return self.choose(view, state.legal_actions(self.seat))
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions."""
+
+    kind = "random"
+    help = "picks any legal action at random"
+
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+
+def bot_kinds(game: Game) -> dict[str, type[Bot]]:
+    kinds: dict[str, type[Bot]] = {"random": RandomBot}
+    kinds.update(game.bots())
+    return kinds
+
+
+def make_bot(game: Game, kind: str, seat: int, seed: int) -> Bot:
+    """A bot of the given kind for a seat, with its own stream derived from the game seed."""
+    kinds = bot_kinds(game)
+    if kind not in kinds:
+        raise ValueError(
+            f"{game.name} has no bot {kind!r}; available: {', '.join(sorted(kinds))}"
+        )
+    return kinds[kind](game, seat, Rng(derive_seed(seed, "bot", seat, kind)))
+
+
+def play_out(state: State, bots: Mapping[int, Bot], max_actions: int | None = None) -> State:
+    """Let the bots play ``state`` to its end (or ``max_actions`` more actions). Returns it."""
+    limit = max_actions if max_actions is not None else state.game.spec.max_actions
+    for _ in range(limit):
+        seats = state.current_seats()
+        if not seats:
+            break
+        for seat in seats:
+            if seat in state.current_seats():
+                state.apply(bots[seat].act(state), seat)
+    return state

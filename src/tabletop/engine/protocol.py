@@ -1,0 +1,426 @@
+"""The state/action protocol every game implements.
+
+A :class:`Game` is immutable: its rules, parameters and static content (shared by every state,
+never copied). A :class:`State` is plain data: ``state.data`` is a JSON-native dict (dicts with string
+keys, lists, strings, numbers, booleans, None), the seeded :class:`~tabletop.engine.rng.Rng`, and the
+history of accepted actions. Cloning copies only that data, with :mod:`marshal`, which is fast.
+
+A state always carries one explicit :class:`Prompt`: which seats must decide now, what kind of
+decision, and for whose turn. Several seats in a prompt means a simultaneous hidden choice: each seat
+submits its action independently and the game keeps earlier commitments out of the others' views.
+The deciding seat need not be the seat whose turn it is (``prompt.turn``).
+
+Games subclass :class:`State` and implement the underscored hooks: ``_prompt``, ``_legal_actions``,
+``_apply``, ``_view``, ``_outcome`` (and optionally ``_explain_illegal``, ``describe_action``,
+``resample``). The public methods here add validation, history and caching around them.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from .actions import Action
+from .errors import BadParameter, IllegalAction
+from .rng import Rng, derive_seed
+
+if TYPE_CHECKING:
+    from .bots import Bot
+
+ENGINE_VERSION = "0.1.0"
+
+JSON = Any  # JSON-native value
+S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The decision a state is waiting for.
+
+    ``seats``: the seats that must decide now (more than one: a simultaneous hidden choice).
+    ``kind``: a short machine name (``"explore"``). ``text``: what to tell the player.
+    ``turn``: whose turn it is, which may differ from the deciding seats.
+    """
+
+    seats: tuple[int, ...]
+    kind: str
+    text: str = ""
+    turn: int | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"seats": list(self.seats), "kind": self.kind, "text": self.text, "turn": self.turn}
+
+
+TERMINAL_PROMPT = Prompt((), "game-over", "The game is over.")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning seats (empty when nobody won), scores, and why."""
+
+    winners: tuple[int, ...]
+    scores: Mapping[int, float]
+    reason: str
+    text: str = ""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "winners": list(self.winners),
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "reason": self.reason,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ParamSpec:
+    """One game parameter: its name, default, type and (optionally) allowed values."""
+
+    name: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, game: str, raw: Any) -> Any:
+        kind = type(self.default)
+        value: Any = raw
+        if isinstance(raw, str) and kind is not str:
+            try:
+                if kind is bool:
+                    if raw.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                        raise ValueError(raw)
+                    value = raw.lower() in ("true", "1", "yes")
+                else:
+                    value = kind(raw)
+            except ValueError:
+                raise BadParameter(
+                    f"{game}: parameter {self.name!r} must be a {kind.__name__}, got {raw!r}"
+                ) from None
+        if kind is int and isinstance(value, bool):
+            raise BadParameter(f"{game}: parameter {self.name!r} must be an int, got {raw!r}")
+        if not isinstance(value, kind):
+            raise BadParameter(
+                f"{game}: parameter {self.name!r} must be a {kind.__name__}, got {raw!r}"
+            )
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise BadParameter(
+                f"{game}: parameter {self.name!r} must be one of {allowed}; got {value!r}"
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise BadParameter(f"{game}: parameter {self.name!r} must be >= {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise BadParameter(f"{game}: parameter {self.name!r} must be <= {self.maximum}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """The registry record of a game."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    params: tuple[ParamSpec, ...]
+    hidden_information: bool
+    max_actions: int
+    description: str = ""
+    modes: tuple[str, ...] = ("standard",)
+    # Parameter sets the conformance harness must cover (every mode at least once).
+    conformance: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
+    cheating_bots_allowed: bool = False
+
+    def param(self, name: str) -> ParamSpec:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise BadParameter(f"{self.name}: unknown parameter {name!r}")
+
+    def resolve(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Validated parameters with defaults filled in."""
+        known = {p.name for p in self.params}
+        unknown = sorted(set(params) - known)
+        if unknown:
+            raise BadParameter(
+                f"{self.name}: unknown parameter(s) {', '.join(unknown)}; "
+                f"known: {', '.join(sorted(known)) or 'none'}"
+            )
+        return {
+            p.name: p.coerce(self.name, params[p.name]) if p.name in params else p.default
+            for p in self.params
+        }
+
+
+class Game(ABC):
+    """A game with fixed parameters. Immutable; holds the static content shared by its states."""
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, **params: Any) -> None:
+        self.params: dict[str, Any] = self.spec.resolve(params)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """The number of seats in a game with these parameters."""
+
+    @abstractmethod
+    def new_state(self, seed: int = 0) -> State:
+        """The state at the start of a game, set up with the given seed."""
+
+    def state_class(self) -> type[State]:
+        """The State subclass of this game (used to rebuild states from JSON)."""
+        return type(self.new_state(0))
+
+    def bots(self) -> Mapping[str, type[Bot]]:
+        """The game's own bot kinds (the engine adds ``random``)."""
+        return {}
+
+    def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> State:
+        """A state built from a compact scenario spec (see :mod:`tabletop.testing`)."""
+        raise NotImplementedError(f"{self.name} does not offer a scenario builder")
+
+    def lint(self) -> list[str]:
+        """Problems found in the game's content; empty when it is all sound."""
+        return []
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return self.state_class().from_json(self, data)
+
+
+class _History:
+    """An append-only, shareable history: a cons list, so cloning a state shares it for free."""
+
+    __slots__ = ("length", "parent", "seat", "action")
+
+    def __init__(self, parent: _History | None, seat: int, action: Action) -> None:
+        self.parent = parent
+        self.seat = seat
+        self.action = action
+        self.length = 1 + (parent.length if parent is not None else 0)
+
+    def to_list(self) -> list[tuple[int, Action]]:
+        out: list[tuple[int, Action]] = []
+        node: _History | None = self
+        while node is not None:
+            out.append((node.seat, node.action))
+            node = node.parent
+        out.reverse()
+        return out
+
+
+class State(ABC):
+    """A game in progress: plain data, a seeded RNG and the history of actions."""
+
+    __slots__ = ("_history", "_legal_cache", "_prompt_cache", "data", "game", "rng", "seed")
+
+    def __init__(self, game: Game, data: dict[str, JSON], rng: Rng, seed: int) -> None:
+        self.game = game
+        self.data = data
+        self.rng = rng
+        self.seed = seed
+        self._history: _History | None = None
+        self._legal_cache: dict[int, list[Action]] = {}
+        self._prompt_cache: Prompt | None = None
+
+    # ----------------------------------------------------------------- hooks for games
+    @abstractmethod
+    def _prompt(self) -> Prompt:
+        """The decision the state waits for (``TERMINAL_PROMPT`` once the game is over)."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions of a seat named in the prompt, in a deterministic order."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        """What a seat (or a spectator, ``None``) may know, JSON-safe."""
+
+    @abstractmethod
+    def _outcome(self) -> Outcome:
+        """The result of a terminal state."""
+
+    def _explain_illegal(self, seat: int, action: Action) -> str | None:
+        """Optionally, a game's own words for why an action is not legal now."""
+        return None
+
+    def describe_action(self, action: Action, seat: int | None = None) -> str:
+        """A human sentence for an action (games override for nicer words)."""
+        return str(action)
+
+    def rounds(self) -> int:
+        """Rounds played so far (for statistics)."""
+        return int(self.data.get("round", 0))
+
+    def resample(self, seat: int | None, rng: Rng) -> State:
+        """A state the given seat cannot tell apart from this one (its view is unchanged), with
+        everything hidden from it redrawn from ``rng``. Games with hidden information override."""
+        return self.clone()
+
+    # ----------------------------------------------------------------- the protocol
+    def prompt(self) -> Prompt:
+        if self._prompt_cache is None:
+            self._prompt_cache = self._prompt()
+        return self._prompt_cache
+
+    def is_terminal(self) -> bool:
+        return not self.prompt().seats
+
+    def current_seats(self) -> tuple[int, ...]:
+        return self.prompt().seats
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions of ``seat`` (default: the single deciding seat). Empty if it may not act."""
+        prompt = self.prompt()
+        if seat is None:
+            if len(prompt.seats) != 1:
+                return []
+            seat = prompt.seats[0]
+        if seat not in prompt.seats:
+            return []
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_actions(seat)
+            self._legal_cache[seat] = cached
+        return list(cached)
+
+    def check(self, action: Action, seat: int | None = None) -> int:
+        """The seat that would play ``action``; raises :class:`IllegalAction` naming why not."""
+        prompt = self.prompt()
+        if not prompt.seats:
+            raise IllegalAction(f"{self.game.name}: the game is over; {action} cannot be played")
+        if seat is None:
+            if len(prompt.seats) != 1:
+                raise IllegalAction(
+                    f"{self.game.name}: seats {list(prompt.seats)} decide at once "
+                    f"({prompt.kind}); say which seat plays {action}"
+                )
+            seat = prompt.seats[0]
+        if seat not in prompt.seats:
+            raise IllegalAction(
+                f"{self.game.name}: seat {seat} may not act now; waiting for seat(s) "
+                f"{', '.join(map(str, prompt.seats))} to decide {prompt.kind!r}"
+            )
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{self.game.name}: not an action: {action!r}")
+        if action not in self.legal_actions(seat):
+            reason = self._explain_illegal(seat, action)
+            kinds = sorted({a.kind for a in self.legal_actions(seat)})
+            raise IllegalAction(
+                f"{self.game.name}: {action} is not legal for seat {seat} at {prompt.kind!r}"
+                + (f": {reason}" if reason else "")
+                + f" (legal kinds now: {', '.join(kinds)})"
+            )
+        return seat
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Play ``action``. Refuses an illegal one with :class:`IllegalAction`, changing nothing."""
+        seat = self.check(action, seat)
+        self._apply(seat, action)
+        self._history = _History(self._history, seat, action)
+        self._legal_cache = {}
+        self._prompt_cache = None
+
+    def outcome(self) -> Outcome:
+        if not self.is_terminal():
+            raise ValueError(f"{self.game.name}: the game is not over yet")
+        return self._outcome()
+
+    def view(self, seat: int | None) -> dict[str, JSON] | None:
+        """A JSON-safe, redacted picture of what ``seat`` may know (``None``: a spectator)."""
+        prompt = self.prompt()
+        body = self._view(seat)
+        body["game"] = self.game.name
+        body["seat"] = seat
+        body["prompt"] = prompt.to_json()
+        body["actions"] = (
+            [a.to_json() for a in self.legal_actions(seat)] if seat is not None else []
+        )
+        body["outcome"] = self._outcome().to_json() if not prompt.seats else None
+        return body
+
+    def history(self) -> list[tuple[int, Action]]:
+        return self._history.to_list() if self._history is not None else []
+
+    def num_actions(self) -> int:
+        return self._history.length if self._history is not None else 0
+
+    def clone(self: S) -> S:
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.data = marshal.loads(marshal.dumps(self.data))
+        other.rng = Rng(self.rng.state)
+        other.seed = self.seed
+        other._history = self._history
+        other._legal_cache = {}
+        other._prompt_cache = None
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            self.game.name == other.game.name
+            and self.game.params == other.game.params
+            and self.seed == other.seed
+            and self.rng == other.rng
+            and self.data == other.data
+            and self.history() == other.history()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "engine": ENGINE_VERSION,
+            "game": self.game.name,
+            "params": dict(self.game.params),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "data": self.data,
+            "history": [[s, a.to_json()] for s, a in self.history()],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls: type[S], game: Game, blob: Mapping[str, Any]) -> S:
+        if blob.get("game") != game.name:
+            raise ValueError(f"saved state is for {blob.get('game')!r}, not {game.name!r}")
+        state = object.__new__(cls)
+        state.game = game
+        state.data = json.loads(json.dumps(blob["data"]))
+        state.rng = Rng(int(blob["rng"]))
+        state.seed = int(blob["seed"])
+        state._history = None
+        state._legal_cache = {}
+        state._prompt_cache = None
+        for seat, action in blob.get("history", []):
+            state._history = _History(state._history, int(seat), Action.from_json(action))
+        return state
+
+    def __repr__(self) -> str:
+        p = self.prompt()
+        return f"<{type(self).__name__} {self.game.name} seats={list(p.seats)} {p.kind}>"
+
+
+def new_rng(seed: int) -> Rng:
+    """The game RNG for a seed (separate from bot streams)."""
+    return Rng(derive_seed(seed, "game"))
+
