@@ -34,7 +34,7 @@ bench: $(STAMP)
 	$(BIN)/tabletop bench --all
 
 golden: $(STAMP)
-	$(BIN)/tabletop golden --regenerate
+	$(BIN)/pytest tests/test_golden.py --regenerate-golden -p no:xdist
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,8 +1,8 @@
 """Tabletop: a rules engine and play platform for tabletop games.
 
-    >>> import tabletop
-    >>> game = tabletop.load("paupers-ladder", players=2)   # doctest: +SKIP
-    >>> state = game.new_state(seed=1)                      # doctest: +SKIP
+>>> import tabletop
+>>> game = tabletop.load("paupers-ladder", players=2)   # doctest: +SKIP
+>>> state = game.new_state(seed=1)                      # doctest: +SKIP
 """
 
 from .engine import Action, Game, IllegalAction, Record, State, load, names, specs

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
-ArgValue = Union[str, int, bool, None, tuple["ArgValue", ...]]
+ArgValue = str | int | bool | None | tuple["ArgValue", ...]
 
 
 def _freeze(value: Any) -> ArgValue:
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
     if value is None or isinstance(value, (str, bool, int)):
-        return value  # type: ignore[no-any-return]
+        return value
     raise TypeError(f"action arguments must be str, int, bool, None or sequences; got {value!r}")
 
 
@@ -38,7 +38,7 @@ class Action:
     args: tuple[tuple[str, ArgValue], ...] = ()
 
     @classmethod
-    def of(cls, kind: str, **args: Any) -> Action:
+    def of(cls, kind: str, /, **args: Any) -> Action:
         return cls(kind, tuple(sorted((k, _freeze(v)) for k, v in args.items())))
 
     def get(self, key: str, default: Any = None) -> Any:

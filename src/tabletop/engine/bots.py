@@ -64,9 +64,7 @@ def make_bot(game: Game, kind: str, seat: int, seed: int) -> Bot:
     """A bot of the given kind for a seat, with its own stream derived from the game seed."""
     kinds = bot_kinds(game)
     if kind not in kinds:
-        raise ValueError(
-            f"{game.name} has no bot {kind!r}; available: {', '.join(sorted(kinds))}"
-        )
+        raise ValueError(f"{game.name} has no bot {kind!r}; available: {', '.join(sorted(kinds))}")
     return kinds[kind](game, seat, Rng(derive_seed(seed, "bot", seat, kind)))
 
 

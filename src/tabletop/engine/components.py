@@ -1,8 +1,9 @@
 """Components over plain data: decks, dice, zones and counters.
 
 Components do not own data: a :class:`Deck` is a thin view over a JSON-native dict kept inside the
-state's data (``{"draw": [...], "discard": [...], "removed": [...]}``), so states stay plain data and
-cloning stays cheap. Every shuffle and roll takes the state's :class:`~tabletop.engine.rng.Rng`.
+state's data (``{"draw": [...], "discard": [...], "removed": [...]}``), so states stay plain data
+and cloning stays cheap. Every shuffle and roll takes the state's
+:class:`~tabletop.engine.rng.Rng`.
 """
 
 from __future__ import annotations

@@ -1,14 +1,15 @@
 """The state/action protocol every game implements.
 
 A :class:`Game` is immutable: its rules, parameters and static content (shared by every state,
-never copied). A :class:`State` is plain data: ``state.data`` is a JSON-native dict (dicts with string
-keys, lists, strings, numbers, booleans, None), the seeded :class:`~tabletop.engine.rng.Rng`, and the
-history of accepted actions. Cloning copies only that data, with :mod:`marshal`, which is fast.
+never copied). A :class:`State` is plain data: ``state.data`` is a JSON-native dict (dicts with
+string keys, lists, strings, numbers, booleans, None), the seeded
+:class:`~tabletop.engine.rng.Rng`, and the history of accepted actions. Cloning copies only that
+data, with :mod:`marshal`, which is fast.
 
 A state always carries one explicit :class:`Prompt`: which seats must decide now, what kind of
-decision, and for whose turn. Several seats in a prompt means a simultaneous hidden choice: each seat
-submits its action independently and the game keeps earlier commitments out of the others' views.
-The deciding seat need not be the seat whose turn it is (``prompt.turn``).
+decision, and for whose turn. Several seats in a prompt means a simultaneous hidden choice: each
+seat submits its action independently and the game keeps earlier commitments out of the others'
+views. The deciding seat need not be the seat whose turn it is (``prompt.turn``).
 
 Games subclass :class:`State` and implement the underscored hooks: ``_prompt``, ``_legal_actions``,
 ``_apply``, ``_view``, ``_outcome`` (and optionally ``_explain_illegal``, ``describe_action``,
@@ -202,9 +203,10 @@ class Game(ABC):
 class _History:
     """An append-only, shareable history: a cons list, so cloning a state shares it for free."""
 
-    __slots__ = ("length", "parent", "seat", "action")
+    __slots__ = ("action", "length", "parent", "seat")
 
     def __init__(self, parent: _History | None, seat: int, action: Action) -> None:
+        self.length: int
         self.parent = parent
         self.seat = seat
         self.action = action
@@ -285,7 +287,7 @@ class State(ABC):
         return self.prompt().seats
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Legal actions of ``seat`` (default: the single deciding seat). Empty if it may not act."""
+        """Legal actions of ``seat`` (default: the one deciding seat); empty if it may not act."""
         prompt = self.prompt()
         if seat is None:
             if len(prompt.seats) != 1:
@@ -423,4 +425,3 @@ class State(ABC):
 def new_rng(seed: int) -> Rng:
     """The game RNG for a seed (separate from bot streams)."""
     return Rng(derive_seed(seed, "game"))
-

@@ -90,7 +90,9 @@ class Record:
             try:
                 state.apply(action, seat)
             except IllegalAction as exc:
-                raise ValueError(f"record action #{i + 1} ({action}) does not replay: {exc}") from None
+                raise ValueError(
+                    f"record action #{i + 1} ({action}) does not replay: {exc}"
+                ) from None
             yield state.clone()
 
     def replay(self) -> State:
@@ -100,5 +102,7 @@ class Record:
             try:
                 state.apply(action, seat)
             except IllegalAction as exc:
-                raise ValueError(f"record action #{i + 1} ({action}) does not replay: {exc}") from None
+                raise ValueError(
+                    f"record action #{i + 1} ({action}) does not replay: {exc}"
+                ) from None
         return state

@@ -1,9 +1,9 @@
 """Seeded, serialisable randomness.
 
 Every random draw in a game goes through an :class:`Rng` owned by the state, so the same seed and
-the same actions give the same game on every machine. The generator is SplitMix64: its whole state is
-one 64-bit integer, which makes cloning and saving free. Bots and redeterminisation get their own
-streams through :func:`derive_seed`, so searching never disturbs the game's own stream.
+the same actions give the same game on every machine. The generator is SplitMix64: its whole state
+is one 64-bit integer, which makes cloning and saving free. Bots and redeterminisation get their
+own streams through :func:`derive_seed`, so searching never disturbs the game's own stream.
 """
 
 from __future__ import annotations

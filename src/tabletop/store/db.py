@@ -1,7 +1,9 @@
-"""Database set-up: SQLite at ./var/tabletop.db by default, any SQLAlchemy URL by --db/TABLETOP_DB."""
+"""Database set-up: SQLite at ./var/tabletop.db by default, any SQLAlchemy URL by --db or
+TABLETOP_DB."""
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -55,9 +57,10 @@ def get_engine(url: str | None = None) -> Engine:
         from . import models  # noqa: F401
 
         try:
-            from . import campaigns  # noqa: F401
-        except ImportError:
-            pass
+            importlib.import_module("tabletop.store.campaigns")
+        except ModuleNotFoundError as exc:
+            if exc.name != "tabletop.store.campaigns":
+                raise
         Base.metadata.create_all(engine)
         _ENGINES[resolved] = engine
     return engine

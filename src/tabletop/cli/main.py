@@ -1,0 +1,349 @@
+"""The `tabletop` command."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..engine import Action, BadParameter, Record, UnknownGame, load, names, specs
+from ..engine.errors import ContentError
+from ..sim.bench import bench as run_bench
+from ..sim.runner import parse_params, parse_seats
+from ..sim.runner import simulate as run_simulate
+from ..store.games import GameStore, NotFound
+from .play import QuitGame, TerminalGame, seats_for
+from .render import game_renderer
+
+app = typer.Typer(
+    help="Tabletop: play, simulate and check tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+ParamOpt = Annotated[
+    list[str] | None, typer.Option("--param", "-p", help="A game parameter as key=value (repeat).")
+]
+DbOpt = Annotated[
+    str | None,
+    typer.Option("--db", envvar="TABLETOP_DB", help="SQLAlchemy URL (default ./var/tabletop.db)."),
+]
+
+
+def fail(message: str) -> None:
+    console.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(2)
+
+
+def _game(name: str, param: list[str] | None) -> Any:
+    try:
+        return load(name, **parse_params(param))
+    except (UnknownGame, BadParameter, ValueError) as exc:
+        fail(str(exc))
+
+
+@app.command()
+def games() -> None:
+    """List the games, their player counts, modes and parameters."""
+    table = Table(title="Games")
+    for col in ("name", "title", "players", "modes", "parameters (default)", "hidden info"):
+        table.add_column(col)
+    for spec in specs():
+        params = ", ".join(
+            f"{p.name}={p.default}" + (f" [{'|'.join(map(str, p.choices))}]" if p.choices else "")
+            for p in spec.params
+        )
+        players = f"{spec.min_players}-{spec.max_players}"
+        if spec.min_players == spec.max_players:
+            players = str(spec.min_players)
+        table.add_row(
+            spec.name,
+            spec.title,
+            players,
+            ", ".join(spec.modes),
+            params,
+            "yes" if spec.hidden_information else "no",
+        )
+    console.print(table)
+    campaigns = [m for m in _content_modules() if m not in names()]
+    if campaigns:
+        console.print(f"Campaign keepers: {', '.join(campaigns)} (see `tabletop <name> --help`)")
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game name (see `tabletop games`).")],
+    param: ParamOpt = None,
+    seats: Annotated[str | None, typer.Option(help="e.g. human,bot:greedy")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the game.")] = 0,
+    save: Annotated[Path | None, typer.Option(help="Write the record to FILE as you play.")] = None,
+    resume: Annotated[
+        str | None, typer.Option(help="Continue a record FILE or a stored game id.")
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Play in the terminal: each human seat sees its own view and picks numbered options."""
+    store = GameStore(db)
+    try:
+        if resume:
+            if Path(resume).exists():
+                record = Record.load(resume)
+                state = record.replay()
+                seat_specs = record.seats or seats_for(seats, state.game.num_players)
+                game_id = store.create(state, seat_specs)
+                save = save or Path(resume)
+            else:
+                state, info = store.load(resume)
+                seat_specs, game_id = list(info.seats), info.id
+        else:
+            g = _game(game, param)
+            state = g.new_state(seed)
+            seat_specs = seats_for(seats, g.num_players)
+            game_id = store.create(state, seat_specs)
+    except (ValueError, NotFound) as exc:
+        fail(str(exc))
+    console.print(f"[dim]game id {game_id} (resume with --resume {game_id})[/dim]")
+    try:
+        TerminalGame(
+            state, seat_specs, console=console, store=store, game_id=game_id, save_file=save
+        ).run()
+    except QuitGame:
+        console.print(f"Saved. Resume with: tabletop play {state.game.name} --resume {game_id}")
+    except (EOFError, KeyboardInterrupt):
+        console.print(f"\nStopped. Resume with: tabletop play {state.game.name} --resume {game_id}")
+
+
+@app.command()
+def saves(db: DbOpt = None, game: Annotated[str | None, typer.Option()] = None) -> None:
+    """List the saved games in the store."""
+    table = Table(title="Saved games")
+    for col in ("id", "game", "params", "seats", "actions", "status", "updated"):
+        table.add_column(col)
+    for info in GameStore(db).list(game):
+        table.add_row(
+            info.id,
+            info.game,
+            json.dumps(info.params),
+            ",".join(map(str, info.seats)),
+            str(info.num_actions),
+            info.status,
+            info.updated.strftime("%Y-%m-%d %H:%M"),
+        )
+    console.print(table)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument()],
+    param: ParamOpt = None,
+    n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game (game i uses seed+i).")] = 0,
+    seats: Annotated[str, typer.Option(help="bot:KIND per seat, comma-separated")] = "bot:random",
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write results to FILE.")] = None,
+) -> None:
+    """Run N bot games and print winner shares, lengths and end reasons."""
+    g = _game(game, param)
+    try:
+        seat_specs = parse_seats(seats, g.num_players)
+        for spec in seat_specs:
+            if not spec.startswith("bot:"):
+                raise ValueError(f"simulation seats are bot:KIND, got {spec!r}")
+    except ValueError as exc:
+        fail(str(exc))
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{game}", total=n)
+        try:
+            doc = run_simulate(
+                game,
+                g.params,
+                n,
+                seed,
+                seat_specs,
+                workers,
+                backend,
+                progress=lambda done: progress.update(task, completed=done),
+            )
+        except (ValueError, RuntimeError) as exc:
+            fail(str(exc))
+    s = doc["summary"]
+    table = Table(title=f"{game} {json.dumps(g.params)}: {s['games']} games, seats {seats}")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for seat, share in s["win_share"].items():
+        table.add_row(f"win share seat {seat} ({seat_specs[int(seat)]})", f"{share:.1%}")
+    table.add_row("games with no winner", f"{s['no_winner_share']:.1%}")
+    table.add_row("actions mean / median", f"{s['actions_mean']:.1f} / {s['actions_median']:.0f}")
+    table.add_row("rounds mean / median", f"{s['rounds_mean']:.1f} / {s['rounds_median']:.0f}")
+    for reason, count in s["reasons"].items():
+        table.add_row(f"ended by {reason}", f"{count} ({count / s['games']:.1%})")
+    table.add_row("actions per second (per worker)", f"{s['actions_per_second']:.0f}")
+    table.add_row("wall seconds", f"{s['wall_seconds']:.1f}")
+    console.print(table)
+    if json_out:
+        json_out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        console.print(f"results written to {json_out}")
+
+
+@app.command()
+def bench(
+    game: Annotated[str | None, typer.Argument()] = None,
+    param: ParamOpt = None,
+    games_: Annotated[int, typer.Option("--games", help="Random playouts to run.")] = 20,
+    all_games: Annotated[
+        bool, typer.Option("--all", help="Every game, default parameters.")
+    ] = False,
+) -> None:
+    """Print random-playout actions per second and clone/apply microseconds."""
+    targets: list[tuple[str, dict[str, Any]]] = []
+    if all_games:
+        targets = [(spec.name, dict(p)) for spec in specs() for p in (spec.conformance or ({},))]
+    elif game:
+        targets = [(game, dict(_game(game, param).params))]
+    else:
+        fail("name a game or pass --all")
+    table = Table(title="Benchmarks (median over sampled states)")
+    for col in (
+        "game",
+        "params",
+        "actions/s",
+        "clone us",
+        "apply us",
+        "legal us",
+        "apply+legal us",
+    ):
+        table.add_column(col, justify="right")
+    for name, params in targets:
+        r = run_bench(name, params, games=games_)
+        table.add_row(
+            name,
+            json.dumps(params),
+            f"{r['actions_per_second']:.0f}",
+            f"{r['clone_us_median']:.1f}",
+            f"{r['apply_us_median']:.1f}",
+            f"{r['legal_actions_us_median']:.1f}",
+            f"{r['apply_plus_legal_us_median']:.1f}",
+        )
+    console.print(table)
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(help="A record JSON file or a stored game id.")],
+    seat: Annotated[
+        int | None, typer.Option(help="Show this seat's view (default: spectator).")
+    ] = None,
+    to: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
+    pause: Annotated[bool, typer.Option(help="Wait for Enter between steps.")] = True,
+    db: DbOpt = None,
+) -> None:
+    """Step through a record, showing each action and the view after it."""
+    try:
+        record = Record.load(file) if Path(file).exists() else GameStore(db).record(file)
+    except (ValueError, NotFound) as exc:
+        fail(str(exc))
+    render = game_renderer(record.game)
+    interactive = pause and sys.stdin.isatty()
+    try:
+        for i, state in enumerate(record.states()):
+            if i:
+                s, action = record.actions[i - 1]
+                console.rule(f"action {i}/{len(record.actions)}: seat {s}")
+                console.print(
+                    state.describe_action(action, s) if isinstance(action, Action) else action
+                )
+            view = state.view(seat)
+            if view is not None and (interactive or i == len(record.actions) or to == i):
+                console.print(render(view))
+            if to is not None and i >= to:
+                break
+            if interactive and i < len(record.actions):
+                input("Enter for the next step ")
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def _content_modules() -> list[str]:
+    import tabletop.games as pkg
+
+    out = []
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        if mod.ispkg:
+            module = importlib.import_module(f"tabletop.games.{mod.name}")
+            if hasattr(module, "lint"):
+                out.append(mod.name.replace("_", "-"))
+    return sorted(set(out) | set(names()))
+
+
+@app.command("lint-content")
+def lint_content(game: Annotated[str | None, typer.Argument()] = None) -> None:
+    """Check every data file, every reference between entries and every effect name."""
+    targets = [game] if game else _content_modules()
+    problems: list[str] = []
+    for name in targets:
+        try:
+            if name in names():
+                found = load(name).lint()
+            else:
+                module = importlib.import_module(f"tabletop.games.{name.replace('-', '_')}")
+                if not hasattr(module, "lint"):
+                    fail(f"unknown game {name!r}")
+                found = module.lint()
+        except ContentError as exc:
+            found = [str(exc)]
+        except ModuleNotFoundError:
+            fail(f"unknown game {name!r}; known: {', '.join(_content_modules())}")
+        problems += found
+        mark = "[green]ok[/green]" if not found else f"[red]{len(found)} problem(s)[/red]"
+        console.print(f"{name}: {mark}")
+    for p in problems:
+        console.print(f"  {p}")
+    if problems:
+        raise typer.Exit(1)
+
+
+@app.command()
+def launch(db: DbOpt = None) -> None:
+    """The main job: pick a game, its parameters and seats, and play in the terminal."""
+    from .launcher import launcher
+
+    launcher(console, db)
+
+
+def _mount_optional() -> None:
+    for name in ("gloomhaven",):
+        try:
+            module = importlib.import_module(f"tabletop.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"tabletop.cli.{name}":
+                continue
+            raise
+        app.add_typer(module.app, name=name)
+
+
+_mount_optional()
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

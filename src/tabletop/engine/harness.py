@@ -1,0 +1,191 @@
+"""The conformance harness: random playouts of a game with the protocol checked at every step.
+
+Checks (after OpenSpiel's RandomSimTest and PettingZoo's api/seed tests):
+- legal actions are non-empty unless the state is terminal, unique, and in a deterministic order;
+- ``clone()`` then the same action gives equal states;
+- a JSON round trip (through text) gives an equal state;
+- replaying the record gives the same state;
+- a state resampled for a seat (its hidden parts redrawn) gives that seat an identical view, so
+  states that differ only in others' secrets look the same to it; and resampling really changes
+  hidden things in hidden-information games;
+- every view is JSON-safe; an illegal action or a wrong seat is refused and changes nothing;
+- the game ends within its declared bound; the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .errors import IllegalAction
+from .protocol import Game, State
+from .records import Record
+from .registry import load
+from .rng import Rng, derive_seed
+
+
+class ConformanceError(AssertionError):
+    """A protocol rule broken by a game, with where it happened."""
+
+
+@dataclass
+class PlayoutReport:
+    game: str
+    params: dict[str, Any]
+    seed: int
+    actions: int = 0
+    terminal: bool = False
+    resample_changes: int = 0
+    resample_checks: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+
+
+def _fail(game: Game, seed: int, step: int, message: str) -> ConformanceError:
+    return ConformanceError(f"{game.name} {game.params} seed={seed} step={step}: {message}")
+
+
+def _canon(view: Any) -> str:
+    return json.dumps(view, sort_keys=True)
+
+
+def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None:
+    """Protocol checks on one state (``deep`` adds the costlier ones)."""
+    game = state.game
+    prompt = state.prompt()
+    if not prompt.seats:
+        if state.legal_actions() or any(state.legal_actions(s) for s in range(game.num_players)):
+            raise _fail(game, seed, step, "terminal state offers actions")
+        return
+    for seat in prompt.seats:
+        if not 0 <= seat < game.num_players:
+            raise _fail(game, seed, step, f"prompt names seat {seat} out of range")
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise _fail(
+                game, seed, step, f"seat {seat} must decide {prompt.kind!r} but has no action"
+            )
+        if len(set(legal)) != len(legal):
+            raise _fail(game, seed, step, f"duplicate legal actions for seat {seat}: {legal}")
+        if state.legal_actions(seat) != legal:
+            raise _fail(game, seed, step, "legal_actions is not deterministic")
+        for a in legal:
+            if Action.from_json(json.loads(json.dumps(a.to_json()))) != a:
+                raise _fail(game, seed, step, f"action {a} does not round-trip through JSON")
+    if not deep:
+        return
+    # clone and JSON round trip
+    twin = state.clone()
+    if twin != state:
+        raise _fail(game, seed, step, "clone() is not equal to the state")
+    text = state.dumps()
+    back = game.state_from_json(json.loads(text))
+    if back != state:
+        raise _fail(game, seed, step, "JSON round trip changed the state")
+    for seat in prompt.seats:
+        if back.legal_actions(seat) != state.legal_actions(seat):
+            raise _fail(game, seed, step, "legal actions differ after a JSON round trip")
+    # views: JSON-safe, and unchanged by resampling what the seat cannot see
+    for seat in [*range(game.num_players), None]:
+        view = state.view(seat)
+        try:
+            canon = _canon(view)
+        except (TypeError, ValueError) as exc:
+            raise _fail(game, seed, step, f"view of seat {seat} is not JSON-safe: {exc}") from None
+        other = state.resample(seat, rng.spawn("resample", step, seat))
+        if _canon(other.view(seat)) != canon:
+            raise _fail(
+                game, seed, step, f"seat {seat}'s view changed when only hidden things changed"
+            )
+    # refusals leave the state as it was
+    before = state.dumps()
+    bogus = Action.of("__no_such_action__")
+    try:
+        state.apply(bogus, prompt.seats[0])
+    except IllegalAction:
+        pass
+    else:
+        raise _fail(game, seed, step, "a bogus action was accepted")
+    outsiders = [s for s in range(game.num_players) if s not in prompt.seats]
+    if outsiders:
+        try:
+            state.apply(state.legal_actions(prompt.seats[0])[0], outsiders[0])
+        except IllegalAction:
+            pass
+        else:
+            raise _fail(game, seed, step, f"seat {outsiders[0]} acted out of turn")
+    if state.dumps() != before:
+        raise _fail(game, seed, step, "a refused action changed the state")
+
+
+def random_playout(
+    game: Game, seed: int, *, deep_every: int = 1, check: bool = True
+) -> tuple[State, PlayoutReport]:
+    """Play one game with uniformly random legal actions, checking the protocol as it goes."""
+    state = game.new_state(seed)
+    rng = Rng(derive_seed(seed, "harness"))
+    report = PlayoutReport(game.name, dict(game.params), seed)
+    limit = game.spec.max_actions
+    step = 0
+    while not state.is_terminal():
+        if step >= limit:
+            raise _fail(game, seed, step, f"game did not end within its bound of {limit} actions")
+        if check:
+            deep = deep_every > 0 and step % deep_every == 0
+            check_step(state, seed, step, rng, deep)
+            if deep and game.spec.hidden_information:
+                report.resample_checks += 1
+                for seat in range(game.num_players):
+                    if state.resample(seat, rng.spawn("diff", step, seat)) != state:
+                        report.resample_changes += 1
+                        break
+        seats = state.current_seats()
+        seat = seats[rng.below(len(seats))]
+        action = rng.choice(state.legal_actions(seat))
+        report.kinds[action.kind] = report.kinds.get(action.kind, 0) + 1
+        if check and deep_every > 0 and step % deep_every == 0:
+            twin = state.clone()
+            twin.apply(action, seat)
+            state.apply(action, seat)
+            if twin != state:
+                raise _fail(game, seed, step, f"clone + {action} differs from the original + it")
+        else:
+            state.apply(action, seat)
+        step += 1
+    if check:
+        check_step(state, seed, step, rng, True)
+        outcome = state.outcome()
+        for w in outcome.winners:
+            if not 0 <= w < game.num_players:
+                raise _fail(game, seed, step, f"winner {w} is not a seat")
+        replayed = Record.of(state).replay()
+        if replayed != state:
+            raise _fail(game, seed, step, "replaying the record does not give the same state")
+    report.actions = step
+    report.terminal = True
+    return state, report
+
+
+def check_game(
+    name: str, params: Mapping[str, Any], seeds: range, *, deep_every: int = 1
+) -> list[PlayoutReport]:
+    """Random playouts of a game for each seed, plus the same-seed-same-game check."""
+    game = load(name, **params)
+    reports = []
+    for seed in seeds:
+        state, report = random_playout(game, seed, deep_every=deep_every)
+        again, _ = random_playout(game, seed, check=False)
+        if again != state:
+            raise ConformanceError(f"{name} {params} seed={seed}: same seed gave another game")
+        reports.append(report)
+    if game.spec.hidden_information:
+        checks = sum(r.resample_checks for r in reports)
+        changes = sum(r.resample_changes for r in reports)
+        if checks and not changes:
+            raise ConformanceError(
+                f"{name} {params}: declares hidden information but resample() never changed a "
+                "hidden thing, so the view-leak check proves nothing"
+            )
+    return reports

@@ -1,0 +1,72 @@
+"""Golden playthroughs: a seeded random game written as text (views, legal actions, choices).
+
+Committed playthrough files turn any rule change into a reviewable diff (after OpenSpiel's
+``integration_tests/playthroughs``). ``tabletop golden --regenerate`` rewrites them; a test diffs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .registry import load, specs
+from .rng import Rng, derive_seed
+
+GOLDEN_STEPS = 60
+
+
+def playthrough_text(
+    name: str, params: Mapping[str, Any], seed: int, steps: int = GOLDEN_STEPS
+) -> str:
+    """The first ``steps`` decisions of a seeded random game, as text."""
+    game = load(name, **params)
+    state = game.new_state(seed)
+    rng = Rng(derive_seed(seed, "golden"))
+    lines = [f"game: {name}", f"params: {json.dumps(game.params, sort_keys=True)}", f"seed: {seed}"]
+    for step in range(steps):
+        prompt = state.prompt()
+        lines.append("")
+        lines.append(
+            f"## step {step}: {prompt.kind} (seats {list(prompt.seats)}, turn {prompt.turn})"
+        )
+        if not prompt.seats:
+            lines.append(f"outcome: {json.dumps(state.outcome().to_json(), sort_keys=True)}")
+            break
+        seat = prompt.seats[rng.below(len(prompt.seats))]
+        view = state.view(seat)
+        assert view is not None
+        lines.append(f"view[{seat}]: {json.dumps(view, sort_keys=True)}")
+        legal = state.legal_actions(seat)
+        lines.append(f"legal[{seat}]: " + " | ".join(str(a) for a in legal))
+        action = rng.choice(legal)
+        lines.append(f"chosen[{seat}]: {action}")
+        state.apply(action, seat)
+    return "\n".join(lines) + "\n"
+
+
+def golden_cases() -> list[tuple[str, dict[str, Any], int]]:
+    """One golden game per conformance parameter set of every registered game."""
+    cases = []
+    for spec in specs():
+        for params in spec.conformance or ({},):
+            cases.append((spec.name, dict(params), 1))
+    return cases
+
+
+def golden_path(root: Path, name: str, params: Mapping[str, Any], seed: int) -> Path:
+    tag = "-".join(f"{k}={v}" for k, v in sorted(params.items())) or "default"
+    return root / name / f"{tag}-seed{seed}.txt"
+
+
+def regenerate(root: Path, only: str | None = None) -> list[Path]:
+    written = []
+    for name, params, seed in golden_cases():
+        if only and name != only:
+            continue
+        path = golden_path(root, name, params, seed)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(playthrough_text(name, params, seed), encoding="utf-8")
+        written.append(path)
+    return written

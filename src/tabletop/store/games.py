@@ -1,0 +1,138 @@
+"""Saved games in the store: every accepted action is committed with the new state, atomically."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from ..engine import Action, IllegalAction, Record, State, load
+from .db import session_scope
+from .models import SavedAction, SavedGame
+
+
+class StaleAction(IllegalAction):
+    """An action sent for a state that has already moved on."""
+
+
+class NotFound(LookupError):
+    """No saved game with that id."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    game: str
+    params: dict[str, Any]
+    seed: int
+    seats: list[Any]
+    num_actions: int
+    status: str
+    title: str
+    updated: datetime
+
+
+def _info(row: SavedGame) -> GameInfo:
+    return GameInfo(
+        row.id,
+        row.game,
+        dict(row.params),
+        row.seed,
+        list(row.seats),
+        row.num_actions,
+        row.status,
+        row.title,
+        row.updated,
+    )
+
+
+class GameStore:
+    """Saved games on any SQLAlchemy URL (SQLite by default)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url
+
+    def create(self, state: State, seats: list[Any], title: str = "") -> str:
+        ident = uuid.uuid4().hex
+        with session_scope(self.url) as s:
+            s.add(
+                SavedGame(
+                    id=ident,
+                    game=state.game.name,
+                    params=dict(state.game.params),
+                    seed=state.seed,
+                    seats=seats,
+                    engine_version=state.to_json()["engine"],
+                    state=state.dumps(),
+                    num_actions=state.num_actions(),
+                    status="over" if state.is_terminal() else "active",
+                    title=title,
+                )
+            )
+            for i, (seat, action) in enumerate(state.history()):
+                s.add(SavedAction(game_id=ident, index=i, seat=seat, action=action.to_json()))
+        return ident
+
+    def _row(self, s: Any, ident: str, lock: bool = False) -> SavedGame:
+        stmt = select(SavedGame).where(SavedGame.id == ident)
+        if lock:
+            stmt = stmt.with_for_update()
+        row: SavedGame | None = s.execute(stmt).scalar_one_or_none()
+        if row is None:
+            raise NotFound(f"no saved game {ident!r}")
+        return row
+
+    def load(self, ident: str) -> tuple[State, GameInfo]:
+        with session_scope(self.url) as s:
+            row = self._row(s, ident)
+            game = load(row.game, **row.params)
+            return game.state_from_json(json.loads(row.state)), _info(row)
+
+    def apply(
+        self, ident: str, seat: int, action: Action, expected_actions: int | None = None
+    ) -> State:
+        """Apply one action and commit it with the new state in one transaction.
+
+        ``expected_actions``: the number of actions the sender saw; if the game has moved on the
+        action is refused as stale. A refused action changes nothing in the store."""
+        with session_scope(self.url) as s:
+            row = self._row(s, ident, lock=True)
+            if expected_actions is not None and expected_actions != row.num_actions:
+                raise StaleAction(
+                    f"stale action: you saw {expected_actions} actions, the game has "
+                    f"{row.num_actions}; reload and try again"
+                )
+            game = load(row.game, **row.params)
+            state = game.state_from_json(json.loads(row.state))
+            state.apply(action, seat)
+            s.add(
+                SavedAction(
+                    game_id=ident, index=row.num_actions, seat=seat, action=action.to_json()
+                )
+            )
+            row.state = state.dumps()
+            row.num_actions = state.num_actions()
+            row.status = "over" if state.is_terminal() else "active"
+            row.updated = datetime.now(UTC)
+            return state
+
+    def record(self, ident: str) -> Record:
+        with session_scope(self.url) as s:
+            row = self._row(s, ident)
+            actions = [(a.seat, Action.from_json(a.action)) for a in row.actions]
+            return Record(row.game, dict(row.params), row.seed, actions, seats=list(row.seats))
+
+    def list(self, game: str | None = None) -> list[GameInfo]:
+        with session_scope(self.url) as s:
+            stmt = select(SavedGame).order_by(SavedGame.updated.desc())
+            if game:
+                stmt = stmt.where(SavedGame.game == game)
+            return [_info(r) for r in s.execute(stmt).scalars()]
+
+    def delete(self, ident: str) -> None:
+        with session_scope(self.url) as s:
+            s.delete(self._row(s, ident))

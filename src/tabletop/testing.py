@@ -1,0 +1,158 @@
+"""A scenario builder for rule tests, so tests read like the rulebook's examples.
+
+Build a state from a compact spec (whatever the game's ``build_state`` accepts: deck orders, hands,
+board, resources), script the choices, run to a point, assert::
+
+    from tabletop.testing import Scenario
+
+    s = Scenario("paupers-ladder", {"...": "..."}, players=2, seed=1)
+    s.expect("turn").do("move", character="pauper", region="forest-2")
+    s.do("draft", by=1, recipe="r07")          # a simultaneous choice: say which seat
+    s.play("explore draw=true", "fight")
+    assert s.view(0)["purse"] == 7
+
+``do`` picks the one legal action of that kind whose arguments include the given ones; it fails,
+listing the legal options, when none or several match (strict: no decision is ever guessed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .engine import Action, Game, IllegalAction, State, load
+from .engine.bots import Bot, make_bot
+
+
+class ScenarioError(AssertionError):
+    """A scripted step that does not fit the state."""
+
+
+def parse_step(step: str) -> tuple[str, dict[str, Any]]:
+    """``"move region=forest-2 pay=1"`` -> ``("move", {"region": "forest-2", "pay": 1})``."""
+    kind, *pairs = step.split()
+    args: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ScenarioError(f"step {step!r}: expected key=value, got {pair!r}")
+        key, raw = pair.split("=", 1)
+        value: Any = raw
+        if raw.lstrip("-").isdigit():
+            value = int(raw)
+        elif raw in ("true", "false"):
+            value = raw == "true"
+        elif raw == "none":
+            value = None
+        args[key] = value
+    return kind, args
+
+
+class Scenario:
+    """A state under test, with scripted steps and readable failures."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        spec: Mapping[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        **params: Any,
+    ) -> None:
+        self.game = load(game, **params) if isinstance(game, str) else game
+        self.state: State = (
+            self.game.build_state(spec, seed) if spec is not None else self.game.new_state(seed)
+        )
+
+    # -------------------------------------------------------------- looking
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.state.data
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view = self.state.view(seat)
+        assert view is not None
+        return view
+
+    def options(self, seat: int | None = None) -> list[Action]:
+        return self.state.legal_actions(seat)
+
+    def expect(self, kind: str | None = None, seat: int | None = None) -> Scenario:
+        """Assert the prompt's kind (and that ``seat`` is among the deciding seats)."""
+        prompt = self.state.prompt()
+        if kind is not None and prompt.kind != kind:
+            raise ScenarioError(f"expected a {kind!r} decision, the state waits for {prompt}")
+        if seat is not None and seat not in prompt.seats:
+            raise ScenarioError(f"expected seat {seat} to decide, the state waits for {prompt}")
+        return self
+
+    # -------------------------------------------------------------- acting
+    def find(self, kind: str, /, by: int | None = None, **args: Any) -> Action:
+        """The unique legal action of ``kind`` whose arguments include ``args``."""
+        seat = by
+        legal = self.state.legal_actions(seat)
+        want = Action.of(kind, **args).args
+        matches = [a for a in legal if a.kind == kind and all(p in a.args for p in want)]
+        if len(matches) != 1:
+            listing = "\n  ".join(str(a) for a in legal) or "(none)"
+            what = "no" if not matches else f"{len(matches)}"
+            raise ScenarioError(
+                f"{what} legal action(s) match {kind} {args} for seat "
+                f"{seat if seat is not None else self.state.current_seats()} "
+                f"at {self.state.prompt().kind!r}; legal:\n  {listing}"
+            )
+        return matches[0]
+
+    def do(self, kind: str, /, by: int | None = None, **args: Any) -> Scenario:
+        """Play the one legal action of ``kind`` with these arguments (``by``: the seat, needed
+        when several seats decide at once)."""
+        seat = by
+        action = self.find(kind, seat, **args)
+        try:
+            self.state.apply(action, seat)
+        except IllegalAction as exc:  # pragma: no cover - find() only returns legal actions
+            raise ScenarioError(str(exc)) from None
+        return self
+
+    def play(self, *steps: str, by: int | None = None) -> Scenario:
+        """Several ``do`` steps written as ``"kind key=value ..."`` strings."""
+        for step in steps:
+            kind, args = parse_step(step)
+            self.do(kind, by, **args)
+        return self
+
+    def refuse(self, action: Action, seat: int | None = None) -> str:
+        """Assert the state refuses ``action`` and stays exactly as it was; returns the reason."""
+        before = self.state.dumps()
+        try:
+            self.state.apply(action, seat)
+        except IllegalAction as exc:
+            if self.state.dumps() != before:
+                raise ScenarioError(f"refusing {action} changed the state") from None
+            return str(exc)
+        raise ScenarioError(f"{action} was accepted, expected a refusal")
+
+    def run_until(
+        self,
+        done: Callable[[State], bool],
+        bots: Mapping[int, Bot | str] | None = None,
+        limit: int = 10_000,
+    ) -> Scenario:
+        """Let bots decide until ``done(state)``. Without bots, any decision before that fails."""
+        made: dict[int, Bot] = {}
+        for seat, bot in (bots or {}).items():
+            made[seat] = (
+                make_bot(self.game, bot, seat, self.state.seed) if isinstance(bot, str) else bot
+            )
+        for _ in range(limit):
+            if done(self.state):
+                return self
+            seats = self.state.current_seats()
+            if not seats:
+                raise ScenarioError("the game ended before the condition was met")
+            seat = seats[0]
+            if seat not in made:
+                raise ScenarioError(
+                    f"unscripted decision: seat {seat} must decide {self.state.prompt().kind!r}"
+                )
+            self.state.apply(made[seat].act(self.state), seat)
+        raise ScenarioError(f"condition not met within {limit} actions")

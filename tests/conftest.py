@@ -1,0 +1,16 @@
+"""Shared test set-up: the engine's own test game is registered for every test process."""
+
+from __future__ import annotations
+
+import pytest
+
+import tests.engine.toygame  # noqa: F401  (registers "toy-bids")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--regenerate-golden",
+        action="store_true",
+        default=False,
+        help="rewrite tests/golden/ from the current rules instead of diffing against it",
+    )

@@ -1,0 +1,49 @@
+"""The store: saved games where every accepted action is committed with the new state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tabletop.engine import Action, IllegalAction, load
+from tabletop.store.games import GameStore, NotFound, StaleAction
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(f"sqlite:///{tmp_path / 't.db'}")
+
+
+class TestSavedGames:
+    def test_each_action_is_kept_and_survives_a_reload(self, store: GameStore) -> None:
+        state = load("toy-bids", players=2).new_state(1)
+        ident = store.create(state, ["human", "bot:random"])
+        a0 = state.legal_actions(0)[0]
+        store.apply(ident, 0, a0, expected_actions=0)
+        state.apply(a0, 0)
+        reloaded, info = store.load(ident)
+        assert reloaded == state and info.num_actions == 1 and info.seats == ["human", "bot:random"]
+        assert store.record(ident).replay() == state
+        assert [g.id for g in store.list()] == [ident]
+
+    def test_a_refused_action_changes_nothing(self, store: GameStore) -> None:
+        state = load("toy-bids", players=2).new_state(1)
+        ident = store.create(state, ["human", "human"])
+        with pytest.raises(IllegalAction):
+            store.apply(ident, 0, Action.of("bid", card=77))
+        with pytest.raises(IllegalAction, match="not legal for seat 0 at 'bid'"):
+            store.apply(ident, 0, Action.of("pass"))
+        reloaded, info = store.load(ident)
+        assert reloaded == state and info.num_actions == 0 and store.record(ident).actions == []
+
+    def test_a_stale_action_is_refused(self, store: GameStore) -> None:
+        state = load("toy-bids", players=2).new_state(1)
+        ident = store.create(state, ["human", "human"])
+        store.apply(ident, 0, state.legal_actions(0)[0], expected_actions=0)
+        with pytest.raises(StaleAction, match="you saw 0 actions, the game has 1"):
+            store.apply(ident, 1, state.legal_actions(1)[0], expected_actions=0)
+
+    def test_unknown_ids(self, store: GameStore) -> None:
+        with pytest.raises(NotFound, match="no saved game 'nope'"):
+            store.load("nope")

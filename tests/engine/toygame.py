@@ -1,0 +1,185 @@
+"""A small hidden-information game used to test the engine itself (not a product game).
+
+Secret Bids: each seat holds a hidden hand drawn from a shuffled deck. Every round all seats bid a
+card at once (a simultaneous hidden choice); the highest bid takes the round. Then the seat with the
+lowest bid, which is not the seat whose turn it is, answers whether to "steal" a point (if it still
+holds a card worth 1) or "pass": a decision owned by another seat than the turn's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import (
+    TERMINAL_PROMPT,
+    Action,
+    Deck,
+    Game,
+    GameSpec,
+    Outcome,
+    ParamSpec,
+    Prompt,
+    State,
+    new_deck,
+    new_rng,
+    register,
+)
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import log, log_for
+
+
+class ToyState(State):
+    __slots__ = ()
+
+    def _prompt(self) -> Prompt:
+        d = self.data
+        if d["phase"] == "over":
+            return TERMINAL_PROMPT
+        if d["phase"] == "bid":
+            waiting = tuple(s for s in range(len(d["hands"])) if d["bids"][s] is None)
+            return Prompt(waiting, "bid", "Bid a card from your hand.", turn=d["turn"])
+        return Prompt((d["answer"],), "steal-or-pass", "Steal a point?", turn=d["turn"])
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        d = self.data
+        if d["phase"] == "bid":
+            return [Action.of("bid", card=c) for c in sorted(set(d["hands"][seat]))]
+        acts = [Action.of("pass")]
+        if 1 in d["hands"][seat]:
+            acts.append(Action.of("steal"))
+        return acts
+
+    def _apply(self, seat: int, action: Action) -> None:
+        d = self.data
+        if action.kind == "bid":
+            d["hands"][seat].remove(action["card"])
+            d["bids"][seat] = action["card"]
+            if all(b is not None for b in d["bids"]):
+                self._resolve()
+        elif action.kind == "steal":
+            d["hands"][seat].remove(1)
+            d["score"][seat] += 1
+            log(d, f"seat {seat} steals a point")
+            self._next_round()
+        else:
+            self._next_round()
+
+    def _resolve(self) -> None:
+        d = self.data
+        bids = d["bids"]
+        best = max(bids)
+        winner = min(s for s, b in enumerate(bids) if b == best)
+        low = min(bids)
+        loser = max(s for s, b in enumerate(bids) if b == low)
+        d["score"][winner] += 1
+        log(d, f"bids {bids}: seat {winner} wins the round")
+        d["last_bids"] = bids
+        d["bids"] = [None] * len(bids)
+        if loser != d["turn"]:
+            d["phase"] = "answer"
+            d["answer"] = loser
+        else:
+            self._next_round()
+
+    def _next_round(self) -> None:
+        d = self.data
+        d["round"] += 1
+        d["turn"] = (d["turn"] + 1) % len(d["hands"])
+        deck = Deck(d["deck"], self.rng, reshuffle=False)
+        for hand in d["hands"]:
+            hand.extend(deck.draw_many(1))
+        if d["round"] >= d["rounds"] or any(not h for h in d["hands"]):
+            d["phase"] = "over"
+        else:
+            d["phase"] = "bid"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        d = self.data
+        return {
+            "round": d["round"],
+            "score": list(d["score"]),
+            "hand": list(d["hands"][seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in d["hands"]],
+            "deck": len(d["deck"]["draw"]),
+            "my_bid": d["bids"][seat] if seat is not None else None,
+            "has_bid": [b is not None for b in d["bids"]],
+            "last_bids": d.get("last_bids"),
+            "log": log_for(d, seat),
+        }
+
+    def _outcome(self) -> Outcome:
+        score = self.data["score"]
+        best = max(score)
+        return Outcome(
+            tuple(s for s, v in enumerate(score) if v == best),
+            {s: v for s, v in enumerate(score)},
+            "rounds",
+        )
+
+    def resample(self, seat: int | None, rng: Rng) -> ToyState:
+        other = self.clone()
+        d = other.data
+        hidden: list[int] = list(d["deck"]["draw"])
+        slots: list[tuple[int, int]] = []
+        for s, hand in enumerate(d["hands"]):
+            if s != seat:
+                for i, c in enumerate(hand):
+                    hidden.append(c)
+                    slots.append((s, i))
+        pending = [s for s, b in enumerate(d["bids"]) if b is not None and s != seat]
+        for s in pending:
+            hidden.append(d["bids"][s])
+        rng.shuffle(hidden)
+        for s, i in slots:
+            d["hands"][s][i] = hidden.pop()
+        for s in pending:
+            d["bids"][s] = hidden.pop()
+        d["deck"]["draw"] = hidden
+        return other
+
+
+@register
+class ToyGame(Game):
+    spec = GameSpec(
+        name="toy-bids",
+        title="Secret Bids (engine test game)",
+        min_players=2,
+        max_players=4,
+        params=(
+            ParamSpec("players", 2, "seats", minimum=2, maximum=4),
+            ParamSpec("rounds", 6, "rounds to play", minimum=1, maximum=20),
+        ),
+        hidden_information=True,
+        max_actions=200,
+        conformance=({"players": 2}, {"players": 3, "rounds": 4}),
+    )
+
+    @property
+    def num_players(self) -> int:
+        return int(self.params["players"])
+
+    def new_state(self, seed: int = 0) -> ToyState:
+        rng = new_rng(seed)
+        n = self.num_players
+        deck = new_deck([v for v in range(1, 11) for _ in range(n)], rng)
+        hands = [sorted(Deck(deck, rng).draw_many(3)) for _ in range(n)]
+        data: dict[str, Any] = {
+            "phase": "bid",
+            "round": 0,
+            "rounds": self.params["rounds"],
+            "turn": 0,
+            "answer": None,
+            "hands": hands,
+            "bids": [None] * n,
+            "score": [0] * n,
+            "deck": deck,
+        }
+        return ToyState(self, data, rng, seed)
+
+    def build_state(self, spec: Any, seed: int = 0) -> ToyState:
+        state = self.new_state(seed)
+        if "hands" in spec:
+            state.data["hands"] = [list(h) for h in spec["hands"]]
+        if "deck" in spec:
+            state.data["deck"]["draw"] = list(reversed(spec["deck"]))
+        return state
