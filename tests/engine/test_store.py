@@ -47,3 +47,24 @@ class TestSavedGames:
     def test_unknown_ids(self, store: GameStore) -> None:
         with pytest.raises(NotFound, match="no saved game 'nope'"):
             store.load("nope")
+
+
+class TestCrashSafety:
+    def test_a_failure_inside_apply_rolls_the_transaction_back(
+        self, store: GameStore, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        from tests.engine.toygame import ToyState
+
+        state = load("toy-bids", players=2).new_state(1)
+        ident = store.create(state, ["human", "human"])
+        before, _ = store.load(ident)
+
+        def boom(self: ToyState, seat: int, action: Action) -> None:
+            self.data["score"][0] = 99  # half-done work, then a crash
+            raise RuntimeError("power cut")
+
+        monkeypatch.setattr(ToyState, "_apply", boom)
+        with pytest.raises(RuntimeError, match="power cut"):
+            store.apply(ident, 0, state.legal_actions(0)[0])
+        after, info = store.load(ident)
+        assert after == before and info.num_actions == 0

@@ -53,6 +53,14 @@ def launcher(
             if p.choices:
                 choice = _choose(console, ask, f"{p.name}: {p.help}", [str(c) for c in p.choices])
                 params[p.name] = p.choices[choice]
+                continue
+            while True:
+                raw = ask(f"{p.name} ({p.help}) [{p.default}]: ").strip()
+                try:
+                    params[p.name] = p.coerce(spec.name, raw) if raw else p.default
+                    break
+                except ValueError as exc:
+                    console.print(f"[red]{exc}[/red]")
         game = load(spec.name, **params)
         kinds = sorted(k for k in bot_kinds(game) if k != "random")
         bot = f"bot:{kinds[0]}" if kinds else "bot:random"
