@@ -1,0 +1,558 @@
+"""Static facts of the Gloomhaven campaign, loaded from the YAML files in ``data/``.
+
+Every entry carries a ``source`` (``rulebook``, ``designed`` or a research reference). Models are
+built on :mod:`tabletop.engine.content`; :func:`lint` checks every file and cross-reference.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import pairwise
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from tabletop.engine.content import (
+    EffectVocabulary,
+    Entry,
+    check_references,
+    load_document,
+    load_entries,
+)
+from tabletop.engine.errors import ContentError
+
+DATA = Path(__file__).parent / "data"
+
+Per = Literal["each", "collective"]
+DeckName = Literal["road", "city"]
+
+
+# --------------------------------------------------------------------------- tables
+
+
+class XpThreshold(Entry):
+    level: int = Field(ge=1, le=9)
+    xp: int = Field(ge=0)
+    source: str
+
+
+class ProsperityThreshold(Entry):
+    level: int = Field(ge=1, le=9)
+    checkmarks: int = Field(ge=0)
+    source: str
+
+
+class Progression(Entry):
+    xp_thresholds: list[XpThreshold]
+    prosperity_thresholds: list[ProsperityThreshold]
+
+
+class PriceModifier(Entry):
+    min: int
+    max: int
+    modifier: int
+    source: str
+
+
+class Reputation(Entry):
+    price_modifiers: list[PriceModifier]
+
+
+class Item(Entry):
+    id: str = Field(pattern=r"^\d{3}$")
+    name: str
+    cost: int = Field(ge=0)
+    copies: int = Field(ge=1)
+    slot: Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
+    minus_one_cards: int = Field(default=0, ge=0)
+    source: str
+
+
+class ProsperityUnlock(Entry):
+    level: int = Field(ge=1, le=9)
+    first: int = Field(ge=1)
+    last: int = Field(ge=1)
+    source: str
+
+    def item_ids(self) -> list[str]:
+        return [f"{n:03d}" for n in range(self.first, self.last + 1)]
+
+
+class Sticker(Entry):
+    id: str
+    base: int = Field(ge=0)
+    divided_by_hexes: bool = False
+    source: str
+
+
+class LevelSurcharge(Entry):
+    level: int = Field(ge=1, le=9)
+    gold: int = Field(ge=0)
+    source: str
+
+
+class PreviousSurcharge(Entry):
+    previous: int = Field(ge=0)
+    gold: int = Field(ge=0)
+    source: str
+
+
+class Enhancements(Entry):
+    stickers: list[Sticker]
+    card_level_surcharge: list[LevelSurcharge]
+    previous_enhancement_surcharge: list[PreviousSurcharge]
+
+
+class CharacterClass(Entry):
+    id: str
+    name: str
+    race: str
+    hand_size: int = Field(ge=1)
+    hp: list[int] = Field(min_length=9, max_length=9)
+    perk_boxes: int = Field(ge=1)
+    starting_pool: int = Field(ge=1)
+    starting: bool = False
+    retire_event: int | None = None
+    unlock_event: int | None = None
+    source: str
+
+
+class ScenarioLevel(Entry):
+    level: int = Field(ge=0, le=7)
+    monster_level: int
+    gold_per_coin: int
+    trap_damage: int
+    bonus_xp: int
+    source: str
+
+
+class Difficulty(Entry):
+    id: str
+    adjust: int
+    source: str
+
+
+class ScenarioLevels(Entry):
+    levels: list[ScenarioLevel]
+    difficulty: list[Difficulty]
+
+
+class EventRef(Entry):
+    deck: Literal["road", "city", "both"] = "both"
+    number: int = Field(ge=1)
+
+
+class ScenarioRewards(Entry):
+    gold_each: int = 0
+    xp_each: int = 0
+    prosperity: int = 0
+    reputation: int = 0
+    global_achievements: list[str] = []
+    lose_global_achievements: list[str] = []
+    party_achievements: list[str] = []
+    lose_party_achievements: list[str] = []
+    unlock_scenarios: list[str] = []
+    items: list[str] = []
+    item_designs: list[str] = []
+    add_events: list[EventRef] = []
+
+
+class Scenario(Entry):
+    id: str
+    name: str
+    linked: list[str] = []
+    linked_to_gloomhaven: bool = False
+    rewards: ScenarioRewards = ScenarioRewards()
+    source: str
+
+
+class PersonalQuest(Entry):
+    id: str
+    name: str
+    goal: str
+    opens: str | None = None
+    source: str
+
+
+class Trigger(Entry):
+    id: str
+    when: Literal[
+        "reputation_at_least",
+        "reputation_at_most",
+        "donations_at_least",
+        "global_achievement_count",
+        "party_achievements_all",
+        "retirements_at_least",
+    ]
+    value: int
+    achievement: str | None = None
+    achievements: list[str] = []
+    open: str | None = None
+    add_events: list[EventRef] = []
+    global_achievement: str | None = None
+    source: str
+
+
+class CampaignRules(Entry):
+    max_party_size: int
+    max_checkmark_perks: int
+    checkmarks_per_perk: int
+    sanctuary_donation: int
+    sanctuary_blesses: int
+    reputation_min: int
+    reputation_max: int
+    enhancement_achievement: str
+    starting_scenarios: list[str]
+    random_item_designs: list[str]
+    random_side_scenarios: list[str]
+    triggers: list[Trigger]
+
+
+# --------------------------------------------------------------------------- events
+
+
+class ReputationRange(Entry):
+    min: int = Field(ge=-20, le=20)
+    max: int = Field(ge=-20, le=20)
+
+
+class Condition(Entry):
+    """At most one of: class icons, a reputation range, a collective gold payment, otherwise."""
+
+    classes: list[str] | None = None
+    reputation: ReputationRange | None = None
+    collective_gold: int | None = Field(default=None, ge=1)
+    otherwise: bool | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Condition:
+        set_ = [
+            k for k in ("classes", "reputation", "collective_gold", "otherwise") if getattr(self, k)
+        ]
+        if len(set_) != 1:
+            raise ValueError(
+                "a condition has exactly one of classes, reputation, collective_gold, otherwise"
+            )
+        return self
+
+    def describe(self) -> str:
+        if self.classes:
+            return "if " + " or ".join(self.classes) + " in party"
+        if self.reputation is not None:
+            return f"if reputation {self.reputation.min}..{self.reputation.max}"
+        if self.collective_gold:
+            return f"pay {self.collective_gold} gold collectively"
+        return "otherwise"
+
+
+class Outcome(Entry):
+    condition: Condition | None = None
+    text: str
+    card: Literal["return", "remove"] = "return"
+    effects: list[dict[str, Any]] = Field(min_length=1)
+
+
+class EventOption(Entry):
+    label: Literal["A", "B"]
+    text: str
+    outcomes: list[Outcome] = Field(min_length=1)
+
+
+class EventCard(Entry):
+    id: str
+    deck: DeckName
+    number: int = Field(ge=1)
+    initial: bool = False
+    source: str
+    intro: str
+    options: list[EventOption] = Field(min_length=2, max_length=2)
+
+    @model_validator(mode="after")
+    def _a_then_b(self) -> EventCard:
+        if [o.label for o in self.options] != ["A", "B"]:
+            raise ValueError("options must be A then B")
+        return self
+
+    def option(self, label: str) -> EventOption:
+        for o in self.options:
+            if o.label == label:
+                return o
+        raise KeyError(label)
+
+
+# Effect vocabulary for event outcomes. Negative amounts are losses.
+
+
+class AmountPer(BaseModel):
+    model_config = {"extra": "forbid"}
+    amount: int
+    per: Per
+
+
+class Amount(BaseModel):
+    model_config = {"extra": "forbid"}
+    amount: int
+
+
+class ItemParam(BaseModel):
+    model_config = {"extra": "forbid"}
+    item: str = Field(pattern=r"^\d{3}$")
+
+
+class NameParam(BaseModel):
+    model_config = {"extra": "forbid"}
+    name: str
+
+
+class ScenarioParam(BaseModel):
+    model_config = {"extra": "forbid"}
+    scenario: str
+
+
+class EventsParam(BaseModel):
+    model_config = {"extra": "forbid"}
+    deck: Literal["road", "city", "both"] = "both"
+    number: int = Field(ge=1)
+
+
+class NoteParam(BaseModel):
+    model_config = {"extra": "forbid"}
+    note: str
+
+
+class NoParams(BaseModel):
+    model_config = {"extra": "forbid"}
+
+
+EFFECTS = EffectVocabulary("gloomhaven")
+EFFECTS.define("gold", AmountPer)
+EFFECTS.define("xp", AmountPer)
+EFFECTS.define("checkmarks", AmountPer)
+EFFECTS.define("reputation", Amount)
+EFFECTS.define("prosperity", Amount)
+EFFECTS.define("item", ItemParam)
+EFFECTS.define("item_design", ItemParam)
+EFFECTS.define("random_item_design", NoParams)
+EFFECTS.define("global_achievement", NameParam)
+EFFECTS.define("lose_global_achievement", NameParam)
+EFFECTS.define("party_achievement", NameParam)
+EFFECTS.define("lose_party_achievement", NameParam)
+EFFECTS.define("unlock_scenario", ScenarioParam)
+EFFECTS.define("add_events", EventsParam)
+EFFECTS.define("next_scenario", NoteParam)
+EFFECTS.define("none", NoParams)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+class GameData(BaseModel):
+    """All static facts, loaded once."""
+
+    xp: dict[int, int]
+    prosperity: dict[int, int]
+    price_modifiers: list[PriceModifier]
+    items: dict[str, Item]
+    prosperity_unlocks: dict[int, ProsperityUnlock]
+    stickers: dict[str, Sticker]
+    level_surcharge: dict[int, int]
+    previous_surcharge: dict[int, int]
+    classes: dict[str, CharacterClass]
+    scenario_levels: dict[int, ScenarioLevel]
+    difficulty: dict[str, int]
+    scenarios: dict[str, Scenario]
+    events: dict[str, EventCard]
+    personal_quests: dict[str, PersonalQuest]
+    rules: CampaignRules
+
+
+def load_event_file(path: Path) -> dict[str, EventCard]:
+    """Event cards of a file (``events:`` list), each effect checked against the vocabulary."""
+    cards = load_entries(path, EventCard, section="events")
+    problems: list[str] = []
+    for card in cards.values():
+        for option in card.options:
+            for outcome in option.outcomes:
+                for effect in outcome.effects:
+                    problems += EFFECTS.check(effect, str(path), card.id)
+    if problems:
+        raise ContentError(str(path), "; ".join(problems))
+    return cards
+
+
+@lru_cache(maxsize=1)
+def game_data() -> GameData:
+    prog = load_document(DATA / "progression.yaml", Progression)
+    rep = load_document(DATA / "reputation.yaml", Reputation)
+    enh = load_document(DATA / "enhancements.yaml", Enhancements)
+    lev = load_document(DATA / "scenario_levels.yaml", ScenarioLevels)
+    return GameData(
+        xp={t.level: t.xp for t in prog.xp_thresholds},
+        prosperity={t.level: t.checkmarks for t in prog.prosperity_thresholds},
+        price_modifiers=rep.price_modifiers,
+        items=load_entries(DATA / "items.yaml", Item, section="items"),
+        prosperity_unlocks={
+            int(k): v
+            for k, v in load_entries(
+                DATA / "items.yaml", ProsperityUnlock, key="level", section="prosperity_unlocks"
+            ).items()
+        },
+        stickers={s.id: s for s in enh.stickers},
+        level_surcharge={s.level: s.gold for s in enh.card_level_surcharge},
+        previous_surcharge={s.previous: s.gold for s in enh.previous_enhancement_surcharge},
+        classes=load_entries(DATA / "classes.yaml", CharacterClass, section="classes"),
+        scenario_levels={s.level: s for s in lev.levels},
+        difficulty={d.id: d.adjust for d in lev.difficulty},
+        scenarios=load_entries(DATA / "scenarios.yaml", Scenario, section="scenarios"),
+        events=load_event_file(DATA / "events.yaml"),
+        personal_quests=load_entries(
+            DATA / "personal_quests.yaml", PersonalQuest, section="personal_quests"
+        ),
+        rules=load_document(DATA / "campaign.yaml", CampaignRules),
+    )
+
+
+def _check_table(file: str, name: str, keys: list[int], expected: list[int]) -> list[str]:
+    if sorted(keys) != expected or len(keys) != len(set(keys)):
+        return [f"{file}: {name} must have exactly the rows {expected}, got {sorted(keys)}"]
+    return []
+
+
+def _check_increasing(file: str, name: str, table: dict[int, int]) -> list[str]:
+    values = [table[k] for k in sorted(table)]
+    if any(b <= a for a, b in pairwise(values)):
+        return [f"{file}: {name} must increase strictly with the level"]
+    return []
+
+
+def check_events(
+    file: str, cards: dict[str, EventCard], data: GameData, known_items: set[str]
+) -> list[str]:
+    """Cross-references of event cards: classes, items, scenarios; deck numbers unique."""
+    out: list[str] = []
+    seen: dict[tuple[str, int], str] = {}
+    for card in cards.values():
+        key = (card.deck, card.number)
+        if key in seen:
+            out.append(
+                f"{file}, entry {card.id!r}: {card.deck} event {card.number} also {seen[key]}"
+            )
+        seen[key] = card.id
+        for option in card.options:
+            for i, outcome in enumerate(option.outcomes):
+                cond = outcome.condition
+                if cond and cond.classes:
+                    out += check_references(
+                        file,
+                        card.id,
+                        f"{option.label}.outcomes.{i}.condition.classes",
+                        cond.classes,
+                        data.classes,
+                        "class",
+                    )
+                if cond and cond.otherwise and i == 0:
+                    out.append(
+                        f"{file}, entry {card.id!r}: option {option.label} starts with 'otherwise'"
+                    )
+                for effect in outcome.effects:
+                    out += EFFECTS.check(effect, file, card.id)
+                    if effect.get("effect") in ("item", "item_design"):
+                        out += check_references(
+                            file,
+                            card.id,
+                            f"{option.label}.outcomes.{i}.effects.item",
+                            [str(effect.get("item"))],
+                            known_items,
+                            "item",
+                        )
+    return out
+
+
+def lint() -> list[str]:
+    """Every problem in the data files: validation, table shapes, cross-references."""
+    game_data.cache_clear()
+    try:
+        data = game_data()
+    except ContentError as exc:
+        return [str(exc)]
+    out: list[str] = []
+    nine = list(range(1, 10))
+    out += _check_table("progression.yaml", "xp_thresholds", list(data.xp), nine)
+    out += _check_table("progression.yaml", "prosperity_thresholds", list(data.prosperity), nine)
+    out += _check_increasing("progression.yaml", "xp_thresholds", data.xp)
+    out += _check_increasing("progression.yaml", "prosperity_thresholds", data.prosperity)
+    if data.xp.get(1) != 0 or data.prosperity.get(1) != 0:
+        out.append("progression.yaml: level 1 must start at 0")
+    # reputation: every value -20..20 covered exactly once
+    for rep in range(-20, 21):
+        hits = [m for m in data.price_modifiers if m.min <= rep <= m.max]
+        if len(hits) != 1:
+            out.append(f"reputation.yaml: reputation {rep} matches {len(hits)} rows (needs 1)")
+    out += _check_table("items.yaml", "prosperity_unlocks", list(data.prosperity_unlocks), nine)
+    level1 = data.prosperity_unlocks.get(1)
+    if level1 is not None:
+        out += check_references(
+            "items.yaml", "1", "prosperity_unlocks", level1.item_ids(), data.items, "item"
+        )
+    numbers: list[int] = []
+    for u in data.prosperity_unlocks.values():
+        numbers += range(u.first, u.last + 1)
+    if len(numbers) != len(set(numbers)):
+        out.append("items.yaml: an item number is unlocked at two prosperity levels")
+    out += _check_table(
+        "enhancements.yaml", "card_level_surcharge", list(data.level_surcharge), nine
+    )
+    hexes = [s for s in data.stickers.values() if s.divided_by_hexes]
+    if [s.id for s in hexes] != ["attack-hex"]:
+        out.append("enhancements.yaml: exactly the attack-hex sticker is divided by hexes")
+    out += _check_table(
+        "scenario_levels.yaml", "levels", [k + 1 for k in data.scenario_levels], list(range(1, 9))
+    )
+    for c in data.classes.values():
+        if c.hp != sorted(c.hp):
+            out.append(f"classes.yaml, entry {c.id!r}: hp must not fall with the level")
+    starting = [c.id for c in data.classes.values() if c.starting]
+    if len(starting) != 6:
+        out.append(f"classes.yaml: the box opens with six classes, found {len(starting)}")
+    for s in data.scenarios.values():
+        out += check_references(
+            "scenarios.yaml", s.id, "linked", s.linked, data.scenarios, "scenario"
+        )
+        out += check_references(
+            "scenarios.yaml",
+            s.id,
+            "rewards.unlock_scenarios",
+            s.rewards.unlock_scenarios,
+            data.scenarios,
+            "scenario",
+        )
+        out += check_references(
+            "scenarios.yaml",
+            s.id,
+            "rewards.items",
+            s.rewards.items + s.rewards.item_designs,
+            data.items,
+            "item",
+        )
+    out += check_references(
+        "campaign.yaml",
+        "starting_scenarios",
+        "starting_scenarios",
+        data.rules.starting_scenarios,
+        data.scenarios,
+        "scenario",
+    )
+    known_items = set(data.items)
+    for u in data.prosperity_unlocks.values():
+        known_items |= set(u.item_ids())
+    known_items |= set(data.rules.random_item_designs)
+    out += check_events("events.yaml", data.events, data, known_items)
+    if not any(c.initial and c.deck == "road" for c in data.events.values()):
+        out.append("events.yaml: the road deck starts empty")
+    if not any(c.initial and c.deck == "city" for c in data.events.values()):
+        out.append("events.yaml: the city deck starts empty")
+    for t in data.rules.triggers:
+        if not (t.open or t.add_events or t.global_achievement):
+            out.append(f"campaign.yaml, entry {t.id!r}: a trigger must do something")
+    return out
