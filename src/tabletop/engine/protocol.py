@@ -265,6 +265,12 @@ class State(ABC):
         """A human sentence for an action (games override for nicer words)."""
         return str(action)
 
+    def undo_blocked(self, seat: int, action: Action) -> str | None:
+        """Why ``action``, played by ``seat`` from this state, may not be taken back (it revealed
+        hidden information, such as a peek at a deck), or None. Random draws and other seats'
+        actions are refused by the engine already (see :mod:`tabletop.engine.undo`)."""
+        return None
+
     def rounds(self) -> int:
         """Rounds played so far (for statistics)."""
         return int(self.data.get("round", 0))

@@ -1,0 +1,63 @@
+"""Undo as a policy, implemented by replay (never by inverse operations).
+
+A seat may take back its own last action only when nothing was revealed by it: no other seat has
+acted since, the action drew nothing random (the RNG did not move), what any seat saw after it does
+not depend on anything that was hidden from that seat (checked by replaying the action on states
+resampled for each seat), and the game does not object (``State.undo_blocked``). The earlier state
+is rebuilt by replaying the record without that action, so it is exactly the state before it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .errors import IllegalAction
+from .protocol import State
+from .rng import Rng, derive_seed
+
+RESAMPLES = 4
+
+
+def _revealed_to(previous: State, after: State, seat: int, acting: int) -> int | None:
+    """A seat whose view after the action depends on what was hidden from it, if any."""
+    action = after.history()[-1][1]
+    for viewer in range(previous.game.num_players):
+        seen = json.dumps(after.view(viewer), sort_keys=True)
+        for i in range(RESAMPLES):
+            world = previous.resample(viewer, Rng(derive_seed(previous.seed, "undo", viewer, i)))
+            if action not in world.legal_actions(acting):
+                continue
+            world.apply(action, acting)
+            if json.dumps(world.view(viewer), sort_keys=True) != seen:
+                return viewer
+    return None
+
+
+def undo_last(state: State, seat: int) -> State:
+    """The state before ``seat``'s last action, or :class:`IllegalAction` naming why not."""
+    history = state.history()
+    if not history:
+        raise IllegalAction(f"{state.game.name}: nothing to undo")
+    last_seat, last_action = history[-1]
+    if last_seat != seat:
+        raise IllegalAction(
+            f"{state.game.name}: the last action was seat {last_seat}'s; seat {seat} can only "
+            "undo its own last action"
+        )
+    previous = state.game.new_state(state.seed)
+    for s, a in history[:-1]:
+        previous.apply(a, s)
+    if previous.rng != state.rng:
+        raise IllegalAction(
+            f"{state.game.name}: {last_action} cannot be undone: it drew something at random"
+        )
+    viewer = _revealed_to(previous, state, seat, last_seat)
+    if viewer is not None:
+        raise IllegalAction(
+            f"{state.game.name}: {last_action} cannot be undone: it revealed hidden information"
+            f" to seat {viewer}"
+        )
+    reason = previous.undo_blocked(seat, last_action)
+    if reason:
+        raise IllegalAction(f"{state.game.name}: {last_action} cannot be undone: {reason}")
+    return previous
