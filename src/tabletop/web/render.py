@@ -1,0 +1,132 @@
+"""Generic, readable HTML for any game's view (used when a game ships no renderer of its own)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from ..engine import Action, State
+
+# View fields the page shows in their own places rather than as panels.
+RESERVED = ("game", "seat", "prompt", "actions", "outcome", "log")
+# A list as long as the number of seats is shown per seat unless its name says it holds cards.
+_NOT_PER_SEAT = re.compile(r"hand|card|deck|pile|draw|discard")
+_PER_SEAT_ANYWAY = re.compile(r"size|count|score|has_|per_seat")
+
+
+def humanize(key: str) -> str:
+    """``hand_sizes`` -> ``Hand sizes``; ``my_bid`` -> ``Your bid``."""
+    text = key.replace("_", " ").replace("-", " ").strip()
+    if text.startswith("my "):
+        text = "your " + text[3:]
+    return text[:1].upper() + text[1:]
+
+
+def seat_label(seat: int | None, seats: list[Any], me: int | None = None) -> str:
+    if seat is None:
+        return "nobody"
+    spec = str(seats[seat]) if 0 <= seat < len(seats) else "?"
+    who = "you" if seat == me else ("bot: " + spec[4:] if spec.startswith("bot:") else "human")
+    return f"Seat {seat} ({who})"
+
+
+def seats_phrase(seats: list[int], all_seats: list[Any], me: int | None) -> str:
+    names = [seat_label(s, all_seats, me) for s in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _is_scalar(v: Any) -> bool:
+    return v is None or isinstance(v, (str, int, float, bool))
+
+
+def _scalar(v: Any) -> Markup:
+    if v is None:
+        return Markup('<span class="none">—</span>')
+    if isinstance(v, bool):
+        return Markup("yes" if v else "no")
+    return escape(str(v))
+
+
+def value_html(v: Any, depth: int = 0) -> Markup:
+    """Any JSON value as nested, readable HTML."""
+    if _is_scalar(v):
+        return _scalar(v)
+    if depth > 4:
+        return escape(str(v))
+    if isinstance(v, dict):
+        if not v:
+            return Markup('<span class="none">none</span>')
+        rows = Markup("").join(
+            Markup("<dt>{}</dt><dd>{}</dd>").format(humanize(str(k)), value_html(x, depth + 1))
+            for k, x in v.items()
+        )
+        return Markup('<dl class="kv">{}</dl>').format(rows)
+    if isinstance(v, list):
+        if not v:
+            return Markup('<span class="none">none</span>')
+        if all(_is_scalar(x) for x in v):
+            chips = Markup("").join(
+                Markup('<span class="chip">{}</span>').format(_scalar(x)) for x in v
+            )
+            return Markup('<span class="chips">{}</span>').format(chips)
+        if all(isinstance(x, dict) for x in v):
+            keys: list[str] = []
+            for x in v:
+                keys.extend(k for k in x if k not in keys)
+            head = Markup("").join(Markup("<th>{}</th>").format(humanize(k)) for k in keys)
+            body = Markup("").join(
+                Markup("<tr>{}</tr>").format(
+                    Markup("").join(
+                        Markup("<td>{}</td>").format(value_html(x.get(k), depth + 1)) for k in keys
+                    )
+                )
+                for x in v
+            )
+            return Markup('<table class="grid"><tr>{}</tr>{}</table>').format(head, body)
+        items = Markup("").join(Markup("<li>{}</li>").format(value_html(x, depth + 1)) for x in v)
+        return Markup("<ul>{}</ul>").format(items)
+    return escape(str(v))
+
+
+def is_per_seat(key: str, value: Any, num_players: int) -> bool:
+    if not isinstance(value, list) or num_players < 2 or len(value) != num_players:
+        return False
+    if not all(_is_scalar(x) or isinstance(x, (list, dict)) for x in value):
+        return False
+    return not (_NOT_PER_SEAT.search(key) and not _PER_SEAT_ANYWAY.search(key))
+
+
+def split_view(view: dict[str, Any], num_players: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(per-seat fields, other fields) of a view, without the reserved ones."""
+    per_seat: dict[str, Any] = {}
+    panels: dict[str, Any] = {}
+    for key, value in view.items():
+        if key in RESERVED:
+            continue
+        if is_per_seat(key, value, num_players):
+            per_seat[key] = value
+        else:
+            panels[key] = value
+    return per_seat, panels
+
+
+def action_label(state: State, action: Action, seat: int | None) -> str:
+    """The game's words for an action, or a tidy generic phrase when the game has none."""
+    if type(state).describe_action is State.describe_action:
+        head = action.kind.replace("-", " ").replace("_", " ")
+        head = head[:1].upper() + head[1:]
+        if not action.args:
+            return head
+        args = ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in action.args)
+        return f"{head}: {args}"
+    return state.describe_action(action, seat)
+
+
+def _plain(v: Any) -> str:
+    if isinstance(v, tuple):
+        return "(" + ", ".join(_plain(x) for x in v) + ")"
+    return str(v)

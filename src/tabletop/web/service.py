@@ -1,0 +1,337 @@
+"""What the web app does with the store, independent of HTTP: seat links, actions, undo, bots.
+
+Nothing here keeps state that matters in memory: every game, every seat token and every action is
+in the store, so any worker process on any host sharing the database can serve any game. The only
+in-process state is the set of games whose bots this process is currently moving, which only
+avoids running two bot loops for one game in one process (across processes the store's
+``expected_actions`` check keeps two bot loops from both moving).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from ..engine import Action, IllegalAction, Record, Rng, State, derive_seed, load
+from ..engine.bots import bot_kinds, make_bot
+from ..engine.protocol import Game
+from ..store.db import session_scope
+from ..store.games import GameInfo, GameStore, NotFound, StaleAction
+from ..store.models import SavedAction, SavedGame
+from .models import HOTSEAT, SeatToken
+
+log = logging.getLogger("tabletop.web")
+
+# How many differently-redrawn hidden worlds the undo check tries (see :func:`undo_refusal`).
+UNDO_RESAMPLES = 4
+
+
+class BadSeats(ValueError):
+    """The seat list for a new game is wrong (count, or an unknown bot kind)."""
+
+
+class UndoRefused(Exception):
+    """Undo is not allowed now; the message says why."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class NewGame:
+    id: str
+    seat_tokens: dict[int, str]  # human seat -> token
+    hotseat_token: str | None
+
+
+def check_seats(game: Game, seats: list[str]) -> list[str]:
+    """Validate ``["human", "bot:random", ...]`` for a game: one entry per seat, known bots."""
+    n = game.num_players
+    if len(seats) != n:
+        raise BadSeats(f"{game.name} with these parameters has {n} seats; got {len(seats)}")
+    kinds = bot_kinds(game)
+    out = []
+    for i, raw in enumerate(seats):
+        s = raw.strip()
+        if s == "human":
+            out.append(s)
+            continue
+        if not s.startswith("bot:"):
+            raise BadSeats(f"seat {i}: a seat is 'human' or 'bot:KIND', got {raw!r}")
+        kind = s[4:]
+        if kind not in kinds:
+            raise BadSeats(
+                f"seat {i}: {game.name} has no bot {kind!r}; available: {', '.join(sorted(kinds))}"
+            )
+        if kinds[kind].cheating and not game.spec.cheating_bots_allowed:
+            raise BadSeats(f"seat {i}: {game.name} does not allow cheating bots ({kind})")
+        out.append(s)
+    return out
+
+
+def create_game(
+    url: str | None,
+    name: str,
+    params: dict[str, Any],
+    seats: list[str],
+    seed: int | None = None,
+    title: str = "",
+) -> NewGame:
+    """Start a game in the store with a fresh token per human seat and one hot-seat token.
+
+    Raises UnknownGame / BadParameter (bad game or parameters) or BadSeats."""
+    game = load(name, **params)
+    seat_specs = check_seats(game, seats)
+    if seed is None:
+        seed = secrets.randbits(62)
+    state = game.new_state(seed)
+    ident = GameStore(url).create(state, seat_specs, title=title or game.spec.title)
+    tokens: dict[int, str] = {}
+    hotseat: str | None = None
+    with session_scope(url) as s:
+        for seat, spec in enumerate(seat_specs):
+            if spec == "human":
+                tokens[seat] = secrets.token_urlsafe(24)
+                s.add(SeatToken(game_id=ident, seat=seat, token_hash=hash_token(tokens[seat])))
+        if tokens:
+            hotseat = secrets.token_urlsafe(24)
+            s.add(SeatToken(game_id=ident, seat=HOTSEAT, token_hash=hash_token(hotseat)))
+    return NewGame(ident, tokens, hotseat)
+
+
+def seat_for_token(url: str | None, ident: str, token: str | None) -> int | None:
+    """The seat a token opens in a game (``HOTSEAT`` for the hot-seat link); None if none."""
+    if not token:
+        return None
+    with session_scope(url) as s:
+        row = s.execute(
+            select(SeatToken).where(
+                SeatToken.token_hash == hash_token(token), SeatToken.game_id == ident
+            )
+        ).scalar_one_or_none()
+        return row.seat if row is not None else None
+
+
+def human_seats(info: GameInfo) -> list[int]:
+    return [i for i, s in enumerate(info.seats) if s == "human"]
+
+
+def bot_seats(info: GameInfo) -> dict[int, str]:
+    return {i: s[4:] for i, s in enumerate(info.seats) if str(s).startswith("bot:")}
+
+
+def parse_action(raw: Any) -> Action:
+    """An action from its JSON form; ValueError naming what is wrong."""
+    if not isinstance(raw, dict):
+        raise ValueError(
+            f"'action' must be an object like {{'kind': ..., 'args': {{...}}}}: {raw!r}"
+        )
+    if not isinstance(raw.get("kind"), str) or not raw["kind"]:
+        raise ValueError(f"'action.kind' must be a non-empty string: {raw!r}")
+    try:
+        return Action.from_json(raw)
+    except TypeError as exc:
+        raise ValueError(f"malformed action arguments: {exc}") from None
+
+
+# ------------------------------------------------------------------------------------------ undo
+
+
+def undo_refusal(before: State, after: State, seat: int, action: Action) -> str | None:
+    """Why undoing ``action`` (played by ``seat`` from ``before``, giving ``after``) is not
+    allowed, or None when it is.
+
+    Allowed only if the action drew nothing random (the game's RNG did not advance) and revealed
+    nothing hidden to the seat: in several worlds the seat cannot tell apart from ``before``
+    (``State.resample``), the same action must leave the seat seeing exactly what it sees now.
+    If the seat's view after the action depended on anything hidden, it learned something."""
+    if after.is_terminal():
+        return "the game is over; a finished game cannot be taken back"
+    if before.rng != after.rng:
+        return "your last step drew something at random (a card, a die); it cannot be taken back"
+    seen = after.view(seat)
+    for k in range(UNDO_RESAMPLES):
+        world = before.resample(
+            seat, Rng(derive_seed(before.seed, "undo", before.num_actions(), k))
+        )
+        try:
+            world.apply(action, seat)
+        except IllegalAction:
+            return "your last step depended on hidden information; it cannot be taken back"
+        if world.view(seat) != seen:
+            return "your last step revealed hidden information to you; it cannot be taken back"
+    return None
+
+
+def _replay_prefix(row: SavedGame, actions: list[SavedAction]) -> State:
+    rec = Record(
+        row.game,
+        dict(row.params),
+        row.seed,
+        [(a.seat, Action.from_json(a.action)) for a in actions],
+    )
+    return rec.replay()
+
+
+def delete_last_action(
+    url: str | None, ident: str, seat: int, expected_actions: int | None = None
+) -> State:
+    """Undo ``seat``'s last action: delete it from the record and store the replayed state, in
+    one transaction. Raises NotFound, StaleAction, or UndoRefused (changing nothing)."""
+    with session_scope(url) as s:
+        row = s.execute(
+            select(SavedGame).where(SavedGame.id == ident).with_for_update()
+        ).scalar_one_or_none()
+        if row is None:
+            raise NotFound(f"no saved game {ident!r}")
+        if expected_actions is not None and expected_actions != row.num_actions:
+            raise StaleAction(
+                f"stale undo: you saw {expected_actions} actions, the game has "
+                f"{row.num_actions}; reload and try again"
+            )
+        actions = list(row.actions)
+        if not actions:
+            raise UndoRefused("nothing to undo: no action has been played yet")
+        last = actions[-1]
+        if last.seat != seat:
+            raise UndoRefused(
+                f"the last step was seat {last.seat}'s, not yours; you can only take back your "
+                "own last step before anyone else acts"
+            )
+        game = load(row.game, **row.params)
+        after = game.state_from_json(json.loads(row.state))
+        before = _replay_prefix(row, actions[:-1])
+        reason = undo_refusal(before, after, seat, Action.from_json(last.action))
+        if reason is not None:
+            raise UndoRefused(reason)
+        s.delete(last)
+        row.state = before.dumps()
+        row.num_actions = before.num_actions()
+        row.status = "over" if before.is_terminal() else "active"
+        row.updated = datetime.now(UTC)
+        return before
+
+
+def can_undo(url: str | None, ident: str, seat: int, state: State) -> str | None:
+    """None if ``seat`` may undo now, else the reason (a dry run of :func:`delete_last_action`)."""
+    history = state.history()
+    if not history:
+        return "nothing to undo yet"
+    if history[-1][0] != seat:
+        return f"the last step was seat {history[-1][0]}'s"
+    record = GameStore(url).record(ident)
+    before = Record(record.game, record.params, record.seed, record.actions[:-1]).replay()
+    return undo_refusal(before, state, seat, history[-1][1])
+
+
+# ------------------------------------------------------------------------------------------ bots
+
+
+class BotRunner:
+    """Moves the bot seats of saved games, one loop per game per process, through the store."""
+
+    def __init__(self, url: str | None, delay: float) -> None:
+        self.url = url
+        self.delay = delay
+        self._lock = threading.Lock()
+        self._running: set[str] = set()
+        self._again: set[str] = set()
+
+    def needs_bots(self, state: State, info: GameInfo) -> bool:
+        bots = bot_seats(info)
+        return any(s in bots for s in state.current_seats())
+
+    def claim(self, ident: str) -> bool:
+        """True if the caller should run the loop; False if this process already runs it (it
+        will look again before stopping)."""
+        with self._lock:
+            if ident in self._running:
+                self._again.add(ident)
+                return False
+            self._running.add(ident)
+            return True
+
+    def run(self, ident: str, sleep: Callable[[float], None] = time.sleep) -> int:
+        """Play every bot decision due in the game until a human must act or it ends.
+
+        Returns the number of bot actions stored. Call only after :meth:`claim` returned True."""
+        moved = 0
+        try:
+            while True:
+                moved += self._loop(ident, sleep)
+                with self._lock:
+                    if ident in self._again:
+                        self._again.discard(ident)
+                        continue
+                    self._running.discard(ident)
+                    return moved
+        except Exception:
+            with self._lock:
+                self._running.discard(ident)
+                self._again.discard(ident)
+            log.exception("bots of game %s stopped", ident)
+            raise
+
+    def _loop(self, ident: str, sleep: Callable[[float], None]) -> int:
+        store = GameStore(self.url)
+        moved = 0
+        for _ in range(10_000):
+            try:
+                state, info = store.load(ident)
+            except NotFound:
+                return moved
+            bots = bot_seats(info)
+            due = [s for s in state.current_seats() if s in bots]
+            if not due:
+                return moved
+            seat = due[0]
+            n = state.num_actions()
+            bot = make_bot(state.game, bots[seat], seat, derive_seed(info.seed, "web", n))
+            action = bot.act(state)
+            if self.delay:
+                sleep(self.delay)
+            try:
+                store.apply(ident, seat, action, expected_actions=n)
+                moved += 1
+            except StaleAction:
+                continue  # someone else moved meanwhile: look again
+        return moved
+
+
+# ------------------------------------------------------------------------------- game renderers
+
+
+def game_package(game: Game) -> str | None:
+    """``paupers_ladder`` for a game defined under ``tabletop.games.paupers_ladder``."""
+    parts = type(game).__module__.split(".")
+    if len(parts) >= 3 and parts[0] == "tabletop" and parts[1] == "games":
+        return parts[2]
+    return None
+
+
+def game_renderer(game: Game) -> Callable[[dict[str, Any]], str] | None:
+    """The game's own ``tabletop.games.<pkg>.web.render(view) -> markup``, if it ships one."""
+    pkg = game_package(game)
+    if pkg is None:
+        return None
+    modname = f"tabletop.games.{pkg}.web"
+    try:
+        module = importlib.import_module(modname)
+    except ModuleNotFoundError as exc:
+        if exc.name == modname:
+            return None
+        raise
+    render = getattr(module, "render", None)
+    return render if callable(render) else None

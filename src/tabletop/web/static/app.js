@@ -1,0 +1,100 @@
+// Tabletop pages: a little progressive enhancement, no build step.
+"use strict";
+window.Tabletop = (function () {
+  const KEY = "tabletop.links";
+
+  function links() {
+    try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch (e) { return {}; }
+  }
+
+  // On the "game ready" page: remember this game's private links in this browser only.
+  function remember() {
+    const box = document.getElementById("created");
+    if (!box) return;
+    const all = links();
+    const mine = {};
+    document.querySelectorAll("a.seat-link").forEach(a => { mine["Seat " + a.dataset.seat] = a.getAttribute("href"); });
+    const hot = document.getElementById("hotseat-link");
+    if (hot) mine["this screen"] = hot.getAttribute("href");
+    all[box.dataset.gameId] = mine;
+    try { localStorage.setItem(KEY, JSON.stringify(all)); } catch (e) { /* private mode */ }
+    document.querySelectorAll("button.copy").forEach(b => b.addEventListener("click", () => {
+      const url = location.origin + b.dataset.copy;
+      if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => { b.textContent = "copied"; });
+    }));
+  }
+
+  // In saved-game lists: add the links this browser remembers.
+  function savedLinks() {
+    const all = links();
+    document.querySelectorAll("tr[data-game-id]").forEach(tr => {
+      const mine = all[tr.dataset.gameId];
+      const slot = tr.querySelector(".my-links");
+      if (!mine || !slot) return;
+      Object.entries(mine).forEach(([label, href]) => {
+        const a = document.createElement("a");
+        a.href = href; a.textContent = "play " + label; a.className = "resume";
+        slot.appendChild(a);
+      });
+    });
+  }
+
+  // Lobby: show the chosen game's options and as many seat rows as it has seats.
+  function lobby() {
+    savedLinks();
+    const select = document.getElementById("game-select");
+    if (!select) return;
+    const sets = document.querySelectorAll("fieldset.game-options");
+    function current() { return document.querySelector(`fieldset[data-game="${select.value}"]`); }
+    function showGame() {
+      sets.forEach(f => {
+        const on = f.dataset.game === select.value;
+        f.hidden = !on;
+        f.querySelectorAll("select, input").forEach(el => { el.disabled = !on; });
+      });
+      updateSeats();
+    }
+    async function updateSeats() {
+      const box = current();
+      if (!box) return;
+      const params = {};
+      box.querySelectorAll("[data-param]").forEach(el => { params[el.dataset.param] = el.value; });
+      try {
+        const r = await fetch("/api/seat-count", {method: "POST", headers: {"Content-Type": "application/json"},
+                                                  body: JSON.stringify({game: select.value, params})});
+        if (!r.ok) return;
+        const n = (await r.json()).seats;
+        box.querySelectorAll("li.seat-choice").forEach(li => {
+          const on = Number(li.dataset.seat) < n;
+          li.hidden = !on;
+          li.querySelectorAll("select").forEach(el => { el.disabled = !on; });
+        });
+      } catch (e) { /* offline: keep the defaults */ }
+    }
+    select.addEventListener("change", showGame);
+    document.querySelectorAll("[data-param]").forEach(el => el.addEventListener("change", updateSeats));
+    showGame();
+  }
+
+  // Game pages: follow the game through server-sent events and redraw when it moves.
+  function live() {
+    const box = document.getElementById("live");
+    if (!box) return;
+    let seen = Number(box.dataset.numActions);
+    const es = new EventSource(`/api/games/${box.dataset.gameId}/events?since=${seen}`);
+    es.addEventListener("state", async (ev) => {
+      const data = JSON.parse(ev.data);
+      if (data.num_actions === seen) return;
+      seen = data.num_actions;
+      const url = box.dataset.fragment;
+      if (!url) { location.reload(); return; }  // hot-seat: the server decides what to show
+      const r = await fetch(url, {cache: "no-store"});
+      if (!r.ok) return;
+      box.innerHTML = await r.text();
+      box.dataset.numActions = String(seen);
+      box.classList.remove("flash"); void box.offsetWidth; box.classList.add("flash");
+    });
+  }
+
+  return {remember, savedLinks, lobby, live};
+})();
