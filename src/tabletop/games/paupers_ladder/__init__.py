@@ -1,0 +1,169 @@
+"""Paupers' Ladder (Bedsit Games): the 2-4 player game, with its content as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
+from tabletop.engine.bots import Bot
+
+from .content import CITIES, WILD, content
+from .rules import PLState
+
+__all__ = ["PLState", "PaupersLadder"]
+
+# A true upper bound on actions: set-up (at most 4 Paupers, 4 Birds, 12 draft picks, 4 first
+# purchases with their overflow discards) plus the round limit x seats x the most actions one turn
+# can take. A turn is bounded: each character moves at most once into each of the 19 Regions, uses
+# each ability once, explores once (a shop visit is at most 3 actions, a fight at most 14 boosts
+# and choices, a Quest at most 4 picks), and the free actions (5 Virtues, training) happen once.
+_TURN_BOUND = 2 * (19 + 30 + 40) + 10
+MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
+
+
+@register
+class PaupersLadder(Game):
+    spec = GameSpec(
+        name="paupers-ladder",
+        title="Paupers' Ladder",
+        min_players=2,
+        max_players=4,
+        params=(
+            ParamSpec("players", 2, "number of players", choices=(2, 3, 4)),
+            ParamSpec(
+                "mode",
+                "standard",
+                "rules mode (Survival and solo come later)",
+                choices=("standard",),
+            ),
+        ),
+        hidden_information=True,
+        max_actions=MAX_ACTIONS,
+        description="Paupers race to learn 3 of 5 Virtues in the land of Brighthelm.",
+        modes=("standard",),
+        conformance=({"players": 2}, {"players": 3}, {"players": 4}),
+    )
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.content = content()
+
+    @property
+    def num_players(self) -> int:
+        return int(self.params["players"])
+
+    def state_class(self) -> type[State]:
+        return PLState
+
+    def bots(self) -> Mapping[str, type[Bot]]:
+        from .bot import GreedyBot
+
+        return {"greedy": GreedyBot}
+
+    def lint(self) -> list[str]:
+        return self.content.lint()
+
+    # ------------------------------------------------------------------ a new game
+    def _blank(self) -> dict[str, Any]:
+        n = self.num_players
+        return {
+            "phase": "pauper",
+            "round": 0,
+            "turn": None,
+            "mode": self.params["mode"],
+            "order": list(range(n)),
+            "players": [
+                {
+                    "pauper": None,
+                    "bird": None,
+                    "trained": False,
+                    "gems": 0,
+                    "pos": None,
+                    "bpos": None,
+                    "out": {"draw": [], "discard": [], "removed": []},
+                    "outk": [],
+                    "rk": {},
+                    "rec": [],
+                    "inv": [],
+                    "troph": [],
+                    "journal": [],
+                    "virtues": [],
+                    "hand": [],
+                    "pick": None,
+                    "turns": 0,
+                    "miss": False,
+                    "charges": 0,
+                    "smith": None,
+                }
+                for _ in range(n)
+            ],
+            "decks": {},
+            "tiles": {},
+            "cardgems": {},
+            "tucked": {},
+            "shops": {},
+            "shopk": {},
+            "quests": {},
+            "dispensary": [[], [], [], []],
+            "stack": [],
+            "q": [],
+            "ctx": None,
+            "fight": None,
+            "ts": None,
+            "taken": [],
+            "paupers_shown": [],
+            "birds_shown": [],
+            "birds_hidden": [],
+            "log": [],
+            "log_n": 0,
+        }
+
+    def new_state(self, seed: int = 0) -> PLState:
+        C = self.content
+        rng = new_rng(seed)
+        d = self._blank()
+        for dk in WILD:
+            cards = list(C.deck_lists[dk])
+            rest = [c for c in cards if C.region_card[c].kind == "rest"]
+            cards = [c for c in cards if c not in rest]
+            rng.shuffle(cards)
+            d["decks"][dk] = {"draw": cards, "discard": [], "removed": rest}
+        eq = list(C.equipment_list)
+        rng.shuffle(eq)
+        rar = [c for c in C.rarity_list if c != "rar.dragonsbane"]
+        rng.shuffle(rar)
+        four = ["rar.dragonsbane", *rar[:3]]
+        rng.shuffle(four)
+        for i, city in enumerate(CITIES):
+            shop = [four[i]] + [eq.pop() for _ in range(4)]
+            d["shops"][city] = shop
+            d["shopk"][city] = [0] * len(shop)
+        d["decks"]["equipment"] = {"draw": eq, "discard": [], "removed": []}
+        d["decks"]["rarity"] = {"draw": rar[3:], "discard": [], "removed": []}
+        qs = list(C.quest_list)
+        rng.shuffle(qs)
+        for city in CITIES:
+            d["quests"][city] = qs.pop()
+        d["decks"]["quest"] = {"draw": qs, "discard": [], "removed": []}
+        rec = list(C.recipe_list)
+        rng.shuffle(rec)
+        d["decks"]["recipe"] = {"draw": rec, "discard": [], "removed": []}
+        birds = list(C.birds)
+        rng.shuffle(birds)
+        d["birds_shown"], d["birds_hidden"] = birds[:4], birds[4:]
+        side = "2" if self.num_players == 2 else "3-4"
+        d["paupers_shown"] = [p.id for p in C.paupers.values() if p.side == side]
+        d["tiles"] = {r.id: [] for r in C.regions.values() if r.type != "city"}
+        state = PLState(self, d, rng, seed)
+        state.log(
+            "The tournament begins. Quests: "
+            + "; ".join(f"{c.capitalize()}: {C.quest[d['quests'][c]].name}" for c in CITIES)
+        )
+        return state
+
+    # ------------------------------------------------------------------ scenarios
+    def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> PLState:
+        from .scenario import build
+
+        return build(self, spec, seed)

@@ -1,0 +1,633 @@
+"""Static content of Paupers' Ladder: pydantic models over the YAML in ``data/``, the closed effect
+vocabulary, lint, and the id lookups the rules use. Loaded once per process and shared by states."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from tabletop.engine.content import (
+    EffectVocabulary,
+    Entry,
+    check_references,
+    load_document,
+    load_entries,
+)
+from tabletop.engine.errors import ContentError
+
+DATA = Path(__file__).parent / "data"
+
+WILD = ("beach", "forest", "mine", "mountain", "swamp")
+CITIES = ("bluevale", "blacksand", "greyhaven", "lilacsville")
+HAZARD_TYPES = ("humanoid", "vermin", "magical", "undead", "trap", "dragon")
+VIRTUES = ("generosity", "knowledge", "bravery", "magnificence", "fellowship")
+Source = Literal["rulebook", "designed"]
+Effect = dict[str, Any]
+RegionCond = Literal["beach", "forest", "mine", "mountain", "swamp", "coastal", "city-adjacent"]
+WildType = Literal["beach", "forest", "mine", "mountain", "swamp"]
+HazardType = Literal["humanoid", "vermin", "magical", "undead", "trap", "dragon"]
+
+
+# ------------------------------------------------------------------ entry models
+class Region(Entry):
+    id: str
+    name: str
+    type: Literal["city", "beach", "forest", "mine", "mountain", "swamp"]
+    coastal: bool
+    tiles: int
+    bridges: list[str]
+    position: str | None = None
+    number: int | None = None
+    source: Source
+
+
+class MapDoc(Entry):
+    regions: list[Region]
+
+
+class StartingEquipment(Entry):
+    name: str
+    abilities: list[Effect]
+    source: Source
+
+
+class Pauper(Entry):
+    id: str
+    name: str
+    trade: str
+    city: str
+    side: Literal["2", "3-4"]
+    colour: str
+    equipment: StartingEquipment
+    source: Source
+
+
+class Bird(Entry):
+    id: str
+    name: str
+    trained: list[Effect]
+    source: Source
+
+
+class Ally(Entry):
+    id: str
+    name: str
+    effects: list[Effect]
+    source: Source
+
+
+class OutcomeCard(Entry):
+    number: int
+    ally: str | None = None
+
+
+class OutcomeDoc(Entry):
+    colours: list[str]
+    deck: list[OutcomeCard]
+    allies: list[Ally]
+    source: Source
+
+
+class Ingredient(Entry):
+    id: str
+    name: str
+    region: WildType
+    recipes: list[str]
+    source: Source
+
+
+class Recipe(Entry):
+    id: str
+    name: str
+    copies: int
+    ingredients: list[str]
+    abilities: list[Effect]
+    source: Source
+
+
+class Equipment(Entry):
+    id: str
+    name: str
+    cost: int
+    uses: Literal["1", "2", "unlimited", "weapon"]
+    copies: int = 1
+    abilities: list[Effect]
+    acquire: list[Effect] = []
+    tags: list[str] = []
+    rarity: bool = False
+    source: Source
+
+
+class EquipmentDoc(Entry):
+    equipment: list[Equipment]
+    rarities: list[Equipment]
+
+
+class Option(Entry):
+    label: str
+    effects: list[Effect]
+
+
+class RegionCard(Entry):
+    id: str
+    name: str
+    kind: Literal["hazard", "event", "ingredient", "disaster", "villager", "rest"]
+    copies: int = 1
+    text: str = ""
+    # hazards
+    strength: int = 0
+    type: HazardType | None = None
+    gems: int = 0
+    provides: dict[str, Any] | None = None
+    fail: list[Effect] = []
+    appear: list[Effect] = []
+    ongoing: list[Effect] = []
+    # events
+    icon: Literal["pauper", "bird"] | None = None
+    options: list[Option] = []
+    stays: Literal["discard", "forever", "until", "removed"] = "discard"
+    until: str | None = None
+    leave_when_empty: bool = False
+    # ingredients
+    ingredient: str | None = None
+    fragile: bool = False
+    source: Source
+
+
+class RegionDecks(Entry):
+    beach: list[RegionCard]
+    forest: list[RegionCard]
+    mine: list[RegionCard]
+    mountain: list[RegionCard]
+    swamp: list[RegionCard]
+
+
+class Objective(Entry):
+    kind: Literal[
+        "gems",
+        "equipment",
+        "trophies",
+        "trophy_type",
+        "trophy_name",
+        "defeat",
+        "rescue",
+        "shipwreck",
+    ]
+    n: int = 1
+    types: list[HazardType] = []
+    names: list[str] = []
+    regions: list[WildType] = []
+    min_strength: int = 0
+
+
+class Quest(Entry):
+    id: str
+    name: str
+    copies: int = 1
+    text: str = ""
+    objective: Objective
+    reward: list[list[Effect]]
+    tower: bool = False
+    wild: bool = False
+    pie: bool = False
+    pauper_only: bool = False
+    source: Source
+
+
+class Numbers(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+# ------------------------------------------------------------------ effect vocabulary
+class _P(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NoParams(_P):
+    pass
+
+
+class N(_P):
+    n: int
+
+
+class Weapon(_P):
+    bonus: int
+    vs_type: HazardType | None = None
+    vs_bonus: int = 0
+
+
+class FightBonus(_P):
+    bonus: int
+    region: RegionCond | None = None
+    vs_type: HazardType | None = None
+
+
+class Boost(_P):
+    bonus: int
+    vs_type: HazardType | None = None
+    charges: int | None = None
+
+
+class PeekRegion(_P):
+    n: int
+    before_move: bool = False
+
+
+class Transmute(_P):
+    gems: int
+
+
+class TurnGems(_P):
+    n: int
+    below: int | None = None
+
+
+class Discount(_P):
+    n: int
+    tag: str | None = None
+
+
+class AllyBonus(_P):
+    bonus: int
+    region: RegionCond
+
+
+class AllyDraw(_P):
+    region: RegionCond
+
+
+class AllyPay(_P):
+    cost: int
+    bonus: int
+
+
+class Pay(_P):
+    n: int
+    onto_card: bool = False
+
+
+class CharmTable(_P):
+    neutral: list[Effect]
+    happy: list[Effect]
+    wink: list[Effect]
+
+
+class OutcomeCheck(_P):
+    min: int
+    success: list[Effect]
+    failure: list[Effect]
+
+
+class DrawEquipment(_P):
+    n: int
+    keep: int
+
+
+class Smith(_P):
+    bonus: int
+
+
+class SellTrophy(_P):
+    hazard: str
+    gems: int
+
+
+class RegionParam(_P):
+    region: WildType
+
+
+class DiscardTrophy(_P):
+    type: HazardType | None = None
+
+
+VOCAB = EffectVocabulary("paupers-ladder")
+for _name, _model in {
+    # abilities of Equipment, Recipes, Birds and starting Equipment
+    "weapon": Weapon,
+    "weapon_gems": NoParams,
+    "fight_bonus": FightBonus,
+    "boost": Boost,
+    "peek_outcome": N,
+    "peek_region": PeekRegion,
+    "recall": N,
+    "free_moves": N,
+    "charm_free": NoParams,
+    "collect_gems": N,
+    "teleport_city": NoParams,
+    "swim": NoParams,
+    "transmute": Transmute,
+    "defeat_gems": N,
+    "turn_gems": TurnGems,
+    "discount": Discount,
+    "discount_roll": NoParams,
+    "unlimited_inventory": NoParams,
+    "bird_moves": N,
+    "idle_gems": N,
+    "sell_bonus": N,
+    # allies on Outcome cards
+    "ally_bonus": AllyBonus,
+    "ally_draw": AllyDraw,
+    "ally_pay": AllyPay,
+    # encounters, FAIL, APPEAR, ONGOING and rewards
+    "gain": N,
+    "lose": N,
+    "pay": Pay,
+    "charm_table": CharmTable,
+    "outcome_check": OutcomeCheck,
+    "draw_equipment": DrawEquipment,
+    "draw_rarity": NoParams,
+    "shop_take": NoParams,
+    "take_tucked": NoParams,
+    "take_gems_here": NoParams,
+    "market": NoParams,
+    "smith": Smith,
+    "miss_turn": NoParams,
+    "sell_trophy": SellTrophy,
+    "learn_recipe": NoParams,
+    "return_outcomes": N,
+    "rescue": NoParams,
+    "shipwreck": NoParams,
+    "leave": NoParams,
+    "disaster": RegionParam,
+    "send_home": NoParams,
+    "discard_equipment": N,
+    "discard_trophy": DiscardTrophy,
+    "discard_ingredient": N,
+    "move_hazard": RegionParam,
+    "clear_region": NoParams,
+    "no_allies": NoParams,
+    "place_gems": N,
+    "tuck_equipment": N,
+    "toll": N,
+}.items():
+    VOCAB.define(_name, _model)
+
+NESTED = {"charm_table": ("neutral", "happy", "wink"), "outcome_check": ("success", "failure")}
+
+
+def check_effects(effects: list[Effect], file: str, entry: str) -> list[str]:
+    out: list[str] = []
+    for eff in effects:
+        if not isinstance(eff, dict):
+            out.append(f"{file}, entry {entry!r}: an effect must be a mapping, got {eff!r}")
+            continue
+        out.extend(VOCAB.check(eff, file, entry))
+        for key in NESTED.get(str(eff.get("effect")), ()):
+            inner = eff.get(key)
+            if isinstance(inner, list):
+                out.extend(check_effects(inner, file, entry))
+    return out
+
+
+# ------------------------------------------------------------------ the loaded content
+class Content:
+    """Every static table, keyed by ids; card instances get ids like ``beach.pest.2``."""
+
+    def __init__(self, data_dir: Path = DATA) -> None:
+        self.dir = data_dir
+        self.regions: dict[str, Region] = {
+            r.id: r for r in load_document(data_dir / "map.yaml", MapDoc).regions
+        }
+        self.paupers = load_entries(data_dir / "paupers.yaml", Pauper)
+        self.birds = load_entries(data_dir / "birds.yaml", Bird)
+        self.outcome_doc = load_document(data_dir / "outcomes.yaml", OutcomeDoc)
+        self.allies = {a.id: a for a in self.outcome_doc.allies}
+        self.ingredients = load_entries(data_dir / "ingredients.yaml", Ingredient)
+        self.recipes = load_entries(data_dir / "recipes.yaml", Recipe)
+        eqdoc = load_document(data_dir / "equipment.yaml", EquipmentDoc)
+        self.equipment = {e.id: e for e in eqdoc.equipment}
+        self.rarities = {e.id: e for e in eqdoc.rarities}
+        self.decks = load_document(data_dir / "region_cards.yaml", RegionDecks)
+        self.quests = load_entries(data_dir / "quests.yaml", Quest)
+        raw = load_document(data_dir / "components.yaml", Numbers).model_dump()
+        self.numbers: dict[str, Any] = raw
+        self.charm_faces: list[dict[str, Any]] = raw["lucky_charm"]["faces"]
+
+        # card instances
+        self.region_card: dict[str, RegionCard] = {}
+        self.region_deck_of: dict[str, str] = {}
+        self.deck_lists: dict[str, list[str]] = {}
+        for deck in WILD:
+            ids: list[str] = []
+            for card in getattr(self.decks, deck):
+                for k in range(1, card.copies + 1):
+                    cid = f"{deck}.{card.id}.{k}"
+                    self.region_card[cid] = card
+                    self.region_deck_of[cid] = deck
+                    ids.append(cid)
+            self.deck_lists[deck] = ids
+        self.item: dict[str, Equipment] = {}
+        self.equipment_list: list[str] = []
+        for e in self.equipment.values():
+            for k in range(1, e.copies + 1):
+                cid = f"eq.{e.id}.{k}"
+                self.item[cid] = e
+                self.equipment_list.append(cid)
+        self.rarity_list: list[str] = []
+        for e in self.rarities.values():
+            cid = f"rar.{e.id}"
+            self.item[cid] = e
+            self.rarity_list.append(cid)
+        self.quest: dict[str, Quest] = {}
+        self.quest_list: list[str] = []
+        for q in self.quests.values():
+            for k in range(1, q.copies + 1):
+                cid = f"q.{q.id}.{k}"
+                self.quest[cid] = q
+                self.quest_list.append(cid)
+        self.recipe: dict[str, Recipe] = {}
+        self.recipe_list: list[str] = []
+        for r in self.recipes.values():
+            for k in range(1, r.copies + 1):
+                cid = f"rec.{r.id}.{k}"
+                self.recipe[cid] = r
+                self.recipe_list.append(cid)
+        self.outcome: dict[str, OutcomeCard] = {}
+        self.outcome_lists: dict[str, list[str]] = {}
+        for colour in self.outcome_doc.colours:
+            ids = []
+            for i, oc in enumerate(self.outcome_doc.deck):
+                cid = f"{colour}-{i + 1:02d}"
+                self.outcome[cid] = oc
+                ids.append(cid)
+            self.outcome_lists[colour] = ids
+        self.neighbours = {r.id: tuple(r.bridges) for r in self.regions.values()}
+        self.city_adjacent = {
+            r.id: any(self.regions[b].type == "city" for b in r.bridges if b in self.regions)
+            for r in self.regions.values()
+        }
+        self.wild_regions = {
+            t: tuple(r.id for r in self.regions.values() if r.type == t) for t in WILD
+        }
+
+    def card_name(self, cid: str) -> str:
+        for table in (self.region_card, self.item, self.quest, self.recipe):
+            if cid in table:
+                return str(table[cid].name)  # type: ignore[attr-defined]
+        if cid in self.outcome:
+            oc = self.outcome[cid]
+            return f"{oc.number}" + (f" ({self.allies[oc.ally].name})" if oc.ally else "")
+        if cid.startswith("starting."):
+            return self.paupers[cid.split(".", 1)[1]].equipment.name
+        return cid
+
+    # -------------------------------------------------------------- lint
+    def lint(self, players_counts: tuple[int, ...] = (2, 3, 4)) -> list[str]:
+        out: list[str] = []
+        f = str(self.dir / "map.yaml")
+        cities = [r for r in self.regions.values() if r.type == "city"]
+        if sorted(c.id for c in cities) != sorted(CITIES):
+            out.append(f"{f}: the cities must be exactly {', '.join(CITIES)}")
+        for r in self.regions.values():
+            out += check_references(f, r.id, "bridges", r.bridges, self.regions, "region")
+            for b in r.bridges:
+                if b in self.regions and r.id not in self.regions[b].bridges:
+                    out.append(f"{f}, entry {r.id!r}, field 'bridges': bridge to {b!r} is one-way")
+            if r.type == "city" and len(r.bridges) != 3:
+                out.append(f"{f}, entry {r.id!r}, field 'bridges': a City joins exactly 3 Regions")
+            if r.type != "city" and r.tiles < 1:
+                out.append(f"{f}, entry {r.id!r}, field 'tiles': a wild Region needs tiles")
+        mines = [r for r in self.regions.values() if r.type == "mine"]
+        if len(mines) != 3 or sorted(m.number or 0 for m in mines) != [1, 2, 3]:
+            out.append(f"{f}: there must be 3 Mine Regions numbered 1-3")
+        if any(m.coastal for m in mines):
+            out.append(f"{f}: the Mine Regions lie in the middle of the board (not coastal)")
+        pos = {c.id: c.position for c in cities}
+        if {pos.get("bluevale"), pos.get("blacksand")} != {"south-west", "north-east"}:
+            out.append(f"{f}: Bluevale and Blacksand must be diagonally opposite")
+        if not any(self.regions[b].type == "beach" for b in self.neighbours.get("bluevale", ())):
+            out.append(f"{f}, entry 'bluevale': a Beach Region must join Bluevale")
+        if len([r for r in self.regions.values() if r.type == "beach"]) < 2:
+            out.append(f"{f}: there must be several Beach Regions")
+        # counts
+        f = str(self.dir / "paupers.yaml")
+        if len(self.paupers) != 8:
+            out.append(f"{f}: expected 8 Paupers, found {len(self.paupers)}")
+        for side in ("2", "3-4"):
+            ps = [p for p in self.paupers.values() if p.side == side]
+            if sorted(p.city for p in ps) != sorted(CITIES):
+                out.append(f"{f}: the {side!r} side needs one Pauper per City")
+        for p in self.paupers.values():
+            out += check_references(f, p.id, "city", [p.city], set(CITIES), "city")
+            out += check_effects(p.equipment.abilities, f, p.id)
+            if p.colour not in self.outcome_doc.colours:
+                out.append(f"{f}, entry {p.id!r}, field 'colour': no Outcome deck {p.colour!r}")
+        f = str(self.dir / "birds.yaml")
+        if len(self.birds) != 8:
+            out.append(f"{f}: expected 8 Birds, found {len(self.birds)}")
+        for b in self.birds.values():
+            out += check_effects(b.trained, f, b.id)
+        f = str(self.dir / "outcomes.yaml")
+        if len(self.outcome_doc.deck) != 36 or len(self.outcome_doc.colours) != 4:
+            out.append(f"{f}: expected 4 Outcome decks of 36")
+        for i, oc in enumerate(self.outcome_doc.deck):
+            if oc.ally is not None:
+                out += check_references(f, f"#{i + 1}", "ally", [oc.ally], self.allies, "ally")
+        for a in self.allies.values():
+            out += check_effects(a.effects, f, a.id)
+        f = str(self.dir / "recipes.yaml")
+        if len(self.recipe_list) != 36:
+            out.append(f"{f}: expected 36 Recipe cards, found {len(self.recipe_list)}")
+        for r in self.recipes.values():
+            out += check_references(
+                f, r.id, "ingredients", r.ingredients, self.ingredients, "ingredient"
+            )
+            if len(r.ingredients) != 3:
+                out.append(f"{f}, entry {r.id!r}, field 'ingredients': needs 3 ingredients")
+            out += check_effects(r.abilities, f, r.id)
+        f = str(self.dir / "ingredients.yaml")
+        for ing in self.ingredients.values():
+            out += check_references(f, ing.id, "recipes", ing.recipes, self.recipes, "recipe")
+            if len(ing.recipes) != 4:
+                out.append(f"{f}, entry {ing.id!r}, field 'recipes': serves exactly 4 Recipes")
+            for r in ing.recipes:
+                if r in self.recipes and ing.id not in self.recipes[r].ingredients:
+                    out.append(f"{f}, entry {ing.id!r}, field 'recipes': {r!r} does not list it")
+        f = str(self.dir / "equipment.yaml")
+        if len(self.equipment_list) != 66:
+            out.append(f"{f}: expected 66 Equipment cards, found {len(self.equipment_list)}")
+        if len(self.rarity_list) != 12:
+            out.append(f"{f}: expected 12 Rarities, found {len(self.rarity_list)}")
+        for need in ("dragonsbane", "spirit-blade"):
+            if need not in self.rarities:
+                out.append(f"{f}: the Rarity {need!r} is missing")
+        for e in [*self.equipment.values(), *self.rarities.values()]:
+            out += check_effects(e.abilities, f, e.id)
+            out += check_effects(e.acquire, f, e.id)
+            if e.cost < 1:
+                out.append(f"{f}, entry {e.id!r}, field 'cost': must be at least 1")
+        f = str(self.dir / "region_cards.yaml")
+        for deck in WILD:
+            cards = getattr(self.decks, deck)
+            n = sum(c.copies for c in cards)
+            if n != 48:
+                out.append(f"{f}, deck {deck!r}: expected 48 cards, found {n}")
+            kinds = {c.kind for c in cards}
+            for k in ("hazard", "event", "ingredient", "disaster", "villager", "rest"):
+                if k not in kinds:
+                    out.append(f"{f}, deck {deck!r}: has no {k} card")
+            if not any(c.type == "dragon" for c in cards):
+                out.append(f"{f}, deck {deck!r}: a dragon resides in each wild deck")
+            if not any(c.fragile for c in cards):
+                out.append(f"{f}, deck {deck!r}: has no fragile ingredient")
+            seen: set[str] = set()
+            for c in cards:
+                if c.id in seen:
+                    out.append(f"{f}, deck {deck!r}, entry {c.id!r}: duplicate id")
+                seen.add(c.id)
+                for fld in ("fail", "appear", "ongoing"):
+                    out += check_effects(getattr(c, fld), f, c.id)
+                for o in c.options:
+                    out += check_effects(o.effects, f, c.id)
+                if c.kind == "hazard":
+                    if c.strength < 1 or c.type is None:
+                        out.append(f"{f}, entry {c.id!r}: a hazard needs strength and type")
+                    prov = c.provides or {}
+                    if "ingredient" in prov:
+                        out += check_references(
+                            f,
+                            c.id,
+                            "provides.ingredient",
+                            [prov["ingredient"]],
+                            self.ingredients,
+                            "ingredient",
+                        )
+                elif c.kind == "ingredient":
+                    out += check_references(
+                        f, c.id, "ingredient", [c.ingredient or ""], self.ingredients, "ingredient"
+                    )
+                elif not c.options:
+                    out.append(f"{f}, entry {c.id!r}, field 'options': an event needs options")
+        mine = self.decks.mine
+        if sum(c.copies for c in mine if c.type == "undead") != 9:
+            out.append(f"{f}, deck 'mine': needs exactly 9 undead")
+        if sum(c.copies for c in mine if c.type == "trap") != 2:
+            out.append(f"{f}, deck 'mine': needs exactly 2 traps")
+        if not any(c.name == "necromancer" for c in mine):
+            out.append(f"{f}, deck 'mine': needs the necromancer")
+        f = str(self.dir / "quests.yaml")
+        if len(self.quest_list) != 34:
+            out.append(f"{f}: expected 34 Quest cards, found {len(self.quest_list)}")
+        for q in self.quests.values():
+            for opt in q.reward:
+                out += check_effects(opt, f, q.id)
+            if q.wild and q.tower:
+                out.append(f"{f}, entry {q.id!r}: a Quest cannot be both wild and tower")
+            if q.objective.kind in ("defeat", "rescue", "shipwreck") and not q.wild:
+                out.append(
+                    f"{f}, entry {q.id!r}, field 'wild': a wild objective needs the mountain icon"
+                )
+        return out
+
+
+@lru_cache(maxsize=1)
+def content() -> Content:
+    """The shared content (loaded once per process)."""
+    try:
+        return Content()
+    except ContentError:
+        raise

@@ -1,0 +1,1996 @@
+"""The rules of Paupers' Ladder (2-4 players) as a state machine over plain data.
+
+Structure: ``data["phase"]`` runs set-up (choose Paupers, Birds, the hidden Recipe draft, the
+first purchase) and then ``play``. During play a turn state (``data["ts"]``) says which character
+acts and at which stage; decisions that interrupt (an ally's price, a reward, an EITHER/OR, a
+discard) are frames on ``data["stack"]``; card effects waiting to run are ops on ``data["q"]``.
+After every action ``_settle`` runs queued ops until a decision is needed. Mode hooks
+(``_hook_*``) are where Survival Mode and solo (Lives, the Time track) plug in.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from tabletop.engine import TERMINAL_PROMPT, Action, Deck, Outcome, Prompt, Rng, State
+from tabletop.engine.views import log, log_for
+
+from .content import CITIES, WILD, Content, content
+
+J = dict[str, Any]
+A = Action.of
+
+
+class PLState(State):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def C(self) -> Content:
+        return content()
+
+    def P(self, seat: int) -> J:
+        return self.data["players"][seat]  # type: ignore[no-any-return]
+
+    def n(self) -> int:
+        return len(self.data["players"])
+
+    def log(self, text: str, to: list[int] | None = None) -> None:
+        log(self.data, text, to)
+
+    def pname(self, seat: int) -> str:
+        pid = self.P(seat)["pauper"]
+        return self.C.paupers[pid].name if pid else f"Seat {seat}"
+
+    def cname(self, cid: str) -> str:
+        return self.C.card_name(cid)
+
+    def rtype(self, region: str) -> str:
+        return self.C.regions[region].type
+
+    def threshold(self, virtue: str) -> int:
+        return int(self.C.numbers["thresholds"][str(max(2, self.n()))][virtue])
+
+    def gain(self, seat: int, n: int, why: str = "") -> None:
+        if n > 0:
+            self.P(seat)["gems"] += n
+            self.log(
+                f"{self.pname(seat)} collects {n} Gem{'s' if n != 1 else ''}"
+                + (f" ({why})" if why else "")
+                + "."
+            )
+
+    def lose(self, seat: int, n: int, why: str = "") -> int:
+        p = self.P(seat)
+        k = min(p["gems"], max(0, n))
+        p["gems"] -= k
+        if k:
+            self.log(
+                f"{self.pname(seat)} loses {k} Gem{'s' if k != 1 else ''}"
+                + (f" ({why})" if why else "")
+                + "."
+            )
+        return k
+
+    def char_pos(self, seat: int, char: str) -> str:
+        p = self.P(seat)
+        return p["pos"] if char == "pauper" else p["bpos"]  # type: ignore[no-any-return]
+
+    def set_pos(self, seat: int, char: str, region: str) -> None:
+        self.P(seat)["pos" if char == "pauper" else "bpos"] = region
+
+    # ------------------------------------------------------------------ decks
+    def deck(self, name: str) -> Deck:
+        return Deck(self.data["decks"][name], self.rng)
+
+    def draw_from(self, name: str) -> str | None:
+        d = self.data["decks"][name]
+        if not d["draw"]:
+            if not d["discard"]:
+                return None
+            self._forget_deck(name)
+        card = Deck(d, self.rng).draw()
+        for p in self.data["players"]:
+            known = p["rk"].get(name)
+            if known:
+                known.pop(0)
+        return str(card)
+
+    def _forget_deck(self, name: str) -> None:
+        for p in self.data["players"]:
+            p["rk"].pop(name, None)
+
+    def deck_available(self, name: str) -> bool:
+        d = self.data["decks"][name]
+        return bool(d["draw"] or d["discard"])
+
+    def draw_outcome(self, seat: int) -> str:
+        p = self.P(seat)
+        d = p["out"]
+        if not d["draw"]:
+            p["outk"] = []
+        card = Deck(d, self.rng).draw()
+        if p["outk"]:
+            p["outk"].pop(0)
+        return str(card)
+
+    def discard_region_card(self, cid: str) -> None:
+        self.data["decks"][self.C.region_deck_of[cid]]["discard"].append(cid)
+        self.data["cardgems"].pop(cid, None)
+        tucked = self.data["tucked"].pop(cid, None)
+        if tucked:
+            self._discard_items(tucked)
+
+    def _discard_items(self, cids: list[str]) -> None:
+        for c in cids:
+            if c.startswith("rar."):
+                self.data["decks"]["rarity"]["discard"].append(c)
+            else:
+                self.data["decks"]["equipment"]["discard"].append(c)
+
+    def roll_charm(self) -> J:
+        script = self.data.get("charm_script")
+        if script:
+            return dict(script.pop(0))
+        faces = self.C.charm_faces
+        return dict(faces[self.rng.below(len(faces))])
+
+    # ------------------------------------------------------------------ abilities
+    def abilities(self, seat: int, char: str) -> list[tuple[str, J]]:
+        """(source key, effect) pairs in force for a character right now."""
+        p = self.P(seat)
+        out: list[tuple[str, J]] = []
+        if char == "bird":
+            if p["trained"] and p["bird"]:
+                out += [("bird", e) for e in self.C.birds[p["bird"]].trained]
+            return out
+        if p["pauper"]:
+            out += [("start", e) for e in self.C.paupers[p["pauper"]].equipment.abilities]
+        for it in p["inv"]:
+            out += [(it["c"], e) for e in self.C.item[it["c"]].abilities]
+        for r in p["rec"]:
+            if r["learned"] and r["at"] < p["turns"]:
+                out += [(r["r"], e) for e in self.C.recipe[r["r"]].abilities]
+        return out
+
+    def has(self, seat: int, char: str, effect: str) -> list[tuple[str, J]]:
+        return [(k, e) for k, e in self.abilities(seat, char) if e["effect"] == effect]
+
+    def region_ok(self, cond: str | None, region: str) -> bool:
+        if cond is None:
+            return True
+        if cond == "coastal":
+            return bool(self.C.regions[region].coastal)
+        if cond == "city-adjacent":
+            return bool(self.C.city_adjacent[region])
+        return self.rtype(region) == cond
+
+    def inv_limit_ok(self, seat: int) -> bool:
+        if self.has(seat, "pauper", "unlimited_inventory"):
+            return True
+        return len(self.P(seat)["inv"]) <= int(self.C.numbers["inventory_limit"]["value"])
+
+    def used(self, key: str) -> bool:
+        return key in self.data["ts"]["used"]
+
+    def use(self, key: str) -> None:
+        self.data["ts"]["used"].append(key)
+
+    def spend_item(self, seat: int, cid: str) -> None:
+        """One use of an Inventory card: uses 1 discard, uses 2 rotate then discard."""
+        p = self.P(seat)
+        for it in p["inv"]:
+            if it["c"] == cid:
+                uses = self.C.item[cid].uses
+                it["u"] += 1
+                if uses == "1" or (uses == "2" and it["u"] >= 2):
+                    p["inv"].remove(it)
+                    self._discard_items([cid])
+                    self.log(f"{self.pname(seat)} uses up the {self.cname(cid)}.")
+                return
+
+    # ------------------------------------------------------------------ prompt
+    def _prompt(self) -> Prompt:
+        d = self.data
+        if d["phase"] == "over":
+            return TERMINAL_PROMPT
+        turn = d.get("turn")
+        if d["stack"]:
+            f = d["stack"][-1]
+            return Prompt((f["seat"],), f["t"], self._frame_text(f), turn)
+        ph = d["phase"]
+        if ph == "pauper":
+            return Prompt((d["order"][0],), "choose-pauper", "Choose your Pauper.", d["order"][0])
+        if ph == "bird":
+            return Prompt((d["order"][0],), "choose-bird", "Choose your Bird.", d["order"][0])
+        if ph == "draft":
+            seats = tuple(s for s in range(self.n()) if self.P(s)["pick"] is None)
+            return Prompt(seats, "draft", "Choose 1 Recipe to learn; the rest pass left.", None)
+        if ph == "buy":
+            s = d["order"][0]
+            return Prompt((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
+        ts = d["ts"]
+        if ts["char"] is None:
+            return Prompt((turn,), "turn", "Choose a character to act, or a free action.", turn)
+        who = "Pauper" if ts["char"] == "pauper" else "Bird"
+        return Prompt((turn,), "character", f"Your {who}: move, then explore.", turn)
+
+    def _frame_text(self, f: J) -> str:
+        t = f["t"]
+        return {
+            "ally": "An ally offers help for a price.",
+            "boost": "Boost your Strength, roll the lucky charm, or resolve the fight.",
+            "reward": "You won! Choose your reward.",
+            "event": f"Encounter {self.cname(f.get('card', ''))}: choose.",
+            "pick": f"Choose a card ({f.get('why', '')}).",
+            "keep": "Choose a card to keep.",
+            "shop": "Buy and/or sell one card.",
+            "disaster": "Choose Quests to replace (1 or 2).",
+            "dispensary": "Choose a new Recipe In Learning from the Dispensary.",
+            "reorder": "Put the peeked cards back in any order.",
+            "ingredient": "Tuck the ingredient under a Recipe In Learning?",
+            "quest-reward": "Choose the Quest reward.",
+            "peek-deck": "Choose a Region deck to peek at.",
+            "goto": "Choose a City to travel to.",
+        }.get(t, t)
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal_actions(self, seat: int) -> list[Action]:
+        d = self.data
+        if d["stack"]:
+            return self._frame_actions(d["stack"][-1])
+        ph = d["phase"]
+        p = self.P(seat)
+        if ph == "pauper":
+            return [A("pauper", pauper=x) for x in d["paupers_shown"] if x not in d["taken"]]
+        if ph == "bird":
+            taken = {q["bird"] for q in d["players"]}
+            return [A("bird", bird=b) for b in d["birds_shown"] if b not in taken]
+        if ph == "draft":
+            return [A("draft", recipe=r) for r in sorted(p["hand"])]
+        if ph == "buy":
+            city = self.C.paupers[p["pauper"]].city
+            acts = [A("buy", card=c) for c in self._buyable(seat, "pauper", city, 0)]
+            return [*acts, A("pass")]
+        ts = d["ts"]
+        acts = self._free_actions(seat)
+        if ts["char"] is None:
+            for ch in ("pauper", "bird"):
+                if ch not in ts["done"]:
+                    acts.append(A("act", char=ch))
+            if len(ts["done"]) == 2:
+                acts.append(A("end"))
+            return acts
+        return acts + self._character_actions(seat)
+
+    def _free_actions(self, seat: int) -> list[Action]:
+        p = self.P(seat)
+        acts = [A("learn", virtue=v) for v in self.learnable(seat)]
+        if not p["trained"] and p["gems"] >= self.C.numbers["bird_training_cost"]["value"]:
+            acts.append(A("train"))
+        return acts
+
+    def learnable(self, seat: int) -> list[str]:
+        p = self.P(seat)
+        out = []
+        if "generosity" not in p["virtues"] and p["gems"] >= self.threshold("generosity"):
+            out.append("generosity")
+        brave = sum(self.C.region_card[c].strength for c in p["troph"])
+        if "bravery" not in p["virtues"] and brave >= self.threshold("bravery"):
+            out.append("bravery")
+        if "magnificence" not in p["virtues"] and any(
+            self.C.region_card[c].type == "dragon" for c in p["troph"]
+        ):
+            out.append("magnificence")
+        if "fellowship" not in p["virtues"] and len(p["journal"]) >= int(
+            self.C.numbers["fellowship_quests"]["value"]
+        ):
+            out.append("fellowship")
+        return out
+
+    def hazards_in(self, region: str) -> list[str]:
+        return [
+            c for c in self.data["tiles"].get(region, ()) if self.C.region_card[c].kind == "hazard"
+        ]
+
+    def _character_actions(self, seat: int) -> list[Action]:
+        d = self.data
+        ts = d["ts"]
+        ch = ts["char"]
+        self.P(seat)
+        here = self.char_pos(seat, ch)
+        acts: list[Action] = []
+        stopped = bool(self.hazards_in(here)) and (ts["moves"] > 0 or ts["warped"])
+        # movement
+        if not stopped and not ts["warped"]:
+            for nb in self.C.neighbours[here]:
+                if self._can_step(seat, ch, nb):
+                    acts.append(A("move", to=nb))
+            if ch == "pauper" and ts["moves"] == 0:
+                if self.rtype(here) == "beach" and self._ability_free(seat, "swim"):
+                    for r in sorted(self.C.regions):
+                        if self.C.regions[r].coastal and r != here:
+                            acts.append(A("swim", to=r))
+                for key, _ in self.has(seat, "pauper", "teleport_city"):
+                    if not self.used(key):
+                        acts += [A("teleport", to=c, via=key) for c in CITIES if c != here]
+                        break
+        if ch == "pauper":
+            if ts["moves"] == 0 and not ts["warped"]:
+                for key, e in self.has(seat, "pauper", "peek_region"):
+                    if e.get("before_move") and not self.used(key):
+                        acts.append(A("foresight", via=key))
+                        break
+            seen: set[str] = set()
+            for key, e in self.abilities(seat, "pauper"):
+                if key in seen or self.used(key):
+                    continue
+                if e["effect"] in ("peek_outcome", "collect_gems") or (
+                    e["effect"] == "peek_region" and not e.get("before_move")
+                ):
+                    seen.add(key)
+                    acts.append(A("use", item=key))
+        for c in d["tiles"].get(here, ()):
+            card = self.C.region_card[c]
+            if card.kind == "ingredient" and card.fragile:
+                acts.append(A("discard-fragile", card=c))
+        # exploring
+        acts += self._explore_actions(seat, ch, here)
+        return acts
+
+    def _ability_free(self, seat: int, effect: str) -> bool:
+        return any(not self.used(k) for k, _ in self.has(seat, "pauper", effect))
+
+    def _can_step(self, seat: int, ch: str, nb: str) -> bool:
+        ts = self.data["ts"]
+        if nb in ts["visited"]:
+            return False
+        if ch == "bird":
+            limit = 1
+            for _, e in self.has(seat, "bird", "bird_moves"):
+                limit = max(limit, int(e["n"]))
+            return bool(ts["moves"] < limit)
+        if ts["moves"] == 0:
+            return True
+        if self._free_moves_left(seat) > 0:
+            return True
+        return bool(self.P(seat)["gems"] >= self.C.numbers["extra_move_cost"]["value"])
+
+    def _free_moves_left(self, seat: int) -> int:
+        total = sum(int(e["n"]) for _, e in self.has(seat, "pauper", "free_moves"))
+        return total - int(self.data["ts"]["free_used"])
+
+    def _explore_actions(self, seat: int, ch: str, here: str) -> list[Action]:
+        d = self.data
+        acts: list[Action] = []
+        if self.rtype(here) == "city":
+            acts.append(A("shop"))
+            for city in CITIES:
+                if self.quest_completable(seat, ch, city, here):
+                    acts.append(A("quest", city=city))
+            acts.append(A("pass"))
+            return acts
+        hz = self.hazards_in(here)
+        if hz:
+            return acts + [A("fight", card=h) for h in hz]
+        tiles = d["tiles"][here]
+        deck = self.rtype(here)
+        room = len(tiles) < self.C.regions[here].tiles
+        if room and self.deck_available(deck):
+            acts.append(A("draw"))
+        for c in tiles:
+            acts.append(A("encounter", card=c))
+        if ch == "pauper":
+            for key, _e in self.has(seat, "pauper", "transmute"):
+                if not self.used(key):
+                    for c in tiles:
+                        if self.C.region_card[c].kind == "ingredient":
+                            acts.append(A("transmute", card=c, via=key))
+                    break
+            if room:
+                for key, e in self.has(seat, "pauper", "recall"):
+                    pile = d["decks"][deck]["discard"]
+                    for c in pile[-int(e["n"]) :][::-1]:
+                        if self.C.region_card[c].kind not in ("disaster",):
+                            acts.append(A("recall", card=c, via=key))
+                    break
+        if not acts:
+            acts.append(A("pass"))
+        return acts
+
+    # ------------------------------------------------------------------ quests
+    def quest_completable(self, seat: int, ch: str, city: str, here: str) -> bool:
+        qid = self.data["quests"].get(city)
+        if qid is None:
+            return False
+        q = self.C.quest[qid]
+        if q.wild or (q.tower and city != here) or (q.pauper_only and ch != "pauper"):
+            return False
+        return self._objective_met(seat, q)
+
+    def _objective_met(self, seat: int, q: Any) -> bool:
+        p = self.P(seat)
+        o = q.objective
+        if o.kind == "gems":
+            return bool(p["gems"] >= o.n)
+        if o.kind == "equipment":
+            return len(p["inv"]) >= o.n
+        if o.kind == "trophies":
+            return len(p["troph"]) >= o.n
+        if o.kind == "trophy_type":
+            return sum(1 for c in p["troph"] if self.C.region_card[c].type in o.types) >= o.n
+        if o.kind == "trophy_name":
+            return sum(1 for c in p["troph"] if self.C.region_card[c].name in o.names) >= o.n
+        return False
+
+    def _quest_candidates(self, seat: int, q: Any) -> tuple[str, list[str]]:
+        p = self.P(seat)
+        o = q.objective
+        if o.kind == "equipment":
+            return "inv", [it["c"] for it in p["inv"]]
+        if o.kind == "trophies":
+            return "troph", list(p["troph"])
+        if o.kind == "trophy_type":
+            return "troph", [c for c in p["troph"] if self.C.region_card[c].type in o.types]
+        return "troph", [c for c in p["troph"] if self.C.region_card[c].name in o.names]
+
+    def complete_quest(self, seat: int, city: str) -> None:
+        qid = self.data["quests"][city]
+        q = self.C.quest[qid]
+        self.log(f"{self.pname(seat)} completes the Quest {q.name} in {city.capitalize()}.")
+        self.P(seat)["journal"].append(qid)
+        self.data["quests"][city] = None
+        self._replace_quest(city)
+        self._hook_quest_completed(seat)
+        if len(q.reward) > 1:
+            self.push({"t": "quest-reward", "seat": seat, "quest": qid})
+        else:
+            self.run(list(q.reward[0]), front=True)
+
+    def _replace_quest(self, city: str) -> None:
+        new = self.draw_from("quest")
+        self.data["quests"][city] = new
+        if new:
+            self.log(
+                f"New Quest in {city.capitalize()}: {self.cname(new)} - {self.C.quest[new].text}"
+            )
+
+    def check_wild_quests(
+        self, seat: int, ch: str, kind: str, region: str, hazard: str | None = None
+    ) -> None:
+        for city in CITIES:
+            qid = self.data["quests"].get(city)
+            if qid is None:
+                continue
+            q = self.C.quest[qid]
+            o = q.objective
+            if not q.wild or o.kind != kind or (q.pauper_only and ch != "pauper"):
+                continue
+            if o.regions and self.rtype(region) not in o.regions:
+                continue
+            if hazard is not None:
+                card = self.C.region_card[hazard]
+                if o.types and card.type not in o.types:
+                    continue
+                if card.strength < o.min_strength:
+                    continue
+            self.complete_quest(seat, city)
+
+    # ------------------------------------------------------------------ frames
+    def push(self, frame: J) -> None:
+        self.data["stack"].append(frame)
+
+    def run(self, ops: list[J], front: bool = True) -> None:
+        q = self.data["q"]
+        if front:
+            q[:0] = [dict(o) for o in ops]
+        else:
+            q.extend(dict(o) for o in ops)
+
+    def _frame_actions(self, f: J) -> list[Action]:
+        t = f["t"]
+        seat = f["seat"]
+        p = self.P(seat)
+        if t == "ally":
+            acts = [A("decline")]
+            if p["gems"] >= f["cost"]:
+                acts.insert(0, A("pay-ally"))
+            return acts
+        if t == "boost":
+            return self._boost_actions(seat, f)
+        if t == "reward":
+            return [A("reward", kind=k, recipe=r) for k, r in f["options"]]
+        if t == "event":
+            card = self.C.region_card[f["card"]]
+            acts = []
+            for i, opt in enumerate(card.options):
+                cost = sum(int(e["n"]) for e in opt.effects if e["effect"] == "pay")
+                if p["gems"] >= cost and self._option_possible(seat, opt.effects):
+                    acts.append(A("option", n=i))
+            if card.kind != "disaster":
+                acts.append(A("decline"))
+            return acts
+        if t == "pick":
+            acts = [A("pick", card=c) for c in f["cands"]]
+            if f.get("optional"):
+                acts.append(A("done"))
+            return acts
+        if t == "keep":
+            acts = [A("keep", card=c) for c in f["cards"]]
+            if f.get("optional"):
+                acts.append(A("done"))
+            return acts
+        if t == "shop":
+            acts = []
+            if not f["bought"]:
+                acts += [
+                    A("buy", card=c) for c in self._buyable(seat, f["char"], f["city"], f["disc"])
+                ]
+            if not f["sold"]:
+                acts += [A("sell", item=it["c"]) for it in p["inv"]]
+            return [*acts, A("leave")]
+        if t == "disaster":
+            acts = [
+                A("replace", city=c)
+                for c in CITIES
+                if c not in f["done"] and self.data["quests"].get(c)
+            ]
+            if len(f["done"]) >= 2:
+                acts = []
+            if f["done"] or not acts:
+                acts.append(A("done"))
+            return acts
+        if t == "dispensary":
+            return [A("take", stack=i) for i, s in enumerate(self.data["dispensary"]) if s]
+        if t == "reorder":
+            return [A("order", cards=list(perm)) for perm in sorted(set(permutations(f["cards"])))]
+        if t == "ingredient":
+            return [A("tuck", recipe=r) for r in f["recipes"]] + [A("leave")]
+        if t == "quest-reward":
+            q = self.C.quest[f["quest"]]
+            return [A("option", n=i) for i in range(len(q.reward))]
+        if t == "goto":
+            return [A("goto", city=c) for c in CITIES]
+        if t == "peek-deck":
+            return [A("peek", deck=dk) for dk in WILD if self.data["decks"][dk]["draw"]] or [
+                A("done")
+            ]
+        raise AssertionError(f"unknown frame {t}")
+
+    def _option_possible(self, seat: int, effects: list[J]) -> bool:
+        for e in effects:
+            if e["effect"] == "sell_trophy" and not any(
+                self.C.region_card[c].name == e["hazard"] for c in self.P(seat)["troph"]
+            ):
+                return False
+            if e["effect"] == "take_tucked" and not self.data["tucked"].get(
+                self.data["ctx"].get("card"), []
+            ):
+                return False
+            if e["effect"] == "learn_recipe" and not any(
+                not r["learned"] for r in self.P(seat)["rec"]
+            ):
+                return False
+        return True
+
+    def _buyable(self, seat: int, ch: str, city: str, disc: int) -> list[str]:
+        p = self.P(seat)
+        return [c for c in self.data["shops"][city] if self.price(seat, ch, c, disc) <= p["gems"]]
+
+    def price(self, seat: int, ch: str, cid: str, disc: int = 0) -> int:
+        item = self.C.item[cid]
+        cost = item.cost
+        if ch == "pauper":
+            for _, e in self.has(seat, "pauper", "discount"):
+                if e.get("tag") is None or e["tag"] in item.tags:
+                    cost -= int(e["n"])
+            cost -= disc
+        return max(1, cost)
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, seat: int, action: Action) -> None:
+        d = self.data
+        k = action.kind
+        if d["stack"]:
+            f = d["stack"].pop()
+            self._apply_frame(seat, f, action)
+        elif d["phase"] == "pauper":
+            self._choose_pauper(seat, action["pauper"])
+        elif d["phase"] == "bird":
+            self.P(seat)["bird"] = action["bird"]
+            self.log(f"{self.pname(seat)} takes the {action['bird']}.")
+            d["order"].pop(0)
+            if not d["order"]:
+                self._start_draft()
+        elif d["phase"] == "draft":
+            self.P(seat)["pick"] = action["recipe"]
+            if all(q["pick"] is not None for q in d["players"]):
+                self._draft_reveal()
+        elif d["phase"] == "buy":
+            if k == "buy":
+                city = self.C.paupers[self.P(seat)["pauper"]].city
+                self._buy(seat, "pauper", city, action["card"], 0)
+            d["order"].pop(0)
+            if not d["order"] and not d["stack"]:
+                self._begin_play()
+        else:
+            self._apply_play(seat, action)
+        self._settle()
+
+    def _settle(self) -> None:
+        d = self.data
+        guard = 0
+        while not d["stack"] and d["phase"] != "over":
+            guard += 1
+            assert guard < 10000, "settle loop"
+            if d["q"]:
+                op = d["q"].pop(0)
+                self._op(op)
+                continue
+            if d["phase"] == "buy" and not d["order"]:
+                self._begin_play()
+                continue
+            if d["phase"] != "play":
+                return
+            ts = d["ts"]
+            if ts["char"] is not None and ts["stage"] == "after":
+                self._finish_char()
+                continue
+            if ts["char"] is None and len(ts["done"]) == 2:
+                s = d["turn"]
+                if not self.learnable(s) and not any(
+                    a.kind == "train" for a in self._free_actions(s)
+                ):
+                    self._end_turn()
+                    continue
+            return
+
+    # ------------------------------------------------------------------ set-up
+    def _choose_pauper(self, seat: int, pid: str) -> None:
+        d = self.data
+        p = self.P(seat)
+        pa = self.C.paupers[pid]
+        p["pauper"] = pid
+        d["taken"].append(pid)
+        p["pos"] = p["bpos"] = pa.city
+        p["gems"] = int(self.C.numbers["starting_gems"]["value"])
+        cards = list(self.C.outcome_lists[pa.colour])
+        self.rng.shuffle(cards)
+        p["out"] = {"draw": cards, "discard": [], "removed": []}
+        for _, e in [("start", e) for e in pa.equipment.abilities]:
+            if e["effect"] == "boost" and e.get("charges"):
+                p["charges"] = int(e["charges"])
+        self.log(f"Seat {seat} plays {pa.name} ({pa.trade}) from {pa.city.capitalize()}.")
+        d["order"].pop(0)
+        if not d["order"]:
+            d["phase"] = "bird"
+            d["order"] = list(reversed(range(self.n())))
+
+    def _start_draft(self) -> None:
+        d = self.data
+        d["phase"] = "draft"
+        hand = int(self.C.numbers["draft_hand"]["value"])
+        for s in range(self.n()):
+            self.P(s)["hand"] = [str(self.deck("recipe").draw()) for _ in range(hand)]
+            self.P(s)["pick"] = None
+
+    def _draft_reveal(self) -> None:
+        d = self.data
+        n = self.n()
+        for s in range(n):
+            p = self.P(s)
+            p["hand"].remove(p["pick"])
+            p["rec"].append({"r": p["pick"], "ing": [], "learned": False, "at": 0})
+            self.log(f"{self.pname(s)} chooses {self.cname(p['pick'])} to learn.")
+            p["pick"] = None
+        hands = [self.P(s)["hand"] for s in range(n)]
+        for s in range(n):
+            self.P((s + 1) % n)["hand"] = hands[s]
+        if len(self.P(0)["rec"]) >= int(self.C.numbers["learning_limit"]["value"]):
+            rest = []
+            for s in range(n):
+                rest += self.P(s)["hand"]
+                self.P(s)["hand"] = []
+            deck = d["decks"]["recipe"]
+            deck["draw"] += rest
+            self.rng.shuffle(deck["draw"])
+            cards = deck["draw"]
+            deck["draw"] = []
+            stacks: list[list[str]] = [[], [], [], []]
+            for i, c in enumerate(cards):
+                stacks[i % 4].append(c)
+            d["dispensary"] = stacks
+            d["phase"] = "buy"
+            d["order"] = list(range(n))
+            for s in range(n):
+                city = self.C.paupers[self.P(s)["pauper"]].city
+                self._peek_shop(s, city)
+            self.log("The Dispensary is dealt. Each player may buy 1 card in their City.")
+
+    def _begin_play(self) -> None:
+        d = self.data
+        d["phase"] = "play"
+        d["round"] = 1
+        d["turn"] = 0
+        self._start_turn(0)
+
+    # ------------------------------------------------------------------ turns
+    def _start_turn(self, seat: int) -> None:
+        d = self.data
+        p = self.P(seat)
+        p["turns"] += 1
+        d["turn"] = seat
+        d["ts"] = {
+            "char": None,
+            "done": [],
+            "stage": "move",
+            "moves": 0,
+            "visited": [],
+            "free_used": 0,
+            "used": [],
+            "warped": False,
+            "fought": False,
+            "moved": False,
+        }
+        self.log(f"Round {d['round']}: {self.pname(seat)}'s turn.")
+        self._hook_turn_start(seat)
+        for key, e in self.has(seat, "pauper", "turn_gems"):
+            if e.get("below") is None or p["gems"] < int(e["below"]):
+                self.gain(seat, int(e["n"]), self._key_name(seat, key))
+        if p.get("miss"):
+            p["miss"] = False
+            d["ts"]["done"].append("pauper")
+            self.log(f"{self.pname(seat)}'s Pauper misses this turn.")
+
+    def _key_name(self, seat: int, key: str) -> str:
+        if key == "start":
+            return self.C.paupers[self.P(seat)["pauper"]].equipment.name
+        if key == "bird":
+            return str(self.P(seat)["bird"])
+        return self.cname(key)
+
+    def _end_turn(self) -> None:
+        d = self.data
+        nxt = (d["turn"] + 1) % self.n()
+        if nxt == 0:
+            d["round"] += 1
+            if d["round"] > int(self.C.numbers["round_limit"]["value"]):
+                self._game_over(None, "time")
+                return
+        self._start_turn(nxt)
+
+    def _finish_char(self) -> None:
+        d = self.data
+        ts = d["ts"]
+        seat = d["turn"]
+        ch = ts["char"]
+        if ch == "bird" and not ts["moved"] and not ts["fought"]:
+            for key, e in self.has(seat, "bird", "idle_gems"):
+                if not self.used(key):
+                    self.use(key)
+                    self.gain(seat, int(e["n"]), "trained magpie")
+        ts["done"].append(ch)
+        ts["char"] = None
+
+    def _apply_play(self, seat: int, a: Action) -> None:
+        d = self.data
+        ts = d["ts"]
+        p = self.P(seat)
+        k = a.kind
+        if k == "learn":
+            self.learn_virtue(seat, a["virtue"])
+            return
+        if k == "train":
+            p["gems"] -= int(self.C.numbers["bird_training_cost"]["value"])
+            p["trained"] = True
+            self.log(f"{self.pname(seat)} trains the {p['bird']} for 4 Gems.")
+            return
+        if k == "end":
+            self._end_turn()
+            return
+        if k == "act":
+            ch = a["char"]
+            here = self.char_pos(seat, ch)
+            ts.update(
+                char=ch,
+                stage="move",
+                moves=0,
+                visited=[here],
+                warped=False,
+                fought=False,
+                moved=False,
+            )
+            return
+        ch = ts["char"]
+        here = self.char_pos(seat, ch)
+        if k == "move":
+            to = a["to"]
+            if ch == "pauper" and ts["moves"] >= 1:
+                if self._free_moves_left(seat) > 0:
+                    ts["free_used"] += 1
+                else:
+                    p["gems"] -= int(self.C.numbers["extra_move_cost"]["value"])
+            ts["moves"] += 1
+            ts["moved"] = True
+            ts["visited"].append(to)
+            self.set_pos(seat, ch, to)
+            self.log(f"{self.pname(seat)}'s {ch} moves to {self.C.regions[to].name}.")
+            return
+        if k in ("swim", "teleport"):
+            if k == "teleport":
+                key = a["via"]
+                self.use(key)
+                if key.startswith("eq."):
+                    self.spend_item(seat, key)
+            else:
+                self.use(
+                    next(kk for kk, _ in self.has(seat, "pauper", "swim") if not self.used(kk))
+                )
+            ts["moves"] += 1
+            ts["moved"] = True
+            ts["warped"] = True
+            self.set_pos(seat, ch, a["to"])
+            self.log(
+                f"{self.pname(seat)} {'swims' if k == 'swim' else 'teleports'} to "
+                f"{self.C.regions[a['to']].name}."
+            )
+            return
+        if k == "foresight":
+            self.use(a["via"])
+            self.push({"t": "peek-deck", "seat": seat, "n": 1})
+            return
+        if k == "use":
+            self._use_item(seat, a["item"])
+            return
+        if k == "discard-fragile":
+            self._remove_tile(here, a["card"])
+            self.discard_region_card(a["card"])
+            self.log(f"{self.pname(seat)} discards the {self.cname(a['card'])}.")
+            return
+        # exploring: the character's turn ends once this resolves
+        ts["stage"] = "after"
+        self._toll(seat, here)
+        if k == "pass":
+            self.log(f"{self.pname(seat)}'s {ch} explores {self.C.regions[here].name}: nothing.")
+        elif k == "shop":
+            disc = 0
+            if ch == "pauper" and self.has(seat, "pauper", "discount_roll"):
+                disc = int(self.roll_charm()["number"])
+                self.log(f"{self.pname(seat)}'s skeleton key takes {disc} off one price.")
+            self._peek_shop(seat, here)
+            self.push(
+                {
+                    "t": "shop",
+                    "seat": seat,
+                    "city": here,
+                    "char": ch,
+                    "bought": False,
+                    "sold": False,
+                    "disc": disc,
+                }
+            )
+        elif k == "quest":
+            self._do_quest(seat, a["city"])
+        elif k == "fight":
+            self.start_fight(seat, ch, a["card"], here)
+        elif k == "draw":
+            cid = self.draw_from(self.rtype(here))
+            assert cid is not None
+            self._place(here, cid, seat, ch)
+        elif k == "encounter":
+            self.encounter(seat, ch, a["card"], here)
+        elif k == "recall":
+            self.spend_item(seat, a["via"])
+            pile = d["decks"][self.rtype(here)]["discard"]
+            pile.remove(a["card"])
+            self.log(f"{self.pname(seat)} drinks the recall potion.")
+            self._place(here, a["card"], seat, ch)
+        elif k == "transmute":
+            self.use(a["via"])
+            self._remove_tile(here, a["card"])
+            self.discard_region_card(a["card"])
+            gems = int(
+                next(e for kk, e in self.has(seat, "pauper", "transmute") if kk == a["via"])["gems"]
+            )
+            self.gain(seat, gems, f"transmuting the {self.cname(a['card'])}")
+
+    def _toll(self, seat: int, here: str) -> None:
+        for c in self.data["tiles"].get(here, ()):
+            for e in self.C.region_card[c].ongoing:
+                if e["effect"] == "toll":
+                    self.lose(seat, int(e["n"]), "toll")
+
+    def _remove_tile(self, region: str, cid: str) -> None:
+        self.data["tiles"][region].remove(cid)
+
+    def _place(self, region: str, cid: str, seat: int, ch: str) -> None:
+        card = self.C.region_card[cid]
+        self.log(f"{self.pname(seat)}'s {ch} draws {card.name} in {self.C.regions[region].name}.")
+        if card.kind == "rest":  # only in Survival Mode; set aside in the standard game
+            self.data["decks"][self.C.region_deck_of[cid]]["removed"].append(cid)
+            return
+        if card.kind == "disaster":
+            self.run([*card.options[0].effects, {"effect": "_disaster_end", "card": cid}])
+            self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region}
+            return
+        self.data["tiles"][region].append(cid)
+        self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region, "left": False}
+        ops = [dict(e) for e in card.appear]
+        ops.append({"effect": "_encounter", "card": cid})
+        self.run(ops)
+
+    # ------------------------------------------------------------------ encounters
+    def encounter(self, seat: int, ch: str, cid: str, region: str) -> None:
+        card = self.C.region_card[cid]
+        self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region, "left": False}
+        self.log(f"{self.pname(seat)}'s {ch} encounters {card.name}.")
+        if card.kind == "hazard":
+            self.start_fight(seat, ch, cid, region)
+            return
+        if card.kind == "ingredient":
+            self._ingredient(seat, cid, region)
+            return
+        p = self.P(seat)
+        if card.icon == "pauper" and ch != "pauper":
+            self.log("Only a Pauper can encounter this: no effect.")
+            return
+        if card.icon == "bird" and not (ch == "bird" and p["trained"]):
+            self.log("Only a trained Bird can encounter this: no effect.")
+            return
+        opts = card.options
+        if (
+            len(opts) == 1
+            and not any(e["effect"] == "pay" for e in opts[0].effects)
+            and self._option_possible(seat, opts[0].effects)
+        ):
+            self.run([*opts[0].effects, {"effect": "_end_event", "card": cid}])
+        else:
+            self.push({"t": "event", "seat": seat, "card": cid})
+
+    def _ingredient(self, seat: int, cid: str, region: str | None) -> None:
+        ing = self._ingredient_of(cid)
+        recipes = self.needs(seat, ing)
+        if not recipes:
+            self.log(f"{self.pname(seat)} does not need {self.cname(cid)}; it stays.")
+            return
+        self.push(
+            {"t": "ingredient", "seat": seat, "card": cid, "recipes": recipes, "region": region}
+        )
+
+    def _ingredient_of(self, cid: str) -> str:
+        card = self.C.region_card[cid]
+        if card.kind == "ingredient":
+            return str(card.ingredient)
+        return str((card.provides or {}).get("ingredient", ""))
+
+    def needs(self, seat: int, ing: str) -> list[str]:
+        out = []
+        for r in self.P(seat)["rec"]:
+            if r["learned"] or ing not in self.C.recipe[r["r"]].ingredients:
+                continue
+            if any(self._ingredient_of(c) == ing for c in r["ing"]):
+                continue
+            out.append(r["r"])
+        return out
+
+    def tuck(self, seat: int, cid: str, rid: str) -> None:
+        p = self.P(seat)
+        r = next(x for x in p["rec"] if x["r"] == rid)
+        r["ing"].append(cid)
+        self.log(f"{self.pname(seat)} tucks {self.cname(cid)} under {self.cname(rid)}.")
+        if len(r["ing"]) >= 2:
+            self.learn_recipe(seat, rid)
+
+    def learn_recipe(self, seat: int, rid: str) -> None:
+        p = self.P(seat)
+        r = next(x for x in p["rec"] if x["r"] == rid)
+        for c in r["ing"]:
+            self.discard_region_card(c)
+        r["ing"] = []
+        r["learned"] = True
+        r["at"] = p["turns"]
+        self.log(f"{self.pname(seat)} learns the {self.cname(rid)} Recipe.")
+        self._hook_recipe_learned(seat)
+        learned = sum(1 for x in p["rec"] if x["learned"])
+        if learned >= int(self.C.numbers["recipe_limit"]["value"]):
+            self.learn_virtue(seat, "knowledge")
+            return
+        if len(p["rec"]) < int(self.C.numbers["recipe_limit"]["value"]) and any(
+            self.data["dispensary"]
+        ):
+            self.push({"t": "dispensary", "seat": seat})
+
+    def learn_virtue(self, seat: int, v: str) -> None:
+        p = self.P(seat)
+        if v == "generosity":
+            p["gems"] -= self.threshold("generosity")
+        elif v == "bravery":
+            chosen = self._bravery_cards(seat)
+            for c in chosen:
+                p["troph"].remove(c)
+                self.discard_region_card(c)
+        elif v == "magnificence":
+            dragon = next(c for c in p["troph"] if self.C.region_card[c].type == "dragon")
+            p["troph"].remove(dragon)
+            self.discard_region_card(dragon)
+        elif v == "fellowship":
+            for qid in p["journal"][:3]:
+                self.data["decks"]["quest"]["discard"].append(qid)
+            p["journal"] = p["journal"][3:]
+        p["virtues"].append(v)
+        self.log(f"{self.pname(seat)} learns the Virtue of {v}!")
+        self._hook_virtue_learned(seat)
+        if len(p["virtues"]) >= int(self.C.numbers["virtues_to_win"]["value"]):
+            self._game_over(seat, "virtues")
+
+    def _bravery_cards(self, seat: int) -> list[str]:
+        """Trophies discarded for bravery: non-dragons first, biggest first, with the last card the
+        smallest that reaches the threshold (least waste)."""
+        need = self.threshold("bravery")
+        troph = self.P(seat)["troph"]
+        st = self.C.region_card
+        keep_dragon = "magnificence" not in self.P(seat)["virtues"]
+        pool = sorted(
+            troph, key=lambda c: (keep_dragon and st[c].type == "dragon", -st[c].strength, c)
+        )
+        chosen: list[str] = []
+        total = 0
+        for c in pool:
+            if total >= need:
+                break
+            rest = [x for x in pool if x not in chosen]
+            fit = [x for x in rest if total + st[x].strength >= need]
+            if fit:
+                best = min(
+                    fit, key=lambda x: (keep_dragon and st[x].type == "dragon", st[x].strength, x)
+                )
+                chosen.append(best)
+                total += st[best].strength
+                break
+            chosen.append(c)
+            total += st[c].strength
+        return chosen
+
+    def _game_over(self, seat: int | None, reason: str) -> None:
+        d = self.data
+        d["phase"] = "over"
+        d["stack"] = []
+        d["q"] = []
+        if seat is None:
+            best = max(len(q["virtues"]) for q in d["players"])
+            cands = [s for s in range(self.n()) if len(self.P(s)["virtues"]) == best]
+            d["winners"] = cands
+            d["reason"] = reason
+            self.log(f"The tournament closes after {d['round'] - 1} rounds.")
+        else:
+            d["winners"] = [seat]
+            d["reason"] = reason
+            self.log(f"{self.pname(seat)} has learned 3 Virtues and wins the tournament!")
+
+    # ------------------------------------------------------------------ fights
+    def start_fight(self, seat: int, ch: str, hz: str, region: str) -> None:
+        d = self.data
+        d["ts"]["fought"] = True
+        card = self.C.region_card[hz]
+        d["fight"] = {
+            "seat": seat,
+            "char": ch,
+            "hz": hz,
+            "region": region,
+            "str": 0,
+            "cards": [],
+            "charm": None,
+            "boosts": [],
+            "weapon": None,
+            "bonus": 0,
+        }
+        d["ctx"] = {"seat": seat, "char": ch, "card": hz, "region": region, "left": False}
+        self.log(f"{self.pname(seat)}'s {ch} fights the {card.name} (Strength {card.strength}).")
+        self.run([{"effect": "_draw_outcome"}, {"effect": "_bonuses"}, {"effect": "_boost"}])
+
+    def _no_allies(self) -> bool:
+        f = self.data["fight"]
+        return any(e["effect"] == "no_allies" for e in self.C.region_card[f["hz"]].ongoing)
+
+    def _fight_draw(self) -> None:
+        f = self.data["fight"]
+        cid = self.draw_outcome(f["seat"])
+        oc = self.C.outcome[cid]
+        f["cards"].append(cid)
+        f["str"] += oc.number
+        self.log(
+            f"Outcome card: {oc.number}"
+            + (f" with the ally {self.C.allies[oc.ally].name}" if oc.ally else "")
+            + "."
+        )
+        if oc.ally is None or self._no_allies():
+            return
+        for e in self.C.allies[oc.ally].effects:
+            if e["effect"] == "ally_bonus" and self.region_ok(e["region"], f["region"]):
+                f["str"] += int(e["bonus"])
+                self.log(f"The {self.C.allies[oc.ally].name} adds {e['bonus']}.")
+            elif e["effect"] == "ally_draw" and self.region_ok(e["region"], f["region"]):
+                self.log(f"The {self.C.allies[oc.ally].name} draws another Outcome card.")
+                self.run([{"effect": "_draw_outcome"}])
+            elif e["effect"] == "ally_pay":
+                self.push(
+                    {
+                        "t": "ally",
+                        "seat": f["seat"],
+                        "cost": int(e["cost"]),
+                        "bonus": int(e["bonus"]),
+                        "ally": oc.ally,
+                    }
+                )
+
+    def _fight_bonuses(self) -> None:
+        f = self.data["fight"]
+        seat, ch = f["seat"], f["char"]
+        hz = self.C.region_card[f["hz"]]
+        p = self.P(seat)
+        total = 0
+        best: tuple[int, int, str] | None = None
+        for key, e in self.abilities(seat, ch):
+            eff = e["effect"]
+            if eff == "fight_bonus":
+                if self.region_ok(e.get("region"), f["region"]) and (
+                    e.get("vs_type") is None or e["vs_type"] == hz.type
+                ):
+                    total += int(e["bonus"])
+            elif eff == "weapon" and ch == "pauper":
+                v = int(e["bonus"]) + (
+                    int(e.get("vs_bonus", 0)) if e.get("vs_type") == hz.type else 0
+                )
+                cand = (v, 1, key)
+                best = cand if best is None or cand[:2] > best[:2] else best
+            elif eff == "weapon_gems" and ch == "pauper":
+                it = next(i for i in p["inv"] if i["c"] == key)
+                cand = (int(it["g"]), 0, key)
+                best = cand if best is None or cand[:2] > best[:2] else best
+        smith = p.get("smith")
+        if smith and smith["char"] == ch and smith["turn"] == p["turns"]:
+            total += int(smith["bonus"])
+        if best is not None and best[0] > 0:
+            total += best[0]
+            f["weapon"] = best[2]
+            self.log(f"Weapon: {self._key_name(seat, best[2])} (+{best[0]}).")
+            if best[1] == 0:
+                it = next(i for i in p["inv"] if i["c"] == best[2])
+                it["g"] -= 1
+                if it["g"] <= 0:
+                    p["inv"].remove(it)
+                    self._discard_items([best[2]])
+        if total:
+            self.log(f"Bonuses add {total}.")
+        f["str"] += total
+        f["bonus"] = total
+
+    def _boost_actions(self, seat: int, fr: J) -> list[Action]:
+        f = self.data["fight"]
+        acts: list[Action] = []
+        hz = self.C.region_card[f["hz"]]
+        p = self.P(seat)
+        if f["charm"] is None:
+            acts += [A("boost", item=k) for k in self._boost_items(seat, hz.type)]
+            if self._charm_free(seat, f["char"]) or p["gems"] >= 1:
+                acts.append(A("charm"))
+        acts.append(A("resolve"))
+        return acts
+
+    def _boost_items(self, seat: int, htype: str | None) -> list[str]:
+        f = self.data["fight"]
+        if f["char"] != "pauper":
+            return []
+        out = []
+        p = self.P(seat)
+        for key, e in self.has(seat, "pauper", "boost"):
+            if key in f["boosts"] or self.used(key):
+                continue
+            if e.get("vs_type") and e["vs_type"] != htype:
+                continue
+            if key == "start" and p.get("charges", 0) <= 0:
+                continue
+            out.append(key)
+        return out
+
+    def _charm_free(self, seat: int, ch: str) -> bool:
+        return bool(self.has(seat, ch, "charm_free"))
+
+    def _fight_resolve(self) -> None:
+        d = self.data
+        f = d["fight"]
+        seat, ch = f["seat"], f["char"]
+        hz = self.C.region_card[f["hz"]]
+        p = self.P(seat)
+        p["out"]["discard"] += f["cards"]
+        region = f["region"]
+        if f["str"] >= hz.strength:
+            self.log(f"Strength {f['str']} against {hz.strength}: the {hz.name} is defeated!")
+            self._remove_tile(region, f["hz"])
+            bonus = sum(int(e["n"]) for _, e in self.has(seat, ch, "defeat_gems"))
+            self.gain(seat, bonus, "bonus for the victory")
+            self._hook_hazard_defeated(seat, ch)
+            opts: list[list[Any]] = []
+            if hz.gems:
+                opts.append(["gems", None])
+            prov = hz.provides or {}
+            if "ingredient" in prov:
+                opts += [["ingredient", r] for r in self.needs(seat, prov["ingredient"])]
+            if prov.get("equipment") and self.deck_available("equipment"):
+                opts.append(["equipment", None])
+            if prov.get("rarity") and self.deck_available("rarity"):
+                opts.append(["rarity", None])
+            opts.append(["trophy", None])
+            self.push({"t": "reward", "seat": seat, "options": opts, "hz": f["hz"]})
+            self.run([{"effect": "_wild_defeat", "hz": f["hz"], "region": region, "char": ch}])
+        else:
+            self.log(f"Strength {f['str']} against {hz.strength}: the {hz.name} wins.")
+            self._hook_fight_lost(seat, ch)
+            self.run([dict(e) for e in hz.fail])
+        d["fight"] = None
+
+    # ------------------------------------------------------------------ frames: apply
+    def _apply_frame(self, seat: int, f: J, a: Action) -> None:
+        d = self.data
+        t = f["t"]
+        p = self.P(seat)
+        k = a.kind
+        if t == "ally":
+            if k == "pay-ally":
+                p["gems"] -= f["cost"]
+                d["fight"]["str"] += f["bonus"]
+                self.log(
+                    f"{self.pname(seat)} pays the {self.C.allies[f['ally']].name} "
+                    f"{f['cost']} Gems for +{f['bonus']}."
+                )
+        elif t == "boost":
+            fight = d["fight"]
+            if k == "boost":
+                key = a["item"]
+                e = next(e for kk, e in self.has(seat, "pauper", "boost") if kk == key)
+                fight["boosts"].append(key)
+                fight["str"] += int(e["bonus"])
+                self.use(key)
+                if key == "start":
+                    p["charges"] -= 1
+                else:
+                    self.spend_item(seat, key)
+                self.log(f"{self._key_name(seat, key)} adds {e['bonus']}.")
+                self.push(f)
+            elif k == "charm":
+                if not self._charm_free(seat, fight["char"]):
+                    p["gems"] -= int(self.C.numbers["charm_cost"]["value"])
+                face = self.roll_charm()
+                fight["charm"] = face
+                fight["str"] += int(face["number"])
+                self.log(f"The lucky charm shows {face['face']} ({face['number']}).")
+                self.push(f)
+            else:
+                self.run([{"effect": "_resolve"}])
+        elif t == "reward":
+            self._reward(seat, f, a["kind"], a["recipe"])
+        elif t == "event":
+            if k == "option":
+                card = self.C.region_card[f["card"]]
+                self.run(
+                    [*card.options[a["n"]].effects, {"effect": "_end_event", "card": f["card"]}]
+                )
+            else:
+                self.log(f"{self.pname(seat)} leaves the {self.cname(f['card'])} alone.")
+        elif t == "pick":
+            if k == "pick":
+                self._picked(seat, f, a["card"])
+                f["n"] -= 1
+                f["cands"] = [c for c in f["cands"] if c != a["card"]]
+                if f["n"] > 0 and f["cands"]:
+                    self.push(f)
+                elif f.get("then"):
+                    self.run(f["then"])
+        elif t == "keep":
+            if k == "keep":
+                self._kept(seat, f, a["card"])
+        elif t == "shop":
+            if k == "buy":
+                self._buy(seat, f["char"], f["city"], a["card"], f["disc"])
+                f["bought"] = True
+                self.push(f)
+            elif k == "sell":
+                self._sell(seat, f["char"], f["city"], a["item"])
+                f["sold"] = True
+                self.push(f)
+        elif t == "disaster":
+            if k == "replace":
+                old = d["quests"][a["city"]]
+                d["decks"]["quest"]["discard"].append(old)
+                d["quests"][a["city"]] = None
+                self.log(f"The Quest {self.cname(old)} is swept away.")
+                self._replace_quest(a["city"])
+                f["done"].append(a["city"])
+                self.push(f)
+        elif t == "dispensary":
+            card = d["dispensary"][a["stack"]].pop()
+            p["rec"].append({"r": card, "ing": [], "learned": False, "at": 0})
+            self.log(f"{self.pname(seat)} takes {self.cname(card)} from the Dispensary.")
+        elif t == "reorder":
+            deck = d["decks"][f["deck"]] if f["deck"] != "outcome" else p["out"]
+            Deck(deck, self.rng).reorder(list(a["cards"]))
+            if f["deck"] == "outcome":
+                p["outk"] = list(a["cards"])
+            else:
+                p["rk"][f["deck"]] = list(a["cards"])
+            self.log(f"{self.pname(seat)} puts the cards back in a chosen order.")
+        elif t == "ingredient":
+            if k == "tuck":
+                cid = f["card"]
+                if f["region"]:
+                    self._remove_tile(f["region"], cid)
+                self.tuck(seat, cid, a["recipe"])
+            else:
+                self.log(f"{self.pname(seat)} leaves the {self.cname(f['card'])}.")
+        elif t == "quest-reward":
+            q = self.C.quest[f["quest"]]
+            self.run(list(q.reward[a["n"]]))
+        elif t == "goto":
+            self.set_pos(seat, f["char"], a["city"])
+            self.log(f"{self.pname(seat)}'s {f['char']} travels to {a['city'].capitalize()}.")
+        elif t == "peek-deck" and k == "peek":
+            dk = a["deck"]
+            n = int(f["n"])
+            top = Deck(d["decks"][dk], self.rng).peek(n)
+            self.log(f"{self.pname(seat)} peeks at the {dk} deck.")
+            self.log(f"Top of the {dk} deck: {', '.join(self.cname(c) for c in top)}.", to=[seat])
+            if n > 1 and len(top) > 1:
+                self.push({"t": "reorder", "seat": seat, "deck": dk, "cards": top, "private": True})
+            else:
+                p["rk"][dk] = list(top)
+
+    def _reward(self, seat: int, f: J, kind: str, rid: str | None) -> None:
+        hz = self.C.region_card[f["hz"]]
+        p = self.P(seat)
+        if kind == "trophy":
+            p["troph"].append(f["hz"])
+            self.log(f"{self.pname(seat)} puts the {hz.name} in the Trophy Room.")
+            return
+        if kind == "ingredient":
+            assert rid is not None
+            self.tuck(seat, f["hz"], rid)
+            return
+        self.discard_region_card(f["hz"])
+        if kind == "gems":
+            self.gain(seat, hz.gems, f"carried by the {hz.name}")
+        elif kind == "equipment":
+            self.run([{"effect": "draw_equipment", "n": 1, "keep": 1}])
+        elif kind == "rarity":
+            self.run([{"effect": "draw_rarity"}])
+
+    def _picked(self, seat: int, f: J, cid: str) -> None:
+        p = self.P(seat)
+        why = f["why"]
+        zone = f["zone"]
+        if zone == "inv":
+            p["inv"] = [it for it in p["inv"] if it["c"] != cid]
+            if why == "sell" or why.startswith("sell"):
+                pass
+            self._discard_items([cid])
+        elif zone == "troph":
+            p["troph"].remove(cid)
+            self.discard_region_card(cid)
+        elif zone == "ing":
+            for r in p["rec"]:
+                if cid in r["ing"]:
+                    r["ing"].remove(cid)
+            self.discard_region_card(cid)
+        elif zone == "rec":
+            self.learn_recipe(seat, cid)
+            return
+        self.log(f"{self.pname(seat)} discards the {self.cname(cid)} ({why}).")
+        if why.startswith("sell:"):
+            self.gain(seat, int(why.split(":")[1]), "sold to the swamp lady")
+
+    def _kept(self, seat: int, f: J, cid: str) -> None:
+        d = self.data
+        src = f["src"]
+        if src == "drawn":
+            others = [c for c in f["cards"] if c != cid]
+            self._discard_items(others)
+        elif src == "shops":
+            for city in CITIES:
+                if cid in d["shops"][city]:
+                    i = d["shops"][city].index(cid)
+                    d["shops"][city].pop(i)
+                    d["shopk"][city].pop(i)
+                    self._restock(city)
+        elif src == "tucked":
+            d["tucked"][f["card"]].remove(cid)
+        self.acquire(seat, cid)
+
+    def acquire(self, seat: int, cid: str) -> None:
+        p = self.P(seat)
+        p["inv"].append({"c": cid, "u": 0, "g": 0})
+        self.log(f"{self.pname(seat)} adds the {self.cname(cid)} to the Inventory.")
+        for e in self.C.item[cid].acquire:
+            if e["effect"] == "place_gems":
+                p["inv"][-1]["g"] = int(e["n"])
+        if not self.inv_limit_ok(seat):
+            excess = len(p["inv"]) - int(self.C.numbers["inventory_limit"]["value"])
+            self.push(
+                {
+                    "t": "pick",
+                    "seat": seat,
+                    "zone": "inv",
+                    "why": "Inventory is full",
+                    "cands": [it["c"] for it in p["inv"]],
+                    "n": excess,
+                }
+            )
+
+    # ------------------------------------------------------------------ shops
+    def _peek_shop(self, seat: int, city: str) -> None:
+        bit = 1 << seat
+        ks = self.data["shopk"][city]
+        for i in range(len(ks)):
+            ks[i] |= bit
+
+    def _restock(self, city: str) -> None:
+        d = self.data
+        while len(d["shops"][city]) < int(self.C.numbers["shop_size"]["value"]):
+            c = self.draw_from("equipment")
+            if c is None:
+                return
+            d["shops"][city].append(c)
+            d["shopk"][city].append(0)
+
+    def _buy(self, seat: int, ch: str, city: str, cid: str, disc: int) -> None:
+        d = self.data
+        cost = self.price(seat, ch, cid, disc)
+        self.P(seat)["gems"] -= cost
+        i = d["shops"][city].index(cid)
+        d["shops"][city].pop(i)
+        d["shopk"][city].pop(i)
+        self.log(f"{self.pname(seat)} buys the {self.cname(cid)} for {cost} Gems.")
+        self._restock(city)
+        self.acquire(seat, cid)
+
+    def _sell(self, seat: int, ch: str, city: str, cid: str) -> None:
+        d = self.data
+        p = self.P(seat)
+        p["inv"] = [it for it in p["inv"] if it["c"] != cid]
+        value = (self.C.item[cid].cost + 1) // 2
+        d["shops"][city].append(cid)
+        d["shopk"][city].append((1 << self.n()) - 1)
+        self.log(f"{self.pname(seat)} sells the {self.cname(cid)}.")
+        self.gain(seat, value, "sale")
+        for _, e in self.has(seat, ch, "sell_bonus"):
+            self.gain(seat, int(e["n"]), "the caparrot haggles")
+        self._restock(city)
+
+    def _do_quest(self, seat: int, city: str) -> None:
+        q = self.C.quest[self.data["quests"][city]]
+        o = q.objective
+        then = [{"effect": "_complete_quest", "city": city}]
+        if o.kind == "gems":
+            self.P(seat)["gems"] -= o.n
+            self.log(f"{self.pname(seat)} gives {o.n} Gems for the Quest.")
+            self.run(then)
+            return
+        zone, cands = self._quest_candidates(seat, q)
+        self.push(
+            {
+                "t": "pick",
+                "seat": seat,
+                "zone": zone,
+                "why": "Quest",
+                "cands": cands,
+                "n": o.n,
+                "then": then,
+            }
+        )
+
+    # ------------------------------------------------------------------ items used in a turn
+    def _use_item(self, seat: int, key: str) -> None:
+        e = next(
+            e
+            for kk, e in self.abilities(seat, "pauper")
+            if kk == key and e["effect"] in ("peek_outcome", "peek_region", "collect_gems")
+        )
+        self.use(key)
+        p = self.P(seat)
+        if e["effect"] == "collect_gems":
+            self.gain(seat, int(e["n"]), self.cname(key))
+        elif e["effect"] == "peek_outcome":
+            top = Deck(p["out"], self.rng).peek(int(e["n"]))
+            self.log(f"{self.pname(seat)} uses the {self.cname(key)} on the Outcome deck.")
+            self.log(
+                "Top of your Outcome deck: " + ", ".join(self.cname(c) for c in top), to=[seat]
+            )
+            if len(top) > 1:
+                self.push(
+                    {"t": "reorder", "seat": seat, "deck": "outcome", "cards": top, "private": True}
+                )
+            else:
+                p["outk"] = top
+        else:
+            self.log(f"{self.pname(seat)} uses the {self.cname(key)}.")
+            self.push({"t": "peek-deck", "seat": seat, "n": int(e["n"])})
+        if key.startswith(("eq.", "rar.")):
+            self.spend_item(seat, key)
+
+    # ------------------------------------------------------------------ ops (card effects)
+    def _op(self, op: J) -> None:
+        d = self.data
+        e = op["effect"]
+        ctx = d.get("ctx") or {}
+        seat = ctx.get("seat", d.get("turn", 0))
+        ch = ctx.get("char", "pauper")
+        card = ctx.get("card")
+        region = ctx.get("region")
+        p = self.P(seat)
+        if e == "_draw_outcome":
+            self._fight_draw()
+        elif e == "_bonuses":
+            self._fight_bonuses()
+        elif e == "_boost":
+            f = d["fight"]
+            fr = {"t": "boost", "seat": f["seat"]}
+            if len(self._boost_actions(f["seat"], fr)) > 1:
+                self.push(fr)
+            else:
+                self._fight_resolve()
+        elif e == "_resolve":
+            self._fight_resolve()
+        elif e == "_wild_defeat":
+            self.check_wild_quests(seat, op["char"], "defeat", op["region"], op["hz"])
+        elif e == "_encounter":
+            self.encounter(seat, ch, op["card"], region)
+        elif e == "_end_event":
+            cid = op["card"]
+            c = self.C.region_card[cid]
+            on_tile = region is not None and cid in d["tiles"].get(region, [])
+            gone = (
+                c.stays == "discard"
+                or ctx.get("left")
+                or (c.leave_when_empty and not d["cardgems"].get(cid) and not d["tucked"].get(cid))
+            )
+            if on_tile and gone and c.stays != "forever":
+                self._remove_tile(region, cid)
+                self.discard_region_card(cid)
+        elif e == "_complete_quest":
+            self.complete_quest(seat, op["city"])
+        elif e == "_disaster_end":
+            cid = op["card"]
+            dk = self.C.region_deck_of[cid]
+            d["decks"][dk]["removed"].append(cid)
+            Deck(d["decks"][dk], self.rng).shuffle_in_discards()
+            self._forget_deck(dk)
+        elif e == "gain":
+            self.gain(seat, int(op["n"]), self.cname(card) if card else "")
+        elif e == "lose":
+            self.lose(seat, int(op["n"]), self.cname(card) if card else "")
+        elif e == "pay":
+            k = min(p["gems"], int(op["n"]))
+            p["gems"] -= k
+            if op.get("onto_card") and card:
+                d["cardgems"][card] = d["cardgems"].get(card, 0) + k
+                if d["cardgems"][card] >= 6:
+                    ctx["left"] = True
+            self.log(f"{self.pname(seat)} pays {k} Gems.")
+        elif e == "charm_table":
+            face = self.roll_charm()
+            self.log(f"The lucky charm shows a {face['face']} face.")
+            self.run(list(op[face["face"]]))
+        elif e == "outcome_check":
+            cid = self.draw_outcome(seat)
+            p["out"]["discard"].append(cid)
+            num = self.C.outcome[cid].number
+            ok = num >= int(op["min"])
+            self.log(f"Outcome card {num}: {'success' if ok else 'failure'}.")
+            self.run(list(op["success"] if ok else op["failure"]))
+        elif e == "draw_equipment":
+            cards = [c for c in (self.draw_from("equipment") for _ in range(int(op["n"]))) if c]
+            if len(cards) == 1:
+                self.acquire(seat, cards[0])
+            elif cards:
+                self.log("Drawn: " + ", ".join(self.cname(c) for c in cards) + ".")
+                self.push({"t": "keep", "seat": seat, "cards": cards, "src": "drawn"})
+        elif e == "draw_rarity":
+            c = self.draw_from("rarity")
+            if c:
+                self.acquire(seat, c)
+        elif e == "shop_take":
+            cands = []
+            for city in CITIES:
+                self._peek_shop(seat, city)
+                cands += [c for c in d["shops"][city] if not c.startswith("rar.")]
+            if cands:
+                self.push({"t": "keep", "seat": seat, "cards": cands, "src": "shops"})
+        elif e == "take_tucked":
+            cards = d["tucked"].get(card, [])
+            if cards:
+                self.push(
+                    {"t": "keep", "seat": seat, "cards": list(cards), "src": "tucked", "card": card}
+                )
+        elif e == "take_gems_here":
+            n = d["cardgems"].pop(card, 0)
+            ctx["found"] = n
+            self.gain(seat, n, "found in the wreck")
+        elif e == "market":
+            pile = d["decks"]["equipment"]["discard"]
+            if pile:
+                c = pile.pop(self.rng.below(len(pile)))
+                self.acquire(seat, c)
+        elif e == "smith":
+            p["smith"] = {"char": ch, "turn": p["turns"] + 1, "bonus": int(op["bonus"])}
+        elif e == "miss_turn":
+            p["miss"] = True
+            self.log(f"{self.pname(seat)}'s Pauper will miss their next turn.")
+        elif e == "sell_trophy":
+            cands = [c for c in p["troph"] if self.C.region_card[c].name == op["hazard"]]
+            if cands:
+                self.push(
+                    {
+                        "t": "pick",
+                        "seat": seat,
+                        "zone": "troph",
+                        "why": f"sell:{op['gems']}",
+                        "cands": cands[:1],
+                        "n": 1,
+                        "optional": True,
+                    }
+                )
+        elif e == "learn_recipe":
+            cands = [r["r"] for r in p["rec"] if not r["learned"]]
+            if cands:
+                self.push(
+                    {
+                        "t": "pick",
+                        "seat": seat,
+                        "zone": "rec",
+                        "why": "learn at once",
+                        "cands": cands,
+                        "n": 1,
+                    }
+                )
+        elif e == "return_outcomes":
+            pile = p["out"]["discard"]
+            best = sorted(pile, key=lambda c: (-self.C.outcome[c].number, c))[: int(op["n"])]
+            for c in best:
+                pile.remove(c)
+                p["out"]["draw"].append(c)
+            self.rng.shuffle(p["out"]["draw"])
+            p["outk"] = []
+            self.log(f"{self.pname(seat)} shuffles {len(best)} Outcome cards back.")
+        elif e == "rescue":
+            self.check_wild_quests(seat, ch, "rescue", region)
+        elif e == "shipwreck":
+            found = ctx.get("found", 0)
+            if found:
+                for city in CITIES:
+                    qid = d["quests"].get(city)
+                    if qid and self.C.quest[qid].objective.kind == "shipwreck":
+                        self.lose(seat, found, "handed to the old pirate")
+                        self.complete_quest(seat, city)
+                        break
+        elif e == "leave":
+            ctx["left"] = True
+        elif e == "disaster":
+            rt = op["region"]
+            for r in self.C.wild_regions[rt]:
+                for c in list(d["tiles"][r]):
+                    d["tiles"][r].remove(c)
+                    self.discard_region_card(c)
+            self.log(f"Natural disaster! Every card in the {rt.capitalize()} Regions is lost.")
+            self.push({"t": "disaster", "seat": seat, "done": []})
+        elif e == "send_home":
+            home = self.C.paupers[p["pauper"]].city
+            self.set_pos(seat, ch, home)
+            self.log(f"{self.pname(seat)}'s {ch} is sent back to {home.capitalize()}.")
+        elif e == "discard_equipment":
+            cands = [it["c"] for it in p["inv"]]
+            if cands:
+                self.push(
+                    {
+                        "t": "pick",
+                        "seat": seat,
+                        "zone": "inv",
+                        "why": "FAIL",
+                        "cands": cands,
+                        "n": int(op["n"]),
+                    }
+                )
+        elif e == "discard_trophy":
+            cands = [
+                c
+                for c in p["troph"]
+                if op.get("type") is None or self.C.region_card[c].type == op["type"]
+            ]
+            if cands:
+                self.push(
+                    {
+                        "t": "pick",
+                        "seat": seat,
+                        "zone": "troph",
+                        "why": "FAIL",
+                        "cands": cands,
+                        "n": 1,
+                    }
+                )
+        elif e == "discard_ingredient":
+            cands = [c for r in p["rec"] for c in r["ing"]]
+            if cands:
+                self.push(
+                    {
+                        "t": "pick",
+                        "seat": seat,
+                        "zone": "ing",
+                        "why": "FAIL",
+                        "cands": cands,
+                        "n": int(op["n"]),
+                    }
+                )
+        elif e == "move_hazard":
+            rt = op["region"]
+            for r in self.C.wild_regions[rt]:
+                if r != region and len(d["tiles"][r]) < self.C.regions[r].tiles:
+                    self._remove_tile(region, card)
+                    d["tiles"][r].append(card)
+                    self.log(f"The {self.cname(card)} moves to {self.C.regions[r].name}.")
+                    break
+        elif e == "clear_region":
+            for c in list(d["tiles"][region]):
+                if c != card:
+                    d["tiles"][region].remove(c)
+                    self.discard_region_card(c)
+            self.log(f"The {self.cname(card)} clears {self.C.regions[region].name}.")
+        elif e == "place_gems":
+            d["cardgems"][card] = int(op["n"])
+        elif e == "tuck_equipment":
+            d["tucked"][card] = [
+                c for c in (self.draw_from("equipment") for _ in range(int(op["n"]))) if c
+            ]
+        elif e == "teleport_city":
+            self.push({"t": "goto", "seat": seat, "char": ch})
+        else:
+            raise AssertionError(f"unhandled effect {e}")
+
+    # ------------------------------------------------------------------ mode hooks
+    def _hook_turn_start(self, seat: int) -> None:
+        """Survival/solo: the Time track moves here."""
+
+    def _hook_fight_lost(self, seat: int, char: str) -> None:
+        """Survival/solo: the character loses a Life here."""
+
+    def _hook_hazard_defeated(self, seat: int, char: str) -> None:
+        """Solo: Time is earned here."""
+
+    def _hook_quest_completed(self, seat: int) -> None:
+        """Solo: Time is earned here."""
+
+    def _hook_recipe_learned(self, seat: int) -> None:
+        """Solo: Time is earned here."""
+
+    def _hook_virtue_learned(self, seat: int) -> None:
+        """Solo: Time is earned here."""
+
+    # ------------------------------------------------------------------ outcome, view
+    def _outcome(self) -> Outcome:
+        d = self.data
+        winners = tuple(d.get("winners", []))
+        scores = {s: float(len(self.P(s)["virtues"])) for s in range(self.n())}
+        if d.get("reason") == "virtues":
+            text = f"{self.pname(winners[0])} learns a third Virtue and wins."
+        else:
+            text = "The round limit ends the tournament; most Virtues wins."
+        return Outcome(winners=winners, scores=scores, reason=d.get("reason", "virtues"), text=text)
+
+    def rounds(self) -> int:
+        return int(self.data.get("round", 0))
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        d = self.data
+        C = self.C
+        players = []
+        for s, p in enumerate(d["players"]):
+            mine = seat == s
+            pv: dict[str, Any] = {
+                "seat": s,
+                "pauper": p["pauper"],
+                "name": self.pname(s),
+                "bird": p["bird"],
+                "trained": p["trained"],
+                "gems": p["gems"],
+                "pos": p["pos"],
+                "bpos": p["bpos"],
+                "recipes": [dict(r) for r in p["rec"]],
+                "inventory": [dict(i) for i in p["inv"]],
+                "trophies": list(p["troph"]),
+                "journal": list(p["journal"]),
+                "virtues": list(p["virtues"]),
+                "outcome_count": len(p["out"]["draw"]),
+                "outcome_discard": list(p["out"]["discard"]),
+                "miss": bool(p.get("miss")),
+                "charges": p.get("charges", 0),
+                "hand_count": len(p["hand"]),
+                "picked": p["pick"] is not None,
+            }
+            if mine:
+                pv["hand"] = list(p["hand"])
+                pv["pick"] = p["pick"]
+                pv["outcome_known_top"] = list(p["outk"])
+                pv["region_known_top"] = {k: list(v) for k, v in p["rk"].items()}
+            players.append(pv)
+        shops = {}
+        for city in CITIES:
+            cards = d["shops"][city]
+            ks = d["shopk"][city]
+            shops[city] = {
+                "count": len(cards),
+                "known": [c for c, k in zip(cards, ks) if seat is not None and k & (1 << seat)],
+            }
+        stack = []
+        for f in d["stack"]:
+            if f.get("private") and f["seat"] != seat:
+                stack.append({"t": f["t"], "seat": f["seat"]})
+            else:
+                stack.append(dict(f))
+        decks = {
+            k: {"count": len(v["draw"]), "discard": list(v["discard"])}
+            for k, v in d["decks"].items()
+        }
+        return {
+            "phase": d["phase"],
+            "round": d.get("round", 0),
+            "turn": d.get("turn"),
+            "players": players,
+            "tiles": {k: list(v) for k, v in d["tiles"].items()},
+            "cardgems": dict(d["cardgems"]),
+            "tucked": {k: list(v) for k, v in d["tucked"].items()},
+            "quests": dict(d["quests"]),
+            "shops": shops,
+            "dispensary": [{"count": len(s), "top": s[-1] if s else None} for s in d["dispensary"]],
+            "decks": decks,
+            "paupers_shown": list(d["paupers_shown"]),
+            "birds_shown": list(d["birds_shown"]),
+            "ts": dict(d["ts"]) if d["ts"] else None,
+            "fight": dict(d["fight"]) if d.get("fight") else None,
+            "stack": stack,
+            "winners": list(d.get("winners", [])),
+            "log": log_for(d, seat),
+            "names": {c: C.card_name(c) for c in self._visible_ids()},
+        }
+
+    def _visible_ids(self) -> list[str]:
+        return []
+
+    # ------------------------------------------------------------------ resample
+    def resample(self, seat: int | None, rng: Rng) -> PLState:
+        other = self.clone()
+        d = other.data
+        # Region decks: keep the tops the seat has seen
+        for dk in WILD:
+            known = len(other.P(seat)["rk"].get(dk, [])) if seat is not None else 0
+            draw = d["decks"][dk]["draw"]
+            cut = len(draw) - known
+            rest = draw[:cut]
+            rng.shuffle(rest)
+            draw[:cut] = rest
+            for s, p in enumerate(d["players"]):
+                if s != seat:
+                    p["rk"].pop(dk, None)
+        for s, p in enumerate(d["players"]):
+            draw = p["out"]["draw"]
+            known = len(p["outk"]) if s == seat else 0
+            cut = len(draw) - known
+            rest = draw[:cut]
+            rng.shuffle(rest)
+            draw[:cut] = rest
+            if s != seat:
+                p["outk"] = []
+        # shops + Equipment/Rarity decks (face-down cards the seat has not seen)
+        for deckname, is_rar in (("equipment", False), ("rarity", True)):
+            slots = []
+            for city in CITIES:
+                for i, (c, k) in enumerate(zip(d["shops"][city], d["shopk"][city])):
+                    if c.startswith("rar.") == is_rar and not (
+                        seat is not None and k & (1 << seat)
+                    ):
+                        slots.append((city, i))
+            pool = [d["shops"][c][i] for c, i in slots] + d["decks"][deckname]["draw"]
+            rng.shuffle(pool)
+            for j, (c, i) in enumerate(slots):
+                d["shops"][c][i] = pool[j]
+            d["decks"][deckname]["draw"] = pool[len(slots) :]
+        rng.shuffle(d["decks"]["quest"]["draw"])
+        # Dispensary: only the top of each stack is face up
+        under = [c for s in d["dispensary"] for c in s[:-1]]
+        rng.shuffle(under)
+        for s in d["dispensary"]:
+            k = len(s) - 1
+            if k > 0:
+                s[:k] = under[:k]
+                under = under[k:]
+        # Recipe draft: other seats' hands and hidden picks, and the Recipe deck
+        others = [s for s in range(other.n()) if s != seat]
+        pool = list(d["decks"]["recipe"]["draw"])
+        for s in others:
+            pool += d["players"][s]["hand"]
+        rng.shuffle(pool)
+        for s in others:
+            p = d["players"][s]
+            k = len(p["hand"])
+            p["hand"] = pool[:k]
+            pool = pool[k:]
+            if p["pick"] is not None:
+                p["pick"] = p["hand"][rng.below(len(p["hand"]))]
+        d["decks"]["recipe"]["draw"] = pool
+        rng.shuffle(d["birds_hidden"])
+        other.rng = Rng(rng.next64())
+        return other
+
+    # ------------------------------------------------------------------ words
+    def describe_action(self, action: Action, seat: int | None = None) -> str:
+        k = action.kind
+        g = action.get
+        C = self.C
+        nm = self.cname
+
+        def reg(r: str) -> str:
+            return C.regions[r].name if r in C.regions else str(r)
+
+        return {
+            "pauper": lambda: (
+                f"Play {C.paupers[g('pauper')].name}" if g("pauper") in C.paupers else k
+            ),
+            "bird": lambda: f"Take the {g('bird')}",
+            "draft": lambda: f"Keep the {nm(g('recipe'))} Recipe",
+            "buy": lambda: f"Buy the {nm(g('card'))} ({C.item[g('card')].cost} Gems)",
+            "pass": lambda: "Pass",
+            "act": lambda: f"Take your {g('char')}'s turn",
+            "end": lambda: "End your turn",
+            "learn": lambda: f"Learn the Virtue of {g('virtue')}",
+            "train": lambda: "Train your Bird (4 Gems)",
+            "move": lambda: f"Move to {reg(g('to'))}",
+            "swim": lambda: f"Swim to {reg(g('to'))}",
+            "teleport": lambda: f"Teleport to {reg(g('to'))}",
+            "foresight": lambda: "Use foresight (peek at a Region deck)",
+            "use": lambda: f"Use the {nm(g('item'))}",
+            "discard-fragile": lambda: f"Discard the {nm(g('card'))}",
+            "shop": lambda: "Visit the City Shop",
+            "quest": lambda: f"Complete the Quest in {reg(g('city'))}",
+            "fight": lambda: f"Fight the {nm(g('card'))}",
+            "draw": lambda: "Draw a Region card",
+            "encounter": lambda: f"Encounter the {nm(g('card'))}",
+            "recall": lambda: f"Recall the {nm(g('card'))} from the discards",
+            "transmute": lambda: f"Transmute the {nm(g('card'))} into Gems",
+            "pay-ally": lambda: "Pay the ally",
+            "decline": lambda: "Decline",
+            "boost": lambda: f"Use the {self._key_name(seat or 0, g('item'))}",
+            "charm": lambda: "Roll the lucky charm",
+            "resolve": lambda: "Resolve the fight",
+            "reward": lambda: (
+                f"Take the reward: {g('kind')}" + (f" for {nm(g('recipe'))}" if g("recipe") else "")
+            ),
+            "option": lambda: f"Choose option {g('n') + 1}",
+            "pick": lambda: f"Choose the {nm(g('card'))}",
+            "keep": lambda: f"Keep the {nm(g('card'))}",
+            "done": lambda: "Done",
+            "sell": lambda: f"Sell the {nm(g('item'))}",
+            "leave": lambda: "Leave",
+            "replace": lambda: f"Replace the Quest in {reg(g('city'))}",
+            "take": lambda: (
+                f"Take {nm(self.data['dispensary'][g('stack')][-1])} from the Dispensary"
+                if self.data["dispensary"][g("stack")]
+                else "Take"
+            ),
+            "order": lambda: "Order: " + ", ".join(nm(c) for c in g("cards")),
+            "tuck": lambda: f"Tuck it under {nm(g('recipe'))}",
+            "peek": lambda: f"Peek at the {g('deck')} deck",
+            "goto": lambda: f"Travel to {reg(g('city'))}",
+        }.get(k, lambda: str(action))()
+
+    def _explain_illegal(self, seat: int, action: Action) -> str | None:
+        if action.kind == "move":
+            return "you can only move along a bridge, and not out of a hazard's Region once moved"
+        if action.kind == "buy":
+            return "that card is not in this Shop or you cannot afford it"
+        return None
