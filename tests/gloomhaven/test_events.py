@@ -14,12 +14,23 @@ from .conftest import chars
 
 
 def card(outcomes_a: list[dict[str, Any]], deck: str = "city", number: int = 90) -> EventCard:
-    return EventCard.model_validate({
-        "id": f"{deck}-t{number}", "deck": deck, "number": number, "source": "designed",
-        "intro": "test", "options": [
-            {"label": "A", "text": "a", "outcomes": outcomes_a},
-            {"label": "B", "text": "b", "outcomes": [{"text": "n", "effects": [{"effect": "none"}]}]},
-        ]})
+    return EventCard.model_validate(
+        {
+            "id": f"{deck}-t{number}",
+            "deck": deck,
+            "number": number,
+            "source": "designed",
+            "intro": "test",
+            "options": [
+                {"label": "A", "text": "a", "outcomes": outcomes_a},
+                {
+                    "label": "B",
+                    "text": "b",
+                    "outcomes": [{"text": "n", "effects": [{"effect": "none"}]}],
+                },
+            ],
+        }
+    )
 
 
 def run(c: Campaign, ev: EventCard, choice: str = "A") -> list[str]:
@@ -35,108 +46,209 @@ def gold(c: Campaign) -> list[int]:
 
 class TestCompletingRoadEventsConditions:
     def test_class_icon_present_applies(self, camp) -> None:
-        run(camp, card([{"condition": {"classes": ["brute"]}, "text": "x",
-                         "effects": [{"effect": "gold", "amount": 5, "per": "each"}]}]))
+        run(
+            camp,
+            card(
+                [
+                    {
+                        "condition": {"classes": ["brute"]},
+                        "text": "x",
+                        "effects": [{"effect": "gold", "amount": 5, "per": "each"}],
+                    }
+                ]
+            ),
+        )
         assert gold(camp) == [35, 35]
 
     def test_class_icon_absent_does_not_apply(self, camp) -> None:
-        run(camp, card([{"condition": {"classes": ["tinkerer", "mindthief"]}, "text": "x",
-                         "effects": [{"effect": "gold", "amount": 5, "per": "each"}]}]))
+        run(
+            camp,
+            card(
+                [
+                    {
+                        "condition": {"classes": ["tinkerer", "mindthief"]},
+                        "text": "x",
+                        "effects": [{"effect": "gold", "amount": 5, "per": "each"}],
+                    }
+                ]
+            ),
+        )
         assert gold(camp) == [30, 30]
 
     @pytest.mark.parametrize(("rep", "applies"), [(4, False), (5, True), (10, True), (11, False)])
     def test_reputation_range_is_inclusive(self, camp, rep: int, applies: bool) -> None:
         camp.parties["lions"].reputation = rep
-        run(camp, card([{"condition": {"reputation": {"min": 5, "max": 10}}, "text": "x",
-                         "effects": [{"effect": "prosperity", "amount": 1}]}]))
+        run(
+            camp,
+            card(
+                [
+                    {
+                        "condition": {"reputation": {"min": 5, "max": 10}},
+                        "text": "x",
+                        "effects": [{"effect": "prosperity", "amount": 1}],
+                    }
+                ]
+            ),
+        )
         assert camp.city.prosperity == (1 if applies else 0)
 
     def test_collective_gold_is_paid_then_applied(self, camp) -> None:
-        run(camp, card([{"condition": {"collective_gold": 25}, "text": "x",
-                         "effects": [{"effect": "reputation", "amount": 2}]}]))
+        run(
+            camp,
+            card(
+                [
+                    {
+                        "condition": {"collective_gold": 25},
+                        "text": "x",
+                        "effects": [{"effect": "reputation", "amount": 2}],
+                    }
+                ]
+            ),
+        )
         assert sum(gold(camp)) == 60 - 25
         assert camp.parties["lions"].reputation == 2
 
     def test_collective_gold_not_held_is_not_paid_and_otherwise_applies(self, camp) -> None:
-        run(camp, card([
-            {"condition": {"collective_gold": 61}, "text": "x",
-             "effects": [{"effect": "reputation", "amount": 2}]},
-            {"condition": {"otherwise": True}, "text": "y",
-             "effects": [{"effect": "reputation", "amount": -1}]}]))
+        run(
+            camp,
+            card(
+                [
+                    {
+                        "condition": {"collective_gold": 61},
+                        "text": "x",
+                        "effects": [{"effect": "reputation", "amount": 2}],
+                    },
+                    {
+                        "condition": {"otherwise": True},
+                        "text": "y",
+                        "effects": [{"effect": "reputation", "amount": -1}],
+                    },
+                ]
+            ),
+        )
         assert gold(camp) == [30, 30]
         assert camp.parties["lions"].reputation == -1
 
     def test_otherwise_skipped_when_a_preceding_outcome_applied(self, camp) -> None:
-        run(camp, card([
-            {"condition": {"classes": ["brute"]}, "text": "x",
-             "effects": [{"effect": "reputation", "amount": 2}]},
-            {"condition": {"otherwise": True}, "text": "y",
-             "effects": [{"effect": "reputation", "amount": -5}]}]))
+        run(
+            camp,
+            card(
+                [
+                    {
+                        "condition": {"classes": ["brute"]},
+                        "text": "x",
+                        "effects": [{"effect": "reputation", "amount": 2}],
+                    },
+                    {
+                        "condition": {"otherwise": True},
+                        "text": "y",
+                        "effects": [{"effect": "reputation", "amount": -5}],
+                    },
+                ]
+            ),
+        )
         assert camp.parties["lions"].reputation == 2
 
     def test_all_applicable_outcomes_resolve_top_to_bottom(self, camp) -> None:
         camp.parties["lions"].reputation = 3
-        run(camp, card([
-            {"condition": {"classes": ["spellweaver"]}, "text": "x",
-             "effects": [{"effect": "reputation", "amount": 2}]},
-            # evaluated after the first outcome raised reputation to 5
-            {"condition": {"reputation": {"min": 5, "max": 20}}, "text": "y",
-             "effects": [{"effect": "gold", "amount": 1, "per": "each"}]},
-            {"text": "z", "effects": [{"effect": "xp", "amount": 3, "per": "each"}]}]))
+        run(
+            camp,
+            card(
+                [
+                    {
+                        "condition": {"classes": ["spellweaver"]},
+                        "text": "x",
+                        "effects": [{"effect": "reputation", "amount": 2}],
+                    },
+                    # evaluated after the first outcome raised reputation to 5
+                    {
+                        "condition": {"reputation": {"min": 5, "max": 20}},
+                        "text": "y",
+                        "effects": [{"effect": "gold", "amount": 1, "per": "each"}],
+                    },
+                    {"text": "z", "effects": [{"effect": "xp", "amount": 3, "per": "each"}]},
+                ]
+            ),
+        )
         assert gold(camp) == [31, 31]
         assert [ch.xp for ch in chars(camp)] == [3, 3]
 
     def test_no_condition_always_applies(self, camp) -> None:
-        run(camp, card([{"text": "z", "effects": [{"effect": "checkmarks", "amount": 2,
-                                                    "per": "each"}]}]))
+        run(
+            camp,
+            card(
+                [{"text": "z", "effects": [{"effect": "checkmarks", "amount": 2, "per": "each"}]}]
+            ),
+        )
         assert [ch.checkmarks for ch in chars(camp)] == [2, 2]
 
 
 class TestCollectiveAndEach:
     def test_collective_gain_is_split_remainder_in_party_order(self, camp) -> None:
-        run(camp, card([{"text": "z", "effects": [{"effect": "gold", "amount": 15,
-                                                    "per": "collective"}]}]))
+        run(
+            camp,
+            card(
+                [{"text": "z", "effects": [{"effect": "gold", "amount": 15, "per": "collective"}]}]
+            ),
+        )
         assert gold(camp) == [38, 37]
 
     def test_each_applies_to_every_character(self, camp) -> None:
-        run(camp, card([{"text": "z", "effects": [{"effect": "gold", "amount": -7,
-                                                    "per": "each"}]}]))
+        run(
+            camp,
+            card([{"text": "z", "effects": [{"effect": "gold", "amount": -7, "per": "each"}]}]),
+        )
         assert gold(camp) == [23, 23]
 
     def test_collective_loss_taken_from_others_when_one_cannot_pay(self, camp) -> None:
         a, b = chars(camp)
         a.gold, b.gold = 2, 30
-        run(camp, card([{"text": "z", "effects": [{"effect": "gold", "amount": -10,
-                                                    "per": "collective"}]}]))
+        run(
+            camp,
+            card(
+                [{"text": "z", "effects": [{"effect": "gold", "amount": -10, "per": "collective"}]}]
+            ),
+        )
         assert (a.gold, b.gold) == (0, 22)
 
 
 class TestLosingWhatYouHave:
     def test_gold_never_negative(self, camp) -> None:
-        run(camp, card([{"text": "z", "effects": [{"effect": "gold", "amount": -50,
-                                                    "per": "each"}]}]))
+        run(
+            camp,
+            card([{"text": "z", "effects": [{"effect": "gold", "amount": -50, "per": "each"}]}]),
+        )
         assert gold(camp) == [0, 0]
 
     def test_xp_never_below_the_level_minimum(self, camp) -> None:
         a, b = chars(camp)
         a.level, a.xp = 2, 50
         b.xp = 3
-        run(camp, card([{"text": "z", "effects": [{"effect": "xp", "amount": -10,
-                                                   "per": "each"}]}]))
+        run(
+            camp, card([{"text": "z", "effects": [{"effect": "xp", "amount": -10, "per": "each"}]}])
+        )
         assert (a.xp, b.xp) == (45, 0)
 
     def test_checkmarks_never_cost_a_perk(self, camp) -> None:
         a, b = chars(camp)
         a.checkmarks, b.checkmarks = 7, 2
-        run(camp, card([{"text": "z", "effects": [{"effect": "checkmarks", "amount": -5,
-                                                   "per": "each"}]}]))
+        run(
+            camp,
+            card(
+                [{"text": "z", "effects": [{"effect": "checkmarks", "amount": -5, "per": "each"}]}]
+            ),
+        )
         assert (a.checkmarks, b.checkmarks) == (6, 0)
 
     def test_checkmarks_beyond_the_sixth_perk_can_be_lost(self, camp) -> None:
         a = chars(camp)[0]
         a.checkmarks = 20
-        run(camp, card([{"text": "z", "effects": [{"effect": "checkmarks", "amount": -5,
-                                                   "per": "each"}]}]))
+        run(
+            camp,
+            card(
+                [{"text": "z", "effects": [{"effect": "checkmarks", "amount": -5, "per": "each"}]}]
+            ),
+        )
         assert a.checkmarks == 18
 
     def test_prosperity_never_below_the_level_minimum(self, camp) -> None:
@@ -172,8 +284,11 @@ class TestEventCards:
             ops.resolve_event(camp, "lions", "A")
 
     def test_item_design_adds_every_copy(self, camp) -> None:
-        camp.catalog.items["015"] = game_data().items["001"].model_copy(
-            update={"id": "015", "name": "Test Item", "copies": 2})
+        camp.catalog.items["015"] = (
+            game_data()
+            .items["001"]
+            .model_copy(update={"id": "015", "name": "Test Item", "copies": 2})
+        )
         run(camp, card([{"text": "z", "effects": [{"effect": "item_design", "item": "015"}]}]))
         assert ops.supply_copies(camp, "015") == 2
 

@@ -37,8 +37,29 @@ class TestGloomhavenProsperityThresholds:
 
 
 REPUTATION = {
-    20: -5, 19: -5, 18: -4, 15: -4, 14: -3, 11: -3, 10: -2, 7: -2, 6: -1, 3: -1, 2: 0, 0: 0,
-    -2: 0, -3: 1, -6: 1, -7: 2, -10: 2, -11: 3, -14: 3, -15: 4, -18: 4, -19: 5, -20: 5,
+    20: -5,
+    19: -5,
+    18: -4,
+    15: -4,
+    14: -3,
+    11: -3,
+    10: -2,
+    7: -2,
+    6: -1,
+    3: -1,
+    2: 0,
+    0: 0,
+    -2: 0,
+    -3: 1,
+    -6: 1,
+    -7: 2,
+    -10: 2,
+    -11: 3,
+    -14: 3,
+    -15: 4,
+    -18: 4,
+    -19: 5,
+    -20: 5,
 }
 
 
@@ -82,26 +103,62 @@ class TestBuyingAndSellingItemsTable:
     def test_item(self, id_: str, name: str, cost: int, copies: int, slot: str, minus: int) -> None:
         item = game_data().items[id_]
         assert (item.name, item.cost, item.copies, item.slot, item.minus_one_cards) == (
-            name, cost, copies, slot, minus)
+            name,
+            cost,
+            copies,
+            slot,
+            minus,
+        )
         assert item.source != ""
 
     def test_exactly_items_001_to_014(self) -> None:
         assert sorted(game_data().items) == [f"{n:03d}" for n in range(1, 15)]
 
-    @pytest.mark.parametrize(("level", "first", "last"), [
-        (1, 1, 14), (2, 15, 21), (3, 22, 28), (4, 29, 35), (5, 36, 42), (6, 43, 49),
-        (7, 50, 56), (8, 57, 63), (9, 64, 70)])
+    @pytest.mark.parametrize(
+        ("level", "first", "last"),
+        [
+            (1, 1, 14),
+            (2, 15, 21),
+            (3, 22, 28),
+            (4, 29, 35),
+            (5, 36, 42),
+            (6, 43, 49),
+            (7, 50, 56),
+            (8, 57, 63),
+            (9, 64, 70),
+        ],
+    )
     def test_prosperity_unlocks(self, level: int, first: int, last: int) -> None:
         u = game_data().prosperity_unlocks[level]
         assert (u.first, u.last) == (first, last)
 
 
 STICKER_BASE = {
-    "move": 30, "attack": 50, "range": 30, "shield": 100, "push": 30, "pull": 30, "pierce": 30,
-    "retaliate": 100, "heal": 30, "target": 50, "summon-move": 100, "summon-attack": 100,
-    "summon-range": 50, "summon-hp": 50, "poison": 75, "wound": 75, "muddle": 50,
-    "immobilize": 100, "disarm": 150, "curse": 75, "strengthen": 50, "bless": 50, "jump": 50,
-    "element": 100, "any-element": 150,
+    "move": 30,
+    "attack": 50,
+    "range": 30,
+    "shield": 100,
+    "push": 30,
+    "pull": 30,
+    "pierce": 30,
+    "retaliate": 100,
+    "heal": 30,
+    "target": 50,
+    "summon-move": 100,
+    "summon-attack": 100,
+    "summon-range": 50,
+    "summon-hp": 50,
+    "poison": 75,
+    "wound": 75,
+    "muddle": 50,
+    "immobilize": 100,
+    "disarm": 150,
+    "curse": 75,
+    "strengthen": 50,
+    "bless": 50,
+    "jump": 50,
+    "element": 100,
+    "any-element": 150,
 }
 
 
@@ -123,8 +180,9 @@ class TestEnhancingAbilityCardsCostTable:
     def test_previous_enhancement_surcharge(self, previous: int, extra: int) -> None:
         assert rules.enhancement_cost("heal", 1, previous=previous) == 30 + extra
 
-    @pytest.mark.parametrize(("hexes", "cost"), [(1, 200), (2, 100), (3, 66), (4, 50), (6, 33),
-                                                 (7, 28)])
+    @pytest.mark.parametrize(
+        ("hexes", "cost"), [(1, 200), (2, 100), (3, 66), (4, 50), (6, 33), (7, 28)]
+    )
     def test_attack_hex_is_200_over_hexes_rounded_down(self, hexes: int, cost: int) -> None:
         assert rules.enhancement_cost("attack-hex", 1, hexes=hexes) == cost
         # never doubled for multiple targets
@@ -153,8 +211,16 @@ class TestCreatingNewCharactersClasses:
         assert sorted(game_data().classes) == sorted(CLASSES)
 
 
-SCENARIO_LEVELS = [(0, 0, 2, 2, 4), (1, 1, 2, 3, 6), (2, 2, 3, 4, 8), (3, 3, 3, 5, 10),
-                   (4, 4, 4, 6, 12), (5, 5, 4, 7, 14), (6, 6, 5, 8, 16), (7, 7, 6, 9, 18)]
+SCENARIO_LEVELS = [
+    (0, 0, 2, 2, 4),
+    (1, 1, 2, 3, 6),
+    (2, 2, 3, 4, 8),
+    (3, 3, 3, 5, 10),
+    (4, 4, 4, 6, 12),
+    (5, 5, 4, 7, 14),
+    (6, 6, 5, 8, 16),
+    (7, 7, 6, 9, 18),
+]
 
 
 class TestScenarioScaling:
@@ -162,13 +228,18 @@ class TestScenarioScaling:
     def test_row(self, level: int, monster: int, gold: int, trap: int, xp: int) -> None:
         row = game_data().scenario_levels[level]
         assert (row.monster_level, row.gold_per_coin, row.trap_damage, row.bonus_xp) == (
-            monster, gold, trap, xp)
+            monster,
+            gold,
+            trap,
+            xp,
+        )
 
     def test_rulebook_example_levels_6_4_4_3_give_3(self) -> None:
         assert rules.scenario_level([6, 4, 4, 3]) == 3
 
-    @pytest.mark.parametrize(("diff", "level"), [("easy", 2), ("normal", 3), ("hard", 4),
-                                                 ("very-hard", 5)])
+    @pytest.mark.parametrize(
+        ("diff", "level"), [("easy", 2), ("normal", 3), ("hard", 4), ("very-hard", 5)]
+    )
     def test_difficulty(self, diff: str, level: int) -> None:
         assert rules.scenario_level([6, 4, 4, 3], diff) == level
 
@@ -206,7 +277,9 @@ class TestContentLint:
         copy = tmp_path / "data"
         shutil.copytree(gdata.DATA, copy)
         text = (copy / "events.yaml").read_text()
-        (copy / "events.yaml").write_text(text.replace("{effect: xp, amount: 10", "{effect: fame, amount: 10"))
+        (copy / "events.yaml").write_text(
+            text.replace("{effect: xp, amount: 10", "{effect: fame, amount: 10")
+        )
         monkeypatch.setattr(gdata, "DATA", copy)
         try:
             problems = gloomhaven.lint()

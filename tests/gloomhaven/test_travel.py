@@ -134,4 +134,5 @@ class TestDeterminism:
 
         assert play(11) == play(11)
         assert play(11)["city"]["road_deck"] != play(12)["city"]["road_deck"] or (
-            play(11)["city"]["quest_deck"] != play(12)["city"]["quest_deck"])
+            play(11)["city"]["quest_deck"] != play(12)["city"]["quest_deck"]
+        )

@@ -1,0 +1,140 @@
+"""`tabletop gloomhaven ...` through typer's CliRunner on a temporary SQLite database."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tabletop.cli.gloomhaven import app
+from tabletop.games.gloomhaven.service import CampaignService
+
+runner = CliRunner()
+
+
+def gh(url: str, *args: str) -> tuple[int, str]:
+    result = runner.invoke(app, [*args, "--db", url], catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def cli_url(tmp_path) -> str:
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    assert gh(url, "new-campaign", "Saga", "--seed", "9")[0] == 0
+    assert gh(url, "new-party", "Lions")[0] == 0
+    code, out = gh(url, "new-character", "lions", "Ana", "--player", "alice", "--class", "brute")
+    assert code == 0, out
+    offer = CampaignService(url).get().characters["ana"].quest_offer
+    assert gh(url, "keep-quest", "ana", offer[0])[0] == 0
+    return url
+
+
+class TestEnhancementCostCommand:
+    @pytest.mark.parametrize(
+        ("args", "cost"),
+        [
+            (["attack", "--card-level", "3", "--multi-target"], "150"),
+            (["attack-hex", "--card-level", "3", "--hexes", "3", "--previous", "1"], "191"),
+            (["move", "--card-level", "1"], "30"),
+            (["retaliate", "--card-level", "2", "--previous", "2"], "275"),
+        ],
+    )
+    def test_cost_alone_on_last_line(self, args: list[str], cost: str) -> None:
+        result = runner.invoke(app, ["enhancement-cost", *args])
+        assert result.exit_code == 0
+        assert result.output.strip().splitlines()[-1] == cost
+
+    def test_unknown_sticker(self) -> None:
+        result = runner.invoke(app, ["enhancement-cost", "lasers", "--card-level", "1"])
+        assert result.exit_code == 2 and "unknown enhancement sticker" in result.output
+
+    def test_attack_hex_needs_hexes(self) -> None:
+        result = runner.invoke(app, ["enhancement-cost", "attack-hex", "--card-level", "1"])
+        assert result.exit_code == 2 and "--hexes" in result.output
+
+
+class TestTownCommands:
+    def test_buy_prints_the_sheet(self, cli_url: str) -> None:
+        code, out = gh(cli_url, "buy", "ana", "1")
+        assert code == 0
+        assert "Boots of Striding" in out and "gold" in out and "10" in out
+
+    def test_refusal_exits_2_and_changes_nothing(self, cli_url: str) -> None:
+        doc = CampaignService(cli_url).document()
+        code, out = gh(cli_url, "buy", "ana", "999")
+        assert code == 2 and "unknown item '999'" in out
+        assert CampaignService(cli_url).document() == doc
+
+    def test_shop_shows_prices(self, cli_url: str) -> None:
+        code, out = gh(cli_url, "shop", "lions")
+        assert code == 0 and "Minor Power Potion" in out
+
+    def test_donate_and_second_donation(self, cli_url: str) -> None:
+        assert gh(cli_url, "donate", "ana")[0] == 0
+        code, out = gh(cli_url, "donate", "ana")
+        assert code == 2 and "already donated" in out
+
+    def test_travel_event_finish_return_history_undo(self, cli_url: str) -> None:
+        code, out = gh(cli_url, "travel", "lions", "1")
+        assert code == 0 and "arrives at scenario 1" in out
+        code, out = gh(
+            cli_url,
+            "finish",
+            "lions",
+            "--success",
+            "--xp",
+            "ana=5",
+            "--coins",
+            "ana=2",
+            "--checkmarks",
+            "ana=1",
+        )
+        assert code == 0 and "completes" in out
+        assert gh(cli_url, "return", "lions")[0] == 0
+        code, out = gh(cli_url, "travel", "lions", "2")
+        assert code == 0 and "Road event" in out
+        code, out = gh(cli_url, "choose", "lions", "A")
+        assert code == 0 and "arrives at scenario 2" in out
+        code, out = gh(cli_url, "history")
+        assert code == 0 and "finish-scenario" in out
+        assert gh(cli_url, "undo")[0] == 0
+        assert CampaignService(cli_url).get().parties["lions"].status == "traveling"
+
+    def test_export_import(self, cli_url: str, tmp_path) -> None:
+        path = tmp_path / "saga.json"
+        assert gh(cli_url, "export", str(path))[0] == 0
+        assert json.loads(path.read_text())["campaign"]["name"] == "Saga"
+        code, out = gh(cli_url, "import", str(path))
+        assert code == 2 and "--replace" in out
+        code, out = gh(cli_url, "import", str(path), "--replace")
+        assert code == 0
+        code, out = gh(cli_url, "backups")
+        assert "before import" in out
+
+    def test_load_events_file(self, cli_url: str, tmp_path) -> None:
+        path = tmp_path / "my_events.yaml"
+        path.write_text(
+            "events:\n"
+            "  - id: road-66\n    deck: road\n    number: 66\n    source: owner\n"
+            "    intro: x\n    options:\n"
+            "      - {label: A, text: a, outcomes: [{text: t, effects: [{effect: none}]}]}\n"
+            "      - {label: B, text: b, outcomes: [{text: t, effects: [{effect: none}]}]}\n"
+        )
+        code, out = gh(cli_url, "load-events", str(path))
+        assert code == 0, out
+        assert "road-66" in CampaignService(cli_url).get().catalog.events
+
+    def test_load_events_bad_file_is_refused(self, cli_url: str, tmp_path) -> None:
+        path = tmp_path / "bad.yaml"
+        path.write_text("events:\n  - id: x\n    deck: sea\n")
+        code, out = gh(cli_url, "load-events", str(path))
+        assert code == 2 and "bad.yaml" in out
+
+    def test_show(self, cli_url: str) -> None:
+        code, out = gh(cli_url, "show")
+        assert code == 0 and "Ana" in out and "prosperity" in out
+
+    def test_scenario_level(self) -> None:
+        result = runner.invoke(app, ["scenario-level", "6", "4", "4", "3"])
+        assert result.output.strip().splitlines()[-1] == "3"
