@@ -512,7 +512,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         if seat is not None and not state.is_terminal():
             hist = state.history()
             if hist and hist[-1][0] == seat:
-                undo_reason = can_undo(db_url, info.id, seat, state) or ""
+                undo_reason = can_undo(state, seat) or ""
         outcome = view.get("outcome")
         return {
             "info": info,

@@ -23,18 +23,16 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..engine import Action, IllegalAction, Record, Rng, State, derive_seed, load
+from ..engine import Action, IllegalAction, State, derive_seed, load
 from ..engine.bots import bot_kinds, make_bot
 from ..engine.protocol import Game
+from ..engine.undo import undo_last
 from ..store.db import session_scope
 from ..store.games import GameInfo, GameStore, NotFound, StaleAction
-from ..store.models import SavedAction, SavedGame
+from ..store.models import SavedGame
 from .models import HOTSEAT, SeatToken
 
 log = logging.getLogger("tabletop.web")
-
-# How many differently-redrawn hidden worlds the undo check tries (see :func:`undo_refusal`).
-UNDO_RESAMPLES = 4
 
 
 class BadSeats(ValueError):
@@ -149,42 +147,6 @@ def parse_action(raw: Any) -> Action:
 # ------------------------------------------------------------------------------------------ undo
 
 
-def undo_refusal(before: State, after: State, seat: int, action: Action) -> str | None:
-    """Why undoing ``action`` (played by ``seat`` from ``before``, giving ``after``) is not
-    allowed, or None when it is.
-
-    Allowed only if the action drew nothing random (the game's RNG did not advance) and revealed
-    nothing hidden to the seat: in several worlds the seat cannot tell apart from ``before``
-    (``State.resample``), the same action must leave the seat seeing exactly what it sees now.
-    If the seat's view after the action depended on anything hidden, it learned something."""
-    if after.is_terminal():
-        return "the game is over; a finished game cannot be taken back"
-    if before.rng != after.rng:
-        return "your last step drew something at random (a card, a die); it cannot be taken back"
-    seen = after.view(seat)
-    for k in range(UNDO_RESAMPLES):
-        world = before.resample(
-            seat, Rng(derive_seed(before.seed, "undo", before.num_actions(), k))
-        )
-        try:
-            world.apply(action, seat)
-        except IllegalAction:
-            return "your last step depended on hidden information; it cannot be taken back"
-        if world.view(seat) != seen:
-            return "your last step revealed hidden information to you; it cannot be taken back"
-    return None
-
-
-def _replay_prefix(row: SavedGame, actions: list[SavedAction]) -> State:
-    rec = Record(
-        row.game,
-        dict(row.params),
-        row.seed,
-        [(a.seat, Action.from_json(a.action)) for a in actions],
-    )
-    return rec.replay()
-
-
 def delete_last_action(
     url: str | None, ident: str, seat: int, expected_actions: int | None = None
 ) -> State:
@@ -212,10 +174,10 @@ def delete_last_action(
             )
         game = load(row.game, **row.params)
         after = game.state_from_json(json.loads(row.state))
-        before = _replay_prefix(row, actions[:-1])
-        reason = undo_refusal(before, after, seat, Action.from_json(last.action))
-        if reason is not None:
-            raise UndoRefused(reason)
+        try:
+            before = undo_last(after, seat)
+        except IllegalAction as exc:
+            raise UndoRefused(str(exc)) from None
         s.delete(last)
         row.state = before.dumps()
         row.num_actions = before.num_actions()
@@ -224,16 +186,13 @@ def delete_last_action(
         return before
 
 
-def can_undo(url: str | None, ident: str, seat: int, state: State) -> str | None:
-    """None if ``seat`` may undo now, else the reason (a dry run of :func:`delete_last_action`)."""
-    history = state.history()
-    if not history:
-        return "nothing to undo yet"
-    if history[-1][0] != seat:
-        return f"the last step was seat {history[-1][0]}'s"
-    record = GameStore(url).record(ident)
-    before = Record(record.game, record.params, record.seed, record.actions[:-1]).replay()
-    return undo_refusal(before, state, seat, history[-1][1])
+def can_undo(state: State, seat: int) -> str | None:
+    """None if ``seat`` may undo its last step now, else the reason (the engine's undo policy)."""
+    try:
+        undo_last(state, seat)
+    except IllegalAction as exc:
+        return str(exc)
+    return None
 
 
 # ------------------------------------------------------------------------------------------ bots
