@@ -1,0 +1,606 @@
+"""The ``greedy`` bot: plays from its seat's view only, pursuing the Virtues it is closest to."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.engine import Action
+from tabletop.engine.bots import Bot
+
+from .content import CITIES, Content, content
+
+RECIPE_VALUE = {
+    "strength": 6,
+    "fortune": 6,
+    "fleetfoot": 5,
+    "allure": 5,
+    "haggle": 3,
+    "storm": 4,
+    "dragonfire": 4,
+    "beastlore": 4,
+    "brawn": 4,
+    "exorcism": 3,
+    "spellward": 3,
+    "teleport": 4,
+    "flux": 4,
+    "transmute": 3,
+    "swim": 2,
+    "foresight": 1,
+}
+BIRD_PREF = ["swift", "owl", "crow", "magpie", "kingfisher", "canary", "partridge", "caparrot"]
+
+
+class GreedyBot(Bot):
+    kind = "greedy"
+    help = "pursues the Virtues it is closest to: fights it can win, buys upgrades, does Quests"
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.C: Content = content()
+        self.plan: tuple[Any, list[str]] | None = None
+
+    # ------------------------------------------------------------------ helpers
+    def me(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        return view["players"][self.seat]  # type: ignore[no-any-return]
+
+    def threshold(self, view: Mapping[str, Any]) -> int:
+        return 40 if len(view["players"]) == 2 else 30
+
+    def progress(self, view: Mapping[str, Any]) -> dict[str, float]:
+        me = self.me(view)
+        t = self.threshold(view)
+        learned = sum(1 for r in me["recipes"] if r["learned"])
+        ings = sum(len(r["ing"]) for r in me["recipes"] if not r["learned"])
+        troph = sum(self.C.region_card[c].strength for c in me["trophies"])
+        out = {
+            "generosity": me["gems"] / t,
+            "bravery": troph / t,
+            "knowledge": (learned + 0.4 * ings) / 5,
+            "fellowship": len(me["journal"]) / 3,
+            "magnificence": 0.5
+            if any(self.C.region_card[c].type == "dragon" for c in me["trophies"])
+            else 0.0,
+        }
+        for v in me["virtues"]:
+            out[v] = -1.0
+        return out
+
+    def bonus(self, view: Mapping[str, Any], char: str, htype: str | None, region: str) -> int:
+        me = self.me(view)
+        C = self.C
+        effects: list[tuple[str, dict[str, Any]]] = []
+        if char == "bird":
+            if me["trained"]:
+                effects = [("bird", e) for e in C.birds[me["bird"]].trained]
+        else:
+            effects = [("start", e) for e in C.paupers[me["pauper"]].equipment.abilities]
+            for it in me["inventory"]:
+                effects += [(it["c"], e) for e in C.item[it["c"]].abilities]
+            for r in me["recipes"]:
+                if r["learned"]:
+                    effects += [(r["r"], e) for e in C.recipe[r["r"]].abilities]
+        total = 0
+        weapon = 0
+        reg = C.regions[region]
+        for key, e in effects:
+            eff = e["effect"]
+            if eff == "fight_bonus":
+                cond = e.get("region")
+                ok = (
+                    cond is None
+                    or (cond == "coastal" and reg.coastal)
+                    or (cond == "city-adjacent" and C.city_adjacent[region])
+                    or cond == reg.type
+                )
+                if ok and (e.get("vs_type") is None or e["vs_type"] == htype):
+                    total += int(e["bonus"])
+            elif eff == "weapon":
+                v = int(e["bonus"]) + (
+                    int(e.get("vs_bonus", 0)) if e.get("vs_type") == htype else 0
+                )
+                weapon = max(weapon, v)
+            elif eff == "weapon_gems":
+                it = next((i for i in me["inventory"] if i["c"] == key), None)
+                if it:
+                    weapon = max(weapon, int(it["g"]))
+        return total + weapon
+
+    def p_win(self, view: Mapping[str, Any], char: str, hz: str, region: str) -> float:
+        card = self.C.region_card[hz]
+        need = card.strength - self.bonus(view, char, card.type, region)
+        me = self.me(view)
+        nums = [
+            self.C.outcome[c].number
+            for c in self.C.outcome_lists[self.C.paupers[me["pauper"]].colour]
+        ]
+        for c in me["outcome_discard"]:
+            if self.C.outcome[c].number in nums:
+                nums.remove(self.C.outcome[c].number)
+        if not nums:
+            nums = [4]
+        charm = 1 if me["gems"] >= 2 else 0
+        wins = sum(1 for n in nums if n + charm + 0.6 >= need)
+        return wins / len(nums)
+
+    def hazard_value(self, view: Mapping[str, Any], hz: str) -> float:
+        card = self.C.region_card[hz]
+        prog = self.progress(view)
+        v = max(
+            card.gems * (1.2 if prog["generosity"] >= 0 else 0.5),
+            card.strength * (1.0 if prog["bravery"] >= 0 else 0.2),
+        )
+        if card.type == "dragon" and prog["magnificence"] >= 0:
+            v += 12
+        prov = card.provides or {}
+        if "ingredient" in prov and self.needs(view, prov["ingredient"]):
+            v = max(v, 10)
+        if prov.get("rarity"):
+            v = max(v, 7)
+        return v
+
+    def needs(self, view: Mapping[str, Any], ing: str) -> bool:
+        me = self.me(view)
+        for r in me["recipes"]:
+            if r["learned"]:
+                continue
+            rec = self.C.recipe[r["r"]]
+            have = {self.ing_of(c) for c in r["ing"]}
+            if ing in rec.ingredients and ing not in have:
+                return True
+        return False
+
+    def ing_of(self, cid: str) -> str:
+        card = self.C.region_card[cid]
+        return str(card.ingredient or (card.provides or {}).get("ingredient", ""))
+
+    def card_value(self, view: Mapping[str, Any], char: str, cid: str, region: str) -> float:
+        card = self.C.region_card[cid]
+        me = self.me(view)
+        if card.kind == "hazard":
+            p = self.p_win(view, char, cid, region)
+            return p * self.hazard_value(view, cid) - (1 - p) * 3
+        if card.kind == "ingredient":
+            return 12.0 if self.needs(view, str(card.ingredient)) else -1.0
+        if card.icon == "pauper" and char != "pauper":
+            return -1.0
+        if card.icon == "bird" and not (char == "bird" and me["trained"]):
+            return -1.0
+        return max([self.effects_value(view, o.effects) for o in card.options] + [-1.0])
+
+    def effects_value(self, view: Mapping[str, Any], effects: list[dict[str, Any]]) -> float:
+        me = self.me(view)
+        v = 0.0
+        for e in effects:
+            k = e["effect"]
+            if k == "gain":
+                v += e["n"]
+            elif k in ("pay", "lose"):
+                if me["gems"] < e["n"] and k == "pay":
+                    return -5
+                v -= e["n"]
+            elif k == "draw_equipment":
+                v += 3 + (e["n"] - 1)
+            elif k == "draw_rarity":
+                v += 6
+            elif k == "charm_table":
+                v += self.effects_value(view, e["happy"]) + self.effects_value(view, e["wink"])
+                v /= 3
+            elif k == "outcome_check":
+                v += 0.5 * self.effects_value(view, e["success"]) + 0.5 * self.effects_value(
+                    view, e["failure"]
+                )
+            elif k == "learn_recipe":
+                v += 15 if any(not r["learned"] for r in me["recipes"]) else -20
+            elif k in ("shop_take", "take_tucked", "market"):
+                v += 3
+            elif k == "miss_turn":
+                v -= 2
+            elif k == "sell_trophy":
+                v += e["gems"] - 4
+            elif k == "return_outcomes":
+                v += 2
+            elif k == "rescue":
+                v += 4
+            elif k == "teleport_city":
+                v -= 1
+        return v
+
+    def region_value(self, view: Mapping[str, Any], char: str, region: str) -> float:
+        C = self.C
+        reg = C.regions[region]
+        me = self.me(view)
+        if reg.type == "city":
+            best = 0.0
+            for city in CITIES:
+                qid = view["quests"].get(city)
+                if qid and self.quest_ok(view, char, qid, city, region):
+                    best = max(best, 14.0)
+            if char == "pauper" or True:
+                best = max(best, self.shop_value(view, char, region))
+            return best
+        tiles = view["tiles"][region]
+        hz = [c for c in tiles if C.region_card[c].kind == "hazard"]
+        if hz:
+            return max(self.card_value(view, char, h, region) for h in hz)
+        vals = [self.card_value(view, char, c, region) for c in tiles]
+        if len(tiles) < reg.tiles and view["decks"][reg.type]["count"] > 0:
+            vals.append(3.0 if me["gems"] >= 1 or char == "bird" else 2.0)
+        return max(vals) if vals else 0.0
+
+    def quest_ok(self, view: Mapping[str, Any], char: str, qid: str, city: str, here: str) -> bool:
+        q = self.C.quest[qid]
+        me = self.me(view)
+        if q.wild or (q.tower and city != here) or (q.pauper_only and char != "pauper"):
+            return False
+        o = q.objective
+        prog = self.progress(view)
+        if o.kind == "gems":
+            return bool(me["gems"] >= o.n and (prog["generosity"] < 0 or me["gems"] - o.n >= 0))
+        if o.kind == "equipment":
+            return len(me["inventory"]) >= o.n
+        if o.kind == "trophies":
+            return len(me["trophies"]) >= o.n
+        if o.kind == "trophy_type":
+            return sum(1 for c in me["trophies"] if self.C.region_card[c].type in o.types) >= o.n
+        if o.kind == "trophy_name":
+            return sum(1 for c in me["trophies"] if self.C.region_card[c].name in o.names) >= o.n
+        return False
+
+    def item_value(self, view: Mapping[str, Any], cid: str) -> float:
+        item = self.C.item[cid]
+        me = self.me(view)
+        cur = self.bonus(view, "pauper", None, me["pos"])
+        v = 0.0
+        for e in item.abilities:
+            k = e["effect"]
+            if k == "weapon":
+                best = 0
+                for it in me["inventory"]:
+                    for e2 in self.C.item[it["c"]].abilities:
+                        if e2["effect"] == "weapon":
+                            best = max(best, int(e2["bonus"]))
+                for e2 in self.C.paupers[me["pauper"]].equipment.abilities:
+                    if e2["effect"] == "weapon":
+                        best = max(best, int(e2["bonus"]))
+                v += max(0, int(e["bonus"]) - best) * 3 + (1 if e.get("vs_type") else 0)
+            elif k == "weapon_gems":
+                v += 2
+            elif k == "fight_bonus":
+                v += e["bonus"] * (
+                    3 if e.get("region") is None and e.get("vs_type") is None else 1.2
+                )
+            elif k == "boost":
+                v += e["bonus"] * 0.8
+            elif k == "free_moves":
+                v += 3
+            elif k == "collect_gems":
+                v += e["n"] * (2 if item.uses == "2" else 1) - item.cost
+            elif k == "turn_gems":
+                v += 6
+            elif k == "charm_free":
+                v += 1.5
+            elif k == "discount":
+                v += 1
+        del cur
+        return v
+
+    def shop_value(self, view: Mapping[str, Any], char: str, city: str) -> float:
+        me = self.me(view)
+        known = view["shops"][city]["known"]
+        if not known:
+            return 2.0 if me["gems"] >= 5 else 0.5
+        best = 0.0
+        for c in known:
+            cost = self.C.item[c].cost
+            if cost <= me["gems"] - 1:
+                best = max(best, self.item_value(view, c) * 1.5 - cost * 0.3)
+        return best
+
+    # ------------------------------------------------------------------ choose
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        kind = view["prompt"]["kind"]
+        fn = getattr(self, "on_" + kind.replace("-", "_"), None)
+        if fn is not None:
+            a = fn(view, legal)
+            if a is not None and a in legal:
+                return a  # type: ignore[no-any-return]
+        return legal[0]
+
+    def on_choose_pauper(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        pref = ["ginny", "cissy", "alf", "kzaah", "brinny", "dagris", "ognov", "dezzi"]
+        return min(legal, key=lambda a: pref.index(a["pauper"]))
+
+    def on_choose_bird(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        return min(legal, key=lambda a: BIRD_PREF.index(a["bird"]))
+
+    def on_draft(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        return max(
+            legal, key=lambda a: (RECIPE_VALUE.get(self.C.recipe[a["recipe"]].id, 0), a["recipe"])
+        )
+
+    def on_dispensary(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        def val(a: Action) -> float:
+            top = view["dispensary"][a["stack"]]["top"]
+            return RECIPE_VALUE.get(self.C.recipe[top].id, 0) if top else -1
+
+        return max(legal, key=val)
+
+    def on_first_purchase(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        return self._buy_choice(view, legal, reserve=1) or Action.of("pass")
+
+    def _buy_choice(
+        self, view: Mapping[str, Any], legal: list[Action], reserve: int
+    ) -> Action | None:
+        me = self.me(view)
+        best, bv = None, 0.5
+        prog = self.progress(view)
+        for a in legal:
+            if a.kind != "buy":
+                continue
+            item = self.C.item[a["card"]]
+            if me["gems"] - item.cost < reserve:
+                continue
+            if prog["generosity"] > 0.6:
+                continue
+            v = self.item_value(view, a["card"]) - item.cost * 0.35
+            if len(me["inventory"]) >= 5 and me["pauper"] != "kzaah":
+                v -= 2
+            if v > bv:
+                best, bv = a, v
+        return best
+
+    def on_turn(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        me = self.me(view)
+        for a in legal:
+            if a.kind == "learn":
+                return a
+        for a in legal:
+            if a.kind == "train":
+                prog = self.progress(view)
+                if (
+                    me["gems"] >= 7
+                    and prog["generosity"] < 0.5
+                    and me["bird"]
+                    in ("swift", "owl", "crow", "magpie", "kingfisher", "canary", "partridge")
+                ):
+                    return a
+        for want in ("pauper", "bird"):
+            a = Action.of("act", char=want)
+            if a in legal:
+                self.plan = None
+                return a
+        return legal[-1]
+
+    def _reach(self, view: Mapping[str, Any], char: str) -> dict[str, tuple[int, list[str]]]:
+        me = self.me(view)
+        ts = view["ts"]
+        start = me["pos"] if char == "pauper" else me["bpos"]
+        if char == "bird":
+            limit = 3 if (me["trained"] and me["bird"] == "swift") else 1
+            budget = 0
+        else:
+            limit = 1 + min(2, max(0, me["gems"] - 2))
+            free = 0
+            for it in me["inventory"]:
+                for e in self.C.item[it["c"]].abilities:
+                    if e["effect"] == "free_moves":
+                        free += e["n"]
+            for r in me["recipes"]:
+                if r["learned"]:
+                    for e in self.C.recipe[r["r"]].abilities:
+                        if e["effect"] == "free_moves":
+                            free += e["n"]
+            limit += free
+            budget = free
+        del ts
+        out = {start: (0, [])}
+        dq = deque([start])
+        while dq:
+            r = dq.popleft()
+            cost, path = out[r]
+            if len(path) >= limit:
+                continue
+            here_hz = any(self.C.region_card[c].kind == "hazard" for c in view["tiles"].get(r, []))
+            if here_hz and path:
+                continue
+            for nb in self.C.neighbours[r]:
+                if nb in out:
+                    continue
+                step_cost = 0 if not path or budget > len(path) - 1 else 1
+                out[nb] = (cost + step_cost, [*path, nb])
+                dq.append(nb)
+        return out
+
+    def on_character(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        me = self.me(view)
+        ts = view["ts"]
+        char = ts["char"]
+        here = me["pos"] if char == "pauper" else me["bpos"]
+        for a in legal:
+            if a.kind == "learn":
+                return a
+            if a.kind == "use" and any(
+                e["effect"] == "collect_gems" for e in self.C.item.get(a["item"], _NO).abilities
+            ):
+                return a
+        if self.plan is None or self.plan[0] != (view["round"], char):
+            reach = self._reach(view, char)
+            best, bv = here, self.region_value(view, char, here)
+            for r, (cost, path) in reach.items():
+                v = self.region_value(view, char, r) - cost * 1.2 - len(path) * 0.1
+                if v > bv + 0.01:
+                    best, bv = r, v
+            path = reach[best][1] if best != here else []
+            if bv < 1.0 and char == "pauper":
+                # nothing good nearby: head for the richest Region two steps away
+                pass
+            self.plan = ((view["round"], char), list(path))
+        path = self.plan[1]
+        if path:
+            step = Action.of("move", to=path[0])
+            if step in legal:
+                path.pop(0)
+                return step
+            self.plan = ((view["round"], char), [])
+        return self._explore(view, legal, char, here)
+
+    def _explore(
+        self, view: Mapping[str, Any], legal: list[Action], char: str, here: str
+    ) -> Action:
+        best, bv = None, -99.0
+        for a in legal:
+            if a.kind == "fight" or a.kind == "encounter":
+                v = self.card_value(view, char, a["card"], here)
+            elif a.kind == "draw":
+                v = 2.5
+            elif a.kind == "quest":
+                v = 14
+            elif a.kind == "shop":
+                v = self.shop_value(view, char, here) + 0.5
+            elif a.kind == "transmute":
+                v = 1.5 if not self.needs(view, self.ing_of(a["card"])) else -1
+            elif a.kind == "pass":
+                v = 0
+            else:
+                continue
+            if v > bv:
+                best, bv = a, v
+        if best is None:
+            moves = [a for a in legal if a.kind == "move"]
+            return moves[0] if moves else legal[-1]
+        return best
+
+    def on_ally(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        f = view["fight"]
+        if f is None:
+            return legal[-1]
+        hz = self.C.region_card[f["hz"]]
+        fr = view["stack"][-1]
+        extra = self.bonus(view, f["char"], hz.type, f["region"])
+        if f["str"] + extra < hz.strength <= f["str"] + extra + fr["bonus"] + 1:
+            return Action.of("pay-ally")
+        return Action.of("decline")
+
+    def on_boost(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        f = view["fight"]
+        hz = self.C.region_card[f["hz"]]
+        gap = hz.strength - f["str"]
+        if gap <= 0:
+            return Action.of("resolve")
+        if gap <= 2 and Action.of("charm") in legal and f["charm"] is None:
+            return Action.of("charm")
+        boosts = [a for a in legal if a.kind == "boost"]
+        if boosts and gap <= 5:
+            return boosts[0]
+        if Action.of("charm") in legal and gap <= 2:
+            return Action.of("charm")
+        return Action.of("resolve")
+
+    def on_reward(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        prog = self.progress(view)
+        fr = view["stack"][-1]
+        hz = self.C.region_card[fr["hz"]]
+
+        def val(a: Action) -> float:
+            k = a["kind"]
+            if k == "ingredient":
+                return 14
+            if k == "trophy":
+                v = hz.strength * (1.0 + prog["bravery"]) if prog["bravery"] >= 0 else 0.5
+                if hz.type == "dragon" and prog["magnificence"] >= 0:
+                    v += 30
+                return v
+            if k == "gems":
+                return (
+                    hz.gems * (1.3 + prog["generosity"])
+                    if prog["generosity"] >= 0
+                    else hz.gems * 0.6
+                )
+            if k == "rarity":
+                return 8
+            if k == "equipment":
+                return 4
+            return 0
+
+        return max(legal, key=val)
+
+    def on_event(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        fr = view["stack"][-1]
+        card = self.C.region_card[fr["card"]]
+        best, bv = Action.of("decline"), 0.0
+        for a in legal:
+            if a.kind == "option":
+                v = self.effects_value(view, card.options[a["n"]].effects)
+                if v > bv:
+                    best, bv = a, v
+        if best not in legal:
+            best = legal[0]
+        return best
+
+    def on_pick(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        fr = view["stack"][-1]
+        picks = [a for a in legal if a.kind == "pick"]
+        if fr.get("why", "").startswith("sell:"):
+            return picks[0]
+        if fr["zone"] == "rec":
+            me = self.me(view)
+            ing = {r["r"]: len(r["ing"]) for r in me["recipes"]}
+            return max(picks, key=lambda a: ing.get(a["card"], 0))
+        if fr["zone"] == "inv":
+            return min(
+                picks, key=lambda a: (self.item_value(view, a["card"]), self.C.item[a["card"]].cost)
+            )
+        if fr["zone"] == "troph":
+            return min(picks, key=lambda a: self.C.region_card[a["card"]].strength)
+        return picks[0] if picks else legal[-1]
+
+    def on_keep(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        keeps = [a for a in legal if a.kind == "keep"]
+        return max(
+            keeps, key=lambda a: (self.item_value(view, a["card"]), self.C.item[a["card"]].cost)
+        )
+
+    def on_shop(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        me = self.me(view)
+        prog = self.progress(view)
+        a = self._buy_choice(view, legal, reserve=2)
+        if a is not None:
+            return a
+        sells = [x for x in legal if x.kind == "sell"]
+        if sells and (prog["generosity"] > 0.7 or len(me["inventory"]) >= 5):
+            return min(sells, key=lambda x: self.item_value(view, x["item"]))
+        return Action.of("leave")
+
+    def on_disaster(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        if Action.of("done") in legal:
+            return Action.of("done")
+        return legal[0]
+
+    def on_reorder(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        fr = view["stack"][-1]
+        if fr.get("deck") == "outcome":
+            return max(legal, key=lambda a: [self.C.outcome[c].number for c in a["cards"]])
+        return legal[0]
+
+    def on_ingredient(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        me = self.me(view)
+        n = {r["r"]: len(r["ing"]) for r in me["recipes"]}
+        tucks = [a for a in legal if a.kind == "tuck"]
+        return max(tucks, key=lambda a: n.get(a["recipe"], 0)) if tucks else legal[-1]
+
+    def on_quest_reward(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        fr = view["stack"][-1]
+        q = self.C.quest[fr["quest"]]
+        return max(legal, key=lambda a: self.effects_value(view, q.reward[a["n"]]))
+
+    def on_goto(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: self.region_value(view, "pauper", a["city"]))
+
+
+class _No:
+    abilities: list[dict[str, Any]] = []
+
+
+_NO = _No()
