@@ -302,3 +302,48 @@ class TestEventCards:
         ops.add_events(camp, "both", 42, rng)
         assert "road-42" in camp.city.road_deck.draw
         assert "city-42" in camp.city.city_deck.draw
+
+
+class TestOwnersCards:
+    def _real(self, deck: str, number: int, initial: bool = True) -> EventCard:
+        ev = card([{"text": "t", "effects": [{"effect": "none"}]}], deck=deck, number=number)
+        return ev.model_copy(
+            update={"id": f"{deck}-{number:02d}-real", "initial": initial, "source": "owner"}
+        )
+
+    def test_replacing_the_sample_rebuilds_both_decks(self, camp) -> None:
+        rng = ops._rng(camp)
+        ops.add_events(camp, "both", 42, rng)
+        cards = {
+            e.id: e
+            for e in (
+                self._real("road", 1),
+                self._real("city", 1),
+                self._real("road", 42, initial=False),
+            )
+        }
+        ops.load_events(camp, cards, replace_sample=True)
+        assert sorted(camp.city.road_deck.draw) == ["road-01-real", "road-42-real"]
+        assert camp.city.city_deck.draw == ["city-01-real"]
+        assert {w.number for w in camp.city.waiting_events} == {42}  # city 42 not entered
+
+    def test_waiting_event_joins_when_loaded(self, camp) -> None:
+        ops.add_events(camp, "road", 60, ops._rng(camp))
+        ev = self._real("road", 60, initial=False)
+        ops.load_events(camp, {ev.id: ev}, replace_sample=False)
+        assert ev.id in camp.city.road_deck.draw and not camp.city.waiting_events
+
+    def test_replacing_with_an_event_in_hand_is_refused(self, camp) -> None:
+        ops.draw_city_event(camp, "lions")
+        with pytest.raises(ops.Refused, match="resolve the event in hand first"):
+            ops.load_events(camp, {}, replace_sample=True)
+
+    def test_sample_decks_at_start(self) -> None:
+        c = ops.new_campaign("x", 3)
+        sample = game_data().events
+        assert sorted(c.city.road_deck.draw) == sorted(
+            k for k, v in sample.items() if v.deck == "road" and v.initial
+        )
+        assert sorted(c.city.city_deck.draw) == sorted(
+            k for k, v in sample.items() if v.deck == "city" and v.initial
+        )

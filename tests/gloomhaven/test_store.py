@@ -227,3 +227,22 @@ class TestSchemaMigration:
         steps = {1: lambda d: {**d, "a": 1}, 2: lambda d: {**d, "b": d["a"] + 1}}
         out = svc_mod.migrate({"schema_version": 1}, target=3, migrations=steps)
         assert out == {"schema_version": 3, "a": 1, "b": 2}
+
+
+class TestSameSeedSameCampaign:
+    def test_two_databases_same_commands_same_documents(self, tmp_path) -> None:
+        docs = []
+        for name in ("a", "b"):
+            s = CampaignService(f"sqlite:///{tmp_path / name}.db")
+            s.create_campaign("Twin", seed=77)
+            s.create_party(None, "Lions")
+            s.create_character(None, "lions", "Ana", "alice", "brute")
+            s.keep_quest(None, "ana", s.get().characters["ana"].quest_offer[1])
+            s.city_event(None, "lions")
+            s.choose(None, "lions", "B")
+            s.travel(None, "lions", "1")
+            s.finish_scenario(None, "lions", True)
+            s.return_to_town(None, "lions")
+            s.travel(None, "lions", "2")
+            docs.append(s.document())
+        assert docs[0] == docs[1]

@@ -275,9 +275,8 @@ def rebuild_decks(c: Campaign, rng: Rng) -> list[str]:
     out: list[str] = []
     for which in ("road", "city"):
         old = _deck(c, which)
-        removed_numbers = {events(c)[cid].number for cid in old.removed if cid in events(c)} | {
-            int(m.group(1)) for cid in old.removed if (m := re.search(r"(\d+)$", cid))
-        }
+        # numbers removed from the game stay removed (cards no longer in the catalog are gone)
+        removed_numbers = {events(c)[cid].number for cid in old.removed if cid in events(c)}
         wanted = {e.number for e in events(c).values() if e.deck == which and e.initial}
         wanted |= {r.number for r in c.city.added_events if r.deck == which}
         new = DeckState()
@@ -296,7 +295,7 @@ def rebuild_decks(c: Campaign, rng: Rng) -> list[str]:
             c.city.city_deck = new
         out.append(f"{which} deck rebuilt: {len(new.draw)} cards")
     c.city.waiting_events = [
-        r for r in c.city.waiting_events if _card_for(c, r.deck, r.number) is None
+        r for r in c.city.added_events if _card_for(c, r.deck, r.number) is None
     ]
     return out
 
@@ -1271,6 +1270,9 @@ def names(values: Iterable[str]) -> str:
 
 def load_events(c: Campaign, cards: dict[str, EventCard], replace_sample: bool) -> list[str]:
     """Owners' real event cards; with ``replace_sample`` the sample deck leaves the campaign."""
+    held = [p.name for p in c.parties.values() if p.pending_event is not None]
+    if replace_sample and held:
+        raise Refused(f"resolve the event in hand first (party {', '.join(held)})")
     rng = _rng(c)
     c.catalog.events.update(cards)
     if replace_sample:
