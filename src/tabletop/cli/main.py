@@ -219,29 +219,19 @@ def bench(
         targets = [(game, dict(_game(game, param).params))]
     else:
         fail("name a game or pass --all")
-    table = Table(title="Benchmarks (median over sampled states)")
-    for col in (
-        "game",
-        "params",
-        "actions/s",
-        "clone us",
-        "apply us",
-        "legal us",
-        "apply+legal us",
-    ):
-        table.add_column(col, justify="right")
     for name, params in targets:
         r = run_bench(name, params, games=games_)
-        table.add_row(
-            name,
-            json.dumps(params),
-            f"{r['actions_per_second']:.0f}",
-            f"{r['clone_us_median']:.1f}",
-            f"{r['apply_us_median']:.1f}",
-            f"{r['legal_actions_us_median']:.1f}",
-            f"{r['apply_plus_legal_us_median']:.1f}",
-        )
-    console.print(table)
+        table = Table(title=f"{name} {json.dumps(params)}")
+        table.add_column("figure")
+        table.add_column("value", justify="right")
+        table.add_row("random playouts", f"{r['games']:.0f} games, {r['actions']:.0f} actions")
+        table.add_row("actions per second", f"{r['actions_per_second']:.0f}")
+        table.add_row("clone() us, median", f"{r['clone_us_median']:.1f}")
+        table.add_row("apply() us, median", f"{r['apply_us_median']:.1f}")
+        table.add_row("legal_actions() us, median", f"{r['legal_actions_us_median']:.1f}")
+        table.add_row("apply + legal_actions us, median", f"{r['apply_plus_legal_us_median']:.1f}")
+        table.add_row("states sampled", f"{r['states_sampled']:.0f}")
+        console.print(table)
 
 
 @app.command()

@@ -1,11 +1,16 @@
 """Golden playthroughs: a seeded random game written as text (views, legal actions, choices).
 
+Every step records the prompt, a digest of every seat's view, the legal actions and the choice;
+every ``FULL_VIEW_EVERY`` steps the deciding seat's whole view is written out too, so files stay
+small enough to review while any change to any view still shows up.
+
 Committed playthrough files turn any rule change into a reviewable diff (after OpenSpiel's
 ``integration_tests/playthroughs``). ``tabletop golden --regenerate`` rewrites them; a test diffs.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -14,7 +19,8 @@ from typing import Any
 from .registry import load, specs
 from .rng import Rng, derive_seed
 
-GOLDEN_STEPS = 60
+GOLDEN_STEPS = 80
+FULL_VIEW_EVERY = 20
 
 
 def playthrough_text(
@@ -35,9 +41,13 @@ def playthrough_text(
             lines.append(f"outcome: {json.dumps(state.outcome().to_json(), sort_keys=True)}")
             break
         seat = prompt.seats[rng.below(len(prompt.seats))]
-        view = state.view(seat)
-        assert view is not None
-        lines.append(f"view[{seat}]: {json.dumps(view, sort_keys=True)}")
+        digests = []
+        for viewer in [*range(game.num_players), None]:
+            text = json.dumps(state.view(viewer), sort_keys=True)
+            digests.append(hashlib.sha256(text.encode()).hexdigest()[:10])
+        lines.append("view digests (seats, spectator): " + " ".join(digests))
+        if step % FULL_VIEW_EVERY == 0:
+            lines.append(f"view[{seat}]: {json.dumps(state.view(seat), sort_keys=True)}")
         legal = state.legal_actions(seat)
         lines.append(f"legal[{seat}]: " + " | ".join(str(a) for a in legal))
         action = rng.choice(legal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-LOG_LIMIT = 40
+LOG_LIMIT = 30
 
 
 def log(data: dict[str, Any], text: str, to: Sequence[int] | None = None) -> None:
@@ -14,7 +14,8 @@ def log(data: dict[str, Any], text: str, to: Sequence[int] | None = None) -> Non
     The log keeps its last ``LOG_LIMIT`` lines so states stay small; surfaces that want the whole
     story keep the lines they have seen."""
     entries = data.setdefault("log", [])
-    entries.append({"n": data.get("log_n", 0), "text": text, "to": list(to) if to else None})
+    # entries are compact [number, text, seats or None] triples: cheap to clone
+    entries.append([data.get("log_n", 0), text, list(to) if to else None])
     data["log_n"] = data.get("log_n", 0) + 1
     if len(entries) > LOG_LIMIT:
         del entries[: len(entries) - LOG_LIMIT]
@@ -23,9 +24,9 @@ def log(data: dict[str, Any], text: str, to: Sequence[int] | None = None) -> Non
 def log_for(data: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
     """The log lines ``seat`` may read."""
     return [
-        {"n": e["n"], "text": e["text"]}
-        for e in data.get("log", [])
-        if e["to"] is None or (seat is not None and seat in e["to"])
+        {"n": n, "text": text}
+        for n, text, to in data.get("log", [])
+        if to is None or (seat is not None and seat in to)
     ]
 
 

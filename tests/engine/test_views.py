@@ -1,0 +1,33 @@
+"""Views: log lines with per-seat visibility."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.views import LOG_LIMIT, count_only, log, log_for
+
+
+class TestLog:
+    def test_private_lines_reach_only_their_seats(self) -> None:
+        data: dict[str, Any] = {}
+        log(data, "everyone sees this")
+        log(data, "seat 1 drew the dragonsbane", to=[1])
+        assert [e["text"] for e in log_for(data, 0)] == ["everyone sees this"]
+        assert [e["text"] for e in log_for(data, 1)] == [
+            "everyone sees this",
+            "seat 1 drew the dragonsbane",
+        ]
+        assert [e["n"] for e in log_for(data, None)] == [0]
+
+    def test_the_log_keeps_its_last_lines_and_numbers_them(self) -> None:
+        data: dict[str, Any] = {}
+        for i in range(LOG_LIMIT + 5):
+            log(data, f"line {i}")
+        lines = log_for(data, 0)
+        assert len(lines) == LOG_LIMIT and lines[-1] == {
+            "n": LOG_LIMIT + 4,
+            "text": f"line {LOG_LIMIT + 4}",
+        }
+
+    def test_count_only(self) -> None:
+        assert count_only(["a", "b"]) == {"count": 2}
