@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven.data import CharacterClass
 from tabletop.games.gloomhaven.model import Campaign
 
 from .conftest import chars, make_campaign
@@ -38,7 +39,7 @@ class TestCreatingNewCharacters:
         ops.level_up(c, "cy", "Card Two", 2, "p1")
         ops.level_up(c, "cy", "Card Three", 3, "p2")
         ch = ops.character(c, "cy")
-        assert (ch.level, ops.max_hp(ch), len(ch.perks)) == (3, 11, 2)
+        assert (ch.level, ops.max_hp(c, ch), len(ch.perks)) == (3, 11, 2)
         with pytest.raises(ops.Refused, match="cannot level up"):
             ops.level_up(c, "cy", "Card Four", 1, "p3")
 
@@ -143,7 +144,7 @@ class TestLevelingUp:
         ops.return_to_town(camp, "lions")
         ops.level_up(camp, "brute0", "Skewer", 2, "remove two -1")
         ch = ops.character(camp, "brute0")
-        assert (ch.level, ops.max_hp(ch), ops.hand_size(ch)) == (2, 12, 10)
+        assert (ch.level, ops.max_hp(camp, ch), ops.hand_size(camp, ch)) == (2, 12, 10)
 
     def test_needs_the_xp(self, camp) -> None:
         with pytest.raises(ops.Refused, match="needs 45 XP, has 0"):
@@ -383,3 +384,44 @@ class TestScenarioCompletion:
         camp.parties["lions"].reputation = 8
         ops.adjust(camp, "reputation", 2, "lions")
         assert "box:sun" in camp.city.envelopes
+
+
+class TestUnlockingClasses:
+    def _sun_class(self) -> CharacterClass:
+        return CharacterClass(
+            id="sunkeeper",
+            name="Sunkeeper",
+            race="Valrath",
+            hand_size=11,
+            hp=[10, 12, 14, 16, 18, 20, 22, 24, 26],
+            perk_boxes=15,
+            starting_pool=14,
+            retire_event=None,
+            unlock_event=50,
+            unlocked_by="box:sun",
+            source="owner",
+        )
+
+    def test_opening_its_box_unlocks_the_class_and_adds_its_events(self, camp) -> None:
+        ops.load_classes(camp, {"sunkeeper": self._sun_class()})
+        with pytest.raises(ops.Refused, match="not unlocked yet"):
+            ops.create_character(camp, "lions", "Sol", "sol", "sunkeeper")
+        camp.parties["lions"].reputation = 9
+        out = ops.adjust(camp, "reputation", 1, "lions")  # reputation 10 opens the sun box
+        assert "sunkeeper" in camp.city.unlocked_classes
+        assert any("Sunkeeper unlocked" in line for line in out)
+        assert {(w.deck, w.number) for w in camp.city.waiting_events} == {
+            ("road", 50),
+            ("city", 50),
+        }
+        ops.create_character(camp, "lions", "Sol", "sol", "sunkeeper")
+        assert ops.max_hp(camp, ops.character(camp, "sol")) == 10
+
+    def test_box_opened_before_the_class_was_entered(self, camp) -> None:
+        camp.city.envelopes.append("box:sun")
+        ops.load_classes(camp, {"sunkeeper": self._sun_class()})
+        assert "sunkeeper" in camp.city.unlocked_classes
+
+    def test_unknown_class_cannot_be_unlocked(self, camp) -> None:
+        with pytest.raises(ops.Refused, match="enter it with load-classes"):
+            ops.unlock_class_command(camp, "sunkeeper")

@@ -108,7 +108,7 @@ def print_party(c: Campaign, ref: str) -> None:
     t.add_row(
         "members",
         ", ".join(
-            f"{m.name} ({ops.class_name(m.class_id)} L{m.level}, {m.gold}g, {m.xp}xp)"
+            f"{m.name} ({ops.class_name(c, m.class_id)} L{m.level}, {m.gold}g, {m.xp}xp)"
             for m in ops.members(c, p)
         )
         or "-",
@@ -144,7 +144,7 @@ def print_city(c: Campaign) -> None:
     t.add_column("value")
     t.add_row("prosperity", f"{c.city.prosperity} checkmarks, level {v['prosperity_level']}")
     t.add_row("donations", f"{c.city.donations} gold")
-    t.add_row("classes", ", ".join(ops.class_name(x) for x in c.city.unlocked_classes))
+    t.add_row("classes", ", ".join(ops.class_name(c, x) for x in c.city.unlocked_classes))
     t.add_row(
         "scenarios",
         f"unlocked {', '.join(c.city.unlocked_scenarios)}; completed "
@@ -549,6 +549,8 @@ def _loader(kind: str) -> Callable[..., None]:
             r = _do(lambda: svc.load_events(campaign, file, replace_sample))
         elif kind == "quests":
             r = _do(lambda: svc.load_quests(campaign, file, replace_sample))
+        elif kind == "classes":
+            r = _do(lambda: svc.load_classes(campaign, file))
         elif kind == "items":
             r = _do(lambda: svc.load_items(campaign, file))
         else:
@@ -587,6 +589,20 @@ def load_quests(
 def load_items(file: Path, campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Enter item cards (015 and up) from a YAML file."""
     _loader("items")(file, False, campaign, db)
+
+
+@app.command("load-classes")
+def load_classes(file: Path, campaign: CampOpt = None, db: DbOpt = None) -> None:
+    """Enter further classes (HP, hand size, perk boxes, event numbers, unlocking envelope)."""
+    _loader("classes")(file, False, campaign, db)
+
+
+@app.command("unlock-class")
+def unlock_class(class_id: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
+    """Unlock an entered class by hand; its unlock events join both decks."""
+    r = _do(lambda: _svc(db).unlock_class(campaign, class_id))
+    _lines(r)
+    print_city(r.campaign)
 
 
 @app.command("load-scenarios")

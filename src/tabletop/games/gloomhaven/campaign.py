@@ -14,7 +14,16 @@ from tabletop.engine.errors import IllegalAction
 from tabletop.engine.rng import Rng
 
 from . import rules
-from .data import EventCard, Item, Outcome, PersonalQuest, Scenario, ScenarioRewards, game_data
+from .data import (
+    CharacterClass,
+    EventCard,
+    Item,
+    Outcome,
+    PersonalQuest,
+    Scenario,
+    ScenarioRewards,
+    game_data,
+)
 from .model import (
     GLOOMHAVEN,
     Campaign,
@@ -62,8 +71,12 @@ def quests(c: Campaign) -> dict[str, PersonalQuest]:
     return {**base, **c.catalog.personal_quests}
 
 
-def class_name(class_id: str) -> str:
-    cls = game_data().classes.get(class_id)
+def classes(c: Campaign) -> dict[str, CharacterClass]:
+    return {**game_data().classes, **c.catalog.classes}
+
+
+def class_name(c: Campaign, class_id: str) -> str:
+    cls = classes(c).get(class_id)
     return cls.name if cls else class_id
 
 
@@ -156,12 +169,12 @@ def perks_unmarked(ch: Character) -> int:
     return perks_earned(ch) - len(ch.perks)
 
 
-def max_hp(ch: Character) -> int:
-    return game_data().classes[ch.class_id].hp[ch.level - 1]
+def max_hp(c: Campaign, ch: Character) -> int:
+    return classes(c)[ch.class_id].hp[ch.level - 1]
 
 
-def hand_size(ch: Character) -> int:
-    return game_data().classes[ch.class_id].hand_size
+def hand_size(c: Campaign, ch: Character) -> int:
+    return classes(c)[ch.class_id].hand_size
 
 
 def supply_copies(c: Campaign, item_id: str) -> int:
@@ -339,10 +352,11 @@ def create_character(
             f"new characters are created in Gloomhaven; party {p.name!r} is {describe_location(p)}"
         )
     cls = class_id.strip().lower()
-    if cls not in data.classes:
-        raise Refused(f"unknown class {class_id!r}; one of {', '.join(data.classes)}")
+    known_classes = classes(c)
+    if cls not in known_classes:
+        raise Refused(f"unknown class {class_id!r}; one of {', '.join(known_classes)}")
     if cls not in c.city.unlocked_classes:
-        raise Refused(f"class {class_name(cls)} is not unlocked yet")
+        raise Refused(f"class {class_name(c, cls)} is not unlocked yet")
     if len(p.members) >= data.rules.max_party_size:
         raise Refused(f"party {p.name!r} already has {data.rules.max_party_size} characters")
     plevel = prosperity_level(c)
@@ -374,7 +388,7 @@ def create_character(
     c.characters[cid] = ch
     p.members.append(cid)
     out = [
-        f"{name} the {class_name(cls)} ({player}) joins {p.name!r}: {ch.gold} gold, {ch.xp} XP",
+        f"{name} the {class_name(c, cls)} ({player}) joins {p.name!r}: {ch.gold} gold, {ch.xp} XP",
     ]
     if level > 1:
         out.append(f"{name} must take {level - 1} level-up(s) in order (level-up command)")
@@ -601,7 +615,32 @@ def open_envelope(c: Campaign, label: str, rng: Rng) -> list[str]:
             *random_side_scenario(c, rng),
         ]
     c.city.envelopes.append(label)
-    return [f"open {label}"]
+    out = [f"open {label}"]
+    for cls in classes(c).values():
+        if cls.unlocked_by == label and cls.id not in c.city.unlocked_classes:
+            out += unlock_class(c, cls.id, rng)
+    return out
+
+
+def unlock_class(c: Campaign, class_id: str, rng: Rng) -> list[str]:
+    """A new class: playable from now on, and its unlock events join both decks (p. 48)."""
+    cls = classes(c).get(class_id)
+    if cls is None:
+        raise Refused(f"unknown class {class_id!r}: enter it with load-classes first")
+    if class_id in c.city.unlocked_classes:
+        raise Refused(f"class {cls.name} is already unlocked")
+    c.city.unlocked_classes.append(class_id)
+    out = [f"class {cls.name} unlocked"]
+    if cls.unlock_event is not None:
+        out += add_events(c, "both", cls.unlock_event, rng)
+    return out
+
+
+def unlock_class_command(c: Campaign, class_id: str) -> list[str]:
+    rng = _rng(c)
+    out = unlock_class(c, class_id.strip().lower(), rng)
+    _keep_rng(c, rng)
+    return out
 
 
 def check_triggers(c: Campaign, rng: Rng) -> list[str]:
@@ -656,24 +695,24 @@ def level_up(c: Campaign, char_ref: str, card: str, card_level: int, perk: str) 
         raise Refused("name the ability card added to the pool")
     if any(x.name.lower() == card.strip().lower() for x in ch.cards):
         raise Refused(f"{card!r} is already in {ch.name}'s card pool")
-    _check_perk(ch, perk, extra=1)
-    old_hp = max_hp(ch)
+    _check_perk(c, ch, perk, extra=1)
+    old_hp = max_hp(c, ch)
     ch.level = new_level
     ch.cards.append(CardRef(name=card.strip(), level=card_level))
     ch.perks.append(perk.strip())
     return [
         f"{ch.name} reaches level {new_level}: card {card!r} (level {card_level}) added, "
-        f"perk {perk!r} marked, HP {old_hp} -> {max_hp(ch)}"
+        f"perk {perk!r} marked, HP {old_hp} -> {max_hp(c, ch)}"
     ]
 
 
-def _check_perk(ch: Character, perk: str, extra: int = 0) -> None:
+def _check_perk(c: Campaign, ch: Character, perk: str, extra: int = 0) -> None:
     if not perk.strip():
         raise Refused("name the perk box marked")
-    boxes = game_data().classes[ch.class_id].perk_boxes
+    boxes = classes(c)[ch.class_id].perk_boxes
     if len(ch.perks) + 1 > boxes:
         raise Refused(
-            f"{ch.name} has no perk boxes left ({boxes} on the {class_name(ch.class_id)} sheet)"
+            f"{ch.name} has no perk boxes left ({boxes} on the {class_name(c, ch.class_id)} sheet)"
         )
     if extra == 0 and perks_unmarked(ch) <= 0:
         raise Refused(f"{ch.name} has no unmarked perk (earned {perks_earned(ch)})")
@@ -684,7 +723,7 @@ def mark_perk(c: Campaign, char_ref: str, perk: str) -> list[str]:
     ch = character(c, char_ref)
     if ch.retired:
         raise Refused(f"{ch.name} has retired")
-    _check_perk(ch, perk)
+    _check_perk(c, ch, perk)
     ch.perks.append(perk.strip())
     return [f"{ch.name} marks perk {perk!r} ({perks_unmarked(ch)} unmarked left)"]
 
@@ -810,8 +849,8 @@ def enhance(
     limit = prosperity_level(c)
     if card.lower() not in cards_done and len(cards_done) >= limit:
         raise Refused(
-            f"the {class_name(ch.class_id)} already has {len(cards_done)} enhanced cards: at most "
-            f"the prosperity level ({limit})"
+            f"the {class_name(c, ch.class_id)} already has {len(cards_done)} enhanced cards: "
+            f"at most the prosperity level ({limit})"
         )
     if ch.gold < cost:
         raise Refused(f"{ch.name} has {ch.gold} gold; this enhancement costs {cost}")
@@ -853,7 +892,7 @@ def retire(c: Campaign, char_ref: str) -> list[str]:
     if not ch.quest_fulfilled:
         raise Refused(f"{ch.name} can only retire with a fulfilled personal quest")
     rng = _rng(c)
-    out = [f"{ch.name} the {class_name(ch.class_id)} retires"]
+    out = [f"{ch.name} the {class_name(c, ch.class_id)} retires"]
     for item_id in ch.items:
         _return_to_supply(c, item_id)
     if ch.items:
@@ -877,7 +916,7 @@ def retire(c: Campaign, char_ref: str) -> list[str]:
     c.city.retirements += 1
     if ch.class_id not in c.city.retired_classes:
         c.city.retired_classes.append(ch.class_id)
-        number = game_data().classes[ch.class_id].retire_event
+        number = classes(c)[ch.class_id].retire_event
         if number is not None:
             out += add_events(c, "both", number, rng)
     out += check_triggers(c, rng)
@@ -1291,6 +1330,20 @@ def load_events(c: Campaign, cards: dict[str, EventCard], replace_sample: bool) 
 def load_items(c: Campaign, new: dict[str, Item]) -> list[str]:
     c.catalog.items.update(new)
     return [f"{len(new)} item card(s) entered: {names(sorted(new))}"]
+
+
+def load_classes(c: Campaign, new: dict[str, CharacterClass]) -> list[str]:
+    clash = [k for k in new if k in game_data().classes]
+    if clash:
+        raise Refused(f"classes {names(clash)} are shipped already")
+    c.catalog.classes.update(new)
+    out = [f"{len(new)} class(es) entered: {names(sorted(new))}"]
+    rng = _rng(c)
+    for cls in new.values():
+        if cls.unlocked_by in c.city.envelopes and cls.id not in c.city.unlocked_classes:
+            out += unlock_class(c, cls.id, rng)
+    _keep_rng(c, rng)
+    return out
 
 
 def load_scenarios(c: Campaign, new: dict[str, Scenario]) -> list[str]:

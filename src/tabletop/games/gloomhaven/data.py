@@ -115,6 +115,7 @@ class CharacterClass(Entry):
     starting: bool = False
     retire_event: int | None = None
     unlock_event: int | None = None
+    unlocked_by: str | None = None  # the box or envelope that unlocks it (owners' data)
     source: str
 
 
@@ -427,7 +428,11 @@ def _check_increasing(file: str, name: str, table: dict[int, int]) -> list[str]:
 
 
 def check_events(
-    file: str, cards: dict[str, EventCard], data: GameData, known_items: set[str]
+    file: str,
+    cards: dict[str, EventCard],
+    data: GameData,
+    known_items: set[str],
+    known_classes: set[str] | None = None,
 ) -> list[str]:
     """Cross-references of event cards: classes, items, scenarios; deck numbers unique."""
     out: list[str] = []
@@ -448,7 +453,7 @@ def check_events(
                         card.id,
                         f"{option.label}.outcomes.{i}.condition.classes",
                         cond.classes,
-                        data.classes,
+                        known_classes if known_classes is not None else set(data.classes),
                         "class",
                     )
                 if cond and cond.otherwise and i == 0:

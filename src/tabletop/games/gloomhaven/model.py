@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .data import EventCard, Item, PersonalQuest, Scenario
+from .data import CharacterClass, EventCard, Item, PersonalQuest, Scenario
 
 SCHEMA_VERSION = 1
 GLOOMHAVEN = "gloomhaven"
@@ -127,6 +127,7 @@ class Catalog(Doc):
     """Content entered by the owners (their real cards), on top of the shipped data."""
 
     items: dict[str, Item] = {}
+    classes: dict[str, CharacterClass] = {}
     scenarios: dict[str, Scenario] = {}
     personal_quests: dict[str, PersonalQuest] = {}
     events: dict[str, EventCard] = {}

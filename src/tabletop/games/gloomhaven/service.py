@@ -25,6 +25,7 @@ from tabletop.store.db import session_scope
 from . import campaign as ops
 from . import model, rules
 from .data import (
+    CharacterClass,
     GameData,
     Item,
     PersonalQuest,
@@ -446,6 +447,20 @@ class CampaignService:
         new = load_entries(path, Item, section="items")
         return self.run(ref, "load-items", {"file": str(path)}, lambda c: ops.load_items(c, new))
 
+    def load_classes(self, ref: str | None, path: Path) -> Result:
+        new = load_entries(path, CharacterClass, section="classes")
+        return self.run(
+            ref, "load-classes", {"file": str(path)}, lambda c: ops.load_classes(c, new)
+        )
+
+    def unlock_class(self, ref: str | None, class_id: str) -> Result:
+        return self.run(
+            ref,
+            "unlock-class",
+            {"class": class_id},
+            lambda c: ops.unlock_class_command(c, class_id),
+        )
+
     def load_scenarios(self, ref: str | None, path: Path) -> Result:
         new = load_entries(path, Scenario, section="scenarios")
         return self.run(
@@ -636,13 +651,13 @@ def _known_items(data: GameData) -> set[str]:
 
 
 def character_view(c: Campaign, ch: model.Character) -> dict[str, Any]:
-    cls = game_data().classes[ch.class_id]
+    cls = ops.classes(c)[ch.class_id]
     next_xp = rules.xp_minimum(ch.level + 1) if ch.level < rules.MAX_LEVEL else None
     known = ops.items(c)
     return {
         **ch.model_dump(mode="json"),
         "class_name": cls.name,
-        "hp": ops.max_hp(ch),
+        "hp": ops.max_hp(c, ch),
         "hand_size": cls.hand_size,
         "card_pool_size": cls.starting_pool + len(ch.cards),
         "next_level_xp": next_xp,
