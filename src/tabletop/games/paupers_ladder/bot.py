@@ -504,7 +504,7 @@ class GreedyBot(Bot):
         hz = self.C.region_card[fr["hz"]]
 
         def val(a: Action) -> float:
-            k = a["kind"]
+            k = a["take"]
             if k == "ingredient":
                 return 14
             if k == "trophy":

@@ -500,7 +500,7 @@ class PLState(State):
         if t == "boost":
             return self._boost_actions(seat, f)
         if t == "reward":
-            return [A("reward", kind=k, recipe=r) for k, r in f["options"]]
+            return [A("reward", take=k, recipe=r) for k, r in f["options"]]
         if t == "event":
             card = self.C.region_card[f["card"]]
             acts = []
@@ -938,15 +938,7 @@ class PLState(State):
         if card.icon == "bird" and not (ch == "bird" and p["trained"]):
             self.log("Only a trained Bird can encounter this: no effect.")
             return
-        opts = card.options
-        if (
-            len(opts) == 1
-            and not any(e["effect"] == "pay" for e in opts[0].effects)
-            and self._option_possible(seat, opts[0].effects)
-        ):
-            self.run([*opts[0].effects, {"effect": "_end_event", "card": cid}])
-        else:
-            self.push({"t": "event", "seat": seat, "card": cid})
+        self.push({"t": "event", "seat": seat, "card": cid})
 
     def _ingredient(self, seat: int, cid: str, region: str | None) -> None:
         ing = self._ingredient_of(cid)
@@ -1269,7 +1261,7 @@ class PLState(State):
             else:
                 self.run([{"effect": "_resolve"}])
         elif t == "reward":
-            self._reward(seat, f, a["kind"], a["recipe"])
+            self._reward(seat, f, a["take"], a["recipe"])
         elif t == "event":
             if k == "option":
                 card = self.C.region_card[f["card"]]
@@ -1280,25 +1272,25 @@ class PLState(State):
                 self.log(f"{self.pname(seat)} leaves the {self.cname(f['card'])} alone.")
         elif t == "pick":
             if k == "pick":
-                self._picked(seat, f, a["card"])
                 f["n"] -= 1
                 f["cands"] = [c for c in f["cands"] if c != a["card"]]
                 if f["n"] > 0 and f["cands"]:
                     self.push(f)
                 elif f.get("then"):
                     self.run(f["then"])
+                self._picked(seat, f, a["card"])
         elif t == "keep":
             if k == "keep":
                 self._kept(seat, f, a["card"])
         elif t == "shop":
             if k == "buy":
-                self._buy(seat, f["char"], f["city"], a["card"], f["disc"])
                 f["bought"] = True
                 self.push(f)
+                self._buy(seat, f["char"], f["city"], a["card"], f["disc"])
             elif k == "sell":
-                self._sell(seat, f["char"], f["city"], a["item"])
                 f["sold"] = True
                 self.push(f)
+                self._sell(seat, f["char"], f["city"], a["item"])
         elif t == "disaster":
             if k == "replace":
                 old = d["quests"][a["city"]]
@@ -1968,7 +1960,7 @@ class PLState(State):
             "charm": lambda: "Roll the lucky charm",
             "resolve": lambda: "Resolve the fight",
             "reward": lambda: (
-                f"Take the reward: {g('kind')}" + (f" for {nm(g('recipe'))}" if g("recipe") else "")
+                f"Take the reward: {g('take')}" + (f" for {nm(g('recipe'))}" if g("recipe") else "")
             ),
             "option": lambda: f"Choose option {g('n') + 1}",
             "pick": lambda: f"Choose the {nm(g('card'))}",

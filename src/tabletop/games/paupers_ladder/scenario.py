@@ -62,7 +62,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         raise ScenarioError(f"unknown scenario keys {bad}; known: {sorted(known)}")
 
     def region_card(entry: str, deck: str | None = None) -> str:
-        decks = [deck] if deck else list(WILD)
+        decks = [deck, *[w for w in WILD if w != deck]] if deck else list(WILD)
         for dk in decks:
             for cid in d["decks"][dk]["draw"]:
                 if cid.split(".")[1] == entry:
@@ -145,11 +145,14 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         top: list[str] = []
         for want in ss.get("outcome", []):
             num, _, ally = str(want).partition(":")
-            match = [
-                c
-                for c in cards
-                if C.outcome[c].number == int(num) and (C.outcome[c].ally or "") == ally
-            ]
+            match = sorted(
+                (
+                    c
+                    for c in cards
+                    if C.outcome[c].number == int(num) and (not ally or C.outcome[c].ally == ally)
+                ),
+                key=lambda c: (C.outcome[c].ally is not None, c),
+            )
             if not match:
                 raise ScenarioError(f"seat {s}: no Outcome card {want!r} left in {pa.colour}")
             cards.remove(match[0])
@@ -214,6 +217,8 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         d["shopk"][city] = [0] * len(d["shops"][city])
         state._restock(city)
 
+    for city in CITIES:
+        state._restock(city)
     # the Dispensary from the Recipes left
     rest = d["decks"]["recipe"]["draw"]
     d["decks"]["recipe"]["draw"] = []

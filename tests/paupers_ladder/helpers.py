@@ -1,0 +1,44 @@
+"""Small helpers for Paupers' Ladder tests: build a scenario, play actions by kind, find cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Action, load
+from tabletop.games.paupers_ladder.rules import PLState
+
+
+def game(players: int = 2) -> Any:
+    return load("paupers-ladder", players=players)
+
+
+def build(spec: dict[str, Any], players: int = 2, seed: int = 1) -> PLState:
+    state = game(players).build_state(spec, seed)
+    assert isinstance(state, PLState)
+    return state
+
+
+def act(state: PLState, kind: str, seat: int | None = None, **args: Any) -> None:
+    state.apply(Action.of(kind, **args), seat)
+
+
+def kinds(state: PLState, seat: int | None = None) -> set[str]:
+    return {a.kind for a in state.legal_actions(seat)}
+
+
+def tile(state: PLState, region: str, entry: str) -> str:
+    for cid in state.data["tiles"][region]:
+        if cid.split(".")[1] == entry:
+            return str(cid)
+    raise AssertionError(f"no {entry} in {region}: {state.data['tiles'][region]}")
+
+
+def inv(state: PLState, seat: int, entry: str) -> str:
+    for it in state.data["players"][seat]["inv"]:
+        if it["c"].split(".")[1] == entry:
+            return str(it["c"])
+    raise AssertionError(f"no {entry} in seat {seat}'s Inventory")
+
+
+def names(ids: list[str]) -> list[str]:
+    return [i.split(".")[1] for i in ids]

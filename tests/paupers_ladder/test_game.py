@@ -1,0 +1,132 @@
+"""Whole games: content lint, random playouts with clone/JSON checks, greedy games, views, resample."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tabletop.engine import ContentError, Rng, load
+from tabletop.engine.bots import make_bot, play_out
+from tabletop.games.paupers_ladder.content import DATA, Content
+
+from .helpers import build
+
+
+class TestContent:
+    def test_lint_is_clean(self) -> None:
+        assert load("paupers-ladder").lint() == []
+
+    def test_component_counts(self) -> None:
+        c = Content()
+        assert len(c.paupers) == 8 and len(c.birds) == 8
+        assert sum(len(v) for v in c.outcome_lists.values()) == 144
+        assert len(c.recipe_list) == 36 and len(c.equipment_list) == 66
+        assert len(c.rarity_list) == 12 and len(c.quest_list) == 34
+        assert len(c.region_card) == 240
+
+    def test_lint_finds_unknown_effects_and_dangling_references(self, tmp_path: Path) -> None:
+        data = tmp_path / "data"
+        shutil.copytree(DATA, data)
+        text = (data / "recipes.yaml").read_text()
+        text = text.replace("effect: swim", "effect: fly", 1)
+        text = text.replace("- fish-scales", "- unicorn-horn", 1)
+        (data / "recipes.yaml").write_text(text)
+        problems = Content(data).lint()
+        assert any("unknown effect 'fly'" in p and "recipes.yaml" in p for p in problems)
+        assert any("unknown ingredient 'unicorn-horn'" in p for p in problems)
+
+    def test_bad_entry_names_file_entry_and_field(self, tmp_path: Path) -> None:
+        data = tmp_path / "data"
+        shutil.copytree(DATA, data)
+        text = (data / "birds.yaml").read_text().replace("source: designed", "source: dreamt", 1)
+        (data / "birds.yaml").write_text(text)
+        with pytest.raises(ContentError) as err:
+            Content(data)
+        assert "birds.yaml" in str(err.value) and "'source'" in str(err.value)
+
+
+def random_playout(players: int, seed: int) -> int:
+    game = load("paupers-ladder", players=players)
+    s = game.new_state(seed)
+    rng = Rng(seed)
+    n = 0
+    while not s.is_terminal():
+        seat = rng.choice(s.current_seats())
+        legal = s.legal_actions(seat)
+        assert legal and len(set(legal)) == len(legal)
+        s.apply(rng.choice(legal), seat)
+        n += 1
+        assert n < game.spec.max_actions
+        if n % 97 == 0:
+            assert s.clone() == s
+            again = game.state_from_json(json.loads(s.dumps()))
+            assert again.data == s.data
+    return n
+
+
+class TestPlayouts:
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_random_playouts_end(self, players: int) -> None:
+        for seed in range(4):
+            random_playout(players, seed)
+
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_greedy_games_end_by_a_virtue_win(self, players: int) -> None:
+        game = load("paupers-ladder", players=players)
+        for seed in range(3):
+            s = game.new_state(seed)
+            play_out(s, {i: make_bot(game, "greedy", i, seed) for i in range(players)})
+            assert s.is_terminal()
+            assert s.outcome().reason == "virtues"
+            assert 8 <= s.rounds() <= 40
+
+
+class TestViews:
+    def test_own_outcome_deck_size_but_never_its_order(self) -> None:
+        s = build({"seats": [{}, {}]})
+        view = s.view(0)
+        assert view is not None
+        me = view["players"][0]
+        assert me["outcome_count"] == 36
+        text = json.dumps(view)
+        for p in s.data["players"]:
+            for cid in p["out"]["draw"]:
+                assert f'"{cid}"' not in text
+
+    def test_face_down_cards_are_hidden(self) -> None:
+        game = load("paupers-ladder", players=3)
+        s = game.new_state(5)
+        # play into the hidden draft
+        while s.data["phase"] != "draft":
+            s.apply(s.legal_actions()[0])
+        s.apply(s.legal_actions(0)[0], 0)
+        text = json.dumps(s.view(1))
+        assert (
+            s.data["players"][0]["pick"] not in text
+            or s.data["players"][0]["pick"] in s.data["players"][1]["hand"]
+        )
+        for cid in s.data["players"][2]["hand"]:
+            assert f'"{cid}"' not in text
+        for dk in ("equipment", "rarity", "quest", "beach", "mine"):
+            for cid in s.data["decks"][dk]["draw"]:
+                assert f'"{cid}"' not in text
+        for city, cards in s.data["shops"].items():
+            for cid in cards:
+                assert f'"{cid}"' not in text
+
+    def test_resample_keeps_the_view_and_changes_hidden_things(self) -> None:
+        game = load("paupers-ladder", players=2)
+        s = game.new_state(3)
+        rng = Rng(9)
+        for _ in range(120):
+            if s.is_terminal():
+                break
+            seat = s.current_seats()[0]
+            s.apply(rng.choice(s.legal_actions(seat)), seat)
+        for seat in (0, 1):
+            r = s.resample(seat, Rng(seat + 1))
+            assert r.view(seat) == s.view(seat)
+            assert r.data != s.data

@@ -1,0 +1,705 @@
+"""Every numbered worked example of the rulebook, rebuilt with the scenario builder."""
+
+from __future__ import annotations
+
+from tabletop.engine import Action
+
+from .helpers import act, build, inv, kinds, names, tile
+
+A = Action.of
+
+
+class TestMoving:
+    def test_example_1_bird_moves_from_swamp_into_connected_forest(self) -> None:
+        s = build({"seats": [{"bpos": "swamp-1"}, {}], "char": "bird"})
+        assert A("move", to="forest-1") in s.legal_actions()
+        act(s, "move", to="forest-1")
+        assert s.data["players"][0]["bpos"] == "forest-1"
+        # a Bird moves at most 1 Region; it now explores the Forest
+        assert "move" not in kinds(s)
+        assert "draw" in kinds(s)
+
+    def test_example_2_pauper_pays_2_gems_for_2_extra_regions_and_ends_in_a_mine(self) -> None:
+        s = build(
+            {
+                "seats": [{"pauper": "ognov", "pos": "beach-2", "bpos": "forest-1", "gems": 5}, {}],
+                "char": "pauper",
+            }
+        )
+        act(s, "move", to="mountain-1")  # the first Region is free
+        assert s.data["players"][0]["gems"] == 5
+        act(s, "move", to="mine-1")
+        act(s, "move", to="mine-2")
+        p = s.data["players"][0]
+        assert (p["pos"], p["gems"]) == ("mine-2", 3)
+        act(s, "draw")
+        # the Bird stays where it is, in the Forest, and explores it
+        s2 = build({"seats": [{"bpos": "forest-1"}, {}], "char": "bird"})
+        assert "draw" in kinds(s2)
+        act(s2, "draw")
+        assert s2.data["players"][0]["bpos"] == "forest-1"
+
+    def test_a_hazard_stops_movement_and_must_be_fought(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "greyhaven", "gems": 9}, {}],
+                "char": "pauper",
+                "tiles": {"beach-1": ["giant-gull"]},
+            }
+        )
+        act(s, "move", to="beach-1")
+        assert kinds(s) <= {"fight", "learn", "train", "use", "discard-fragile"}
+        assert "fight" in kinds(s)
+
+    def test_starting_in_a_hazards_region_the_character_may_leave(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "beach-1"}, {}],
+                "char": "pauper",
+                "tiles": {"beach-1": ["giant-gull"]},
+            }
+        )
+        assert {"move", "fight"} <= kinds(s)
+
+    def test_regions_with_hazards_cannot_be_moved_through(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "greyhaven", "gems": 9}, {}],
+                "char": "pauper",
+                "tiles": {"mountain-1": ["giant"]},
+            }
+        )
+        act(s, "move", to="mountain-1")
+        assert "move" not in kinds(s)
+
+
+class TestExploringWildRegions:
+    def test_example_3_bird_draws_a_mine_card_onto_an_empty_tile(self) -> None:
+        s = build(
+            {
+                "seats": [{"bpos": "mine-2", "recipes": ["storm"]}, {}],
+                "char": "bird",
+                "decks": {"mine": ["pearls"]},
+            }
+        )
+        act(s, "draw")
+        assert names(s.data["tiles"]["mine-2"]) == ["pearls"]
+        # the Bird encounters it: pearls serve storm, so it may tuck them for its Pauper
+        assert s.prompt().kind == "ingredient"
+        act(s, "tuck", recipe=s.data["players"][0]["rec"][0]["r"])
+        assert names(s.data["players"][0]["rec"][0]["ing"]) == ["pearls"]
+        assert s.data["tiles"]["mine-2"] == []
+
+    def test_example_4_pauper_chooses_the_toadstool_already_in_the_forest(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "forest-1", "recipes": ["storm"]}, {}],
+                "char": "pauper",
+                "tiles": {"forest-1": ["toadstools"]},
+            }
+        )
+        act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
+        act(s, "tuck", recipe=s.data["players"][0]["rec"][0]["r"])
+        assert names(s.data["players"][0]["rec"][0]["ing"]) == ["toadstools"]
+
+    def test_no_empty_tile_means_a_card_already_there_must_be_chosen(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "forest-1"}, {}],
+                "char": "pauper",
+                "tiles": {"forest-1": ["toadstools", "oak-moss", "pixie-dust", "toadstools"]},
+            }
+        )
+        assert "draw" not in kinds(s)
+        assert "encounter" in kinds(s)
+
+    def test_an_unneeded_ingredient_stays_in_the_region(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "swamp-1", "recipes": ["strength"]}, {}],
+                "char": "pauper",
+                "tiles": {"swamp-1": ["ectoplasm"]},
+            }
+        )
+        act(s, "encounter", card=tile(s, "swamp-1", "ectoplasm"))
+        assert names(s.data["tiles"]["swamp-1"]) == ["ectoplasm"]
+        assert s.data["ts"]["char"] is None  # the turn of that character ended
+
+    def test_fragile_ingredient_may_be_discarded_before_exploring(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "swamp-1"}, {}],
+                "char": "pauper",
+                "tiles": {"swamp-1": ["fragile-ectoplasm"]},
+            }
+        )
+        act(s, "discard-fragile", card=tile(s, "swamp-1", "fragile-ectoplasm"))
+        assert s.data["tiles"]["swamp-1"] == []
+        assert "draw" in kinds(s)
+
+
+def fight_spec(hazard: str, region: str, outcome: list[object], **seat: object) -> dict:
+    me = {"pauper": "ognov", "pos": region, "gems": 5, "outcome": outcome}
+    me.update(seat)
+    return {"seats": [me, {}], "char": "pauper", "tiles": {region: [hazard]}}
+
+
+class TestFightingHazards:
+    def test_example_1_outcome_5_equals_the_lizard_mans_5_and_defeats_it(self) -> None:
+        s = build(fight_spec("lizard-man", "beach-1", [5]))
+        act(s, "fight", card=tile(s, "beach-1", "lizard-man"))
+        assert s.data["fight"]["str"] == 5
+        act(s, "resolve")
+        assert s.prompt().kind == "reward"
+        act(s, "reward", take="trophy", recipe=None)
+        assert names(s.data["players"][0]["troph"]) == ["lizard-man"]
+        assert s.data["tiles"]["beach-1"] == []
+
+    def test_example_2_strength_1_pays_the_cheery_dwarf_3_gems_to_beat_the_pest(self) -> None:
+        s = build(fight_spec("pest", "swamp-1", ["1:cheery-dwarf"]))
+        act(s, "fight", card=tile(s, "swamp-1", "pest"))
+        assert s.prompt().kind == "ally"
+        act(s, "pay-ally")
+        assert s.data["players"][0]["gems"] == 2
+        assert s.data["fight"]["str"] == 4
+        act(s, "resolve")
+        act(s, "reward", take="gems", recipe=None)
+        assert s.data["players"][0]["gems"] == 4  # the pest carried 2 Gems
+
+    def test_example_3_strength_6_pays_1_gem_and_rolls_2_to_beat_the_giant(self) -> None:
+        s = build({**fight_spec("giant", "mountain-1", [6]), "charm": [2]})
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        assert s.data["fight"]["str"] == 6
+        act(s, "charm")
+        assert s.data["fight"]["str"] == 8
+        assert s.data["players"][0]["gems"] == 4
+        assert "charm" not in kinds(s)  # once per fight
+        act(s, "resolve")
+        assert s.prompt().kind == "reward"
+
+    def test_failing_leaves_the_hazard_and_applies_fail_razor_fish(self) -> None:
+        s = build(fight_spec("razor-fish", "beach-1", [2], trophies=["pest", "giant-gull"]))
+        act(s, "fight", card=tile(s, "beach-1", "razor-fish"))
+        act(s, "resolve")
+        # FAIL: discard 1 vermin from the Trophy Room (both are vermin: the player picks)
+        assert s.prompt().kind == "pick"
+        act(s, "pick", card=s.data["players"][0]["troph"][0])
+        assert len(s.data["players"][0]["troph"]) == 1
+        assert names(s.data["tiles"]["beach-1"]) == ["razor-fish"]
+
+    def test_one_weapon_only_plus_other_equipment_and_recipes(self) -> None:
+        s = build(
+            fight_spec(
+                "giant",
+                "mountain-1",
+                [3],
+                inventory=["sword", "dagger", "shield"],
+                recipes=[{"recipe": "strength", "learned": True}],
+            )
+        )
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        # 3 + sword 2 (not the dagger too) + shield 1 + strength 1
+        assert s.data["fight"]["str"] == 7
+
+    def test_a_recipe_learned_this_turn_is_not_usable_yet(self) -> None:
+        s = build(
+            fight_spec(
+                "giant",
+                "mountain-1",
+                [3],
+                recipes=[{"recipe": "strength", "learned": True, "fresh": True}],
+            )
+        )
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        assert s.data["fight"]["str"] == 3
+
+    def test_birds_use_no_weapons_equipment_or_recipes(self) -> None:
+        spec = fight_spec("giant", "mountain-1", [3], inventory=["sword"])
+        spec["seats"][0]["bpos"] = "mountain-1"
+        spec["char"] = "bird"
+        s = build(spec)
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        assert s.data["fight"]["str"] == 3
+
+    def test_each_character_fights_once_then_its_turn_ends(self) -> None:
+        s = build(fight_spec("pest", "swamp-1", [6]))
+        act(s, "fight", card=tile(s, "swamp-1", "pest"))
+        act(s, "resolve")
+        act(s, "reward", take="gems", recipe=None)
+        assert s.prompt().kind == "turn"
+        assert s.data["ts"]["done"] == ["pauper"]
+
+
+class TestAllies:
+    def test_city_guard_adds_2_in_a_region_connected_to_a_city(self) -> None:
+        s = build(fight_spec("pest", "beach-1", ["2:city-guard"]))
+        act(s, "fight", card=tile(s, "beach-1", "pest"))
+        assert s.data["fight"]["str"] == 4
+
+    def test_city_guard_adds_nothing_away_from_cities(self) -> None:
+        s = build(fight_spec("pest", "mine-2", ["2:city-guard"]))
+        act(s, "fight", card=tile(s, "mine-2", "pest"))
+        assert s.data["fight"]["str"] == 2
+
+    def test_coastguard_draws_another_card_and_allies_chain(self) -> None:
+        s = build(fight_spec("giant", "beach-1", ["1:coastguard", "2:coastguard", 5]))
+        act(s, "fight", card=tile(s, "beach-1", "giant"))
+        assert s.data["fight"]["str"] == 8
+        assert len(s.data["fight"]["cards"]) == 3
+
+    def test_coastguard_does_nothing_inland(self) -> None:
+        s = build(fight_spec("giant", "mine-2", ["1:coastguard", 5]))
+        act(s, "fight", card=tile(s, "mine-2", "giant"))
+        assert s.data["fight"]["str"] == 1
+
+    def test_zombie_forbids_allies(self) -> None:
+        s = build(fight_spec("zombie", "swamp-2", ["2:city-guard"]))
+        act(s, "fight", card=tile(s, "swamp-2", "zombie"))
+        assert s.data["fight"]["str"] == 2
+
+    def test_allies_are_ignored_outside_fights(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "beach-1", "outcome": ["3:city-guard"]}, {}],
+                "char": "pauper",
+                "tiles": {"beach-1": ["lost-fisherman"]},
+            }
+        )
+        act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
+        act(s, "option", n=0)
+        # 3 is below the rescue number 4 even though the City Guard would add 2 in a fight
+        assert names(s.data["tiles"]["beach-1"]) == ["lost-fisherman"]
+
+
+class TestLuckyCharm:
+    def test_shallow_cave_wink_face_collects_a_rarity_and_the_cave_leaves(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "mountain-1"}, {}],
+                "char": "pauper",
+                "tiles": {"mountain-1": ["shallow-cave"]},
+                "charm": ["wink"],
+            }
+        )
+        act(s, "encounter", card=tile(s, "mountain-1", "shallow-cave"))
+        act(s, "option", n=0)
+        p = s.data["players"][0]
+        assert [it["c"].split(".")[0] for it in p["inv"]] == ["rar"]
+        assert s.data["tiles"]["mountain-1"] == []
+
+    def test_shallow_cave_happy_face_pays_2_gems_and_the_cave_stays(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "mountain-1", "gems": 5}, {}],
+                "char": "pauper",
+                "tiles": {"mountain-1": ["shallow-cave"]},
+                "charm": ["happy"],
+            }
+        )
+        act(s, "encounter", card=tile(s, "mountain-1", "shallow-cave"))
+        act(s, "option", n=0)
+        assert s.data["players"][0]["gems"] == 7
+        assert names(s.data["tiles"]["mountain-1"]) == ["shallow-cave"]
+
+
+class TestCards:
+    def test_thieves_guild_pay_2_take_shop_equipment_then_leaves(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "forest-1", "gems": 5}, {}],
+                "char": "pauper",
+                "tiles": {"forest-1": ["thieves-guild"]},
+                "shops": {"greyhaven": ["sword", "dagger", "shield", "lantern", "dragonsbane"]},
+            }
+        )
+        act(s, "encounter", card=tile(s, "forest-1", "thieves-guild"))
+        act(s, "option", n=0)
+        assert s.data["players"][0]["gems"] == 3
+        keeps = [a["card"] for a in s.legal_actions() if a.kind == "keep"]
+        assert not any(c.startswith("rar.") for c in keeps)  # not a Rarity
+        sword = next(c for c in keeps if c.startswith("eq.sword"))
+        act(s, "keep", card=sword)
+        assert inv(s, 0, "sword") == sword
+        assert len(s.data["shops"]["greyhaven"]) == 5  # restocked
+        assert s.data["tiles"]["forest-1"] == []
+
+    def test_water_mill_tucks_3_pauper_keeps_1_and_misses_next_turn(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "forest-1", "gems": 9}, {}],
+                "char": "pauper",
+                "decks": {"forest": ["water-mill"]},
+            }
+        )
+        act(s, "draw")
+        mill = tile(s, "forest-1", "water-mill")
+        assert len(s.data["tucked"][mill]) == 3
+        act(s, "option", n=0)
+        act(s, "keep", card=s.data["tucked"][mill][0])
+        assert len(s.data["tucked"][mill]) == 2
+        assert s.data["players"][0]["miss"] is True
+
+    def test_stone_dragon_appear_removes_all_other_cards(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "mountain-1", "outcome": [0]}, {}],
+                "char": "pauper",
+                "tiles": {"mountain-1": ["dwarf-beard", "eyrie"]},
+                "decks": {"mountain": ["stone-dragon"]},
+            }
+        )
+        act(s, "draw")
+        assert names(s.data["tiles"]["mountain-1"]) == ["stone-dragon"]
+
+    def test_natural_disaster_clears_beaches_replaces_quests_and_reshuffles(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "beach-1"}, {}],
+                "char": "pauper",
+                "tiles": {"beach-2": ["pearls"], "beach-3": ["old-shipwreck"]},
+                "decks": {"beach": ["natural-disaster-beach"]},
+            }
+        )
+        before = dict(s.data["quests"])
+        act(s, "draw")
+        assert all(s.data["tiles"][r] == [] for r in ("beach-1", "beach-2", "beach-3"))
+        assert s.prompt().kind == "disaster"
+        assert "done" not in kinds(s)  # at least 1 Quest
+        act(s, "replace", city="bluevale")
+        act(s, "replace", city="greyhaven")
+        assert kinds(s) == {"done"}  # at most 2
+        act(s, "done")
+        assert s.data["quests"]["bluevale"] != before["bluevale"]
+        assert s.data["quests"]["lilacsville"] == before["lilacsville"]
+        beach = s.data["decks"]["beach"]
+        assert names(beach["removed"]).count("natural-disaster-beach") == 1
+        assert beach["discard"] == [] and len(beach["draw"]) == 46
+
+    def test_storm_learned_with_pearls_and_toadstools(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {
+                        "pos": "forest-1",
+                        "recipes": [
+                            {"recipe": "storm", "ingredients": ["pearls"]},
+                            "strength",
+                            "swim",
+                        ],
+                    },
+                    {},
+                ],
+                "char": "pauper",
+                "tiles": {"forest-1": ["toadstools"]},
+            }
+        )
+        storm = s.data["players"][0]["rec"][0]["r"]
+        act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
+        act(s, "tuck", recipe=storm)
+        rec = s.data["players"][0]["rec"][0]
+        assert rec["learned"] and rec["ing"] == []
+        assert s.prompt().kind == "dispensary"  # a new Recipe In Learning
+        act(s, "take", stack=0)
+        assert len(s.data["players"][0]["rec"]) == 4
+
+    def test_recipe_limit_5_and_knowledge_on_the_fifth(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {
+                        "pos": "forest-1",
+                        "recipes": [
+                            {"recipe": "strength", "learned": True},
+                            {"recipe": "swim", "learned": True},
+                            {"recipe": "haggle", "learned": True},
+                            {"recipe": "fortune", "learned": True},
+                            {"recipe": "storm", "ingredients": ["pearls"]},
+                        ],
+                    },
+                    {},
+                ],
+                "char": "pauper",
+                "tiles": {"forest-1": ["toadstools"]},
+            }
+        )
+        act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
+        act(s, "tuck", recipe=s.data["players"][0]["rec"][4]["r"])
+        assert "knowledge" in s.data["players"][0]["virtues"]
+        assert s.prompt().kind != "dispensary"
+
+    def test_fatestone_peeks_and_reorders_the_top_4_then_is_discarded(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {"pos": "mine-2", "inventory": ["fatestone"], "outcome": [1, 2, 3, 8]},
+                    {},
+                ],
+                "char": "pauper",
+            }
+        )
+        act(s, "use", item=inv(s, 0, "fatestone"))
+        order = [a for a in s.legal_actions() if a.kind == "order"]
+        assert len(order) == 24
+        best = max(order, key=lambda a: [s.C.outcome[c].number for c in a["cards"]])
+        act(s, "order", cards=best["cards"])
+        top = s.data["players"][0]["out"]["draw"][-1]
+        assert s.C.outcome[top].number == 8
+        assert s.data["players"][0]["inv"] == []
+
+    def test_crystal_ball_costs_3_has_2_uses_and_sells_for_2(self) -> None:
+        s = build(
+            {"seats": [{"pos": "mine-2", "inventory": ["crystal-ball"]}, {}], "char": "pauper"}
+        )
+        ball = s.C.item[inv(s, 0, "crystal-ball")]
+        assert (ball.cost, ball.uses) == (3, "2")
+        act(s, "use", item=inv(s, 0, "crystal-ball"))
+        act(s, "peek", deck="mine")
+        act(s, "order", cards=s.legal_actions()[0]["cards"])
+        assert s.data["players"][0]["inv"][0]["u"] == 1  # rotated, not discarded
+
+    def test_bang_bombs_acquire_3_gems_and_lose_one_per_fight(self) -> None:
+        s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs"]))
+        assert s.data["players"][0]["inv"][0]["g"] == 3
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        assert s.data["fight"]["str"] == 7
+        assert s.data["players"][0]["inv"][0]["g"] == 2
+
+    def test_selling_a_fatestone_worth_3_pays_2(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "bluevale", "gems": 0, "inventory": ["fatestone"]}, {}],
+                "char": "pauper",
+            }
+        )
+        act(s, "shop")
+        act(s, "sell", item=inv(s, 0, "fatestone"))
+        assert s.data["players"][0]["gems"] == 2
+        assert len(s.data["shops"]["bluevale"]) == 6
+
+    def test_buying_restocks_the_shop_to_5(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "bluevale", "gems": 9}, {}],
+                "char": "pauper",
+                "shops": {"bluevale": ["dagger", "sword", "shield", "lantern", "boots"]},
+            }
+        )
+        act(s, "shop")
+        dagger = next(
+            a["card"]
+            for a in s.legal_actions()
+            if a.kind == "buy" and a["card"].startswith("eq.dagger")
+        )
+        act(s, "buy", card=dagger)
+        assert s.data["players"][0]["gems"] == 7
+        assert len(s.data["shops"]["bluevale"]) == 5
+
+    def test_trained_magpie_collects_1_gem_when_it_neither_moved_nor_fought(self) -> None:
+        s = build(
+            {
+                "seats": [{"bird": "magpie", "trained": True, "bpos": "bluevale", "gems": 0}, {}],
+                "char": "bird",
+            }
+        )
+        act(s, "pass")
+        assert s.data["players"][0]["gems"] == 1
+
+    def test_training_a_bird_costs_4_gems(self) -> None:
+        s = build({"seats": [{"gems": 6}, {}]})
+        act(s, "train")
+        p = s.data["players"][0]
+        assert p["trained"] and p["gems"] == 2
+
+    def test_inventory_of_5_discards_the_excess_at_once(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {
+                        "pauper": "ognov",
+                        "pos": "bluevale",
+                        "gems": 9,
+                        "inventory": ["dagger", "sword", "shield", "lantern", "boots"],
+                    },
+                    {},
+                ],
+                "char": "pauper",
+            }
+        )
+        act(s, "shop")
+        buy = next(a for a in s.legal_actions() if a.kind == "buy")
+        act(s, "buy", card=buy["card"])
+        assert s.prompt().kind == "pick"
+        act(s, "pick", card=s.data["players"][0]["inv"][0]["c"])
+        assert len(s.data["players"][0]["inv"]) == 5
+
+    def test_kzaahs_bag_has_no_inventory_limit(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {
+                        "pauper": "kzaah",
+                        "pos": "bluevale",
+                        "gems": 9,
+                        "inventory": ["dagger", "sword", "shield", "lantern", "boots"],
+                    },
+                    {},
+                    {},
+                ],
+                "char": "pauper",
+            },
+            players=3,
+        )
+        act(s, "shop")
+        buy = next(a for a in s.legal_actions() if a.kind == "buy")
+        act(s, "buy", card=buy["card"])
+        assert len(s.data["players"][0]["inv"]) == 6
+
+
+class TestQuests:
+    def test_treasure_at_sea_gems_found_in_the_shipwreck_are_given_up(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "beach-1", "gems": 1}, {}],
+                "char": "pauper",
+                "quests": {"bluevale": "treasure-at-sea"},
+                "decks": {"beach": ["old-shipwreck"]},
+            }
+        )
+        act(s, "draw")
+        act(s, "option", n=0)
+        # APPEAR: 4 Gems; the Pauper finds them, and discards them to complete the Quest
+        p = s.data["players"][0]
+        assert p["gems"] == 1
+        assert names(p["journal"]) == ["treasure-at-sea"]
+        assert s.prompt().kind == "keep"  # draw 2 Equipment, keep 1
+        act(s, "keep", card=s.legal_actions()[0]["card"])
+        assert len(p["inv"]) == 1
+        assert s.data["quests"]["bluevale"] != p["journal"][0]
+
+    def test_the_burial_in_this_city_5_gems_or_learn_a_recipe(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {"pos": "bluevale", "gems": 0, "trophies": ["skeleton"], "recipes": ["storm"]},
+                    {},
+                ],
+                "char": "pauper",
+                "quests": {"bluevale": "the-burial", "greyhaven": "the-ornithologist"},
+            }
+        )
+        act(s, "quest", city="bluevale")
+        act(s, "pick", card=s.data["players"][0]["troph"][0])
+        assert s.prompt().kind == "quest-reward"
+        act(s, "option", n=0)
+        p = s.data["players"][0]
+        assert p["gems"] == 5 and p["troph"] == [] and names(p["journal"]) == ["the-burial"]
+
+    def test_the_burial_tower_quest_cannot_be_done_from_another_city(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "greyhaven", "trophies": ["skeleton"]}, {}],
+                "char": "pauper",
+                "quests": {"bluevale": "the-burial"},
+            }
+        )
+        assert A("quest", city="bluevale") not in s.legal_actions()
+
+    def test_lost_villagers_rescue_shuffles_4_outcome_cards_back(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "beach-1", "outcome": [6]}, {}],
+                "char": "pauper",
+                "quests": {"lilacsville": "lost-villagers"},
+                "tiles": {"beach-1": ["lost-fisherman"]},
+            }
+        )
+        p = s.data["players"][0]
+        moved = p["out"]["draw"][:6]
+        del p["out"]["draw"][:6]
+        p["out"]["discard"] += moved
+        act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
+        act(s, "option", n=0)
+        assert names(p["journal"]) == ["lost-villagers"]
+        assert len(p["out"]["draw"]) == 36 - 6 - 1 + 4
+        assert s.data["tiles"]["beach-1"] == []
+
+    def test_the_ornithologist_discard_a_giant_gull_for_4_gems(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "greyhaven", "gems": 0, "trophies": ["giant-gull"]}, {}],
+                "char": "pauper",
+                "quests": {"greyhaven": "the-ornithologist"},
+            }
+        )
+        act(s, "quest", city="greyhaven")
+        act(s, "pick", card=s.data["players"][0]["troph"][0])
+        act(s, "option", n=0)
+        assert s.data["players"][0]["gems"] == 4
+
+    def test_wild_quest_completes_the_moment_its_objective_is_met(self) -> None:
+        s = build(
+            {**fight_spec("lizard-man", "beach-1", [6]), "quests": {"bluevale": "beach-patrol"}}
+        )
+        act(s, "fight", card=tile(s, "beach-1", "lizard-man"))
+        act(s, "resolve")
+        act(s, "reward", take="trophy", recipe=None)
+        assert names(s.data["players"][0]["journal"]) == ["beach-patrol"]
+
+
+class TestVirtues:
+    def test_generosity_needs_40_gems_in_2_player_and_30_in_3_player(self) -> None:
+        s = build({"seats": [{"gems": 39}, {}]})
+        assert "learn" not in kinds(s)
+        s = build({"seats": [{"gems": 40}, {}]})
+        act(s, "learn", virtue="generosity")
+        assert s.data["players"][0]["gems"] == 0
+        s3 = build({"seats": [{"gems": 31}, {}, {}]}, players=3)
+        act(s3, "learn", virtue="generosity")
+        assert s3.data["players"][0]["gems"] == 1
+
+    def test_bravery_discards_enough_strength_in_one_go(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {
+                        "trophies": [
+                            "giant",
+                            "giant",
+                            "golem",
+                            "sea-beast",
+                            "pest",
+                            "pest",
+                            "pest",
+                            "crab-swarm",
+                        ]
+                    },
+                    {},
+                ]
+            }
+        )
+        act(s, "learn", virtue="bravery")
+        p = s.data["players"][0]
+        assert "bravery" in p["virtues"]
+        left = sum(s.C.region_card[c].strength for c in p["troph"])
+        assert 7 + 7 + 8 + 8 + 4 + 4 + 4 + 3 - left >= 40
+
+    def test_magnificence_and_fellowship(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {"trophies": ["green-dragon"], "journal": ["tithe", "charity", "scrap-drive"]},
+                    {},
+                ]
+            }
+        )
+        act(s, "learn", virtue="magnificence")
+        act(s, "learn", virtue="fellowship")
+        p = s.data["players"][0]
+        assert p["troph"] == [] and p["journal"] == []
+        assert s.prompt().kind == "turn"
+
+    def test_the_third_virtue_ends_the_game_at_once(self) -> None:
+        s = build({"seats": [{"gems": 45, "virtues": ["bravery", "knowledge"]}, {}]})
+        act(s, "learn", virtue="generosity")
+        assert s.is_terminal()
+        assert s.outcome().winners == (0,) and s.outcome().reason == "virtues"
