@@ -138,3 +138,21 @@ class TestTownCommands:
     def test_scenario_level(self) -> None:
         result = runner.invoke(app, ["scenario-level", "6", "4", "4", "3"])
         assert result.output.strip().splitlines()[-1] == "3"
+
+
+class TestMountedUnderTabletop:
+    def test_tabletop_gloomhaven_enhancement_cost(self) -> None:
+        from tabletop.cli.main import app as main_app
+
+        result = runner.invoke(
+            main_app,
+            ["gloomhaven", "enhancement-cost", "attack", "--card-level", "3", "--multi-target"],
+        )
+        assert result.exit_code == 0, result.output
+        assert result.output.strip().splitlines()[-1] == "150"
+
+    def test_lint_content_calls_our_lint(self) -> None:
+        from tabletop.cli.main import app as main_app
+
+        result = runner.invoke(main_app, ["lint-content", "gloomhaven"])
+        assert result.exit_code == 0 and "gloomhaven: ok" in result.output
