@@ -425,3 +425,19 @@ class TestUnlockingClasses:
     def test_unknown_class_cannot_be_unlocked(self, camp) -> None:
         with pytest.raises(ops.Refused, match="enter it with load-classes"):
             ops.unlock_class_command(camp, "sunkeeper")
+
+
+class TestEnhancementQuote:
+    def test_quote_counts_earlier_stickers_and_changes_nothing(self) -> None:
+        c = enhancing_campaign()
+        ops.enhance(c, "brute0", "Skewer", 3, "top", "attack", multi_target=True)
+        before = c.dump()
+        q = ops.quote_enhancement(c, "brute0", "Skewer", 3, "top", "attack-hex", hexes=3)
+        assert q == {"cost": 191, "previous": 1, "allowed": True, "refusal": None}
+        assert c.dump() == before
+
+    def test_quote_says_why_not(self) -> None:
+        c = enhancing_campaign()
+        ops.character(c, "brute0").gold = 0
+        q = ops.quote_enhancement(c, "brute0", "Skewer", 3, "top", "attack", multi_target=True)
+        assert q["cost"] == 150 and not q["allowed"] and "costs 150" in str(q["refusal"])

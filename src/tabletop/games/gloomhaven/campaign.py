@@ -873,6 +873,40 @@ def enhance(
     ]
 
 
+def quote_enhancement(
+    c: Campaign,
+    char_ref: str,
+    card: str,
+    card_level: int,
+    action: str,
+    sticker: str,
+    *,
+    multi_target: bool = False,
+    hexes: int | None = None,
+) -> dict[str, object]:
+    """What an enhancement would cost this character now, and whether it would be allowed."""
+    ch = character(c, char_ref)
+    previous = previous_on_action(c, ch.class_id, card, action)
+    cost = rules.enhancement_cost(
+        sticker, card_level, multi_target=multi_target, hexes=hexes, previous=previous
+    )
+    try:
+        enhance(
+            c.model_copy(deep=True),
+            char_ref,
+            card,
+            card_level,
+            action,
+            sticker,
+            multi_target=multi_target,
+            hexes=hexes,
+        )
+        refusal = None
+    except Refused as exc:
+        refusal = str(exc)
+    return {"cost": cost, "previous": previous, "allowed": refusal is None, "refusal": refusal}
+
+
 def fulfil_quest(c: Campaign, char_ref: str) -> list[str]:
     ch = character(c, char_ref)
     if ch.retired:

@@ -639,6 +639,30 @@ class CampaignService:
 
     # ----------------------------------------------------------------- views for CLI and web
 
+    def quote_enhancement(
+        self,
+        ref: str | None,
+        char: str,
+        card: str,
+        card_level: int,
+        action: str,
+        sticker: str,
+        multi_target: bool = False,
+        hexes: int | None = None,
+    ) -> dict[str, object]:
+        """Read-only: the cost of an enhancement now (earlier stickers counted) and whether the
+        rules would allow it."""
+        return ops.quote_enhancement(
+            self.get(ref),
+            char,
+            card,
+            card_level,
+            action,
+            sticker,
+            multi_target=multi_target,
+            hexes=hexes,
+        )
+
     def view(self, ref: str | None = None) -> dict[str, Any]:
         return campaign_view(self.get(ref))
 
