@@ -246,3 +246,18 @@ class TestSameSeedSameCampaign:
             s.travel(None, "lions", "2")
             docs.append(s.document())
         assert docs[0] == docs[1]
+
+
+class TestConcurrentChanges:
+    def test_a_change_based_on_a_stale_revision_is_refused(self, svc: CampaignService) -> None:
+        other = CampaignService(svc.url)
+
+        def meanwhile(c: model.Campaign) -> list[str]:
+            other.buy(None, "bo", "012")  # commits first, on its own connection
+            return ops.buy(c, "ana", "012")
+
+        with pytest.raises(IllegalAction, match="changed by someone else"):
+            svc.run(None, "buy", {}, meanwhile)
+        doc = svc.get()
+        assert "012" in doc.characters["bo"].items
+        assert "012" not in doc.characters["ana"].items

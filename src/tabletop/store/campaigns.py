@@ -28,6 +28,9 @@ class CampaignRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
+    # optimistic concurrency: a change based on a stale revision fails instead of overwriting
+    __mapper_args__ = {"version_id_col": revision}
+
 
 class CampaignHistory(Base):
     """One row per change, never updated or deleted. ``before`` is the document the change

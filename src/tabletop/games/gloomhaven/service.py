@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
 
 from tabletop.engine.content import load_entries
 from tabletop.engine.errors import ContentError
@@ -140,7 +141,7 @@ class CampaignService:
     ) -> None:
         old = json.loads(before) if before else {}
         row.document = after
-        row.revision += 1
+        s.flush()  # bumps row.revision (version counter); a stale revision raises here
         row.updated = datetime.now(UTC)
         row.schema_version = int(json.loads(after).get("schema_version", model.SCHEMA_VERSION))
         s.add(
@@ -197,7 +198,13 @@ class CampaignService:
             work = current.model_copy(deep=True)
             lines = change(work)
             after = canonical(work.dump())
-            self._record(s, row, command, arguments, lines, before, after)
+            try:
+                self._record(s, row, command, arguments, lines, before, after)
+            except StaleDataError:
+                raise ops.Refused(
+                    "the campaign was changed by someone else meanwhile; nothing was saved, "
+                    "try again"
+                ) from None
             return Result(work, lines, command)
 
     # ----------------------------------------------------------------- campaigns
@@ -212,7 +219,6 @@ class CampaignService:
                 game=GAME,
                 name=name,
                 schema_version=model.SCHEMA_VERSION,
-                revision=0,
                 document="{}",
             )
             s.add(row)
@@ -614,7 +620,6 @@ class CampaignService:
                     game=GAME,
                     name=c.name,
                     schema_version=model.SCHEMA_VERSION,
-                    revision=0,
                     document="{}",
                 )
                 s.add(row)
