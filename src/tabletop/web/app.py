@@ -48,6 +48,10 @@ from .service import (
 HERE = Path(__file__).parent
 log = logging.getLogger("tabletop.web")
 HOTSEAT = models.HOTSEAT
+STALE_PAGE = (
+    "The game moved on while you were choosing, so your choice was not played. "
+    "This is the new situation: choose again."
+)
 
 
 class ApiError(Exception):
@@ -691,6 +695,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
                 lambda: do_action(ident, form.get("token"), body)
             )
         except ApiError as exc:
+            if exc.code == "stale":
+                return back_to(ident, form, STALE_PAGE)
             return back_to(ident, form, exc.message)
         kick_bots(ident, state, info, tasks)
         return back_to(ident, form)
@@ -734,4 +740,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> N
     """Run the web app with uvicorn (blocking)."""
     import uvicorn
 
-    uvicorn.run(create_app(db), host=host, port=port, log_level="info")
+    # Live pages hold event streams open; do not let them delay a restart for long.
+    uvicorn.run(create_app(db), host=host, port=port, log_level="info", timeout_graceful_shutdown=2)
