@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action, load
+from tabletop.engine.views import log_for
 from tabletop.games.paupers_ladder.rules import PLState
 
 
@@ -38,6 +39,16 @@ def inv(state: PLState, seat: int, entry: str) -> str:
         if it["c"].split(".")[1] == entry:
             return str(it["c"])
     raise AssertionError(f"no {entry} in seat {seat}'s Inventory")
+
+
+def strength(state: PLState) -> int:
+    """The Strength of the fight in progress, or of the last fight once it resolved."""
+    f = state.data["fight"] or state.data["last_fight"]
+    return int(f["str"])
+
+
+def log_text(state: PLState, seat: int | None = None) -> str:
+    return "\n".join(e["text"] for e in log_for(state.data, seat))
 
 
 def names(ids: list[str]) -> list[str]:

@@ -1,4 +1,4 @@
-"""Whole games: content lint, random playouts with clone/JSON checks, greedy games, views, resample."""
+"""Whole games: content lint, random playouts (clone/JSON checks), greedy games, views, resample."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ class TestViews:
         for dk in ("equipment", "rarity", "quest", "beach", "mine"):
             for cid in s.data["decks"][dk]["draw"]:
                 assert f'"{cid}"' not in text
-        for city, cards in s.data["shops"].items():
+        for cards in s.data["shops"].values():
             for cid in cards:
                 assert f'"{cid}"' not in text
 
@@ -130,3 +130,43 @@ class TestViews:
             r = s.resample(seat, Rng(seat + 1))
             assert r.view(seat) == s.view(seat)
             assert r.data != s.data
+
+
+class TestTerminalRenderer:
+    def test_render_shows_map_areas_and_log(self) -> None:
+        from rich.console import Console
+
+        from tabletop.games.paupers_ladder.tui import render
+
+        s = build(
+            {
+                "seats": [
+                    {
+                        "pos": "beach-1",
+                        "gems": 7,
+                        "inventory": ["sword"],
+                        "trophies": ["pest"],
+                        "recipes": ["storm"],
+                    },
+                    {},
+                ],
+                "tiles": {"forest-1": ["toadstools"]},
+            }
+        )
+        view = s.view(0)
+        assert view is not None
+        console = Console(width=140, record=True)
+        console.print(render(view))
+        out = console.export_text()
+        for word in (
+            "Brighthelm",
+            "Beach 1",
+            "P0",
+            "toadstools",
+            "Purse: 7 Gems",
+            "sword",
+            "Trophy Room",
+            "storm",
+            "Log",
+        ):
+            assert word in out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.engine import Action
 
-from .helpers import act, build, inv, kinds, names, tile
+from .helpers import act, build, inv, kinds, log_text, names, strength, tile
 
 A = Action.of
 
@@ -148,8 +148,7 @@ class TestFightingHazards:
     def test_example_1_outcome_5_equals_the_lizard_mans_5_and_defeats_it(self) -> None:
         s = build(fight_spec("lizard-man", "beach-1", [5]))
         act(s, "fight", card=tile(s, "beach-1", "lizard-man"))
-        assert s.data["fight"]["str"] == 5
-        act(s, "resolve")
+        # 5 already equals the lizard man's 5: nothing to boost, the fight resolves as a win
         assert s.prompt().kind == "reward"
         act(s, "reward", take="trophy", recipe=None)
         assert names(s.data["players"][0]["troph"]) == ["lizard-man"]
@@ -161,21 +160,27 @@ class TestFightingHazards:
         assert s.prompt().kind == "ally"
         act(s, "pay-ally")
         assert s.data["players"][0]["gems"] == 2
-        assert s.data["fight"]["str"] == 4
-        act(s, "resolve")
+        assert "Strength 4 against 4" in log_text(s)
         act(s, "reward", take="gems", recipe=None)
         assert s.data["players"][0]["gems"] == 4  # the pest carried 2 Gems
 
     def test_example_3_strength_6_pays_1_gem_and_rolls_2_to_beat_the_giant(self) -> None:
         s = build({**fight_spec("giant", "mountain-1", [6]), "charm": [2]})
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
-        assert s.data["fight"]["str"] == 6
+        assert strength(s) == 6
+        assert s.prompt().kind == "boost"
         act(s, "charm")
-        assert s.data["fight"]["str"] == 8
         assert s.data["players"][0]["gems"] == 4
-        assert "charm" not in kinds(s)  # once per fight
-        act(s, "resolve")
-        assert s.prompt().kind == "reward"
+        assert s.prompt().kind == "reward"  # 6 + 2 = 8 beats the giant's 7
+        assert "Strength 8 against 7" in log_text(s)
+
+    def test_the_lucky_charm_is_used_once_per_fight(self) -> None:
+        s = build({**fight_spec("giant", "mountain-1", [0]), "charm": [0]})
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        act(s, "charm")
+        # no second roll: with nothing else to add, the fight resolves (and is lost)
+        assert s.prompt().kind == "turn"
+        assert s.data["last_fight"]["str"] == 0 and not s.data["last_fight"]["won"]
 
     def test_failing_leaves_the_hazard_and_applies_fail_razor_fish(self) -> None:
         s = build(fight_spec("razor-fish", "beach-1", [2], trophies=["pest", "giant-gull"]))
@@ -199,7 +204,7 @@ class TestFightingHazards:
         )
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
         # 3 + sword 2 (not the dagger too) + shield 1 + strength 1
-        assert s.data["fight"]["str"] == 7
+        assert strength(s) == 7
 
     def test_a_recipe_learned_this_turn_is_not_usable_yet(self) -> None:
         s = build(
@@ -211,7 +216,7 @@ class TestFightingHazards:
             )
         )
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
-        assert s.data["fight"]["str"] == 3
+        assert strength(s) == 3
 
     def test_birds_use_no_weapons_equipment_or_recipes(self) -> None:
         spec = fight_spec("giant", "mountain-1", [3], inventory=["sword"])
@@ -219,12 +224,11 @@ class TestFightingHazards:
         spec["char"] = "bird"
         s = build(spec)
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
-        assert s.data["fight"]["str"] == 3
+        assert strength(s) == 3
 
     def test_each_character_fights_once_then_its_turn_ends(self) -> None:
         s = build(fight_spec("pest", "swamp-1", [6]))
         act(s, "fight", card=tile(s, "swamp-1", "pest"))
-        act(s, "resolve")
         act(s, "reward", take="gems", recipe=None)
         assert s.prompt().kind == "turn"
         assert s.data["ts"]["done"] == ["pauper"]
@@ -234,28 +238,28 @@ class TestAllies:
     def test_city_guard_adds_2_in_a_region_connected_to_a_city(self) -> None:
         s = build(fight_spec("pest", "beach-1", ["2:city-guard"]))
         act(s, "fight", card=tile(s, "beach-1", "pest"))
-        assert s.data["fight"]["str"] == 4
+        assert strength(s) == 4
 
     def test_city_guard_adds_nothing_away_from_cities(self) -> None:
         s = build(fight_spec("pest", "mine-2", ["2:city-guard"]))
         act(s, "fight", card=tile(s, "mine-2", "pest"))
-        assert s.data["fight"]["str"] == 2
+        assert strength(s) == 2
 
     def test_coastguard_draws_another_card_and_allies_chain(self) -> None:
         s = build(fight_spec("giant", "beach-1", ["1:coastguard", "2:coastguard", 5]))
         act(s, "fight", card=tile(s, "beach-1", "giant"))
-        assert s.data["fight"]["str"] == 8
-        assert len(s.data["fight"]["cards"]) == 3
+        assert strength(s) == 8
+        assert len(s.data["last_fight"]["cards"]) == 3
 
     def test_coastguard_does_nothing_inland(self) -> None:
         s = build(fight_spec("giant", "mine-2", ["1:coastguard", 5]))
         act(s, "fight", card=tile(s, "mine-2", "giant"))
-        assert s.data["fight"]["str"] == 1
+        assert strength(s) == 1
 
     def test_zombie_forbids_allies(self) -> None:
         s = build(fight_spec("zombie", "swamp-2", ["2:city-guard"]))
         act(s, "fight", card=tile(s, "swamp-2", "zombie"))
-        assert s.data["fight"]["str"] == 2
+        assert strength(s) == 2
 
     def test_allies_are_ignored_outside_fights(self) -> None:
         s = build(
@@ -461,7 +465,7 @@ class TestCards:
         s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs"]))
         assert s.data["players"][0]["inv"][0]["g"] == 3
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
-        assert s.data["fight"]["str"] == 7
+        assert strength(s) == 7
         assert s.data["players"][0]["inv"][0]["g"] == 2
 
     def test_selling_a_fatestone_worth_3_pays_2(self) -> None:
@@ -641,7 +645,6 @@ class TestQuests:
             {**fight_spec("lizard-man", "beach-1", [6]), "quests": {"bluevale": "beach-patrol"}}
         )
         act(s, "fight", card=tile(s, "beach-1", "lizard-man"))
-        act(s, "resolve")
         act(s, "reward", take="trophy", recipe=None)
         assert names(s.data["players"][0]["journal"]) == ["beach-patrol"]
 

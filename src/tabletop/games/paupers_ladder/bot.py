@@ -217,8 +217,7 @@ class GreedyBot(Bot):
                 qid = view["quests"].get(city)
                 if qid and self.quest_ok(view, char, qid, city, region):
                     best = max(best, 14.0)
-            if char == "pauper" or True:
-                best = max(best, self.shop_value(view, char, region))
+            best = max(best, self.shop_value(view, char, region))  # Birds shop too
             return best
         tiles = view["tiles"][region]
         hz = [c for c in tiles if C.region_card[c].kind == "hazard"]

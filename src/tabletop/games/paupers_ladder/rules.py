@@ -1197,6 +1197,14 @@ class PLState(State):
         p = self.P(seat)
         p["out"]["discard"] += f["cards"]
         region = f["region"]
+        d["last_fight"] = {
+            "seat": seat,
+            "char": ch,
+            "hz": f["hz"],
+            "str": f["str"],
+            "won": f["str"] >= hz.strength,
+            "cards": list(f["cards"]),
+        }
         if f["str"] >= hz.strength:
             self.log(f"Strength {f['str']} against {hz.strength}: the {hz.name} is defeated!")
             self._remove_tile(region, f["hz"])
@@ -1249,7 +1257,7 @@ class PLState(State):
                 else:
                     self.spend_item(seat, key)
                 self.log(f"{self._key_name(seat, key)} adds {e['bonus']}.")
-                self.push(f)
+                self.run([{"effect": "_boost"}])
             elif k == "charm":
                 if not self._charm_free(seat, fight["char"]):
                     p["gems"] -= int(self.C.numbers["charm_cost"]["value"])
@@ -1257,7 +1265,7 @@ class PLState(State):
                 fight["charm"] = face
                 fight["str"] += int(face["number"])
                 self.log(f"The lucky charm shows {face['face']} ({face['number']}).")
-                self.push(f)
+                self.run([{"effect": "_boost"}])
             else:
                 self.run([{"effect": "_resolve"}])
         elif t == "reward":
@@ -1525,7 +1533,8 @@ class PLState(State):
         elif e == "_boost":
             f = d["fight"]
             fr = {"t": "boost", "seat": f["seat"]}
-            if len(self._boost_actions(f["seat"], fr)) > 1:
+            won = f["str"] >= self.C.region_card[f["hz"]].strength
+            if not won and len(self._boost_actions(f["seat"], fr)) > 1:
                 self.push(fr)
             else:
                 self._fight_resolve()
@@ -1845,6 +1854,7 @@ class PLState(State):
             "birds_shown": list(d["birds_shown"]),
             "ts": dict(d["ts"]) if d["ts"] else None,
             "fight": dict(d["fight"]) if d.get("fight") else None,
+            "last_fight": d.get("last_fight"),
             "stack": stack,
             "winners": list(d.get("winners", [])),
             "log": log_for(d, seat),
