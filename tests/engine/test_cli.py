@@ -59,7 +59,7 @@ class TestCli:
     def test_bench_prints_figures(self) -> None:
         result = runner.invoke(app, ["bench", "toy-bids", "--games", "3"])
         assert result.exit_code == 0, result.output
-        assert "clone us" in result.output
+        assert "clone() us, median" in result.output
 
     def test_play_with_a_human_saves_and_replays(self, tmp_path: Path, db: str) -> None:
         record = tmp_path / "game.json"
