@@ -92,7 +92,8 @@ window.Tabletop = (function () {
       if (!r.ok) return;
       box.innerHTML = await r.text();
       box.dataset.numActions = String(seen);
-      box.classList.remove("flash"); void box.offsetWidth; box.classList.add("flash");
+      const status = document.getElementById("status");
+      if (status) status.classList.add("flash");
     });
   }
 
