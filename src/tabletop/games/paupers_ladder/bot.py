@@ -289,13 +289,27 @@ class GreedyBot(Bot):
         me = self.me(view)
         known = view["shops"][city]["known"]
         if not known:
-            return 2.0 if me["gems"] >= 5 else 0.5
+            return 2.0 if me["gems"] >= 6 else 0.0
         best = 0.0
         for c in known:
-            cost = self.C.item[c].cost
-            if cost <= me["gems"] - 1:
-                best = max(best, self.item_value(view, c) * 1.5 - cost * 0.3)
+            v = self.buy_value(view, c, reserve=2)
+            if v is not None:
+                best = max(best, v)
+        sellable = len(me["inventory"]) >= 5 or self.progress(view)["generosity"] > 0.7
+        if sellable and me["inventory"]:
+            best = max(best, 1.0)
         return best
+
+    def buy_value(self, view: Mapping[str, Any], cid: str, reserve: int) -> float | None:
+        """How much buying this card is worth (None: not worth it / not affordable)."""
+        me = self.me(view)
+        item = self.C.item[cid]
+        if me["gems"] - item.cost < reserve or self.progress(view)["generosity"] > 0.6:
+            return None
+        v = self.item_value(view, cid) - item.cost * 0.35
+        if len(me["inventory"]) >= 5 and me["pauper"] != "kzaah":
+            v -= 2
+        return v if v > 0.5 else None
 
     # ------------------------------------------------------------------ choose
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
@@ -332,21 +346,12 @@ class GreedyBot(Bot):
     def _buy_choice(
         self, view: Mapping[str, Any], legal: list[Action], reserve: int
     ) -> Action | None:
-        me = self.me(view)
-        best, bv = None, 0.5
-        prog = self.progress(view)
+        best, bv = None, 0.0
         for a in legal:
             if a.kind != "buy":
                 continue
-            item = self.C.item[a["card"]]
-            if me["gems"] - item.cost < reserve:
-                continue
-            if prog["generosity"] > 0.6:
-                continue
-            v = self.item_value(view, a["card"]) - item.cost * 0.35
-            if len(me["inventory"]) >= 5 and me["pauper"] != "kzaah":
-                v -= 2
-            if v > bv:
+            v = self.buy_value(view, a["card"], reserve)
+            if v is not None and v > bv:
                 best, bv = a, v
         return best
 
