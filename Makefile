@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit slow bench golden clean
+.PHONY: run play test lint typecheck unit browser slow bench golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -12,10 +12,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The main job: the web app at http://127.0.0.1:8000 on SQLite (./var/tabletop.db).
 run: $(STAMP)
+	$(BIN)/tabletop serve
+
+# The terminal launcher.
+play: $(STAMP)
 	$(BIN)/tabletop launch
 
-test: $(STAMP) lint typecheck unit
+# The whole suite: lint, types, unit and rule tests, then the browser tests in headless Chromium.
+test: $(STAMP) lint typecheck unit browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
@@ -26,6 +32,10 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
+
+browser: $(STAMP)
+	scripts/install-browser.sh
+	$(BIN)/pytest -m browser -p no:xdist
 
 slow: $(STAMP)
 	$(BIN)/pytest -m slow

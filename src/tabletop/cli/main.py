@@ -310,6 +310,19 @@ def lint_content(game: Annotated[str | None, typer.Argument()] = None) -> None:
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: DbOpt = None,
+) -> None:
+    """Serve the web app (lobby, games, campaigns) at http://HOST:PORT."""
+    from ..web.app import serve as run
+
+    console.print(f"Tabletop is at [bold]http://{host}:{port}[/bold] (Ctrl-C stops it)")
+    run(host, port, db)
+
+
+@app.command()
 def launch(db: DbOpt = None) -> None:
     """The main job: pick a game, its parameters and seats, and play in the terminal."""
     from .launcher import launcher
