@@ -10,6 +10,7 @@ import pytest
 
 from tabletop.engine import ContentError, Rng, load
 from tabletop.engine.bots import make_bot, play_out
+from tabletop.games.paupers_ladder import piles
 from tabletop.games.paupers_ladder.content import DATA, Content
 
 from .helpers import build
@@ -93,7 +94,7 @@ class TestViews:
         assert me["outcome_count"] == 36
         text = json.dumps(view)
         for p in s.data["players"]:
-            for cid in p["out"]["draw"]:
+            for cid in piles.cards(p["out"]):
                 assert f'"{cid}"' not in text
 
     def test_face_down_cards_are_hidden(self) -> None:
@@ -111,7 +112,7 @@ class TestViews:
         for cid in s.data["players"][2]["hand"]:
             assert f'"{cid}"' not in text
         for dk in ("equipment", "rarity", "quest", "beach", "mine"):
-            for cid in s.data["decks"][dk]["draw"]:
+            for cid in piles.cards(s.data["decks"][dk]):
                 assert f'"{cid}"' not in text
         for cards in s.data["shops"].values():
             for cid in cards:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop.engine import Action
+from tabletop.games.paupers_ladder import piles
 
 from .helpers import act, build, inv, kinds, log_text, names, strength, tile
 
@@ -377,7 +378,7 @@ class TestCards:
         assert s.data["quests"]["lilacsville"] == before["lilacsville"]
         beach = s.data["decks"]["beach"]
         assert names(beach["removed"]).count("natural-disaster-beach") == 1
-        assert beach["discard"] == [] and len(beach["draw"]) == 46
+        assert beach["discard"] == [] and piles.size(beach) == 46
 
     def test_storm_learned_with_pearls_and_toadstools(self) -> None:
         s = build(
@@ -446,7 +447,7 @@ class TestCards:
         assert len(order) == 24
         best = max(order, key=lambda a: [s.C.outcome[c].number for c in a["cards"]])
         act(s, "order", cards=best["cards"])
-        top = s.data["players"][0]["out"]["draw"][-1]
+        top = piles.peek(s.data["players"][0]["out"], 1)[0]
         assert s.C.outcome[top].number == 8
         assert s.data["players"][0]["inv"] == []
 
@@ -618,13 +619,13 @@ class TestQuests:
             }
         )
         p = s.data["players"][0]
-        moved = p["out"]["draw"][:6]
-        del p["out"]["draw"][:6]
-        p["out"]["discard"] += moved
+        draw = piles.cards(p["out"])
+        piles.set_cards(p["out"], draw[6:])
+        p["out"]["discard"] += draw[:6]
         act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
         act(s, "option", n=0)
         assert names(p["journal"]) == ["lost-villagers"]
-        assert len(p["out"]["draw"]) == 36 - 6 - 1 + 4
+        assert piles.size(p["out"]) == 36 - 6 - 1 + 4
         assert s.data["tiles"]["beach-1"] == []
 
     def test_the_ornithologist_discard_a_giant_gull_for_4_gems(self) -> None:

@@ -9,6 +9,7 @@ from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
 from tabletop.engine.bots import Bot
 
 from .content import CITIES, WILD, content
+from .piles import new_pile
 from .rules import PLState
 
 __all__ = ["PLState", "PaupersLadder"]
@@ -48,6 +49,7 @@ class PaupersLadder(Game):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.content = content()
+        PLState.C = self.content
 
     @property
     def num_players(self) -> int:
@@ -81,7 +83,7 @@ class PaupersLadder(Game):
                     "gems": 0,
                     "pos": None,
                     "bpos": None,
-                    "out": {"draw": [], "discard": [], "removed": []},
+                    "out": new_pile([]),
                     "outk": [],
                     "rk": {},
                     "rec": [],
@@ -128,7 +130,7 @@ class PaupersLadder(Game):
             rest = [c for c in cards if C.region_card[c].kind == "rest"]
             cards = [c for c in cards if c not in rest]
             rng.shuffle(cards)
-            d["decks"][dk] = {"draw": cards, "discard": [], "removed": rest}
+            d["decks"][dk] = {"draw": " ".join(cards), "discard": [], "removed": rest}
         eq = list(C.equipment_list)
         rng.shuffle(eq)
         rar = [c for c in C.rarity_list if c != "rar.dragonsbane"]
@@ -139,16 +141,16 @@ class PaupersLadder(Game):
             shop = [four[i]] + [eq.pop() for _ in range(4)]
             d["shops"][city] = shop
             d["shopk"][city] = [0] * len(shop)
-        d["decks"]["equipment"] = {"draw": eq, "discard": [], "removed": []}
-        d["decks"]["rarity"] = {"draw": rar[3:], "discard": [], "removed": []}
+        d["decks"]["equipment"] = new_pile(eq)
+        d["decks"]["rarity"] = new_pile(rar[3:])
         qs = list(C.quest_list)
         rng.shuffle(qs)
         for city in CITIES:
             d["quests"][city] = qs.pop()
-        d["decks"]["quest"] = {"draw": qs, "discard": [], "removed": []}
+        d["decks"]["quest"] = new_pile(qs)
         rec = list(C.recipe_list)
         rng.shuffle(rec)
-        d["decks"]["recipe"] = {"draw": rec, "discard": [], "removed": []}
+        d["decks"]["recipe"] = new_pile(rec)
         birds = list(C.birds)
         rng.shuffle(birds)
         d["birds_shown"], d["birds_hidden"] = birds[:4], birds[4:]

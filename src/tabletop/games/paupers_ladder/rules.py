@@ -10,25 +10,25 @@ After every action ``_settle`` runs queued ops until a decision is needed. Mode 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
-from typing import Any
+from typing import Any, ClassVar
 
-from tabletop.engine import TERMINAL_PROMPT, Action, Deck, Outcome, Prompt, Rng, State
+from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, Rng, State
 from tabletop.engine.views import log, log_for
 
-from .content import CITIES, WILD, Content, content
+from . import piles
+from .content import CITIES, WILD, Content
 
 J = dict[str, Any]
-A = Action.of
+A = lru_cache(maxsize=8192)(Action.of)  # actions are immutable: build each one once
 
 
 class PLState(State):
     __slots__ = ()
 
     # ------------------------------------------------------------------ basics
-    @property
-    def C(self) -> Content:
-        return content()
+    C: ClassVar[Content]  # the shared static content, set by the Game (never copied)
 
     def P(self, seat: int) -> J:
         return self.data["players"][seat]  # type: ignore[no-any-return]
@@ -81,16 +81,13 @@ class PLState(State):
         self.P(seat)["pos" if char == "pauper" else "bpos"] = region
 
     # ------------------------------------------------------------------ decks
-    def deck(self, name: str) -> Deck:
-        return Deck(self.data["decks"][name], self.rng)
-
     def draw_from(self, name: str) -> str | None:
         d = self.data["decks"][name]
         if not d["draw"]:
             if not d["discard"]:
                 return None
             self._forget_deck(name)
-        card = Deck(d, self.rng).draw()
+        card = piles.draw(d, self.rng)
         for p in self.data["players"]:
             known = p["rk"].get(name)
             if known:
@@ -110,7 +107,7 @@ class PLState(State):
         d = p["out"]
         if not d["draw"]:
             p["outk"] = []
-        card = Deck(d, self.rng).draw()
+        card = piles.draw(d, self.rng)
         if p["outk"]:
             p["outk"].pop(0)
         return str(card)
@@ -298,15 +295,25 @@ class PLState(State):
         d = self.data
         ts = d["ts"]
         ch = ts["char"]
-        self.P(seat)
         here = self.char_pos(seat, ch)
         acts: list[Action] = []
         stopped = bool(self.hazards_in(here)) and (ts["moves"] > 0 or ts["warped"])
         # movement
         if not stopped and not ts["warped"]:
-            for nb in self.C.neighbours[here]:
-                if self._can_step(seat, ch, nb):
-                    acts.append(A("move", to=nb))
+            if ch == "bird":
+                limit = 1
+                for _, e in self.has(seat, "bird", "bird_moves"):
+                    limit = max(limit, int(e["n"]))
+                may = ts["moves"] < limit
+            else:
+                may = (
+                    ts["moves"] == 0
+                    or self._free_moves_left(seat) > 0
+                    or self.P(seat)["gems"] >= self.C.numbers["extra_move_cost"]["value"]
+                )
+            if may:
+                visited = ts["visited"]
+                acts += [A("move", to=nb) for nb in self.C.neighbours[here] if nb not in visited]
             if ch == "pauper" and ts["moves"] == 0:
                 if self.rtype(here) == "beach" and self._ability_free(seat, "swim"):
                     for r in sorted(self.C.regions):
@@ -341,21 +348,6 @@ class PLState(State):
 
     def _ability_free(self, seat: int, effect: str) -> bool:
         return any(not self.used(k) for k, _ in self.has(seat, "pauper", effect))
-
-    def _can_step(self, seat: int, ch: str, nb: str) -> bool:
-        ts = self.data["ts"]
-        if nb in ts["visited"]:
-            return False
-        if ch == "bird":
-            limit = 1
-            for _, e in self.has(seat, "bird", "bird_moves"):
-                limit = max(limit, int(e["n"]))
-            return bool(ts["moves"] < limit)
-        if ts["moves"] == 0:
-            return True
-        if self._free_moves_left(seat) > 0:
-            return True
-        return bool(self.P(seat)["gems"] >= self.C.numbers["extra_move_cost"]["value"])
 
     def _free_moves_left(self, seat: int) -> int:
         total = sum(int(e["n"]) for _, e in self.has(seat, "pauper", "free_moves"))
@@ -544,7 +536,7 @@ class PLState(State):
         if t == "dispensary":
             return [A("take", stack=i) for i, s in enumerate(self.data["dispensary"]) if s]
         if t == "reorder":
-            return [A("order", cards=list(perm)) for perm in sorted(set(permutations(f["cards"])))]
+            return [A("order", cards=perm) for perm in sorted(set(permutations(f["cards"])))]
         if t == "ingredient":
             return [A("tuck", recipe=r) for r in f["recipes"]] + [A("leave")]
         if t == "quest-reward":
@@ -657,7 +649,7 @@ class PLState(State):
         p["gems"] = int(self.C.numbers["starting_gems"]["value"])
         cards = list(self.C.outcome_lists[pa.colour])
         self.rng.shuffle(cards)
-        p["out"] = {"draw": cards, "discard": [], "removed": []}
+        p["out"] = piles.new_pile(cards)
         for _, e in [("start", e) for e in pa.equipment.abilities]:
             if e["effect"] == "boost" and e.get("charges"):
                 p["charges"] = int(e["charges"])
@@ -672,7 +664,9 @@ class PLState(State):
         d["phase"] = "draft"
         hand = int(self.C.numbers["draft_hand"]["value"])
         for s in range(self.n()):
-            self.P(s)["hand"] = [str(self.deck("recipe").draw()) for _ in range(hand)]
+            self.P(s)["hand"] = [
+                str(piles.draw(d["decks"]["recipe"], self.rng)) for _ in range(hand)
+            ]
             self.P(s)["pick"] = None
 
     def _draft_reveal(self) -> None:
@@ -693,10 +687,9 @@ class PLState(State):
                 rest += self.P(s)["hand"]
                 self.P(s)["hand"] = []
             deck = d["decks"]["recipe"]
-            deck["draw"] += rest
-            self.rng.shuffle(deck["draw"])
-            cards = deck["draw"]
-            deck["draw"] = []
+            cards = piles.cards(deck) + rest
+            self.rng.shuffle(cards)
+            deck["draw"] = ""
             stacks: list[list[str]] = [[], [], [], []]
             for i, c in enumerate(cards):
                 stacks[i % 4].append(c)
@@ -1314,7 +1307,7 @@ class PLState(State):
             self.log(f"{self.pname(seat)} takes {self.cname(card)} from the Dispensary.")
         elif t == "reorder":
             deck = d["decks"][f["deck"]] if f["deck"] != "outcome" else p["out"]
-            Deck(deck, self.rng).reorder(list(a["cards"]))
+            piles.reorder(deck, list(a["cards"]))
             if f["deck"] == "outcome":
                 p["outk"] = list(a["cards"])
             else:
@@ -1337,7 +1330,7 @@ class PLState(State):
         elif t == "peek-deck" and k == "peek":
             dk = a["deck"]
             n = int(f["n"])
-            top = Deck(d["decks"][dk], self.rng).peek(n)
+            top = piles.peek(d["decks"][dk], n)
             self.log(f"{self.pname(seat)} peeks at the {dk} deck.")
             self.log(f"Top of the {dk} deck: {', '.join(self.cname(c) for c in top)}.", to=[seat])
             if n > 1 and len(top) > 1:
@@ -1499,7 +1492,7 @@ class PLState(State):
         if e["effect"] == "collect_gems":
             self.gain(seat, int(e["n"]), self.cname(key))
         elif e["effect"] == "peek_outcome":
-            top = Deck(p["out"], self.rng).peek(int(e["n"]))
+            top = piles.peek(p["out"], int(e["n"]))
             self.log(f"{self.pname(seat)} uses the {self.cname(key)} on the Outcome deck.")
             self.log(
                 "Top of your Outcome deck: " + ", ".join(self.cname(c) for c in top), to=[seat]
@@ -1562,7 +1555,7 @@ class PLState(State):
             cid = op["card"]
             dk = self.C.region_deck_of[cid]
             d["decks"][dk]["removed"].append(cid)
-            Deck(d["decks"][dk], self.rng).shuffle_in_discards()
+            piles.shuffle_all(d["decks"][dk], self.rng)
             self._forget_deck(dk)
         elif e == "gain":
             self.gain(seat, int(op["n"]), self.cname(card) if card else "")
@@ -1657,8 +1650,9 @@ class PLState(State):
             best = sorted(pile, key=lambda c: (-self.C.outcome[c].number, c))[: int(op["n"])]
             for c in best:
                 pile.remove(c)
-                p["out"]["draw"].append(c)
-            self.rng.shuffle(p["out"]["draw"])
+            draw = piles.cards(p["out"]) + best
+            self.rng.shuffle(draw)
+            piles.set_cards(p["out"], draw)
             p["outk"] = []
             self.log(f"{self.pname(seat)} shuffles {len(best)} Outcome cards back.")
         elif e == "rescue":
@@ -1807,7 +1801,7 @@ class PLState(State):
                 "trophies": list(p["troph"]),
                 "journal": list(p["journal"]),
                 "virtues": list(p["virtues"]),
-                "outcome_count": len(p["out"]["draw"]),
+                "outcome_count": piles.size(p["out"]),
                 "outcome_discard": list(p["out"]["discard"]),
                 "miss": bool(p.get("miss")),
                 "charges": p.get("charges", 0),
@@ -1835,7 +1829,7 @@ class PLState(State):
             else:
                 stack.append(dict(f))
         decks = {
-            k: {"count": len(v["draw"]), "discard": list(v["discard"])}
+            k: {"count": piles.size(v), "discard": list(v["discard"])}
             for k, v in d["decks"].items()
         }
         return {
@@ -1871,21 +1865,23 @@ class PLState(State):
         # Region decks: keep the tops the seat has seen
         for dk in WILD:
             known = len(other.P(seat)["rk"].get(dk, [])) if seat is not None else 0
-            draw = d["decks"][dk]["draw"]
+            draw = piles.cards(d["decks"][dk])
             cut = len(draw) - known
             rest = draw[:cut]
             rng.shuffle(rest)
             draw[:cut] = rest
+            piles.set_cards(d["decks"][dk], draw)
             for s, p in enumerate(d["players"]):
                 if s != seat:
                     p["rk"].pop(dk, None)
         for s, p in enumerate(d["players"]):
-            draw = p["out"]["draw"]
+            draw = piles.cards(p["out"])
             known = len(p["outk"]) if s == seat else 0
             cut = len(draw) - known
             rest = draw[:cut]
             rng.shuffle(rest)
             draw[:cut] = rest
+            piles.set_cards(p["out"], draw)
             if s != seat:
                 p["outk"] = []
         # shops + Equipment/Rarity decks (face-down cards the seat has not seen)
@@ -1897,12 +1893,14 @@ class PLState(State):
                         seat is not None and k & (1 << seat)
                     ):
                         slots.append((city, i))
-            pool = [d["shops"][c][i] for c, i in slots] + d["decks"][deckname]["draw"]
+            pool = [d["shops"][c][i] for c, i in slots] + piles.cards(d["decks"][deckname])
             rng.shuffle(pool)
             for j, (c, i) in enumerate(slots):
                 d["shops"][c][i] = pool[j]
-            d["decks"][deckname]["draw"] = pool[len(slots) :]
-        rng.shuffle(d["decks"]["quest"]["draw"])
+            piles.set_cards(d["decks"][deckname], pool[len(slots) :])
+        quests = piles.cards(d["decks"]["quest"])
+        rng.shuffle(quests)
+        piles.set_cards(d["decks"]["quest"], quests)
         # Dispensary: only the top of each stack is face up
         under = [c for s in d["dispensary"] for c in s[:-1]]
         rng.shuffle(under)
@@ -1913,7 +1911,7 @@ class PLState(State):
                 under = under[k:]
         # Recipe draft: other seats' hands and hidden picks, and the Recipe deck
         others = [s for s in range(other.n()) if s != seat]
-        pool = list(d["decks"]["recipe"]["draw"])
+        pool = piles.cards(d["decks"]["recipe"])
         for s in others:
             pool += d["players"][s]["hand"]
         rng.shuffle(pool)
@@ -1924,7 +1922,7 @@ class PLState(State):
             pool = pool[k:]
             if p["pick"] is not None:
                 p["pick"] = p["hand"][rng.below(len(p["hand"]))]
-        d["decks"]["recipe"]["draw"] = pool
+        piles.set_cards(d["decks"]["recipe"], pool)
         rng.shuffle(d["birds_hidden"])
         other.rng = Rng(rng.next64())
         return other

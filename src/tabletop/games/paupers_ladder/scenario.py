@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from . import piles
 from .content import CITIES, WILD
 
 if TYPE_CHECKING:
@@ -60,6 +61,10 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
     bad = sorted(set(spec) - known)
     if bad:
         raise ScenarioError(f"unknown scenario keys {bad}; known: {sorted(known)}")
+
+    # work on the face-down piles as lists; they are joined back at the end (see piles.py)
+    for pile in d["decks"].values():
+        pile["draw"] = piles.cards(pile)
 
     def region_card(entry: str, deck: str | None = None) -> str:
         decks = [deck, *[w for w in WILD if w != deck]] if deck else list(WILD)
@@ -157,7 +162,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
                 raise ScenarioError(f"seat {s}: no Outcome card {want!r} left in {pa.colour}")
             cards.remove(match[0])
             top.append(match[0])
-        p["out"] = {"draw": cards + list(reversed(top)), "discard": [], "removed": []}
+        p["out"] = piles.new_pile(cards + list(reversed(top)))
         p["turns"] = 1
         for r in ss.get("recipes", []):
             r = {"recipe": r} if isinstance(r, str) else dict(r)
@@ -215,13 +220,14 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
             d["decks"]["rarity" if c.startswith("rar.") else "equipment"]["draw"].insert(0, c)
         d["shops"][city] = [any_card(c) for c in cards]
         d["shopk"][city] = [0] * len(d["shops"][city])
-        state._restock(city)
 
+    for pile in d["decks"].values():
+        pile["draw"] = " ".join(pile["draw"])
     for city in CITIES:
         state._restock(city)
     # the Dispensary from the Recipes left
-    rest = d["decks"]["recipe"]["draw"]
-    d["decks"]["recipe"]["draw"] = []
+    rest = piles.cards(d["decks"]["recipe"])
+    d["decks"]["recipe"]["draw"] = ""
     d["dispensary"] = [rest[i::4] for i in range(4)]
     d["phase"] = "play"
     d["order"] = []
