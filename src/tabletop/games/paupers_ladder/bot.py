@@ -399,7 +399,7 @@ class GreedyBot(Bot):
             limit += free
             budget = free
         del ts
-        out = {start: (0, [])}
+        out: dict[str, tuple[int, list[str]]] = {start: (0, [])}
         dq = deque([start])
         while dq:
             r = dq.popleft()

@@ -305,7 +305,7 @@ class DiscardTrophy(_P):
 
 
 VOCAB = EffectVocabulary("paupers-ladder")
-for _name, _model in {
+_EFFECTS: dict[str, type[BaseModel]] = {
     # abilities of Equipment, Recipes, Birds and starting Equipment
     "weapon": Weapon,
     "weapon_gems": NoParams,
@@ -363,7 +363,8 @@ for _name, _model in {
     "place_gems": N,
     "tuck_equipment": N,
     "toll": N,
-}.items():
+}
+for _name, _model in _EFFECTS.items():
     VOCAB.define(_name, _model)
 
 NESTED = {"charm_table": ("neutral", "happy", "wink"), "outcome_check": ("success", "failure")}
@@ -467,7 +468,7 @@ class Content:
     def card_name(self, cid: str) -> str:
         for table in (self.region_card, self.item, self.quest, self.recipe):
             if cid in table:
-                return str(table[cid].name)  # type: ignore[attr-defined]
+                return str(table[cid].name)
         if cid in self.outcome:
             oc = self.outcome[cid]
             return f"{oc.number}" + (f" ({self.allies[oc.ally].name})" if oc.ally else "")
@@ -519,8 +520,8 @@ class Content:
         f = str(self.dir / "birds.yaml")
         if len(self.birds) != 8:
             out.append(f"{f}: expected 8 Birds, found {len(self.birds)}")
-        for b in self.birds.values():
-            out += check_effects(b.trained, f, b.id)
+        for bird in self.birds.values():
+            out += check_effects(bird.trained, f, bird.id)
         f = str(self.dir / "outcomes.yaml")
         if len(self.outcome_doc.deck) != 36 or len(self.outcome_doc.colours) != 4:
             out.append(f"{f}: expected 4 Outcome decks of 36")
@@ -532,21 +533,21 @@ class Content:
         f = str(self.dir / "recipes.yaml")
         if len(self.recipe_list) != 36:
             out.append(f"{f}: expected 36 Recipe cards, found {len(self.recipe_list)}")
-        for r in self.recipes.values():
+        for rec in self.recipes.values():
             out += check_references(
-                f, r.id, "ingredients", r.ingredients, self.ingredients, "ingredient"
+                f, rec.id, "ingredients", rec.ingredients, self.ingredients, "ingredient"
             )
-            if len(r.ingredients) != 3:
-                out.append(f"{f}, entry {r.id!r}, field 'ingredients': needs 3 ingredients")
-            out += check_effects(r.abilities, f, r.id)
+            if len(rec.ingredients) != 3:
+                out.append(f"{f}, entry {rec.id!r}, field 'ingredients': needs 3 ingredients")
+            out += check_effects(rec.abilities, f, rec.id)
         f = str(self.dir / "ingredients.yaml")
         for ing in self.ingredients.values():
             out += check_references(f, ing.id, "recipes", ing.recipes, self.recipes, "recipe")
             if len(ing.recipes) != 4:
                 out.append(f"{f}, entry {ing.id!r}, field 'recipes': serves exactly 4 Recipes")
-            for r in ing.recipes:
-                if r in self.recipes and ing.id not in self.recipes[r].ingredients:
-                    out.append(f"{f}, entry {ing.id!r}, field 'recipes': {r!r} does not list it")
+            for rid in ing.recipes:
+                if rid in self.recipes and ing.id not in self.recipes[rid].ingredients:
+                    out.append(f"{f}, entry {ing.id!r}, field 'recipes': {rid!r} does not list it")
         f = str(self.dir / "equipment.yaml")
         if len(self.equipment_list) != 66:
             out.append(f"{f}: expected 66 Equipment cards, found {len(self.equipment_list)}")

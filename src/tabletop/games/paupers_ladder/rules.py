@@ -10,6 +10,7 @@ After every action ``_settle`` runs queued ops until a decision is needed. Mode 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations
 from typing import Any, ClassVar
@@ -71,7 +72,7 @@ class PLState(State):
                 + (f" ({why})" if why else "")
                 + "."
             )
-        return k
+        return int(k)
 
     def char_pos(self, seat: int, char: str) -> str:
         p = self.P(seat)
@@ -208,14 +209,15 @@ class PLState(State):
             s = d["order"][0]
             return Prompt((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
         ts = d["ts"]
+        seat = int(turn or 0)
         if ts["char"] is None:
-            return Prompt((turn,), "turn", "Choose a character to act, or a free action.", turn)
+            return Prompt((seat,), "turn", "Choose a character to act, or a free action.", turn)
         who = "Pauper" if ts["char"] == "pauper" else "Bird"
-        return Prompt((turn,), "character", f"Your {who}: move, then explore.", turn)
+        return Prompt((seat,), "character", f"Your {who}: move, then explore.", turn)
 
     def _frame_text(self, f: J) -> str:
-        t = f["t"]
-        return {
+        t = str(f["t"])
+        texts: dict[str, str] = {
             "ally": "An ally offers help for a price.",
             "boost": "Boost your Strength, roll the lucky charm, or resolve the fight.",
             "reward": "You won! Choose your reward.",
@@ -230,7 +232,8 @@ class PLState(State):
             "quest-reward": "Choose the Quest reward.",
             "peek-deck": "Choose a Region deck to peek at.",
             "goto": "Choose a City to travel to.",
-        }.get(t, t)
+        }
+        return texts.get(t, t)
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -407,13 +410,13 @@ class PLState(State):
         if o.kind == "gems":
             return bool(p["gems"] >= o.n)
         if o.kind == "equipment":
-            return len(p["inv"]) >= o.n
+            return bool(len(p["inv"]) >= o.n)
         if o.kind == "trophies":
-            return len(p["troph"]) >= o.n
+            return bool(len(p["troph"]) >= o.n)
         if o.kind == "trophy_type":
-            return sum(1 for c in p["troph"] if self.C.region_card[c].type in o.types) >= o.n
+            return bool(sum(1 for c in p["troph"] if self.C.region_card[c].type in o.types) >= o.n)
         if o.kind == "trophy_name":
-            return sum(1 for c in p["troph"] if self.C.region_card[c].name in o.names) >= o.n
+            return bool(sum(1 for c in p["troph"] if self.C.region_card[c].name in o.names) >= o.n)
         return False
 
     def _quest_candidates(self, seat: int, q: Any) -> tuple[str, list[str]]:
@@ -1513,11 +1516,11 @@ class PLState(State):
     def _op(self, op: J) -> None:
         d = self.data
         e = op["effect"]
-        ctx = d.get("ctx") or {}
-        seat = ctx.get("seat", d.get("turn", 0))
-        ch = ctx.get("char", "pauper")
-        card = ctx.get("card")
-        region = ctx.get("region")
+        ctx: J = d.get("ctx") or {}
+        seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+        ch: str = str(ctx.get("char", "pauper"))
+        card: Any = ctx.get("card")
+        region: Any = ctx.get("region")
         p = self.P(seat)
         if e == "_draw_outcome":
             self._fight_draw()
@@ -1588,9 +1591,9 @@ class PLState(State):
                 self.log("Drawn: " + ", ".join(self.cname(c) for c in cards) + ".")
                 self.push({"t": "keep", "seat": seat, "cards": cards, "src": "drawn"})
         elif e == "draw_rarity":
-            c = self.draw_from("rarity")
-            if c:
-                self.acquire(seat, c)
+            rar = self.draw_from("rarity")
+            if rar:
+                self.acquire(seat, rar)
         elif e == "shop_take":
             cands = []
             for city in CITIES:
@@ -1937,7 +1940,7 @@ class PLState(State):
         def reg(r: str) -> str:
             return C.regions[r].name if r in C.regions else str(r)
 
-        return {
+        table: dict[str, Callable[[], str]] = {
             "pauper": lambda: (
                 f"Play {C.paupers[g('pauper')].name}" if g("pauper") in C.paupers else k
             ),
@@ -1986,7 +1989,9 @@ class PLState(State):
             "tuck": lambda: f"Tuck it under {nm(g('recipe'))}",
             "peek": lambda: f"Peek at the {g('deck')} deck",
             "goto": lambda: f"Travel to {reg(g('city'))}",
-        }.get(k, lambda: str(action))()
+        }
+        fn = table.get(k)
+        return fn() if fn is not None else str(action)
 
     def _explain_illegal(self, seat: int, action: Action) -> str | None:
         if action.kind == "move":

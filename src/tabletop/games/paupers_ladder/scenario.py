@@ -193,14 +193,16 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         if len(d["tiles"][region]) > C.regions[region].tiles:
             raise ScenarioError(f"{region}: more cards than tiles")
     for name, gems in (spec.get("cardgems") or {}).items():
-        cid = next((c for r in d["tiles"].values() for c in r if c.split(".")[1] == name), None)
-        if cid is None:
+        found = [c for r in d["tiles"].values() for c in r if c.split(".")[1] == name]
+        if not found:
             raise ScenarioError(f"cardgems: no card {name!r} on the board")
+        cid = str(found[0])
         d["cardgems"][cid] = int(gems)
     for name, items in (spec.get("tucked") or {}).items():
-        cid = next((c for r in d["tiles"].values() for c in r if c.split(".")[1] == name), None)
-        if cid is None:
+        found = [c for r in d["tiles"].values() for c in r if c.split(".")[1] == name]
+        if not found:
             raise ScenarioError(f"tucked: no card {name!r} on the board")
+        cid = str(found[0])
         d["tucked"][cid] = [item(i) for i in items]
     for dk, cards in (spec.get("discards") or {}).items():
         d["decks"][dk]["discard"] += [region_card(c, dk) if dk in WILD else item(c) for c in cards]

@@ -13,7 +13,7 @@ from rich.text import Text
 from .content import CITIES, content
 
 # the board as drawn in docs/paupers-ladder-map.md
-LAYOUT = [
+LAYOUT: list[list[str | None]] = [
     ["greyhaven", "mountain-1", "beach-2", "forest-2", "blacksand"],
     ["beach-1", None, "mine-1", None, "swamp-2"],
     ["swamp-1", None, "mine-2", None, "mountain-2"],
