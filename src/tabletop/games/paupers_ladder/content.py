@@ -632,3 +632,53 @@ def content() -> Content:
         return Content()
     except ContentError:
         raise
+
+
+_REGION_WORDS = {"coastal": "in coastal Regions", "city-adjacent": "next to a City"}
+
+
+def _where(e: Effect) -> str:
+    parts = []
+    if e.get("vs_type"):
+        parts.append(f"against {e['vs_type']}")
+    if e.get("region"):
+        r = str(e["region"])
+        parts.append(_REGION_WORDS.get(r, f"in {r.capitalize()} Regions"))
+    return (" " + " ".join(parts)) if parts else ""
+
+
+def effect_text(e: Effect) -> str:
+    """A short English phrase for one ability effect (used by the terminal UI)."""
+    k = e.get("effect")
+    words: dict[str, str] = {
+        "weapon": f"weapon +{e.get('bonus')}"
+        + (f" (+{e.get('vs_bonus')} more against {e.get('vs_type')})" if e.get("vs_type") else ""),
+        "weapon_gems": "weapon: + the Gems on it, then remove 1",
+        "fight_bonus": f"+{e.get('bonus')} Strength{_where(e)}",
+        "boost": f"+{e.get('bonus')} Strength in one fight{_where(e)}",
+        "peek_outcome": f"peek at and reorder the top {e.get('n')} Outcome cards",
+        "peek_region": f"peek at the top {e.get('n')} card(s) of a Region deck"
+        + (" before moving" if e.get("before_move") else ", then reorder them"),
+        "recall": f"explore one of the top {e.get('n')} discards instead of drawing",
+        "free_moves": f"{e.get('n')} free extra move(s) a turn",
+        "charm_free": "the lucky charm costs no Gem",
+        "collect_gems": f"collect {e.get('n')} Gems",
+        "teleport_city": "instead of moving, go to any City",
+        "swim": "from a Beach, move straight to any coastal Region",
+        "transmute": f"instead of exploring, discard an ingredient here for {e.get('gems')} Gems",
+        "defeat_gems": f"+{e.get('n')} Gems for each victory",
+        "turn_gems": f"+{e.get('n')} Gem(s) at the start of your turn"
+        + (f" when you hold fewer than {e.get('below')}" if e.get("below") else ""),
+        "discount": f"buying costs {e.get('n')} less"
+        + (f" ({e.get('tag')}s)" if e.get("tag") else ""),
+        "discount_roll": "roll the lucky charm in a Shop: its number comes off a price",
+        "unlimited_inventory": "no Inventory limit",
+        "bird_moves": f"moves up to {e.get('n')} Regions",
+        "idle_gems": f"+{e.get('n')} Gem if it neither moved nor fought",
+        "sell_bonus": f"+{e.get('n')} Gems when it sells",
+    }
+    return words.get(str(k), str(k))
+
+
+def abilities_text(effects: list[Effect]) -> str:
+    return "; ".join(effect_text(e) for e in effects)

@@ -19,7 +19,7 @@ from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, Rng, State
 from tabletop.engine.views import log, log_for
 
 from . import piles
-from .content import CITIES, WILD, Content
+from .content import CITIES, WILD, Content, abilities_text
 
 J = dict[str, Any]
 A = lru_cache(maxsize=8192)(Action.of)  # actions are immutable: build each one once
@@ -269,6 +269,7 @@ class PLState(State):
         acts = [A("learn", virtue=v) for v in self.learnable(seat)]
         if not p["trained"] and p["gems"] >= self.C.numbers["bird_training_cost"]["value"]:
             acts.append(A("train"))
+        acts += [A("discard", item=it["c"]) for it in p["inv"]]
         return acts
 
     def learnable(self, seat: int) -> list[str]:
@@ -784,6 +785,11 @@ class PLState(State):
             return
         if k == "end":
             self._end_turn()
+            return
+        if k == "discard":
+            p["inv"] = [it for it in p["inv"] if it["c"] != a["item"]]
+            self._discard_items([a["item"]])
+            self.log(f"{self.pname(seat)} discards the {self.cname(a['item'])}.")
             return
         if k == "act":
             ch = a["char"]
@@ -1942,11 +1948,24 @@ class PLState(State):
 
         table: dict[str, Callable[[], str]] = {
             "pauper": lambda: (
-                f"Play {C.paupers[g('pauper')].name}" if g("pauper") in C.paupers else k
+                f"Play {C.paupers[g('pauper')].name} from "
+                f"{C.paupers[g('pauper')].city.capitalize()} "
+                f"({C.paupers[g('pauper')].equipment.name}: "
+                f"{abilities_text(C.paupers[g('pauper')].equipment.abilities)})"
             ),
-            "bird": lambda: f"Take the {g('bird')}",
-            "draft": lambda: f"Keep the {nm(g('recipe'))} Recipe",
-            "buy": lambda: f"Buy the {nm(g('card'))} ({C.item[g('card')].cost} Gems)",
+            "bird": lambda: (
+                f"Take the {g('bird')} (trained: {abilities_text(C.birds[g('bird')].trained)})"
+            ),
+            "draft": lambda: (
+                f"Keep the {nm(g('recipe'))} Recipe ("
+                f"{abilities_text(C.recipe[g('recipe')].abilities)}; needs 2 of "
+                f"{', '.join(C.recipe[g('recipe')].ingredients)})"
+            ),
+            "buy": lambda: (
+                f"Buy the {nm(g('card'))} for {self.price(seat or 0, 'pauper', g('card'))} "
+                f"Gems ({abilities_text(C.item[g('card')].abilities)})"
+            ),
+            "discard": lambda: f"Discard the {nm(g('item'))} from your Inventory",
             "pass": lambda: "Pass",
             "act": lambda: f"Take your {g('char')}'s turn",
             "end": lambda: "End your turn",

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .content import CITIES, content
+from .content import CITIES, abilities_text, content
 
 # the board as drawn in docs/paupers-ladder-map.md
 LAYOUT: list[list[str | None]] = [
@@ -92,13 +92,15 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
     track = ["●" if i < len(p["virtues"]) else "○" for i in range(3)]
     t.append("Virtues: " + " ".join(track) + "  " + ", ".join(p["virtues"]) + "\n", style="bold")
     if p["bird"]:
-        t.append(f"Aviary: {p['bird']} ({'trained' if p['trained'] else 'untrained'})\n")
+        trained = abilities_text(C.birds[p["bird"]].trained)
+        state = f"trained: {trained}" if p["trained"] else f"untrained; trained: {trained}"
+        t.append(f"Aviary: {p['bird']} ({state})\n")
     if p["recipes"]:
         t.append("Recipe Book:\n")
         for r in p["recipes"]:
             rec = C.recipe[r["r"]]
             if r["learned"]:
-                t.append(f"  ✓ {rec.name}\n", style="magenta")
+                t.append(f"  ✓ {rec.name}: {abilities_text(rec.abilities)}\n", style="magenta")
             else:
                 have = ", ".join(_name(c) for c in r["ing"])
                 t.append(
@@ -110,7 +112,7 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
     if p["pauper"]:
         se = C.paupers[p["pauper"]].equipment
         t.append(
-            f"Starting Equipment: {se.name}"
+            f"Starting Equipment: {se.name} ({abilities_text(se.abilities)})"
             + (f" ({p['charges']} left)" if p["charges"] else "")
             + "\n"
         )
@@ -123,8 +125,8 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
                 + (" (used once)" if it["u"] else "")
                 + (f" ({it['g']} Gems)" if it["g"] else "")
             )
-            items.append(s)
-        t.append("Inventory: " + ", ".join(items) + "\n")
+            items.append(f"{s} [{abilities_text(item.abilities)}]")
+        t.append("Inventory: " + "; ".join(items) + "\n")
     if p["trophies"]:
         pts = sum(C.region_card[c].strength for c in p["trophies"])
         t.append(
