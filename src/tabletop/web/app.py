@@ -31,6 +31,7 @@ from ..store.db import Base, get_engine, session_scope
 from ..store.games import GameInfo, GameStore, NotFound, StaleAction
 from ..store.models import SavedGame
 from . import models
+from .campaigns import router as campaign_router
 from .render import action_label, humanize, seat_label, seats_phrase, split_view, value_html
 from .service import (
     BadSeats,
@@ -185,6 +186,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     app.state.sse_lifetime = 25.0
     app.state.sse_poll = 0.3
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(campaign_router)
 
     # ------------------------------------------------------------------ errors
 

@@ -1,0 +1,740 @@
+"""Gloomhaven campaign pages and their JSON API.
+
+Every change goes through :class:`tabletop.games.gloomhaven.service.CampaignService` (one
+transaction, one history row). A command is defined once (``COMMANDS``: its body model and the
+service call) and served twice: as a form post that redirects to the page it came from (or
+re-renders that page with the refusal, changing nothing) and as a JSON route documented in OpenAPI.
+
+No ``from __future__ import annotations`` here: the JSON routes are generated in a loop and
+FastAPI must see each command's body model as a real class.
+"""
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import parse_qs, quote, urlencode
+
+import anyio
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, Field, ValidationError
+
+from ..games.gloomhaven import campaign as ops
+from ..games.gloomhaven import rules
+from ..games.gloomhaven.data import ScenarioRewards, game_data
+from ..games.gloomhaven.service import CampaignService, Result
+from .render import humanize
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates.env.globals.update(humanize=humanize)
+
+router = APIRouter()
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"description": "No such campaign: `{detail, code: not-found}`"},
+    409: {"description": "The rules refuse the change; nothing changed: `{detail, code: refused}`"},
+    422: {"description": "Malformed body: `{detail, code: malformed}`"},
+}
+
+
+def service(request: Request) -> CampaignService:
+    return CampaignService(request.app.state.db_url)
+
+
+# ----------------------------------------------------------------------------- command bodies
+
+
+class NewCampaignIn(BaseModel):
+    name: str = Field(..., examples=["Our Saga"])
+    seed: int = Field(0, description="Seed for every shuffle and draw of this campaign.")
+
+
+class NewPartyIn(BaseModel):
+    name: str = Field(..., examples=["Lions"])
+
+
+class NewCharacterIn(BaseModel):
+    party: str = Field(..., description="Party id or name.", examples=["lions"])
+    name: str = Field(..., examples=["Ana"])
+    player: str = Field(..., description="The player (retirements count per player).")
+    class_id: str = Field(..., description="An unlocked class id.", examples=["brute"])
+    level: int = Field(1, description="Starting level, at most the prosperity level.")
+
+
+class CharacterIn(BaseModel):
+    character: str = Field(..., description="Character id or name.", examples=["ana"])
+
+
+class KeepQuestIn(CharacterIn):
+    quest: str = Field(..., description="One of the two personal quests drawn.")
+
+
+class JoinPartyIn(CharacterIn):
+    party: str
+
+
+class ItemIn(CharacterIn):
+    item: str = Field(..., description="Item number.", examples=["001"])
+
+
+class LevelUpIn(CharacterIn):
+    card: str = Field(..., description="The ability card added to the pool.")
+    card_level: int = Field(..., description="Its level (at most the new level).")
+    perk: str = Field(..., description="The perk box marked.")
+
+
+class PerkIn(CharacterIn):
+    perk: str
+
+
+class EnhanceIn(CharacterIn):
+    card: str = Field(..., examples=["Skewer"])
+    card_level: int = Field(..., description="The card's level (X cards: 1).")
+    action: Literal["top", "bottom"] = "top"
+    sticker: str = Field(..., examples=["attack"])
+    multi_target: bool = False
+    hexes: int | None = Field(None, description="Attack hex only: hexes the attack targets now.")
+
+
+class PartyIn(BaseModel):
+    party: str = Field(..., description="Party id or name.", examples=["lions"])
+
+
+class TravelIn(PartyIn):
+    scenario: str = Field(..., examples=["1"])
+    casual: bool = Field(False, description="Casual mode: no road event, no rewards.")
+
+
+class ChooseIn(PartyIn):
+    choice: Literal["A", "B", "a", "b"]
+    recipient: str | None = Field(None, description="Who takes an item gained.")
+
+
+class FinishIn(PartyIn):
+    success: bool
+    scenario_level: int | None = Field(None, description="Default: the recommended level.")
+    xp: dict[str, int] = Field(default_factory=dict, description="Character -> XP gained.")
+    coins: dict[str, int] = Field(default_factory=dict, description="Character -> money tokens.")
+    checkmarks: dict[str, int] = Field(default_factory=dict, description="Battle-goal marks.")
+    extra: ScenarioRewards | None = Field(None, description="Rewards the catalog lacks.")
+    recipient: str | None = Field(None, description="Who takes an item gained.")
+
+
+class AdjustIn(BaseModel):
+    what: Literal["prosperity", "reputation", "global-achievement", "party-achievement"]
+    amount: int = Field(1, description="Change (achievements: 1 gain, -1 lose).")
+    party: str | None = None
+    name: str = Field("", description="Achievement name.")
+
+
+class NoBody(BaseModel):
+    pass
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    model: type[BaseModel]
+    run: Callable[[CampaignService, str, Any], Result]
+    summary: str
+
+
+def _finish(s: CampaignService, cid: str, b: FinishIn) -> Result:
+    extra = b.extra
+    if extra is not None:
+        extra = extra.model_copy(
+            update={
+                "items": [i.zfill(3) for i in extra.items],
+                "item_designs": [i.zfill(3) for i in extra.item_designs],
+            }
+        )
+    return s.finish_scenario(
+        cid,
+        b.party,
+        b.success,
+        scenario_level=b.scenario_level,
+        xp=b.xp,
+        coins=b.coins,
+        checkmarks=b.checkmarks,
+        extra=extra,
+        recipient=b.recipient or None,
+    )
+
+
+_COMMANDS = [
+    Command("new-party", NewPartyIn, lambda s, c, b: s.create_party(c, b.name), "Form a party"),
+    Command(
+        "new-character",
+        NewCharacterIn,
+        lambda s, c, b: s.create_character(c, b.party, b.name, b.player, b.class_id, b.level),
+        "Create a character (two personal quests are drawn)",
+    ),
+    Command(
+        "keep-quest",
+        KeepQuestIn,
+        lambda s, c, b: s.keep_quest(c, b.character, b.quest),
+        "Keep one of the personal quests drawn",
+    ),
+    Command(
+        "join-party",
+        JoinPartyIn,
+        lambda s, c, b: s.join_party(c, b.character, b.party),
+        "Move a character into a party",
+    ),
+    Command(
+        "leave-party",
+        CharacterIn,
+        lambda s, c, b: s.leave_party(c, b.character),
+        "Take a character out of its party",
+    ),
+    Command("buy", ItemIn, lambda s, c, b: s.buy(c, b.character, b.item), "Buy an item"),
+    Command("sell", ItemIn, lambda s, c, b: s.sell(c, b.character, b.item), "Sell an item"),
+    Command(
+        "level-up",
+        LevelUpIn,
+        lambda s, c, b: s.level_up(c, b.character, b.card, b.card_level, b.perk),
+        "Level up: one card, one perk, more HP",
+    ),
+    Command(
+        "mark-perk",
+        PerkIn,
+        lambda s, c, b: s.mark_perk(c, b.character, b.perk),
+        "Mark a perk earned by checkmarks or earlier retirements",
+    ),
+    Command(
+        "rise-to-prosperity",
+        CharacterIn,
+        lambda s, c, b: s.rise_to_prosperity(c, b.character),
+        "Raise XP to the prosperity level's minimum",
+    ),
+    Command(
+        "donate",
+        CharacterIn,
+        lambda s, c, b: s.donate(c, b.character),
+        "Donate 10 gold to the sanctuary (once per visit)",
+    ),
+    Command(
+        "enhance",
+        EnhanceIn,
+        lambda s, c, b: s.enhance(
+            c, b.character, b.card, b.card_level, b.action, b.sticker, b.multi_target, b.hexes
+        ),
+        "Enhance an ability card (see enhancement-quote for the cost first)",
+    ),
+    Command(
+        "fulfil-quest",
+        CharacterIn,
+        lambda s, c, b: s.fulfil_quest(c, b.character),
+        "Record a fulfilled personal quest",
+    ),
+    Command("retire", CharacterIn, lambda s, c, b: s.retire(c, b.character), "Retire"),
+    Command(
+        "travel",
+        TravelIn,
+        lambda s, c, b: s.travel(c, b.party, b.scenario, b.casual),
+        "Travel to a scenario (a road event is drawn when required)",
+    ),
+    Command(
+        "city-event",
+        PartyIn,
+        lambda s, c, b: s.city_event(c, b.party),
+        "Draw the visit's city event",
+    ),
+    Command(
+        "choose",
+        ChooseIn,
+        lambda s, c, b: s.choose(c, b.party, b.choice, b.recipient or None),
+        "Choose A or B for the event in hand; every outcome that applies is resolved",
+    ),
+    Command("finish", FinishIn, _finish, "End the scenario: XP, gold, checkmarks, rewards"),
+    Command(
+        "return",
+        PartyIn,
+        lambda s, c, b: s.return_to_town(c, b.party),
+        "Return to Gloomhaven after a scenario",
+    ),
+    Command(
+        "adjust",
+        AdjustIn,
+        lambda s, c, b: s.adjust(c, b.what, b.amount, b.party or None, b.name),
+        "Apply a gain or loss by hand (prosperity, reputation, achievements)",
+    ),
+    Command("undo", NoBody, lambda s, c, b: s.undo(c), "Undo the last change"),
+]
+COMMANDS: dict[str, Command] = {c.name: c for c in _COMMANDS}
+
+# Form fields holding comma-separated lists (scenario rewards entered by hand).
+LIST_FIELDS = {
+    "global_achievements",
+    "lose_global_achievements",
+    "party_achievements",
+    "lose_party_achievements",
+    "unlock_scenarios",
+    "items",
+    "item_designs",
+}
+
+
+class Refusal(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _validation_message(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(x) for x in err.get("loc", ()))
+        msg = str(err.get("msg", ""))
+        if msg == "Field required":
+            msg = "please fill this in"
+        parts.append(f"{where or 'form'}: {msg}")
+    return "; ".join(parts)
+
+
+def form_to_body(form: dict[str, str]) -> dict[str, Any]:
+    """Flat form fields to a nested body: ``xp.ana=3`` -> ``{"xp": {"ana": 3}}``; empty fields
+    are left out; checkboxes arrive as ``on``."""
+    out: dict[str, Any] = {}
+    for key, value in form.items():
+        if key in ("page", "back") or value.strip() == "":
+            continue
+        value = value.strip()
+        parts = key.split(".")
+        target = out
+        for p in parts[:-1]:
+            target = target.setdefault(p, {})
+        leaf = parts[-1]
+        if leaf in LIST_FIELDS:
+            target[leaf] = [v.strip() for v in value.split(",") if v.strip()]
+        else:
+            target[leaf] = value
+    return out
+
+
+def known_campaign(svc: CampaignService, cid: str) -> str:
+    for row in svc.campaigns():
+        if row["id"] == cid or str(row["name"]).lower() == cid.lower():
+            return str(row["id"])
+    raise Refusal(404, "not-found", f"no Gloomhaven campaign {cid!r}")
+
+
+def execute(svc: CampaignService, cid: str, command: str, body: BaseModel) -> dict[str, Any]:
+    """Run one command; a refusal raises :class:`Refusal` and nothing is stored."""
+    cid = known_campaign(svc, cid)
+    cmd = COMMANDS[command]
+    try:
+        result = cmd.run(svc, cid, body)
+    except ValueError as exc:  # IllegalAction (Refused) and content errors are ValueErrors
+        raise Refusal(409, "refused", str(exc)) from None
+    seq = svc.history(cid)[-1]["seq"]
+    return {"command": result.command, "lines": result.lines, "seq": seq}
+
+
+# ----------------------------------------------------------------------------- page contexts
+
+
+def campaign_context(svc: CampaignService, cid: str) -> dict[str, Any]:
+    c = svc.get(cid)
+    view = svc.view(cid)
+    data = game_data()
+    quests = ops.quests(c)
+    scen = ops.scenarios(c)
+    classes = ops.classes(c)
+    plevel = view["city"]["prosperity_level"]
+    nxt = rules.prosperity_minimum(plevel + 1) if plevel < rules.MAX_LEVEL else None
+    return {
+        "c": c,
+        "v": view,
+        "cid": c.id,
+        "quests": {k: q.model_dump() for k, q in quests.items()},
+        "scenario_names": {k: s.name for k, s in scen.items()},
+        "class_names": {k: cl.name for k, cl in classes.items()},
+        "perk_boxes": {k: cl.perk_boxes for k, cl in classes.items()},
+        "stickers": list(data.stickers),
+        "prosperity_next": nxt,
+        "prosperity_max": rules.prosperity_maximum(),
+        "enhancement_achievement": data.rules.enhancement_achievement,
+        "can_enhance": c.city.global_achievements.get(data.rules.enhancement_achievement, 0) > 0,
+    }
+
+
+def _done_lines(svc: CampaignService, cid: str, seq: int | None) -> list[str]:
+    if seq is None:
+        return []
+    for h in svc.history(cid):
+        if h["seq"] == seq:
+            return str(h["summary"]).splitlines()
+    return []
+
+
+def page_url(cid: str, page: str) -> str:
+    """``party:lions`` -> ``/campaigns/x/parties/lions``. Unknown pages go to the campaign."""
+    kind, _, arg = page.partition(":")
+    base = f"/campaigns/{quote(cid)}"
+    if kind == "party" and arg:
+        return f"{base}/parties/{quote(arg)}"
+    if kind == "shop" and arg:
+        return f"{base}/shop?party={quote(arg)}"
+    if kind == "character" and arg:
+        return f"{base}/characters/{quote(arg)}"
+    if kind == "history":
+        return f"{base}/history"
+    return base
+
+
+def render(
+    request: Request,
+    svc: CampaignService,
+    cid: str,
+    page: str,
+    *,
+    error: str | None = None,
+    status: int = 200,
+    done: int | None = None,
+    form: dict[str, str] | None = None,
+) -> HTMLResponse:
+    """Render one campaign page (``campaign``, ``history``, ``party:ID``, ``shop:ID``,
+    ``character:ID``, ``enhance:ID``) with an optional refusal message."""
+    kind, _, arg = page.partition(":")
+    ctx = campaign_context(svc, cid)
+    ctx.update(
+        error=error,
+        done=_done_lines(svc, ctx["cid"], done),
+        form=form or {},
+        page=page,
+    )
+    v = ctx["v"]
+    if kind in ("party", "shop"):
+        if arg not in v["parties"]:
+            return not_found(request, f"no party {arg!r} in this campaign")
+        ctx["p"] = v["parties"][arg]
+        ctx["members"] = [v["characters"][m] for m in ctx["p"]["members"]]
+        name = "gloomhaven/party.html" if kind == "party" else "gloomhaven/shop.html"
+    elif kind in ("character", "enhance"):
+        if arg not in v["characters"]:
+            return not_found(request, f"no character {arg!r} in this campaign")
+        ch = v["characters"][arg]
+        ctx["ch"] = ch
+        ctx["p"] = v["parties"].get(ch["party"]) if ch["party"] else None
+        ctx["enh"] = v["enhancements"].get(ch["class_id"])
+        name = "gloomhaven/character.html"
+        if kind == "enhance":
+            ctx["quote"] = enhancement_quote(svc, ctx["cid"], arg, form or {})
+            name = "gloomhaven/enhance.html"
+    elif kind == "history":
+        hist = svc.history(ctx["cid"])
+        undone = {h["undoes"] for h in hist if h["undoes"] is not None}
+        ctx["history"] = list(reversed(hist))
+        ctx["undone"] = undone
+        name = "gloomhaven/history.html"
+    else:
+        name = "gloomhaven/campaign.html"
+    return templates.TemplateResponse(request, name, ctx, status_code=status)
+
+
+def not_found(request: Request, message: str) -> HTMLResponse:
+    return templates.TemplateResponse(
+        request, "gloomhaven/missing.html", {"message": message}, status_code=404
+    )
+
+
+def enhancement_quote(
+    svc: CampaignService, cid: str, char: str, form: dict[str, str]
+) -> dict[str, Any]:
+    """The quote for the enhancement in ``form`` (read-only), or why it cannot be quoted."""
+    body = form_to_body(form)
+    body["character"] = char
+    try:
+        b = EnhanceIn.model_validate(body)
+    except ValidationError as exc:
+        return {"body": None, "problem": _validation_message(exc)}
+    try:
+        q = svc.quote_enhancement(
+            cid, b.character, b.card, b.card_level, b.action, b.sticker, b.multi_target, b.hexes
+        )
+    except ValueError as exc:
+        return {"body": b.model_dump(), "problem": str(exc)}
+    return {"body": b.model_dump(), "problem": None, **q}
+
+
+# ----------------------------------------------------------------------------- pages
+
+
+async def _form(request: Request) -> dict[str, str]:
+    raw = (await request.body()).decode("utf-8", errors="replace")
+    return {k: v[-1] for k, v in parse_qs(raw, keep_blank_values=True).items()}
+
+
+@router.get("/campaigns", response_class=HTMLResponse, include_in_schema=False)
+def campaigns_page(request: Request) -> HTMLResponse:
+    return _list_page(request, None, 200, {})
+
+
+def _list_page(
+    request: Request, error: str | None, status: int, form: dict[str, str]
+) -> HTMLResponse:
+    rows = sorted(service(request).campaigns(), key=lambda r: str(r["name"]).lower())
+    return templates.TemplateResponse(
+        request,
+        "gloomhaven/list.html",
+        {"campaigns": rows, "error": error, "form": form},
+        status_code=status,
+    )
+
+
+@router.post("/campaigns", include_in_schema=False)
+async def campaigns_create(request: Request) -> Response:
+    form = await _form(request)
+    try:
+        body = NewCampaignIn.model_validate(form_to_body(form))
+    except ValidationError as exc:
+        return _list_page(request, _validation_message(exc), 422, form)
+    svc = service(request)
+    try:
+        result = await anyio.to_thread.run_sync(
+            lambda: svc.create_campaign(body.name.strip(), body.seed)
+        )
+    except ValueError as exc:
+        return _list_page(request, str(exc), 409, form)
+    return RedirectResponse(f"/campaigns/{quote(result.campaign.id)}", status_code=303)
+
+
+def _page_or_404(request: Request, cid: str, page: str, done: int | None) -> HTMLResponse:
+    svc = service(request)
+    try:
+        cid = known_campaign(svc, cid)
+    except Refusal as exc:
+        return not_found(request, exc.message)
+    return render(request, svc, cid, page, done=done)
+
+
+@router.get("/campaigns/{cid}", response_class=HTMLResponse, include_in_schema=False)
+def campaign_page(request: Request, cid: str, done: int | None = None) -> HTMLResponse:
+    return _page_or_404(request, cid, "campaign", done)
+
+
+@router.get("/campaigns/{cid}/history", response_class=HTMLResponse, include_in_schema=False)
+def history_page(request: Request, cid: str, done: int | None = None) -> HTMLResponse:
+    return _page_or_404(request, cid, "history", done)
+
+
+@router.get("/campaigns/{cid}/parties/{pid}", response_class=HTMLResponse, include_in_schema=False)
+def party_page(request: Request, cid: str, pid: str, done: int | None = None) -> HTMLResponse:
+    return _page_or_404(request, cid, f"party:{pid}", done)
+
+
+@router.get("/campaigns/{cid}/shop", response_class=HTMLResponse, include_in_schema=False)
+def shop_page(request: Request, cid: str, party: str = "", done: int | None = None) -> HTMLResponse:
+    svc = service(request)
+    try:
+        cid = known_campaign(svc, cid)
+    except Refusal as exc:
+        return not_found(request, exc.message)
+    if not party:
+        parties = list(svc.get(cid).parties)
+        if not parties:
+            return render(
+                request,
+                svc,
+                cid,
+                "campaign",
+                error="form a party first: the shop prices depend on the buying party's reputation",
+                status=409,
+            )
+        party = parties[0]
+    return render(request, svc, cid, f"shop:{party}", done=done)
+
+
+@router.get(
+    "/campaigns/{cid}/characters/{chid}", response_class=HTMLResponse, include_in_schema=False
+)
+def character_page(request: Request, cid: str, chid: str, done: int | None = None) -> HTMLResponse:
+    return _page_or_404(request, cid, f"character:{chid}", done)
+
+
+@router.get(
+    "/campaigns/{cid}/characters/{chid}/enhance",
+    response_class=HTMLResponse,
+    include_in_schema=False,
+)
+def enhance_page(request: Request, cid: str, chid: str) -> HTMLResponse:
+    svc = service(request)
+    try:
+        cid = known_campaign(svc, cid)
+    except Refusal as exc:
+        return not_found(request, exc.message)
+    form = {k: v for k, v in request.query_params.items()}
+    return render(request, svc, cid, f"enhance:{chid}", form=form)
+
+
+@router.post("/campaigns/{cid}/do/{command}", include_in_schema=False)
+async def command_form(request: Request, cid: str, command: str) -> Response:
+    form = await _form(request)
+    svc = service(request)
+    try:
+        cid = known_campaign(svc, cid)
+    except Refusal as exc:
+        return not_found(request, exc.message)
+    page = form.get("page", "campaign")
+    if command not in COMMANDS:
+        return render(request, svc, cid, page, error=f"unknown command {command!r}", status=404)
+    try:
+        body = COMMANDS[command].model.model_validate(form_to_body(form))
+    except ValidationError as exc:
+        return render(
+            request, svc, cid, page, error=_validation_message(exc), status=422, form=form
+        )
+    try:
+        out = await anyio.to_thread.run_sync(lambda: execute(svc, cid, command, body))
+    except Refusal as exc:
+        return render(request, svc, cid, page, error=exc.message, status=exc.status, form=form)
+    target = page_url(cid, form.get("back") or page)
+    sep = "&" if "?" in target else "?"
+    return RedirectResponse(f"{target}{sep}{urlencode({'done': out['seq']})}", status_code=303)
+
+
+# ----------------------------------------------------------------------------- JSON API
+
+
+def _json_error(exc: Refusal) -> JSONResponse:
+    return JSONResponse({"detail": exc.message, "code": exc.code}, status_code=exc.status)
+
+
+@router.get("/api/campaigns", tags=["gloomhaven"], summary="Gloomhaven campaigns")
+def api_campaigns(request: Request) -> list[dict[str, Any]]:
+    return [
+        {**r, "updated": r["updated"].isoformat() if r["updated"] else None}
+        for r in service(request).campaigns()
+    ]
+
+
+@router.post(
+    "/api/campaigns",
+    tags=["gloomhaven"],
+    summary="Found a campaign",
+    responses={409: ERRORS[409], 422: ERRORS[422]},
+)
+def api_new_campaign(request: Request, body: NewCampaignIn) -> Any:
+    try:
+        r = service(request).create_campaign(body.name.strip(), body.seed)
+    except ValueError as exc:
+        return _json_error(Refusal(409, "refused", str(exc)))
+    return {"id": r.campaign.id, "lines": r.lines}
+
+
+@router.get(
+    "/api/campaigns/{cid}",
+    tags=["gloomhaven"],
+    summary="The campaign view: city, parties (with shop and event in hand), characters",
+    responses={404: ERRORS[404]},
+)
+def api_view(request: Request, cid: str) -> Any:
+    svc = service(request)
+    try:
+        return svc.view(known_campaign(svc, cid))
+    except Refusal as exc:
+        return _json_error(exc)
+
+
+@router.get(
+    "/api/campaigns/{cid}/history",
+    tags=["gloomhaven"],
+    summary="Every change, oldest first",
+    responses={404: ERRORS[404]},
+)
+def api_history(request: Request, cid: str) -> Any:
+    svc = service(request)
+    try:
+        return svc.history(known_campaign(svc, cid))
+    except Refusal as exc:
+        return _json_error(exc)
+
+
+@router.get(
+    "/api/campaigns/{cid}/export",
+    tags=["gloomhaven"],
+    summary="The whole campaign as versioned JSON (document and history)",
+    responses={404: ERRORS[404]},
+)
+def api_export(request: Request, cid: str) -> Any:
+    svc = service(request)
+    try:
+        return json.loads(json.dumps(svc.export(known_campaign(svc, cid)), default=str))
+    except Refusal as exc:
+        return _json_error(exc)
+
+
+@router.get(
+    "/api/campaigns/{cid}/enhancement-quote",
+    tags=["gloomhaven"],
+    summary="Read-only: what an enhancement costs now and whether the rules allow it",
+    responses={404: ERRORS[404], 409: ERRORS[409]},
+)
+def api_quote(
+    request: Request,
+    cid: str,
+    character: str,
+    card: str,
+    card_level: int,
+    sticker: str,
+    action: Literal["top", "bottom"] = "top",
+    multi_target: bool = False,
+    hexes: int | None = Query(None),
+) -> Any:
+    svc = service(request)
+    try:
+        cid = known_campaign(svc, cid)
+        try:
+            return svc.quote_enhancement(
+                cid, character, card, card_level, action, sticker, multi_target, hexes
+            )
+        except ValueError as exc:
+            raise Refusal(409, "refused", str(exc)) from None
+    except Refusal as exc:
+        return _json_error(exc)
+
+
+def _api_endpoint(cmd: Command) -> Callable[..., Any]:
+    model = cmd.model
+
+    def run(request: Request, cid: str, body: BaseModel) -> Any:
+        svc = service(request)
+        try:
+            out = execute(svc, cid, cmd.name, body)
+        except Refusal as exc:
+            return _json_error(exc)
+        out["view"] = svc.view(known_campaign(svc, cid))
+        return out
+
+    if model is NoBody:
+
+        def endpoint(request: Request, cid: str) -> Any:
+            return run(request, cid, NoBody())
+
+    else:
+
+        def endpoint(request: Request, cid: str, body: model) -> Any:  # type: ignore[valid-type,misc]
+            return run(request, cid, body)
+
+    endpoint.__name__ = "api_" + cmd.name.replace("-", "_")
+    return endpoint
+
+
+for _cmd in _COMMANDS:
+    router.add_api_route(
+        f"/api/campaigns/{{cid}}/{_cmd.name}",
+        _api_endpoint(_cmd),
+        methods=["POST"],
+        tags=["gloomhaven"],
+        summary=_cmd.summary,
+        description="Answer: `{command, lines, seq, view}` (the history entry `seq`). "
+        "A refusal is 409 `{detail, code: refused}` and changes nothing.",
+        responses=ERRORS,
+    )
