@@ -162,7 +162,9 @@ class GreedyBot(Bot):
             p = self.p_win(view, char, cid, region)
             return p * self.hazard_value(view, cid) - (1 - p) * 3
         if card.kind == "ingredient":
-            return 12.0 if self.needs(view, str(card.ingredient)) else -1.0
+            if not self.needs(view, str(card.ingredient)):
+                return -1.0
+            return 12.0 + 8.0 * max(0.0, self.progress(view)["knowledge"])
         if card.icon == "pauper" and char != "pauper":
             return -1.0
         if card.icon == "bird" and not (char == "bird" and me["trained"]):
@@ -216,7 +218,7 @@ class GreedyBot(Bot):
             for city in CITIES:
                 qid = view["quests"].get(city)
                 if qid and self.quest_ok(view, char, qid, city, region):
-                    best = max(best, 14.0)
+                    best = max(best, 11.0)
             best = max(best, self.shop_value(view, char, region))  # Birds shop too
             return best
         tiles = view["tiles"][region]
@@ -322,8 +324,8 @@ class GreedyBot(Bot):
         return legal[0]
 
     def on_choose_pauper(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        pref = ["ginny", "cissy", "alf", "kzaah", "brinny", "dagris", "ognov", "dezzi"]
-        return min(legal, key=lambda a: pref.index(a["pauper"]))
+        # the Paupers are balanced to within a few percent: any will do
+        return self.rng.choice(legal)
 
     def on_choose_bird(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         return min(legal, key=lambda a: BIRD_PREF.index(a["bird"]))
@@ -460,7 +462,7 @@ class GreedyBot(Bot):
             elif a.kind == "draw":
                 v = 2.5
             elif a.kind == "quest":
-                v = 14
+                v = 11
             elif a.kind == "shop":
                 v = self.shop_value(view, char, here) + 0.5
             elif a.kind == "transmute":
@@ -512,13 +514,13 @@ class GreedyBot(Bot):
             if k == "ingredient":
                 return 14
             if k == "trophy":
-                v = hz.strength * (1.0 + prog["bravery"]) if prog["bravery"] >= 0 else 0.5
+                v = hz.strength * (1.05 + 2.0 * prog["bravery"]) if prog["bravery"] >= 0 else 0.5
                 if hz.type == "dragon" and prog["magnificence"] >= 0:
                     v += 30
                 return v
             if k == "gems":
                 return (
-                    hz.gems * (1.3 + prog["generosity"])
+                    hz.gems * (1.35 + 2.0 * prog["generosity"])
                     if prog["generosity"] >= 0
                     else hz.gems * 0.6
                 )
