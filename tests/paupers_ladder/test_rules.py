@@ -403,3 +403,22 @@ class TestBadInput:
         s = build({"seats": [{"pos": "beach-1"}, {}], "char": "pauper"})
         words = [s.describe_action(a, 0) for a in s.legal_actions()]
         assert "Move to Greyhaven" in words and "Draw a Region card" in words
+
+
+class TestHiddenShops:
+    def test_thieves_guild_shows_the_shops_only_to_the_payer(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "forest-1", "gems": 5}, {}],
+                "char": "pauper",
+                "tiles": {"forest-1": ["thieves-guild"]},
+            }
+        )
+        act(s, "encounter", card=tile(s, "forest-1", "thieves-guild"))
+        act(s, "option", n=0)
+        other = json.dumps(s.view(1))
+        for cards in s.data["shops"].values():
+            for cid in cards:
+                assert f'"{cid}"' not in other
+        mine = s.view(0)
+        assert all(len(v["known"]) == v["count"] for v in mine["shops"].values())

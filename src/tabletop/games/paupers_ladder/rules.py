@@ -1605,8 +1605,10 @@ class PLState(State):
             for city in CITIES:
                 self._peek_shop(seat, city)
                 cands += [c for c in d["shops"][city] if not c.startswith("rar.")]
-            if cands:
-                self.push({"t": "keep", "seat": seat, "cards": cands, "src": "shops"})
+            if cands:  # the payer looks into every Shop: the others must not see the cards
+                self.push(
+                    {"t": "keep", "seat": seat, "cards": cands, "src": "shops", "private": True}
+                )
         elif e == "take_tucked":
             cards = d["tucked"].get(card, [])
             if cards:
@@ -1792,7 +1794,6 @@ class PLState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         d = self.data
-        C = self.C
         players = []
         for s, p in enumerate(d["players"]):
             mine = seat == s
@@ -1861,11 +1862,7 @@ class PLState(State):
             "stack": stack,
             "winners": list(d.get("winners", [])),
             "log": log_for(d, seat),
-            "names": {c: C.card_name(c) for c in self._visible_ids()},
         }
-
-    def _visible_ids(self) -> list[str]:
-        return []
 
     # ------------------------------------------------------------------ resample
     def resample(self, seat: int | None, rng: Rng) -> PLState:
