@@ -82,6 +82,47 @@ def render_map(view: dict[str, Any]) -> RenderableType:
     return Panel(grid, title="Brighthelm", border_style="blue")
 
 
+def _reward_text(effects: list[dict[str, Any]]) -> str:
+    words = []
+    for e in effects:
+        k = e["effect"]
+        if k == "gain":
+            words.append(f"{e['n']} Gems")
+        elif k == "draw_equipment":
+            words.append(f"draw {e['n']} Equipment, keep {e['keep']}")
+        elif k == "draw_rarity":
+            words.append("1 Rarity")
+        elif k == "learn_recipe":
+            words.append("learn a Recipe In Learning at once")
+        elif k == "return_outcomes":
+            words.append(f"shuffle {e['n']} discarded Outcome cards back")
+    return " + ".join(words)
+
+
+def render_quests(view: dict[str, Any]) -> RenderableType:
+    C = content()
+    t = Text()
+    for city in CITIES:
+        qid = view["quests"].get(city)
+        if not qid:
+            continue
+        q = C.quest[qid]
+        icons = []
+        if q.tower:
+            icons.append("tower: in this City")
+        if q.wild:
+            icons.append("wild: completes when met")
+        if q.pauper_only:
+            icons.append("Pauper only")
+        t.append(f"{city.capitalize()}: ", style="bold")
+        t.append(f"{q.name} — {q.text} ")
+        t.append("REWARD: " + " OR ".join(_reward_text(r) for r in q.reward), style="gold1")
+        if icons:
+            t.append(f"  [{', '.join(icons)}]", style="dim")
+        t.append("\n")
+    return Panel(t, title="Quests", border_style="green")
+
+
 def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
     C = content()
     me = view.get("seat") == p["seat"]
@@ -149,6 +190,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts.append(head)
     if view.get("phase") in ("play", "over", "buy"):
         parts.append(render_map(view))
+    if view.get("phase") in ("play", "over", "buy"):
+        parts.append(render_quests(view))
     fight = view.get("fight")
     if fight:
         hz = content().region_card[fight["hz"]]
