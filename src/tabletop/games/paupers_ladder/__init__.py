@@ -14,12 +14,13 @@ from .rules import PLState
 
 __all__ = ["PLState", "PaupersLadder"]
 
-# A true upper bound on actions: set-up (at most 4 Paupers, 4 Birds, 12 draft picks, 4 first
-# purchases with their overflow discards) plus the round limit x seats x the most actions one turn
-# can take. A turn is bounded: each character moves at most once into each of the 19 Regions, uses
-# each ability once, explores once (a shop visit is at most 3 actions, a fight at most 14 boosts
-# and choices, a Quest at most 4 picks), and the free actions (5 Virtues, training) happen once.
-_TURN_BOUND = 2 * (19 + 30 + 40) + 10
+# A true upper bound on actions: set-up (4 Paupers, 4 Birds, 12 draft picks, 4 first purchases and
+# their overflow discards) plus the round limit x seats x the most actions one turn can take. A
+# character's turn is bounded: at most 19 moves (no Region twice), one use of each ability and item,
+# 4 fragile discards, one exploration, and in a fight at most 36 Outcome draws (ally chains) with
+# their ally choices, one boost per item, the charm and the reward; the free actions (5 Virtues,
+# training, discarding a bounded Inventory) add a few more. 300 per turn covers all of it.
+_TURN_BOUND = 300
 MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
 
 
@@ -64,7 +65,14 @@ class PaupersLadder(Game):
         return {"greedy": GreedyBot}
 
     def lint(self) -> list[str]:
-        return self.content.lint()
+        problems = self.content.lint()
+        limit = int(self.content.numbers["round_limit"]["value"])
+        if 60 + limit * 4 * _TURN_BOUND > MAX_ACTIONS:
+            problems.append(
+                f"components.yaml, entry 'round_limit': {limit} rounds break the "
+                f"max_actions bound {MAX_ACTIONS}"
+            )
+        return problems
 
     # ------------------------------------------------------------------ a new game
     def _blank(self) -> dict[str, Any]:
