@@ -333,7 +333,18 @@ def execute(svc: CampaignService, cid: str, command: str, body: BaseModel) -> di
         result = cmd.run(svc, cid, body)
     except ValueError as exc:  # IllegalAction (Refused) and content errors are ValueErrors
         raise Refusal(409, "refused", str(exc)) from None
-    seq = svc.history(cid)[-1]["seq"]
+    # The service does not return the history entry it wrote; take the newest one that matches
+    # this change (command and summary), so a concurrent writer's entry is not shown as ours.
+    summary = "\n".join(result.lines)
+    hist = svc.history(cid)
+    seq = next(
+        (
+            h["seq"]
+            for h in reversed(hist)
+            if (h["command"], h["summary"]) == (result.command, summary)
+        ),
+        hist[-1]["seq"],
+    )
     return {"command": result.command, "lines": result.lines, "seq": seq}
 
 
