@@ -621,7 +621,7 @@ class TestQuests:
         p = s.data["players"][0]
         draw = piles.cards(p["out"])
         piles.set_cards(p["out"], draw[6:])
-        p["out"]["discard"] += draw[:6]
+        piles.add_discards(p["out"], draw[:6])
         act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
         act(s, "option", n=0)
         assert names(p["journal"]) == ["lost-villagers"]

@@ -91,7 +91,7 @@ class PaupersLadder(Game):
                     "gems": 0,
                     "pos": None,
                     "bpos": None,
-                    "out": new_pile([]),
+                    "out": new_pile([], joined_discards=True),
                     "outk": [],
                     "rk": {},
                     "rec": [],

@@ -1,8 +1,9 @@
 """Face-down draw piles kept as one space-separated string (bottom first, top last).
 
 A state is cloned by marshalling its data, and a draw pile of 40-odd card ids as one string clones
-several times faster than a list of strings. Discard piles (face up) stay lists. Every shuffle uses
-the state's RNG. Card ids never contain spaces."""
+several times faster than a list of strings. Discard piles (face up) stay lists, except the Outcome
+decks' discards (joined too: ``joined_discards``). Every shuffle uses the state's RNG. Card ids
+never contain spaces."""
 
 from __future__ import annotations
 
@@ -14,11 +15,39 @@ from tabletop.engine import Rng
 Pile = dict[str, Any]
 
 
-def new_pile(cards: Sequence[str], rng: Rng | None = None) -> Pile:
+def new_pile(
+    cards: Sequence[str], rng: Rng | None = None, *, joined_discards: bool = False
+) -> Pile:
     draw = list(cards)
     if rng is not None:
         rng.shuffle(draw)
-    return {"draw": " ".join(draw), "discard": [], "removed": []}
+    return {"draw": " ".join(draw), "discard": "" if joined_discards else [], "removed": []}
+
+
+def discards(pile: Pile) -> list[str]:
+    """The discard pile, oldest first, whether it is kept as a list or joined."""
+    d = pile["discard"]
+    if isinstance(d, str):
+        return d.split(" ") if d else []
+    return list(d)
+
+
+def set_discards(pile: Pile, cards: Sequence[str]) -> None:
+    if isinstance(pile["discard"], str):
+        pile["discard"] = " ".join(cards)
+    else:
+        pile["discard"] = list(cards)
+
+
+def add_discards(pile: Pile, cards: Sequence[str]) -> None:
+    if not cards:
+        return
+    d = pile["discard"]
+    if isinstance(d, str):
+        joined = " ".join(cards)
+        pile["discard"] = f"{d} {joined}" if d else joined
+    else:
+        d.extend(cards)
 
 
 def cards(pile: Pile) -> list[str]:
@@ -42,8 +71,8 @@ def refill(pile: Pile, rng: Rng) -> bool:
         return True
     if not pile["discard"]:
         return False
-    back = list(pile["discard"])
-    pile["discard"] = []
+    back = discards(pile)
+    set_discards(pile, [])
     rng.shuffle(back)
     set_cards(pile, back)
     return True
@@ -83,7 +112,7 @@ def take(pile: Pile, card: str) -> None:
 
 def shuffle_all(pile: Pile, rng: Rng) -> None:
     """Shuffle the discards back into the draw pile."""
-    draw = cards(pile) + list(pile["discard"])
-    pile["discard"] = []
+    draw = cards(pile) + discards(pile)
+    set_discards(pile, [])
     rng.shuffle(draw)
     set_cards(pile, draw)

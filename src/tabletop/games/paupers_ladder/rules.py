@@ -653,7 +653,7 @@ class PLState(State):
         p["gems"] = int(self.C.numbers["starting_gems"]["value"])
         cards = list(self.C.outcome_lists[pa.colour])
         self.rng.shuffle(cards)
-        p["out"] = piles.new_pile(cards)
+        p["out"] = piles.new_pile(cards, joined_discards=True)
         for _, e in [("start", e) for e in pa.equipment.abilities]:
             if e["effect"] == "boost" and e.get("charges"):
                 p["charges"] = int(e["charges"])
@@ -1197,7 +1197,7 @@ class PLState(State):
         seat, ch = f["seat"], f["char"]
         hz = self.C.region_card[f["hz"]]
         p = self.P(seat)
-        p["out"]["discard"] += f["cards"]
+        piles.add_discards(p["out"], f["cards"])
         region = f["region"]
         d["last_fight"] = {
             "seat": seat,
@@ -1584,7 +1584,7 @@ class PLState(State):
             self.run(list(op[face["face"]]))
         elif e == "outcome_check":
             cid = self.draw_outcome(seat)
-            p["out"]["discard"].append(cid)
+            piles.add_discards(p["out"], [cid])
             num = self.C.outcome[cid].number
             ok = num >= int(op["min"])
             self.log(f"Outcome card {num}: {'success' if ok else 'failure'}.")
@@ -1657,10 +1657,11 @@ class PLState(State):
                     }
                 )
         elif e == "return_outcomes":
-            pile = p["out"]["discard"]
-            best = sorted(pile, key=lambda c: (-self.C.outcome[c].number, c))[: int(op["n"])]
-            for c in best:
-                pile.remove(c)
+            pile = piles.discards(p["out"])
+            best = sorted(pile, key=lambda o: (-self.C.outcome[o].number, o))[: int(op["n"])]
+            for oc in best:
+                pile.remove(oc)
+            piles.set_discards(p["out"], pile)
             draw = piles.cards(p["out"]) + best
             self.rng.shuffle(draw)
             piles.set_cards(p["out"], draw)
@@ -1812,7 +1813,7 @@ class PLState(State):
                 "journal": list(p["journal"]),
                 "virtues": list(p["virtues"]),
                 "outcome_count": piles.size(p["out"]),
-                "outcome_discard": list(p["out"]["discard"]),
+                "outcome_discard": piles.discards(p["out"]),
                 "miss": bool(p.get("miss")),
                 "charges": p.get("charges", 0),
                 "hand_count": len(p["hand"]),
