@@ -35,9 +35,15 @@ class TestContent:
         text = text.replace("effect: swim", "effect: fly", 1)
         text = text.replace("- fish-scales", "- unicorn-horn", 1)
         (data / "recipes.yaml").write_text(text)
+        quests = (data / "quests.yaml").read_text().replace("- giant gull", "- roc", 1)
+        (data / "quests.yaml").write_text(quests)
+        cards = (data / "region_cards.yaml").read_text().replace("copies: 3", "copies: 4", 1)
+        (data / "region_cards.yaml").write_text(cards)
         problems = Content(data).lint()
         assert any("unknown effect 'fly'" in p and "recipes.yaml" in p for p in problems)
         assert any("unknown ingredient 'unicorn-horn'" in p for p in problems)
+        assert any("unknown hazard 'roc'" in p and "the-ornithologist" in p for p in problems)
+        assert any("expected 48 cards, found 49" in p for p in problems)
 
     def test_bad_entry_names_file_entry_and_field(self, tmp_path: Path) -> None:
         data = tmp_path / "data"

@@ -610,7 +610,25 @@ class Content:
             out.append(f"{f}, deck 'mine': needs exactly 2 traps")
         if not any(c.name == "necromancer" for c in mine):
             out.append(f"{f}, deck 'mine': needs the necromancer")
+        hazard_names = {c.name for c in self.region_card.values() if c.kind == "hazard"}
+        for deck in WILD:
+            for c in getattr(self.decks, deck):
+                for o in c.options:
+                    for e in o.effects:
+                        if e.get("effect") == "sell_trophy":
+                            out += check_references(
+                                f,
+                                c.id,
+                                "options.sell_trophy.hazard",
+                                [str(e.get("hazard"))],
+                                hazard_names,
+                                "hazard",
+                            )
         f = str(self.dir / "quests.yaml")
+        for q in self.quests.values():
+            out += check_references(
+                f, q.id, "objective.names", q.objective.names, hazard_names, "hazard"
+            )
         if len(self.quest_list) != 34:
             out.append(f"{f}: expected 34 Quest cards, found {len(self.quest_list)}")
         for q in self.quests.values():
