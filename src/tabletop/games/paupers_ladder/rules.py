@@ -1987,10 +1987,8 @@ class PLState(State):
             "boost": lambda: f"Use the {self._key_name(seat or 0, g('item'))}",
             "charm": lambda: "Roll the lucky charm",
             "resolve": lambda: "Resolve the fight",
-            "reward": lambda: (
-                f"Take the reward: {g('take')}" + (f" for {nm(g('recipe'))}" if g("recipe") else "")
-            ),
-            "option": lambda: f"Choose option {g('n') + 1}",
+            "reward": lambda: self._reward_words(g("take"), g("recipe")),
+            "option": lambda: self._option_words(int(g("n"))),
             "pick": lambda: f"Choose the {nm(g('card'))}",
             "keep": lambda: f"Keep the {nm(g('card'))}",
             "done": lambda: "Done",
@@ -2009,6 +2007,34 @@ class PLState(State):
         }
         fn = table.get(k)
         return fn() if fn is not None else str(action)
+
+    def _top_frame(self) -> J:
+        stack = self.data["stack"]
+        return stack[-1] if stack else {}
+
+    def _reward_words(self, take: str, recipe: str | None) -> str:
+        f = self._top_frame()
+        hz = self.C.region_card.get(str(f.get("hz")))
+        name = hz.name if hz else "hazard"
+        if take == "gems":
+            return f"Collect the {hz.gems if hz else 0} Gems the {name} carried"
+        if take == "trophy":
+            return f"Put the {name} in your Trophy Room ({hz.strength if hz else 0} points)"
+        if take == "ingredient":
+            return f"Tuck the {name} under {self.cname(str(recipe))} as an ingredient"
+        return f"Draw 1 {'Rarity' if take == 'rarity' else 'Equipment'}"
+
+    def _option_words(self, n: int) -> str:
+        f = self._top_frame()
+        if f.get("t") == "event":
+            card = self.C.region_card[f["card"]]
+            return f"{card.options[n].label} ({card.text})" if card.text else card.options[n].label
+        if f.get("t") == "quest-reward":
+            q = self.C.quest[f["quest"]]
+            return "Reward: " + ", ".join(
+                f"{e['effect'].replace('_', ' ')} {e.get('n', '')}".strip() for e in q.reward[n]
+            )
+        return f"Choose option {n + 1}"
 
     def _explain_illegal(self, seat: int, action: Action) -> str | None:
         if action.kind == "move":
