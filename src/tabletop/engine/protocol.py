@@ -225,7 +225,16 @@ class _History:
 class State(ABC):
     """A game in progress: plain data, a seeded RNG and the history of actions."""
 
-    __slots__ = ("_history", "_legal_cache", "_prompt_cache", "data", "game", "rng", "seed")
+    __slots__ = (
+        "_cache",
+        "_history",
+        "_legal_cache",
+        "_prompt_cache",
+        "data",
+        "game",
+        "rng",
+        "seed",
+    )
 
     def __init__(self, game: Game, data: dict[str, JSON], rng: Rng, seed: int) -> None:
         self.game = game
@@ -235,6 +244,8 @@ class State(ABC):
         self._history: _History | None = None
         self._legal_cache: dict[int, list[Action]] = {}
         self._prompt_cache: Prompt | None = None
+        # a game's own memo of values derived from ``data``; emptied whenever an action is applied
+        self._cache: dict[str, Any] = {}
 
     # ----------------------------------------------------------------- hooks for games
     @abstractmethod
@@ -343,6 +354,14 @@ class State(ABC):
         self._history = _History(self._history, seat, action)
         self._legal_cache = {}
         self._prompt_cache = None
+        self._cache = {}
+
+    def invalidate(self) -> None:
+        """Forget cached prompt, legal actions and memos after changing ``data`` by hand (tests,
+        scenario builders); ``apply`` does this by itself."""
+        self._legal_cache = {}
+        self._prompt_cache = None
+        self._cache = {}
 
     def outcome(self) -> Outcome:
         if not self.is_terminal():
@@ -377,6 +396,7 @@ class State(ABC):
         other._history = self._history
         other._legal_cache = {}
         other._prompt_cache = None
+        other._cache = {}
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -419,6 +439,7 @@ class State(ABC):
         state._history = None
         state._legal_cache = {}
         state._prompt_cache = None
+        state._cache = {}
         for seat, action in blob.get("history", []):
             state._history = _History(state._history, int(seat), Action.from_json(action))
         return state
