@@ -7,6 +7,7 @@ game, a bug report or a replay viewer stores.
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,10 +83,10 @@ class Record:
             raise ValueError(f"{path}: cannot read record: {exc}") from None
         return cls.from_json(data, source=str(path))
 
-    def states(self) -> Iterator[State]:
-        """Every state of the game, from the start to after the last action."""
+    def _replaying(self) -> Iterator[State]:
+        """The one live state, yielded at the start and after each action (not copies)."""
         state = load(self.game, **self.params).new_state(self.seed)
-        yield state.clone()
+        yield state
         for i, (seat, action) in enumerate(self.actions):
             try:
                 state.apply(action, seat)
@@ -93,16 +94,13 @@ class Record:
                 raise ValueError(
                     f"record action #{i + 1} ({action}) does not replay: {exc}"
                 ) from None
+            yield state
+
+    def states(self) -> Iterator[State]:
+        """Every state of the game, from the start to after the last action."""
+        for state in self._replaying():
             yield state.clone()
 
     def replay(self) -> State:
         """The final state of the record."""
-        state = load(self.game, **self.params).new_state(self.seed)
-        for i, (seat, action) in enumerate(self.actions):
-            try:
-                state.apply(action, seat)
-            except IllegalAction as exc:
-                raise ValueError(
-                    f"record action #{i + 1} ({action}) does not replay: {exc}"
-                ) from None
-        return state
+        return deque(self._replaying(), maxlen=1)[0]

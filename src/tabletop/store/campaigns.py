@@ -3,17 +3,13 @@ change (with the document before it, for undo), and backups taken before imports
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .db import Base
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
+from .db import Base, utcnow
 
 
 class CampaignRow(Base):
@@ -25,8 +21,8 @@ class CampaignRow(Base):
     schema_version: Mapped[int] = mapped_column(Integer)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     document: Mapped[str] = mapped_column(Text)  # canonical JSON (sorted keys)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     # optimistic concurrency: a change based on a stale revision fails instead of overwriting
     __mapper_args__ = {"version_id_col": revision}
@@ -49,7 +45,7 @@ class CampaignHistory(Base):
     before: Mapped[str | None] = mapped_column(Text, nullable=True)
     undoes: Mapped[int | None] = mapped_column(Integer, nullable=True)
     revision: Mapped[int] = mapped_column(Integer)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class CampaignBackup(Base):
@@ -62,4 +58,4 @@ class CampaignBackup(Base):
     reason: Mapped[str] = mapped_column(String(200))
     schema_version: Mapped[int] = mapped_column(Integer)
     document: Mapped[str] = mapped_column(Text)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

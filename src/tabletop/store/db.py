@@ -7,12 +7,18 @@ import importlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 DEFAULT_PATH = Path("var") / "tabletop.db"
+
+
+def utcnow() -> datetime:
+    """Timestamps for rows: timezone-aware UTC."""
+    return datetime.now(UTC)
 
 
 class Base(DeclarativeBase):

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .db import Base
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
+from .db import Base, utcnow
 
 
 class SavedGame(Base):
@@ -28,8 +24,8 @@ class SavedGame(Base):
     num_actions: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="active")
     title: Mapped[str] = mapped_column(String(200), default="")
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     actions: Mapped[list[SavedAction]] = relationship(
         back_populates="saved_game", order_by="SavedAction.index", cascade="all, delete-orphan"
@@ -45,6 +41,6 @@ class SavedAction(Base):
     index: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     saved_game: Mapped[SavedGame] = relationship(back_populates="actions")
