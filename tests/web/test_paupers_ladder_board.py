@@ -1,0 +1,230 @@
+"""The Paupers' Ladder board in the web app (tabletop.games.paupers_ladder.web.render): well-formed,
+complete, escaped, and drawn from the seat's view alone; plus one game played in headless Chromium.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tabletop.engine import Rng, State, load
+from tabletop.engine.errors import ContentError
+from tabletop.games.paupers_ladder.content import content
+from tabletop.games.paupers_ladder.web import render
+
+
+def states(players: int, seed: int, mode: str = "standard", every: int = 25) -> Iterator[State]:
+    """Snapshots of a seeded random game, every ``every`` actions, and its last state."""
+    s = load("paupers-ladder", players=players, mode=mode).new_state(seed)
+    rng = Rng(seed)
+    n = 0
+    while not s.is_terminal() and n < 600:
+        if n % every == 0:
+            yield s.clone()
+        seat = rng.choice(s.current_seats())
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+        n += 1
+    yield s
+
+
+def seats(s: State) -> list[int | None]:
+    return [None, *range(s.game.num_players)]
+
+
+def well_formed(markup: str) -> ET.Element:
+    return ET.fromstring(markup)
+
+
+class TestMarkup:
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_well_formed_for_every_seat_through_random_games(self, players: int) -> None:
+        for s in states(players, seed=players + 10):
+            for seat in seats(s):
+                view = s.view(seat)
+                assert view is not None
+                root = well_formed(render(view))
+                assert root.get("class") == "pl-board"
+                assert root.find(".//{http://www.w3.org/2000/svg}svg") is not None
+
+    def test_solo_view_renders_if_solo_exists(self) -> None:
+        try:
+            game = load("paupers-ladder", players=1, mode="solo")
+            s = game.new_state(4)
+        except (ContentError, ValueError, KeyError, NotImplementedError) as exc:
+            pytest.skip(f"solo mode is not available yet: {exc}")
+        for snap in states(1, seed=4, mode="solo"):
+            view = snap.view(0)
+            assert view is not None
+            markup = render(view)
+            well_formed(markup)
+            for key, word in (("time", "Time"), ("lives", "Lives"), ("objectives", "Objectives")):
+                if view.get(key):
+                    assert f"<b>{word}</b>" in markup
+        assert s is not None
+
+    def test_every_region_and_every_character_is_drawn(self) -> None:
+        C = content()
+        for players in (2, 3, 4):
+            s = list(states(players, seed=7, every=1000))[-1]
+            for seat in seats(s):
+                view = s.view(seat)
+                assert view is not None
+                markup = render(view)
+                for reg in C.regions.values():
+                    assert f">{html.escape(reg.name)}<" in markup
+                for p in view["players"]:
+                    assert html.escape(p["name"], quote=True) in markup
+                    assert f"{p['name']} (Pauper)" in html.unescape(markup)
+                    if p["bird"]:
+                        assert f"{p['bird'].capitalize()}, the Bird of {p['name']}" in (
+                            html.unescape(markup)
+                        )
+                for cards in view["tiles"].values():
+                    for cid in cards:
+                        assert html.escape(C.card_name(cid), quote=True) in markup
+                for qid in view["quests"].values():
+                    assert html.escape(C.quest[qid].text, quote=True) in markup
+
+    def test_legend_names_region_types_cards_and_players(self) -> None:
+        s = list(states(2, seed=3, every=1000))[-1]
+        view = s.view(0)
+        assert view is not None
+        legend = render(view).split('class="pl-legend"')[1]
+        for word in ("City", "Beach", "Forest", "Mine", "Mountain", "Swamp", "Bridge", "Hazard"):
+            assert word in legend
+        for p in view["players"]:
+            assert html.escape(p["name"], quote=True) in legend
+
+
+class TestEscaping:
+    def test_names_and_card_texts_from_data_are_escaped(self, monkeypatch: Any) -> None:
+        C = content()
+        s = list(states(2, seed=5, every=1000))[-1]
+        view = s.view(0)
+        assert view is not None
+        view["players"][0]["name"] = "<script>alert('x')</script> & co"
+        evil = "<img src=x onerror=alert(1)>"
+        on_tiles = [c for cards in view["tiles"].values() for c in cards]
+        assert on_tiles, "the game should have cards on the map"
+        card = C.region_card[on_tiles[0]]
+        monkeypatch.setitem(
+            C.region_card, on_tiles[0], card.model_copy(update={"name": evil, "text": evil})
+        )
+        qid = next(iter(view["quests"].values()))
+        quest = C.quest[qid]
+        monkeypatch.setitem(C.quest, qid, quest.model_copy(update={"name": evil, "text": evil}))
+        view["time"] = evil
+        view["objectives"] = [evil]
+        markup = render(view)
+        well_formed(markup)
+        assert "<script" not in markup and "<img" not in markup
+        assert "&lt;script&gt;" in markup and "&amp; co" in markup
+        assert html.escape(evil, quote=True) in markup
+
+
+class TestOnlyTheView:
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_resampled_hidden_information_draws_the_same_board(self, players: int) -> None:
+        for k, s in enumerate(states(players, seed=20 + players, every=40)):
+            for seat in range(players):
+                r = s.resample(seat, Rng(100 + k))
+                mine, theirs = s.view(seat), r.view(seat)
+                assert mine is not None and theirs is not None
+                assert render(theirs) == render(mine)
+
+    def test_only_the_seat_sees_its_draft_hand(self) -> None:
+        game = load("paupers-ladder", players=3)
+        s = game.new_state(5)
+        while s.data["phase"] != "draft":
+            s.apply(s.legal_actions()[0])
+        C = content()
+        hand = s.data["players"][1]["hand"]
+        assert hand
+        own = render(s.view(1) or {})
+        assert "Your draft hand" in own
+        for cid in hand:
+            assert html.escape(C.card_name(cid), quote=True) in own
+        for seat in (None, 0, 2):
+            other = render(s.view(seat) or {})
+            area = other.split('data-seat="1"')[1].split('class="pl-area')[0]
+            assert "Your draft hand" not in area
+            assert f"Draft hand: {len(hand)} cards (hidden)" in area  # only their number
+
+    def test_solo_parts_are_drawn_only_when_the_view_has_them(self) -> None:
+        s = list(states(2, seed=2, every=1000))[-1]
+        view = s.view(0)
+        assert view is not None
+        plain = render(view)
+        assert 'class="pl-solo"' not in plain and "<b>Lives</b>" not in plain
+        view.update({"time": 7, "lives": [2, 3], "objectives": ["Defeat the necromancer"]})
+        markup = render(view)
+        assert "<b>Time</b> 7" in markup
+        assert "♥♥ (2)" in markup and "♥♥♥ (3)" in markup
+        assert "Defeat the necromancer" in markup
+
+
+# ------------------------------------------------------------------ in the browser
+@pytest.mark.browser
+def test_two_player_game_against_greedy_bot_in_the_browser(tmp_path: Any) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tabletop.store.games import GameStore
+
+    from .test_browser import CHROMIUM, SHOTS, Server, shot
+
+    if not __import__("pathlib").Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-browser.sh")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    srv = Server(f"sqlite:///{tmp_path / 'pl.db'}")
+    srv.start()
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(
+                executable_path=CHROMIUM,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+            page = b.new_context(viewport={"width": 1200, "height": 900}).new_page()
+            page.goto(srv.base + "/")
+            page.select_option("#game-select", "paupers-ladder")
+            page.select_option("select[name='paupers-ladder.seat.1']", "bot:greedy")
+            page.click("#start")
+            page.locator("#created").wait_for()
+            page.locator("a.seat-link").first.click()
+            page.locator("#board .pl-board").wait_for()
+            ident = page.url.split("/play/")[1].split("?")[0]
+            url = page.url
+            store = GameStore(srv.db_url)
+            shot(page, "paupers-ladder-start")
+            clicks = 0
+            deadline = time.monotonic() + 120
+            while clicks < 40 and time.monotonic() < deadline:
+                state, _ = store.load(ident)
+                if state.is_terminal():
+                    break
+                if 0 not in state.current_seats():
+                    time.sleep(0.3)
+                    continue
+                page.goto(url)
+                page.locator("#prompt button.option").first.click()
+                page.wait_for_load_state()
+                clicks += 1
+                if clicks == 8:
+                    shot(page, "paupers-ladder-setup")
+            page.goto(url)
+            board = page.locator("#board .pl-board")
+            board.wait_for()
+            state, _ = store.load(ident)
+            assert clicks >= 10 and state.num_actions() > clicks
+            for reg in content().regions.values():
+                assert page.locator(f"g.pl-region[data-region='{reg.id}']").count() == 1
+            assert page.locator("#board g.pl-meeple").count() >= 2
+            shot(page, "paupers-ladder-play")
+            board.screenshot(path=str(SHOTS / "paupers-ladder-board.png"))
+            b.close()
+    finally:
+        srv.stop()
