@@ -7,6 +7,7 @@ from typing import Any
 
 from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
 from tabletop.engine.bots import Bot
+from tabletop.engine.errors import BadParameter
 
 from .content import CITIES, WILD, content
 from .piles import new_pile
@@ -21,6 +22,9 @@ __all__ = ["PLState", "PaupersLadder"]
 # their ally choices, one boost per item, the charm and the reward; the free actions (5 Virtues,
 # training, discarding a bounded Inventory) add a few more. 300 per turn covers all of it.
 _TURN_BOUND = 300
+MODES = ("standard", "survival", "solo")
+SCENARIOS = ("garoliums-tournament", "saltash-necromancer", "fiery-siege")
+DIFFICULTIES = ("easy", "mid", "hard", "very-hard")
 MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
 
 
@@ -29,26 +33,51 @@ class PaupersLadder(Game):
     spec = GameSpec(
         name="paupers-ladder",
         title="Paupers' Ladder",
-        min_players=2,
+        min_players=1,
         max_players=4,
         params=(
-            ParamSpec("players", 2, "number of players", choices=(2, 3, 4)),
+            ParamSpec("players", 2, "number of players (1 for solo)", choices=(1, 2, 3, 4)),
             ParamSpec(
                 "mode",
                 "standard",
-                "rules mode (Survival and solo come later)",
-                choices=("standard",),
+                "rules mode: standard, survival (Lives) or solo (1 player, a scenario)",
+                choices=MODES,
             ),
+            ParamSpec(
+                "scenario",
+                "garoliums-tournament",
+                "solo scenario",
+                choices=SCENARIOS,
+            ),
+            ParamSpec("difficulty", "easy", "solo difficulty", choices=DIFFICULTIES),
         ),
         hidden_information=True,
         max_actions=MAX_ACTIONS,
         description="Paupers race to learn 3 of 5 Virtues in the land of Brighthelm.",
-        modes=("standard",),
-        conformance=({"players": 2}, {"players": 3}, {"players": 4}),
+        modes=MODES,
+        conformance=(
+            {"players": 2},
+            {"players": 3},
+            {"players": 4},
+            {"mode": "survival", "players": 2},
+            {"mode": "solo", "players": 1, "scenario": "garoliums-tournament", "difficulty": "mid"},
+            {"mode": "solo", "players": 1, "scenario": "saltash-necromancer", "difficulty": "easy"},
+            {"mode": "solo", "players": 1, "scenario": "fiery-siege", "difficulty": "hard"},
+        ),
     )
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
+        mode, players = self.params["mode"], self.params["players"]
+        if mode == "solo" and players != 1:
+            raise BadParameter(
+                f"paupers-ladder: parameter 'players' must be 1 in mode 'solo'; got {players}"
+            )
+        if mode != "solo" and players == 1:
+            raise BadParameter(
+                f"paupers-ladder: parameter 'players' must be 2, 3 or 4 in mode {mode!r}; "
+                "use mode=solo for 1 player"
+            )
         self.content = content()
         PLState.C = self.content
 
@@ -77,7 +106,7 @@ class PaupersLadder(Game):
     # ------------------------------------------------------------------ a new game
     def _blank(self) -> dict[str, Any]:
         n = self.num_players
-        return {
+        d: dict[str, Any] = {
             "phase": "pauper",
             "round": 0,
             "turn": None,
@@ -128,6 +157,24 @@ class PaupersLadder(Game):
             "log": [],
             "log_n": 0,
         }
+        if self.params["mode"] != "standard":
+            lives = int(self.content.solo["survival"]["lives"])
+            solo = None
+            if self.params["mode"] == "solo":
+                diff = self.content.solo["difficulties"][self.params["difficulty"]]
+                lives = int(diff["lives"])
+                solo = {
+                    "scenario": self.params["scenario"],
+                    "difficulty": self.params["difficulty"],
+                    "time": int(diff["time"]),
+                    "allowance": int(diff["time"]),
+                    "max_lives": lives,
+                    "bought": [],
+                }
+                d["solo"] = solo
+            for p in d["players"]:
+                p["lives"] = {"pauper": lives, "bird": lives}
+        return d
 
     def new_state(self, seed: int = 0) -> PLState:
         C = self.content
@@ -135,7 +182,11 @@ class PaupersLadder(Game):
         d = self._blank()
         for dk in WILD:
             cards = list(C.deck_lists[dk])
-            rest = [c for c in cards if C.region_card[c].kind == "rest"]
+            rest = [
+                c
+                for c in cards
+                if C.region_card[c].kind == "rest" and self.params["mode"] != "survival"
+            ]
             cards = [c for c in cards if c not in rest]
             rng.shuffle(cards)
             d["decks"][dk] = {"draw": " ".join(cards), "discard": [], "removed": rest}
@@ -163,6 +214,8 @@ class PaupersLadder(Game):
         rng.shuffle(birds)
         d["birds_shown"], d["birds_hidden"] = birds[:4], birds[4:]
         side = "2" if self.num_players == 2 else "3-4"
+        if self.params["mode"] == "solo":
+            side = C.solo["difficulties"][self.params["difficulty"]]["side"]
         d["paupers_shown"] = [p.id for p in C.paupers.values() if p.side == side]
         d["tiles"] = {r.id: [] for r in C.regions.values() if r.type != "city"}
         state = PLState(self, d, rng, seed)

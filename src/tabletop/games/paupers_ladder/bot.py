@@ -46,7 +46,92 @@ class GreedyBot(Bot):
         return view["players"][self.seat]  # type: ignore[no-any-return]
 
     def threshold(self, view: Mapping[str, Any]) -> int:
+        if view.get("solo"):
+            return 30 if self.C.paupers[self.me(view)["pauper"]].side == "3-4" else 40
         return 40 if len(view["players"]) == 2 else 30
+
+    # ------------------------------------------------------------------ Survival and solo
+    def lives(self, view: Mapping[str, Any], char: str) -> int:
+        lv = self.me(view).get("lives")
+        return int(lv[char]) if lv else 99
+
+    def life_cost(self, view: Mapping[str, Any], char: str) -> float:
+        """What losing a fight costs in Lives: in solo the last Life loses the game."""
+        n = self.lives(view, char)
+        if n >= 99:
+            return 3.0
+        if view.get("solo"):
+            return 3.0 + (1000.0 if n <= 1 else 24.0 / n)
+        return 3.0 + (8.0 if n <= 1 else 6.0 / n)
+
+    def must_fight_ok(self, view: Mapping[str, Any], char: str, hz: str, region: str) -> bool:
+        return self.p_win(view, char, hz, region) >= (0.97 if self.lives(view, char) <= 1 else 0.5)
+
+    def solo_goals(self, view: Mapping[str, Any], char: str) -> dict[str, float]:
+        """Regions the scenario wants this character in, with how much they are worth."""
+        solo = view.get("solo")
+        if not solo:
+            return {}
+        me = self.me(view)
+        goals: dict[str, float] = {}
+        inv = {it["c"] for it in me["inventory"]}
+        home = solo["home"]
+        if solo["scenario"] == "saltash-necromancer":
+            blade = "rar.spirit-blade" in inv
+            if not blade and char == "pauper":
+                opp = {"bluevale": "blacksand", "blacksand": "bluevale"}.get(
+                    home, {"greyhaven": "lilacsville", "lilacsville": "greyhaven"}.get(home, home)
+                )
+                if me["gems"] >= 8:
+                    goals[opp] = 30.0
+            for city, hz in solo["city_hazards"].items():
+                if self.p_win(view, char, hz, city) >= 0.5:
+                    goals[city] = 18.0
+            if blade or char == "bird":
+                for m in solo["facedown"]:
+                    goals[m] = 10.0 if blade and char == "pauper" else 3.0
+            nec = solo.get("necromancer")
+            if nec and blade and char == "pauper":
+                for r, cards in view["tiles"].items():
+                    if nec in cards:
+                        goals[r] = 40.0
+        elif solo["scenario"] == "fiery-siege" and char == "pauper":
+            for c in solo["markers"]:
+                goals[c] = 25.0
+            done = [o["done"] for o in solo["objectives"]]
+            if done[1] and not done[2] and me["gems"] >= 8:
+                goals[home] = 30.0
+            if done[2]:
+                for r, cards in view["tiles"].items():
+                    if any(c in solo["siege"] for c in cards):
+                        goals[r] = 40.0
+        return goals
+
+    def goal_pull(self, view: Mapping[str, Any], char: str, region: str) -> float:
+        goals = self.solo_goals(view, char)
+        if not goals:
+            return 0.0
+        best = 0.0
+        for g, v in goals.items():
+            dist = self.dist(region, g)
+            best = max(best, v - 4.0 * dist)
+        return best
+
+    def dist(self, a: str, b: str) -> int:
+        key = (a, b)
+        cache = self.__dict__.setdefault("_dist", {})
+        if key not in cache:
+            seen = {a: 0}
+            dq = deque([a])
+            while dq:
+                r = dq.popleft()
+                for nb in self.C.neighbours[r]:
+                    if nb not in seen:
+                        seen[nb] = seen[r] + 1
+                        dq.append(nb)
+            for r, n in seen.items():
+                cache[(a, r)] = n
+        return int(cache.get(key, 9))
 
     def progress(self, view: Mapping[str, Any]) -> dict[str, float]:
         me = self.me(view)
@@ -133,6 +218,8 @@ class GreedyBot(Bot):
         )
         if card.type == "dragon" and prog["magnificence"] >= 0:
             v += 12
+        if view.get("solo"):
+            v += 3
         prov = card.provides or {}
         if "ingredient" in prov and self.needs(view, prov["ingredient"]):
             v = max(v, 10)
@@ -160,7 +247,12 @@ class GreedyBot(Bot):
         me = self.me(view)
         if card.kind == "hazard":
             p = self.p_win(view, char, cid, region)
-            return p * self.hazard_value(view, cid) - (1 - p) * 3
+            solo = view.get("solo")
+            if solo and (cid == solo.get("necromancer") or cid in solo.get("siege", [])):
+                return p * 40 - (1 - p) * self.life_cost(view, char)
+            if solo and self.lives(view, char) <= 1 and p < 0.97:
+                return -50.0
+            return p * self.hazard_value(view, cid) - (1 - p) * self.life_cost(view, char)
         if card.kind == "ingredient":
             if not self.needs(view, str(card.ingredient)):
                 return -1.0
@@ -213,8 +305,14 @@ class GreedyBot(Bot):
         C = self.C
         reg = C.regions[region]
         me = self.me(view)
+        solo = view.get("solo")
+        if solo and solo["city_hazards"].get(region):
+            return self.card_value(view, char, solo["city_hazards"][region], region) + 8
         if reg.type == "city":
             best = 0.0
+            lv = self.lives(view, char)
+            if lv < 99 and me.get("lives") and lv < me["max_lives"] and me["gems"] >= 1:
+                best = max(best, 4.0 + 10.0 / max(1, lv))
             for city in CITIES:
                 qid = view["quests"].get(city)
                 if qid and self.quest_ok(view, char, qid, city, region):
@@ -223,7 +321,8 @@ class GreedyBot(Bot):
             return best
         tiles = view["tiles"][region]
         hz = [c for c in tiles if C.region_card[c].kind == "hazard"]
-        if hz:
+        if solo and region in solo["facedown"] and not hz:
+            return 8.0 if char == "pauper" else 1.0
             return max(self.card_value(view, char, h, region) for h in hz)
         vals = [self.card_value(view, char, c, region) for c in tiles]
         if len(tiles) < reg.tiles and view["decks"][reg.type]["count"] > 0:
@@ -306,6 +405,15 @@ class GreedyBot(Bot):
         """How much buying this card is worth (None: not worth it / not affordable)."""
         me = self.me(view)
         item = self.C.item[cid]
+        solo = view.get("solo")
+        if solo and cid in ("rar.spirit-blade", "rar.dragonsbane"):
+            want = (solo["scenario"], cid) in (
+                ("saltash-necromancer", "rar.spirit-blade"),
+                ("fiery-siege", "rar.dragonsbane"),
+            )
+            return 100.0 if want and me["gems"] >= item.cost else None
+        if solo and me["gems"] - item.cost < reserve + 3:
+            return None
         if me["gems"] - item.cost < reserve or self.progress(view)["generosity"] > 0.6:
             return None
         v = self.item_value(view, cid) - item.cost * 0.35
@@ -331,9 +439,32 @@ class GreedyBot(Bot):
         return min(legal, key=lambda a: BIRD_PREF.index(a["bird"]))
 
     def on_draft(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        return max(
-            legal, key=lambda a: (RECIPE_VALUE.get(self.C.recipe[a["recipe"]].id, 0), a["recipe"])
-        )
+        return max(legal, key=lambda a: (self.recipe_value(view, a["recipe"]), a["recipe"]))
+
+    def recipe_value(self, view: Mapping[str, Any], rid: str) -> float:
+        name = self.C.recipe[rid].id
+        solo = view.get("solo")
+        if solo and solo["scenario"] == "fiery-siege" and name == "teleport":
+            return 50
+        return RECIPE_VALUE.get(name, 0)
+
+    def on_recipe_choice(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: (self.recipe_value(view, a["recipe"]), a["recipe"]))
+
+    def on_hide(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        fr = view["stack"][-1]
+        region = fr["region"]
+        if self.must_fight_ok(view, fr["char"], fr["card"], region):
+            return Action.of("fight", card=fr["card"])
+        return Action.of("hide", card=fr["card"])
+
+    def on_city_reward(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        fr = view["stack"][-1]
+        if self.lives(view, fr["char"]) <= 2:
+            for a in legal:
+                if a["take"] == "lives":
+                    return a
+        return Action.of("city-reward", take="gems")
 
     def on_dispensary(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         def val(a: Action) -> float:
@@ -357,11 +488,26 @@ class GreedyBot(Bot):
                 best, bv = a, v
         return best
 
+    def mode_free(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
+        me = self.me(view)
+        for a in legal:
+            if a.kind == "potion" and self.lives(view, a["char"]) <= 2:
+                return a
+        solo = view.get("solo")
+        if solo and Action.of("buy-time") in legal:
+            saving = solo["scenario"] != "garoliums-tournament" and me["gems"] < 11
+            if solo["time"] <= 2 or (solo["time"] <= 5 and not saving):
+                return Action.of("buy-time")
+        return None
+
     def on_turn(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         me = self.me(view)
         for a in legal:
             if a.kind == "learn":
                 return a
+        m = self.mode_free(view, legal)
+        if m is not None:
+            return m
         for a in legal:
             if a.kind == "train":
                 prog = self.progress(view)
@@ -424,6 +570,9 @@ class GreedyBot(Bot):
         ts = view["ts"]
         char = ts["char"]
         here = me["pos"] if char == "pauper" else me["bpos"]
+        m = self.mode_free(view, legal)
+        if m is not None:
+            return m
         for a in legal:
             if a.kind == "learn":
                 return a
@@ -433,9 +582,14 @@ class GreedyBot(Bot):
                 return a
         if self.plan is None or self.plan[0] != (view["round"], char):
             reach = self._reach(view, char)
-            best, bv = here, self.region_value(view, char, here)
+            best, bv = here, self.region_value(view, char, here) + self.goal_pull(view, char, here)
             for r, (cost, path) in reach.items():
-                v = self.region_value(view, char, r) - cost * 1.2 - len(path) * 0.1
+                v = (
+                    self.region_value(view, char, r)
+                    + self.goal_pull(view, char, r)
+                    - cost * 1.2
+                    - len(path) * 0.1
+                )
                 if v > bv + 0.01:
                     best, bv = r, v
             path = reach[best][1] if best != here else []
@@ -443,6 +597,17 @@ class GreedyBot(Bot):
                 # nothing good nearby: head for the richest Region two steps away
                 pass
             self.plan = ((view["round"], char), list(path))
+        path = self.plan[1]
+        goals = self.solo_goals(view, char)
+        for a in legal:
+            if (
+                a.kind in ("teleport", "swim")
+                and a["to"] in goals
+                and not path
+                and goals[a["to"]] >= 25
+                and here not in goals
+            ):
+                return a
         path = self.plan[1]
         if path:
             step = Action.of("move", to=path[0])
@@ -459,6 +624,8 @@ class GreedyBot(Bot):
         for a in legal:
             if a.kind == "fight" or a.kind == "encounter":
                 v = self.card_value(view, char, a["card"], here)
+                if a.kind == "fight" and view.get("solo"):
+                    v = max(v, -40.0)
             elif a.kind == "draw":
                 v = 2.5
             elif a.kind == "quest":
@@ -469,6 +636,15 @@ class GreedyBot(Bot):
                 v = 1.5 if not self.needs(view, self.ing_of(a["card"])) else -1
             elif a.kind == "pass":
                 v = 0
+            elif a.kind == "heal":
+                lv = self.lives(view, char)
+                v = 6.0 + 20.0 / max(1, lv)
+            elif a.kind == "hide":
+                v = 1.0 if not self.must_fight_ok(view, char, a["card"], here) else -5
+            elif a.kind == "withdraw":
+                v = 0.5
+            elif a.kind == "reveal":
+                v = 5
             else:
                 continue
             if v > bv:
@@ -537,6 +713,8 @@ class GreedyBot(Bot):
         card = self.C.region_card[fr["card"]]
         best, bv = Action.of("decline"), 0.0
         for a in legal:
+            if a.kind == "rest":
+                return a
             if a.kind == "option":
                 v = self.effects_value(view, card.options[a["n"]].effects)
                 if v > bv:
@@ -602,7 +780,13 @@ class GreedyBot(Bot):
         return max(legal, key=lambda a: self.effects_value(view, q.reward[a["n"]]))
 
     def on_goto(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: self.region_value(view, "pauper", a["city"]))
+        char = view["stack"][-1].get("char", "pauper")
+        return max(
+            legal,
+            key=lambda a: (
+                self.region_value(view, char, a["city"]) + self.goal_pull(view, char, a["city"])
+            ),
+        )
 
 
 class _No:

@@ -407,6 +407,7 @@ class Content:
         raw = load_document(data_dir / "components.yaml", Numbers).model_dump()
         self.numbers: dict[str, Any] = raw
         self.charm_faces: list[dict[str, Any]] = raw["lucky_charm"]["faces"]
+        self.solo: dict[str, Any] = load_document(data_dir / "solo.yaml", Numbers).model_dump()
 
         # card instances
         self.region_card: dict[str, RegionCard] = {}

@@ -51,7 +51,11 @@ class PLState(State):
         return self.C.regions[region].type
 
     def threshold(self, virtue: str) -> int:
-        return int(self.C.numbers["thresholds"][str(max(2, self.n()))][virtue])
+        key = str(max(2, self.n()))
+        pid = self.P(0)["pauper"]
+        if self.data["mode"] == "solo" and pid:  # solo: the thresholds printed on the side
+            key = "3" if self.C.paupers[pid].side == "3-4" else "2"
+        return int(self.C.numbers["thresholds"][key][virtue])
 
     def gain(self, seat: int, n: int, why: str = "") -> None:
         if n > 0:
@@ -250,7 +254,7 @@ class PLState(State):
         if ph == "draft":
             return [A("draft", recipe=r) for r in sorted(p["hand"])]
         if ph == "buy":
-            city = self.C.paupers[p["pauper"]].city
+            city = self.first_shop_city(seat)
             acts = [A("buy", card=c) for c in self._buyable(seat, "pauper", city, 0)]
             return [*acts, A("pass")]
         ts = d["ts"]
@@ -270,6 +274,8 @@ class PLState(State):
         if not p["trained"] and p["gems"] >= self.C.numbers["bird_training_cost"]["value"]:
             acts.append(A("train"))
         acts += [A("discard", item=it["c"]) for it in p["inv"]]
+        if self.data["mode"] != "standard":
+            acts += self._mode_free_actions(seat)
         return acts
 
     def learnable(self, seat: int) -> list[str]:
@@ -291,6 +297,9 @@ class PLState(State):
         return out
 
     def hazards_in(self, region: str) -> list[str]:
+        solo = self.data.get("solo")
+        if solo and solo.get("city_hz", {}).get(region):
+            return [solo["city_hz"][region]]
         return [
             c for c in self.data["tiles"].get(region, ()) if self.C.region_card[c].kind == "hazard"
         ]
@@ -317,11 +326,15 @@ class PLState(State):
                 )
             if may:
                 visited = ts["visited"]
-                acts += [A("move", to=nb) for nb in self.C.neighbours[here] if nb not in visited]
+                acts += [
+                    A("move", to=nb)
+                    for nb in self.C.neighbours[here]
+                    if nb not in visited and self.may_enter(seat, ch, nb)
+                ]
             if ch == "pauper" and ts["moves"] == 0:
                 if self.rtype(here) == "beach" and self._ability_free(seat, "swim"):
                     for r in sorted(self.C.regions):
-                        if self.C.regions[r].coastal and r != here:
+                        if self.C.regions[r].coastal and r != here and self.may_enter(seat, ch, r):
                             acts.append(A("swim", to=r))
                 for key, _ in self.has(seat, "pauper", "teleport_city"):
                     if not self.used(key):
@@ -360,7 +373,13 @@ class PLState(State):
     def _explore_actions(self, seat: int, ch: str, here: str) -> list[Action]:
         d = self.data
         acts: list[Action] = []
+        if d["mode"] != "standard":
+            special = self._mode_explore_actions(seat, ch, here)
+            if special is not None:
+                return special
         if self.rtype(here) == "city":
+            if self._may_heal(seat, ch):
+                acts.append(A("heal"))
             acts.append(A("shop"))
             for city in CITIES:
                 if self.quest_completable(seat, ch, city, here):
@@ -369,7 +388,7 @@ class PLState(State):
             return acts
         hz = self.hazards_in(here)
         if hz:
-            return acts + [A("fight", card=h) for h in hz]
+            return acts + self._hazard_actions(seat, ch, hz)
         tiles = d["tiles"][here]
         deck = self.rtype(here)
         room = len(tiles) < self.C.regions[here].tiles
@@ -504,6 +523,10 @@ class PLState(State):
                 cost = sum(int(e["n"]) for e in opt.effects if e["effect"] == "pay")
                 if p["gems"] >= cost and self._option_possible(seat, opt.effects):
                     acts.append(A("option", n=i))
+            if card.kind == "rest" and self.data["mode"] == "survival":
+                lv = self.P(seat)["lives"]
+                if lv[self.data["ctx"]["char"]] < self.max_lives():
+                    acts.insert(0, A("rest"))
             if card.kind != "disaster":
                 acts.append(A("decline"))
             return acts
@@ -548,6 +571,20 @@ class PLState(State):
             return [A("option", n=i) for i in range(len(q.reward))]
         if t == "goto":
             return [A("goto", city=c) for c in CITIES]
+        if t == "hide":
+            return [A("fight", card=f["card"]), A("hide", card=f["card"])]
+        if t == "recipe-choice":
+            return [A("choose-recipe", recipe=c) for c in f["cards"]]
+        if t == "city-reward":
+            acts = [A("city-reward", take="gems")]
+            acts += [
+                A("city-reward", take="equipment", card=c)
+                for c in self.data["shops"][f["city"]]
+                if not c.startswith("rar.")
+            ]
+            if self.P(seat)["lives"][f["char"]] < self.max_lives():
+                acts.append(A("city-reward", take="lives"))
+            return acts
         if t == "peek-deck":
             return [A("peek", deck=dk) for dk in WILD if self.data["decks"][dk]["draw"]] or [
                 A("done")
@@ -605,7 +642,7 @@ class PLState(State):
                 self._draft_reveal()
         elif d["phase"] == "buy":
             if k == "buy":
-                city = self.C.paupers[self.P(seat)["pauper"]].city
+                city = self.first_shop_city(seat)
                 self._buy(seat, "pauper", city, action["card"], 0)
             d["order"].pop(0)
             if not d["order"] and not d["stack"]:
@@ -613,6 +650,9 @@ class PLState(State):
         else:
             self._apply_play(seat, action)
         self._settle()
+        if d["mode"] == "solo" and d["phase"] == "play" and not d["stack"]:
+            self._solo_progress()
+            self._settle()
 
     def _settle(self) -> None:
         d = self.data
@@ -654,6 +694,8 @@ class PLState(State):
         cards = list(self.C.outcome_lists[pa.colour])
         self.rng.shuffle(cards)
         p["out"] = piles.new_pile(cards, joined_discards=True)
+        if d["mode"] == "solo":
+            self._solo_setup(seat)
         for _, e in [("start", e) for e in pa.equipment.abilities]:
             if e["effect"] == "boost" and e.get("charges"):
                 p["charges"] = int(e["charges"])
@@ -685,6 +727,18 @@ class PLState(State):
         hands = [self.P(s)["hand"] for s in range(n)]
         for s in range(n):
             self.P((s + 1) % n)["hand"] = hands[s]
+        if d["mode"] == "solo" and len(self.P(0)["rec"]) >= 3:
+            p = self.P(0)
+            d["decks"]["recipe"]["discard"] += p["hand"]
+            self.log(
+                "The other Recipe is discarded: " + ", ".join(self.cname(c) for c in p["hand"])
+            )
+            p["hand"] = []
+            d["phase"] = "buy"
+            d["order"] = [0]
+            self._peek_shop(0, self.first_shop_city(0))
+            self.log("You may buy 1 card before your first turn.")
+            return
         if len(self.P(0)["rec"]) >= int(self.C.numbers["learning_limit"]["value"]):
             rest = []
             for s in range(n):
@@ -753,7 +807,10 @@ class PLState(State):
         if nxt == 0:
             d["round"] += 1
             if d["round"] > int(self.C.numbers["round_limit"]["value"]):
-                self._game_over(None, "time")
+                if d.get("solo"):
+                    self._solo_over(False, "time")
+                else:
+                    self._game_over(None, "time")
                 return
         self._start_turn(nxt)
 
@@ -785,6 +842,9 @@ class PLState(State):
             return
         if k == "end":
             self._end_turn()
+            return
+        if k in ("buy-time", "remove", "potion"):
+            self._apply_mode_free(seat, a)
             return
         if k == "discard":
             p["inv"] = [it for it in p["inv"] if it["c"] != a["item"]]
@@ -874,6 +934,8 @@ class PLState(State):
             )
         elif k == "quest":
             self._do_quest(seat, a["city"])
+        elif k in ("heal", "hide", "withdraw", "reveal"):
+            self._apply_mode_explore(seat, ch, here, a)
         elif k == "fight":
             self.start_fight(seat, ch, a["card"], here)
         elif k == "draw":
@@ -909,7 +971,7 @@ class PLState(State):
     def _place(self, region: str, cid: str, seat: int, ch: str) -> None:
         card = self.C.region_card[cid]
         self.log(f"{self.pname(seat)}'s {ch} draws {card.name} in {self.C.regions[region].name}.")
-        if card.kind == "rest":  # only in Survival Mode; set aside in the standard game
+        if card.kind == "rest" and self.data["mode"] != "survival":  # set aside outside Survival
             self.data["decks"][self.C.region_deck_of[cid]]["removed"].append(cid)
             return
         if card.kind == "disaster":
@@ -918,6 +980,8 @@ class PLState(State):
             return
         self.data["tiles"][region].append(cid)
         self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region, "left": False}
+        if card.type == "dragon" and self.scenario() == "fiery-siege":
+            self._dragon_nest(seat, cid, region)
         ops = [dict(e) for e in card.appear]
         ops.append({"effect": "_encounter", "card": cid})
         self.run(ops)
@@ -928,6 +992,12 @@ class PLState(State):
         self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region, "left": False}
         self.log(f"{self.pname(seat)}'s {ch} encounters {card.name}.")
         if card.kind == "hazard":
+            if not self.can_fight(seat, ch, cid):
+                self.log(f"Your {ch} cannot fight the {card.name}; its turn ends.")
+                return
+            if self.data["mode"] == "solo" and card.type != "trap":
+                self.push({"t": "hide", "seat": seat, "card": cid, "region": region, "char": ch})
+                return
             self.start_fight(seat, ch, cid, region)
             return
         if card.kind == "ingredient":
@@ -990,6 +1060,10 @@ class PLState(State):
         if learned >= int(self.C.numbers["recipe_limit"]["value"]):
             self.learn_virtue(seat, "knowledge")
             return
+        if self.data["mode"] == "solo":
+            if len(p["rec"]) < int(self.C.numbers["recipe_limit"]["value"]):
+                self._solo_recipe_choice(seat)
+            return
         if len(p["rec"]) < int(self.C.numbers["recipe_limit"]["value"]) and any(
             self.data["dispensary"]
         ):
@@ -1015,7 +1089,9 @@ class PLState(State):
         p["virtues"].append(v)
         self.log(f"{self.pname(seat)} learns the Virtue of {v}!")
         self._hook_virtue_learned(seat)
-        if len(p["virtues"]) >= int(self.C.numbers["virtues_to_win"]["value"]):
+        if self.data["mode"] == "solo":
+            self._solo_progress()
+        elif len(p["virtues"]) >= int(self.C.numbers["virtues_to_win"]["value"]):
             self._game_over(seat, "virtues")
 
     def _bravery_cards(self, seat: int) -> list[str]:
@@ -1080,7 +1156,19 @@ class PLState(State):
             "bonus": 0,
         }
         d["ctx"] = {"seat": seat, "char": ch, "card": hz, "region": region, "left": False}
-        self.log(f"{self.pname(seat)}'s {ch} fights the {card.name} (Strength {card.strength}).")
+        if self._is_necromancer(hz):
+            solo = d["solo"]
+            draws = [str(piles.draw(solo["necro_out"], self.rng)) for _ in range(2)]
+            piles.add_discards(solo["necro_out"], draws)
+            d["fight"]["hs"] = sum(self.C.outcome[c].number for c in draws)
+            d["fight"]["hcards"] = draws
+            self.log(
+                f"The necromancer draws {' + '.join(self.cname(c) for c in draws)}: "
+                f"Strength {d['fight']['hs']}."
+            )
+        self.log(
+            f"{self.pname(seat)}'s {ch} fights the {card.name} (Strength {self.hz_strength()})."
+        )
         self.run([{"effect": "_draw_outcome"}, {"effect": "_bonuses"}, {"effect": "_boost"}])
 
     def _no_allies(self) -> bool:
@@ -1125,6 +1213,7 @@ class PLState(State):
         p = self.P(seat)
         total = 0
         best: tuple[int, int, str] | None = None
+        forced = self._forced_weapon(f["hz"])
         for key, e in self.abilities(seat, ch):
             eff = e["effect"]
             if eff == "fight_bonus":
@@ -1133,12 +1222,14 @@ class PLState(State):
                 ):
                     total += int(e["bonus"])
             elif eff == "weapon" and ch == "pauper":
+                if forced and key != forced:
+                    continue
                 v = int(e["bonus"]) + (
                     int(e.get("vs_bonus", 0)) if e.get("vs_type") == hz.type else 0
                 )
                 cand = (v, 1, key)
                 best = cand if best is None or cand[:2] > best[:2] else best
-            elif eff == "weapon_gems" and ch == "pauper":
+            elif eff == "weapon_gems" and ch == "pauper" and not forced:
                 it = next(i for i in p["inv"] if i["c"] == key)
                 cand = (int(it["g"]), 0, key)
                 best = cand if best is None or cand[:2] > best[:2] else best
@@ -1199,16 +1290,21 @@ class PLState(State):
         p = self.P(seat)
         piles.add_discards(p["out"], f["cards"])
         region = f["region"]
+        hs = self.hz_strength()
         d["last_fight"] = {
             "seat": seat,
             "char": ch,
             "hz": f["hz"],
             "str": f["str"],
-            "won": f["str"] >= hz.strength,
+            "hs": hs,
+            "won": f["str"] >= hs,
             "cards": list(f["cards"]),
         }
-        if f["str"] >= hz.strength:
-            self.log(f"Strength {f['str']} against {hz.strength}: the {hz.name} is defeated!")
+        if f["str"] >= hs and self._special_defeat(seat, ch, f["hz"], region):
+            d["fight"] = None
+            return
+        if f["str"] >= hs:
+            self.log(f"Strength {f['str']} against {hs}: the {hz.name} is defeated!")
             self._remove_tile(region, f["hz"])
             bonus = sum(int(e["n"]) for _, e in self.has(seat, ch, "defeat_gems"))
             self.gain(seat, bonus, "bonus for the victory")
@@ -1227,7 +1323,7 @@ class PLState(State):
             self.push({"t": "reward", "seat": seat, "options": opts, "hz": f["hz"]})
             self.run([{"effect": "_wild_defeat", "hz": f["hz"], "region": region, "char": ch}])
         else:
-            self.log(f"Strength {f['str']} against {hz.strength}: the {hz.name} wins.")
+            self.log(f"Strength {f['str']} against {hs}: the {hz.name} wins.")
             self._hook_fight_lost(seat, ch)
             self.run([dict(e) for e in hz.fail])
         d["fight"] = None
@@ -1272,6 +1368,8 @@ class PLState(State):
                 self.run([{"effect": "_resolve"}])
         elif t == "reward":
             self._reward(seat, f, a["take"], a["recipe"])
+        elif t == "event" and k == "rest":
+            self.restore(seat, d["ctx"]["char"], 1, f"resting at the {self.cname(f['card'])}")
         elif t == "event":
             if k == "option":
                 card = self.C.region_card[f["card"]]
@@ -1333,6 +1431,8 @@ class PLState(State):
         elif t == "quest-reward":
             q = self.C.quest[f["quest"]]
             self.run(list(q.reward[a["n"]]))
+        elif t in ("hide", "recipe-choice", "city-reward"):
+            self._apply_mode_frame(seat, f, a)
         elif t == "goto":
             self.set_pos(seat, f["char"], a["city"])
             self.log(f"{self.pname(seat)}'s {f['char']} travels to {a['city'].capitalize()}.")
@@ -1451,6 +1551,8 @@ class PLState(State):
         d["shops"][city].pop(i)
         d["shopk"][city].pop(i)
         self.log(f"{self.pname(seat)} buys the {self.cname(cid)} for {cost} Gems.")
+        if d["mode"] == "solo":
+            d["solo"]["bought"].append(cid)
         self._restock(city)
         self.acquire(seat, cid)
 
@@ -1535,7 +1637,7 @@ class PLState(State):
         elif e == "_boost":
             f = d["fight"]
             fr = {"t": "boost", "seat": f["seat"]}
-            won = f["str"] >= self.C.region_card[f["hz"]].strength
+            won = f["str"] >= self.hz_strength()
             if not won and len(self._boost_actions(f["seat"], fr)) > 1:
                 self.push(fr)
             else:
@@ -1558,6 +1660,14 @@ class PLState(State):
             if on_tile and gone and c.stays != "forever":
                 self._remove_tile(region, cid)
                 self.discard_region_card(cid)
+        elif e == "_city_item":
+            city, cid = op["city"], op["card"]
+            if cid in d["shops"][city]:
+                i = d["shops"][city].index(cid)
+                d["shops"][city].pop(i)
+                d["shopk"][city].pop(i)
+                self._restock(city)
+                self.acquire(seat, cid)
         elif e == "_complete_quest":
             self.complete_quest(seat, op["city"])
         elif e == "_disaster_end":
@@ -1684,6 +1794,8 @@ class PLState(State):
             rt = op["region"]
             for r in self.C.wild_regions[rt]:
                 for c in list(d["tiles"][r]):
+                    if self.protected(c):
+                        continue
                     d["tiles"][r].remove(c)
                     self.discard_region_card(c)
             self.log(f"Natural disaster! Every card in the {rt.capitalize()} Regions is lost.")
@@ -1745,7 +1857,7 @@ class PLState(State):
                     break
         elif e == "clear_region":
             for c in list(d["tiles"][region]):
-                if c != card:
+                if c != card and not self.protected(c):
                     d["tiles"][region].remove(c)
                     self.discard_region_card(c)
             self.log(f"The {self.cname(card)} clears {self.C.regions[region].name}.")
@@ -1760,29 +1872,625 @@ class PLState(State):
         else:
             raise AssertionError(f"unhandled effect {e}")
 
+    # ------------------------------------------------------------------ modes: shared
+    def scenario(self) -> str | None:
+        solo = self.data.get("solo")
+        return str(solo["scenario"]) if solo else None
+
+    def max_lives(self) -> int:
+        solo = self.data.get("solo")
+        if solo:
+            return int(solo["max_lives"])
+        return int(self.C.solo["survival"]["lives"])
+
+    def restore(self, seat: int, ch: str, n: int, why: str) -> None:
+        lv = self.P(seat)["lives"]
+        k = max(0, min(n, self.max_lives() - lv[ch]))
+        lv[ch] += k
+        self.log(f"{self.pname(seat)}'s {ch} restores {k} Life ({why}): {lv[ch]} now.")
+
+    def _may_heal(self, seat: int, ch: str) -> bool:
+        d = self.data
+        if d["mode"] == "standard" or ch in d["ts"].get("healed", []):
+            return False
+        p = self.P(seat)
+        if p["lives"][ch] >= self.max_lives():
+            return False
+        return bool(p["gems"] >= int(self.C.solo["healer_cost"]["value"]) or self._vigour(seat, ch))
+
+    def _vigour(self, seat: int, ch: str) -> bool:
+        """Garolium's National Duty of Vigour: free healing, badly wounded with an empty Purse."""
+        p = self.P(seat)
+        return bool(self.data["mode"] == "survival" and p["lives"][ch] == 0 and p["gems"] == 0)
+
+    def _potions(self, seat: int) -> list[str]:
+        p = self.P(seat)
+        out = [it["c"] for it in p["inv"] if "potion" in self.C.item[it["c"]].tags]
+        if p.get("charges", 0) > 0 and any(
+            e["effect"] == "boost" and e.get("charges")
+            for e in self.C.paupers[p["pauper"]].equipment.abilities
+        ):
+            out.append("start")
+        return [k for k in out if not self.used(k)]
+
+    def _mode_free_actions(self, seat: int) -> list[Action]:
+        d = self.data
+        ts = d["ts"]
+        if d["phase"] != "play" or ts is None:
+            return []
+        p = self.P(seat)
+        acts: list[Action] = []
+        if d["mode"] == "survival":
+            for key in self._potions(seat):
+                if p["lives"]["pauper"] < self.max_lives():
+                    acts.append(A("potion", item=key, char="pauper"))
+                if p["bpos"] == p["pos"] and p["lives"]["bird"] < self.max_lives():
+                    acts.append(A("potion", item=key, char="bird"))
+            return acts
+        solo = d["solo"]
+        et = self.C.solo["earn_time"]
+        if (
+            not ts.get("time_bought")
+            and p["gems"] >= int(et["gems_for_time"])
+            and solo["time"] < solo["allowance"]
+        ):
+            acts.append(A("buy-time"))
+        if not ts.get("removed"):
+            occupied = {p["pos"], p["bpos"]}
+            for region in sorted(d["tiles"]):
+                if region in occupied:
+                    continue
+                for c in d["tiles"][region]:
+                    cost = self.remove_cost(c)
+                    if cost is not None and cost <= solo["time"]:
+                        acts.append(A("remove", card=c))
+        return acts
+
+    def remove_cost(self, cid: str) -> int | None:
+        """Time spent to remove a face-up Region card (None: it cannot be removed)."""
+        if self.protected(cid):
+            return None
+        card = self.C.region_card[cid]
+        rc = self.C.solo["remove_cost"]
+        if card.kind == "ingredient":
+            return int(rc["ingredient"])
+        if card.kind != "hazard":
+            return int(rc["event"])
+        if card.strength >= int(rc["never_from"]):
+            return None
+        if card.strength >= 6:
+            return int(rc["hazard_high"])
+        if card.strength >= 4:
+            return int(rc["hazard_mid"])
+        return int(rc["hazard_low"])
+
+    def protected(self, cid: str) -> bool:
+        """Scenario pieces: the necromancer and the dragons besieging the starting City."""
+        solo = self.data.get("solo")
+        if not solo:
+            return False
+        return cid == solo.get("necro") or cid in solo.get("siege", [])
+
+    def _apply_mode_free(self, seat: int, a: Action) -> None:
+        d = self.data
+        ts = d["ts"]
+        p = self.P(seat)
+        if a.kind == "potion":
+            key = a["item"]
+            self.use(key)
+            if key == "start":
+                p["charges"] -= 1
+            else:
+                self.spend_item(seat, key)
+            self.restore(seat, a["char"], 1, f"a potion ({self._key_name(seat, key)})")
+            return
+        solo = d["solo"]
+        if a.kind == "buy-time":
+            ts["time_bought"] = True
+            p["gems"] -= int(self.C.solo["earn_time"]["gems_for_time"])
+            self.log("You pay 3 Gems for more Time.")
+            self.earn_time(1)
+            return
+        cid = a["card"]
+        cost = int(self.remove_cost(cid) or 0)
+        region = next(r for r, cs in d["tiles"].items() if cid in cs)
+        ts["removed"] = True
+        solo["time"] -= cost
+        self._remove_tile(region, cid)
+        self.discard_region_card(cid)
+        self.log(
+            f"You spend {cost} Time to remove the {self.cname(cid)} from "
+            f"{self.C.regions[region].name} (Time {solo['time']})."
+        )
+
+    def earn_time(self, n: int) -> None:
+        solo = self.data["solo"]
+        before = solo["time"]
+        solo["time"] = min(solo["allowance"], solo["time"] + n)
+        if solo["time"] != before:
+            self.log(f"Time moves {solo['time'] - before} away from zero: {solo['time']}.")
+
+    def can_fight(self, seat: int, ch: str, hz: str) -> bool:
+        forced = self._forced_weapon(hz)
+        if forced is None:
+            return True
+        return ch == "pauper" and any(it["c"] == forced for it in self.P(seat)["inv"])
+
+    def _forced_weapon(self, hz: str) -> str | None:
+        sc = self.scenario()
+        if sc == "saltash-necromancer" and self._is_necromancer(hz):
+            return "rar.spirit-blade"
+        if sc == "fiery-siege" and self.C.region_card[hz].type == "dragon":
+            return "rar.dragonsbane"
+        return None
+
+    def _is_necromancer(self, hz: str) -> bool:
+        solo = self.data.get("solo")
+        return solo is not None and hz == solo.get("necro")
+
+    def hz_strength(self) -> int:
+        f = self.data["fight"]
+        return int(f["hs"]) if "hs" in f else int(self.C.region_card[f["hz"]].strength)
+
+    def may_enter(self, seat: int, ch: str, region: str) -> bool:
+        solo = self.data.get("solo")
+        if not solo or solo["scenario"] != "fiery-siege":
+            return True
+        if not any(c in solo["siege"] for c in self.data["tiles"].get(region, ())):
+            return True
+        return ch == "pauper" and any(it["c"] == "rar.dragonsbane" for it in self.P(seat)["inv"])
+
+    def _hazard_actions(self, seat: int, ch: str, hz: list[str]) -> list[Action]:
+        acts: list[Action] = []
+        for h in hz:
+            if not self.can_fight(seat, ch, h):
+                acts.append(A("withdraw", card=h))
+                continue
+            acts.append(A("fight", card=h))
+            if self.data["mode"] == "solo" and self.C.region_card[h].type != "trap":
+                acts.append(A("hide", card=h))
+        return acts
+
+    def _mode_explore_actions(self, seat: int, ch: str, here: str) -> list[Action] | None:
+        solo = self.data.get("solo")
+        if not solo:
+            return None
+        hz = solo.get("city_hz", {}).get(here)
+        if hz:  # a City held by an undead cannot be explored until it is defeated
+            return self._hazard_actions(seat, ch, [hz])
+        if solo.get("facedown", {}).get(here) and not self.hazards_in(here):
+            return [A("reveal", region=here)]
+        return None
+
+    def _apply_mode_explore(self, seat: int, ch: str, here: str, a: Action) -> None:
+        d = self.data
+        if a.kind == "heal":
+            d["ts"].setdefault("healed", []).append(ch)
+            if self._vigour(seat, ch):
+                self.log("Garolium's National Duty of Vigour: the City healer treats you free.")
+            else:
+                self.lose(seat, int(self.C.solo["healer_cost"]["value"]), "the City healer")
+            self.restore(seat, ch, 1, "the City healer")
+        elif a.kind == "withdraw":
+            self.log(f"The {ch} cannot fight the {self.cname(a['card'])}; its turn ends.")
+        elif a.kind == "hide":
+            self._hide(seat, ch, a["card"], here)
+        elif a.kind == "reveal":
+            cid = d["solo"]["facedown"].pop(here)
+            self.log(f"The face-down card in {self.C.regions[here].name} is the {self.cname(cid)}!")
+            if self._is_necromancer(cid):
+                d["solo"]["necro_lives"] = int(
+                    self.C.solo["scenarios"]["saltash-necromancer"]["necromancer_lives"]
+                )
+            d["tiles"][here].append(cid)
+            self.encounter(seat, ch, cid, here)
+
+    def _hide(self, seat: int, ch: str, hz: str, region: str) -> None:
+        face = self.roll_charm()
+        self.log(f"Your {ch} tries to hide: the lucky charm shows a {face['face']} face.")
+        if face["face"] == "neutral":
+            self.log("No hiding place: the fight goes on.")
+            self.start_fight(seat, ch, hz, region)
+        elif face["face"] == "wink":
+            self.gain(seat, 1, "found while hiding")
+
+    def _apply_mode_frame(self, seat: int, f: J, a: Action) -> None:
+        d = self.data
+        t = f["t"]
+        if t == "hide":
+            if a.kind == "fight":
+                self.start_fight(seat, f["char"], f["card"], f["region"])
+            else:
+                self._hide(seat, f["char"], f["card"], f["region"])
+        elif t == "recipe-choice":
+            keep = a["recipe"]
+            rest = [c for c in f["cards"] if c != keep]
+            d["decks"]["recipe"]["discard"] += rest
+            self.P(seat)["rec"].append({"r": keep, "ing": [], "learned": False, "at": 0})
+            self.log(
+                f"{self.pname(seat)} takes {self.cname(keep)} to learn; the rest are discarded."
+            )
+        elif t == "city-reward":
+            sc = self.C.solo["scenarios"]["saltash-necromancer"]
+            take = a["take"]
+            if take == "gems":
+                self.gain(seat, int(sc["city_reward_gems"]), f"the reward of {f['city']}")
+            elif take == "lives":
+                self.restore(seat, f["char"], int(sc["city_reward_lives"]), "the City's reward")
+            else:
+                self.run([{"effect": "_city_item", "city": f["city"], "card": a["card"]}])
+
+    def _solo_recipe_choice(self, seat: int) -> None:
+        deck = self.data["decks"]["recipe"]
+        n = int(self.C.solo["recipe_choice"]["value"])
+        cards = [c for c in (piles.draw(deck, self.rng) for _ in range(n)) if c]
+        if cards:
+            self.push({"t": "recipe-choice", "seat": seat, "cards": [str(c) for c in cards]})
+
+    def first_shop_city(self, seat: int) -> str:
+        solo = self.data.get("solo")
+        city = self.C.paupers[self.P(seat)["pauper"]].city
+        if solo and solo["scenario"] == "fiery-siege":
+            return str(self.C.solo["diagonal"][city])
+        return city
+
+    # ------------------------------------------------------------------ solo: set-up
+    def _put_rarity(self, city: str, rid: str) -> None:
+        """Put a Rarity face down in a City Shop; the one it displaces takes its old place."""
+        d = self.data
+        shop = d["shops"][city]
+        i = next(k for k, c in enumerate(shop) if c.startswith("rar."))
+        old = shop[i]
+        if old == rid:
+            return
+        for other in CITIES:
+            if rid in d["shops"][other]:
+                j = d["shops"][other].index(rid)
+                d["shops"][other][j] = old
+                shop[i] = rid
+                return
+        pile = d["decks"]["rarity"]
+        cards = piles.cards(pile)
+        cards.remove(rid)
+        cards.append(old)
+        self.rng.shuffle(cards)
+        piles.set_cards(pile, cards)
+        shop[i] = rid
+
+    def _take_from_deck(self, dk: str, pred: Callable[[str], bool]) -> list[str]:
+        pile = self.data["decks"][dk]
+        cards = piles.cards(pile)
+        out = [c for c in cards if pred(c)]
+        piles.set_cards(pile, [c for c in cards if not pred(c)])
+        return out
+
+    def _solo_setup(self, seat: int) -> None:
+        d = self.data
+        solo = d["solo"]
+        C = self.C
+        p = self.P(seat)
+        home = C.paupers[p["pauper"]].city
+        solo["home"] = home
+        sc = solo["scenario"]
+        data = C.solo["scenarios"][sc]
+        p["gems"] = int(data["gems"])
+        if sc == "garoliums-tournament":
+            for dk in WILD:
+                self._setup_card(dk, data["x_regions"][dk])
+            oc = self.draw_outcome(seat)
+            piles.add_discards(p["out"], [oc])
+            num = C.outcome[oc].number
+            mine = next(
+                r.id
+                for r in C.regions.values()
+                if r.type == "mine" and r.number == (num - 1) % 3 + 1
+            )
+            self.log(f"Outcome card {num}: a Mine card goes to {C.regions[mine].name}.")
+            self._setup_card("mine", mine)
+        elif sc == "saltash-necromancer":
+            self._put_rarity(str(C.solo["diagonal"][home]), "rar.spirit-blade")
+            rc = C.region_card
+            undead = self._take_from_deck("mine", lambda c: rc[c].type == "undead")
+            hidden = self._take_from_deck(
+                "mine", lambda c: rc[c].type == "trap" or rc[c].name == "necromancer"
+            )
+            solo["necro"] = next(c for c in hidden if rc[c].name == "necromancer")
+            self.rng.shuffle(hidden)
+            self.rng.shuffle(undead)
+            mines = sorted(C.wild_regions["mine"])
+            solo["facedown"] = {m: hidden[i] for i, m in enumerate(mines)}
+            for i, m in enumerate(mines):
+                d["tiles"][m] = undead[2 * i : 2 * i + 2]
+            rest = undead[6:]
+            solo["city_hz"] = {c: rest.pop(0) for c in CITIES if c != home}
+            piles.shuffle_all(d["decks"]["mine"], self.rng)
+            colour = next(c for c in C.outcome_doc.colours if c != C.paupers[p["pauper"]].colour)
+            solo["necro_out"] = piles.new_pile(
+                list(C.outcome_lists[colour]), self.rng, joined_discards=True
+            )
+            solo["swamp_undead"] = 0
+            self.log("Undead gather in the Mines and the Cities; the necromancer hides below.")
+        else:
+            rec = self._take_from_deck(
+                "recipe", lambda c: C.recipe[c].id in ("dragonfire", "teleport")
+            )
+            solo["dragonfire"] = next(c for c in rec if C.recipe[c].id == "dragonfire")
+            tele = next(c for c in rec if C.recipe[c].id == "teleport")
+            back = [c for c in rec if C.recipe[c].id == "teleport" and c != tele]
+            pile = d["decks"]["recipe"]
+            cards = piles.cards(pile) + back
+            self.rng.shuffle(cards)
+            piles.set_cards(pile, [*cards, tele])
+            self._put_rarity(home, "rar.dragonsbane")
+            solo["siege"] = []
+            for region in C.neighbours[home]:
+                dk = C.regions[region].type
+                dragon = self._take_from_deck(dk, lambda c: C.region_card[c].type == "dragon")
+                d["tiles"][region].extend(dragon)
+                solo["siege"] += dragon
+                piles.shuffle_all(d["decks"][dk], self.rng)
+            start = str(data["start_region"][home])
+            p["pos"] = p["bpos"] = start
+            solo["markers"] = [c for c in CITIES if c != home]
+            solo["collected"] = []
+            solo["nests"] = []
+            self.log(
+                f"Dragons besiege {home.capitalize()}; you set out from {C.regions[start].name}."
+            )
+
+    def _setup_card(self, dk: str, region: str) -> None:
+        d = self.data
+        pile = d["decks"][dk]
+        while True:
+            cid = str(piles.draw(pile, self.rng))
+            if self.C.region_card[cid].kind != "disaster":
+                break
+            piles.set_cards(pile, [cid, *piles.cards(pile)])  # to the bottom; draw again
+        piles.shuffle_all(pile, self.rng)
+        d["tiles"][region].append(cid)
+        d["ctx"] = {"seat": 0, "char": "pauper", "card": cid, "region": region, "left": False}
+        for e in self.C.region_card[cid].appear:
+            self._op(dict(e))
+        self.log(f"Set-up: the {self.cname(cid)} lies in {self.C.regions[region].name}.")
+
+    # ------------------------------------------------------------------ solo: scenario play
+    def _dragon_nest(self, seat: int, cid: str, region: str) -> None:
+        """Fiery Siege side objective: a dragon drawn from a Region deck."""
+        d = self.data
+        d["solo"]["nests"].append(cid)
+        dist = {region: 0}
+        frontier = [region]
+        while frontier:
+            nxt = []
+            for r in frontier:
+                for nb in self.C.neighbours[r]:
+                    if nb not in dist:
+                        dist[nb] = dist[r] + 1
+                        nxt.append(nb)
+            frontier = nxt
+        city = min(CITIES, key=lambda c: (dist.get(c, 99), CITIES.index(c)))
+        cands = [c for c in d["shops"][city] if not c.startswith("rar.")]
+        self.log(f"A dragon's nest! Collect 1 Equipment from the Shop in {city.capitalize()}.")
+        if cands:
+            self._peek_shop(seat, city)
+            self.push({"t": "keep", "seat": seat, "cards": cands, "src": "shops"})
+
+    def _special_defeat(self, seat: int, ch: str, hz: str, region: str) -> bool:
+        """Scenario victories that replace the usual reward; True when handled."""
+        d = self.data
+        solo = d.get("solo")
+        if not solo:
+            return False
+        card = self.C.region_card[hz]
+        sc = solo["scenario"]
+        if self._is_necromancer(hz):
+            solo["necro_lives"] -= 1
+            self.log(f"The necromancer is beaten and loses a Life ({solo['necro_lives']} left).")
+            self._hook_hazard_defeated(seat, ch)
+            if solo["necro_lives"] <= 0:
+                self._remove_tile(region, hz)
+                self.discard_region_card(hz)
+                solo["necro_dead"] = True
+                self.log("The necromancer is destroyed!")
+            return True
+        if solo.get("city_hz", {}).get(region) == hz:
+            del solo["city_hz"][region]
+            self.discard_region_card(hz)
+            self.log(
+                f"The {card.name} in {region.capitalize()} is destroyed; the City rewards you."
+            )
+            self._hook_hazard_defeated(seat, ch)
+            self.push({"t": "city-reward", "seat": seat, "city": region, "char": ch})
+            return True
+        if sc == "saltash-necromancer" and card.type == "undead" and self.rtype(region) == "swamp":
+            solo["swamp_undead"] += 1
+            data = self.C.solo["scenarios"][sc]
+            if solo["swamp_undead"] == int(data["side_swamp_undead"]):
+                self.log("Side objective: the path through the Swamps is clear.")
+                self.gain(seat, int(data["side_gems"]), "clearing the path")
+        if sc == "fiery-siege":
+            if hz in solo["siege"]:
+                solo["siege"].remove(hz)
+            if hz in solo["nests"] and ch == "pauper":
+                self.restore(seat, "pauper", self.max_lives(), "the dragon's nest")
+        return False
+
+    def objectives(self) -> list[dict[str, Any]]:
+        """The scenario's objectives with their progress (public)."""
+        solo = self.data["solo"]
+        p = self.P(0)
+        sc = solo["scenario"]
+        if sc == "garoliums-tournament":
+            n = len(p["virtues"])
+            return [{"text": "Learn any 3 of the 5 Virtues", "progress": f"{n}/3", "done": n >= 3}]
+        if sc == "saltash-necromancer":
+            cleared = 3 - len(solo.get("city_hz", {}))
+            lives = solo.get("necro_lives")
+            return [
+                {
+                    "text": "Buy the spirit blade",
+                    "progress": "bought" if "rar.spirit-blade" in solo["bought"] else "not yet",
+                    "done": "rar.spirit-blade" in solo["bought"],
+                },
+                {
+                    "text": "Defeat the undead in the 3 Cities",
+                    "progress": f"{cleared}/3",
+                    "done": cleared >= 3,
+                },
+                {
+                    "text": "Find and defeat the necromancer",
+                    "progress": "destroyed"
+                    if solo.get("necro_dead")
+                    else ("hidden" if lives is None else f"{lives} Lives left"),
+                    "done": bool(solo.get("necro_dead")),
+                },
+            ]
+        got = len(solo.get("collected", []))
+        return [
+            {
+                "text": "Learn dragonfire (collect the 3 Virtue markers)",
+                "progress": f"{got}/3",
+                "done": bool(solo.get("o1")),
+            },
+            {
+                "text": f"Find a way into {str(solo.get('home', '')).capitalize()}",
+                "progress": "inside" if solo.get("o2") else "not yet",
+                "done": bool(solo.get("o2")),
+            },
+            {
+                "text": "Buy dragonsbane",
+                "progress": "bought" if solo.get("o3") else "not yet",
+                "done": bool(solo.get("o3")),
+            },
+            {
+                "text": "Defeat the 3 dragons around your City",
+                "progress": f"{3 - len(solo.get('siege', []))}/3",
+                "done": bool(solo.get("o3")) and not solo.get("siege"),
+            },
+        ]
+
+    def side_objective(self) -> dict[str, Any] | None:
+        solo = self.data["solo"]
+        sc = solo["scenario"]
+        if sc == "saltash-necromancer":
+            n = solo.get("swamp_undead", 0)
+            return {
+                "text": "Clearing the path: defeat 3 undead in Swamps for 6 Gems",
+                "progress": f"{min(n, 3)}/3",
+                "done": n >= 3,
+            }
+        if sc == "fiery-siege":
+            return {
+                "text": "Dragon nests: a drawn dragon gives 1 Equipment; beating it restores Lives",
+                "progress": f"{len(solo.get('nests', []))} found",
+                "done": False,
+            }
+        return None
+
+    def _solo_progress(self) -> None:
+        d = self.data
+        if d["phase"] != "play":
+            return
+        solo = d["solo"]
+        p = self.P(0)
+        if solo["scenario"] == "fiery-siege":
+            here = p["pos"]
+            if here in solo["markers"]:
+                solo["markers"].remove(here)
+                solo["collected"].append(here)
+                self.log(f"You take the Virtue marker in {here.capitalize()}.")
+                if len(solo["collected"]) == 3 and not solo.get("o1"):
+                    solo["o1"] = True
+                    rid = solo["dragonfire"]
+                    p["rec"].append({"r": rid, "ing": [], "learned": False, "at": 0})
+                    self.log("The dragon lore is complete: dragonfire is learned.")
+                    self.learn_recipe(0, rid)
+            if solo.get("o1") and not solo.get("o2") and here == solo["home"]:
+                solo["o2"] = True
+                self.log(f"You are inside {here.capitalize()}!")
+            if (
+                solo.get("o2")
+                and not solo.get("o3")
+                and any(it["c"] == "rar.dragonsbane" for it in p["inv"])
+            ):
+                solo["o3"] = True
+        if d["phase"] == "play" and all(o["done"] for o in self.objectives()):
+            self._solo_over(True, "objectives")
+
+    def _solo_over(self, won: bool, reason: str) -> None:
+        d = self.data
+        d["phase"] = "over"
+        d["stack"] = []
+        d["q"] = []
+        d["winners"] = [0] if won else []
+        d["reason"] = reason
+        self.log("You have won!" if won else f"You have lost ({reason}).")
+
     # ------------------------------------------------------------------ mode hooks
     def _hook_turn_start(self, seat: int) -> None:
-        """Survival/solo: the Time track moves here."""
+        """Solo: the Time track moves toward zero; on zero the game is lost."""
+        solo = self.data.get("solo")
+        if not solo:
+            return
+        if solo["time"] <= 0:
+            self.log("The Time token is on zero at the start of your turn.")
+            self._solo_over(False, "time")
+            return
+        solo["time"] -= 1
+        self.log(f"Time: {solo['time']}.")
 
     def _hook_fight_lost(self, seat: int, char: str) -> None:
-        """Survival/solo: the character loses a Life here."""
+        """Survival/solo: a lost fight costs a Life; badly wounded (Survival) or lost (solo)."""
+        d = self.data
+        if d["mode"] == "standard":
+            return
+        lv = self.P(seat)["lives"]
+        lv[char] = max(0, lv[char] - 1)
+        self.log(f"{self.pname(seat)}'s {char} loses a Life: {lv[char]} left.")
+        if lv[char] > 0:
+            return
+        if d["mode"] == "solo":
+            self._solo_over(False, "lives")
+            return
+        home = self.C.paupers[self.P(seat)["pauper"]].city
+        self.set_pos(seat, char, home)
+        self.log(f"Badly wounded, the {char} is carried back to {home.capitalize()}.")
 
     def _hook_hazard_defeated(self, seat: int, char: str) -> None:
-        """Solo: Time is earned here."""
+        if self.data.get("solo"):
+            self.earn_time(int(self.C.solo["earn_time"]["hazard"]))
 
     def _hook_quest_completed(self, seat: int) -> None:
-        """Solo: Time is earned here."""
+        if self.data.get("solo"):
+            self.earn_time(int(self.C.solo["earn_time"]["quest"]))
 
     def _hook_recipe_learned(self, seat: int) -> None:
-        """Solo: Time is earned here."""
+        if self.data.get("solo"):
+            self.earn_time(int(self.C.solo["earn_time"]["recipe"]))
 
     def _hook_virtue_learned(self, seat: int) -> None:
-        """Solo: Time is earned here."""
+        if self.data.get("solo"):
+            self.earn_time(int(self.C.solo["earn_time"]["virtue"]))
 
     # ------------------------------------------------------------------ outcome, view
     def _outcome(self) -> Outcome:
         d = self.data
         winners = tuple(d.get("winners", []))
+        if d.get("solo"):
+            data = self.C.solo["scenarios"][d["solo"]["scenario"]]
+            won = bool(winners)
+            why = {
+                "objectives": "All the objectives are complete.",
+                "time": "The Time token reached zero.",
+                "lives": "A character lost its last Life.",
+            }.get(d.get("reason", "time"), "")
+            return Outcome(
+                winners=winners,
+                scores={0: 1.0 if won else 0.0},
+                reason=d.get("reason", "time"),
+                text=f"{data['name']}: {'won' if won else 'lost'}. {why} "
+                + str(data["win" if won else "lose"]),
+            )
         scores = {s: float(len(self.P(s)["virtues"])) for s in range(self.n())}
         if d.get("reason") == "virtues":
             text = f"{self.pname(winners[0])} learns a third Virtue and wins."
@@ -1819,6 +2527,9 @@ class PLState(State):
                 "hand_count": len(p["hand"]),
                 "picked": p["pick"] is not None,
             }
+            if "lives" in p:
+                pv["lives"] = dict(p["lives"])
+                pv["max_lives"] = self.max_lives()
             if mine:
                 pv["hand"] = list(p["hand"])
                 pv["pick"] = p["pick"]
@@ -1863,12 +2574,54 @@ class PLState(State):
             "stack": stack,
             "winners": list(d.get("winners", [])),
             "log": log_for(d, seat),
+            **self._mode_view(),
         }
+
+    def _mode_view(self) -> dict[str, Any]:
+        d = self.data
+        if d["mode"] == "standard":
+            return {}
+        out: dict[str, Any] = {"mode": d["mode"]}
+        solo = d.get("solo")
+        if not solo:
+            return out
+        out["solo"] = {
+            "scenario": solo["scenario"],
+            "name": self.C.solo["scenarios"][solo["scenario"]]["name"],
+            "difficulty": solo["difficulty"],
+            "time": solo["time"],
+            "allowance": solo["allowance"],
+            "max_lives": solo["max_lives"],
+            "home": solo.get("home"),
+            "objectives": self.objectives() if d["players"][0]["pauper"] else [],
+            "side": self.side_objective(),
+            "ordered": solo["scenario"] == "fiery-siege",
+            # face-down Mine cards: only where they lie, never what they are
+            "facedown": sorted(solo.get("facedown", {})),
+            "city_hazards": dict(solo.get("city_hz", {})),
+            "necromancer": solo.get("necro") if solo.get("necro_lives") is not None else None,
+            "necromancer_lives": solo.get("necro_lives"),
+            "necromancer_deck": piles.size(solo["necro_out"]) if "necro_out" in solo else None,
+            "markers": list(solo.get("markers", [])),
+            "collected": list(solo.get("collected", [])),
+            "siege": list(solo.get("siege", [])),
+        }
+        return out
 
     # ------------------------------------------------------------------ resample
     def resample(self, seat: int | None, rng: Rng) -> PLState:
         other = self.clone()
         d = other.data
+        solo = d.get("solo")
+        if solo and solo.get("facedown"):
+            regions = sorted(solo["facedown"])
+            hidden = [solo["facedown"][r] for r in regions]
+            rng.shuffle(hidden)
+            solo["facedown"] = dict(zip(regions, hidden))
+        if solo and "necro_out" in solo:
+            draw = piles.cards(solo["necro_out"])
+            rng.shuffle(draw)
+            piles.set_cards(solo["necro_out"], draw)
         # Region decks: keep the tops the seat has seen
         for dk in WILD:
             known = len(other.P(seat)["rk"].get(dk, [])) if seat is not None else 0

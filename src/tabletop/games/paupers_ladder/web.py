@@ -58,7 +58,7 @@ CARD_STYLE: dict[str, tuple[str, str, str]] = {
 COLOURS = {"blue": "#2f6fd6", "black": "#2b2b2b", "grey": "#8d949e", "lilac": "#a57bd8"}
 SEAT_FALLBACK = ["#d9480f", "#0b7285", "#5c940d", "#862e9c"]
 
-CELL_W, CELL_H, GAP, PAD = 142, 132, 10, 14
+CELL_W, CELL_H, GAP, PAD = 142, 140, 10, 14
 MAP_W = PAD * 2 + CELL_W * 5 + GAP * 4
 MAP_H = PAD * 2 + CELL_H * 5 + GAP * 4
 
@@ -427,11 +427,6 @@ def render_map(view: dict[str, Any]) -> str:
     for rid in C.regions:
         if rid in LAYOUT:
             parts.append(_region(rid, view))
-    # the island's name in the sea of the middle
-    parts.append(
-        f'<text x="{PAD + CELL_W * 1.5 + GAP:.0f}" y="{PAD + CELL_H * 2.5 + GAP * 2:.0f}" '
-        f'font-size="15" font-style="italic" fill="#8a7a55" text-anchor="middle">Brighthelm</text>'
-    )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -463,7 +458,7 @@ def render_legend(view: dict[str, Any]) -> str:
             f"{_e(who)}: Pauper ({_e(_initials(str(who)))}){bird}</span>"
         )
     return (
-        '<div class="pl-legend"><span><b>Legend</b> (hover a card for its text)</span>'
+        '<div class="pl-legend"><span><b>Map key</b> (hover a card for its text)</span>'
         + "".join(items)
         + "</div>"
     )
