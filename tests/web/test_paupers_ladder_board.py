@@ -63,8 +63,13 @@ class TestMarkup:
             markup = render(view)
             well_formed(markup)
             for key, word in (("time", "Time"), ("lives", "Lives"), ("objectives", "Objectives")):
-                if view.get(key):
+                if view.get(key) or (view.get("solo") or {}).get(key):
                     assert f"<b>{word}</b>" in markup
+            for obj in (view.get("solo") or {}).get("objectives") or []:
+                assert html.escape(obj["text"], quote=True) in markup
+            for p in view["players"]:
+                if p.get("lives"):
+                    assert "<b>Lives</b>" in markup
         assert s is not None
 
     def test_every_region_and_every_character_is_drawn(self) -> None:

@@ -573,6 +573,15 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
         )
         + "</div>"
     )
+    lives = p.get("lives")
+    if isinstance(lives, dict) and lives:
+        cap = p.get("max_lives")
+        bits = [
+            f"{_cap(str(k))} {'♥' * int(n)} {n}" + (f"/{cap}" if cap else "")
+            for k, n in lives.items()
+            if isinstance(n, int)
+        ]
+        out.append(f'<div class="pl-sec"><b>Lives</b> {_e(" · ".join(bits))}</div>')
     out.append(_virtue_track(view, p))
     if p.get("bird"):
         bird = C.birds.get(str(p["bird"]))
@@ -808,6 +817,12 @@ def _value(v: Any) -> str:
 def render_solo(view: dict[str, Any]) -> str:
     """Time track, Lives and objectives, drawn only if the view carries them."""
     out = []
+    solo = view.get("solo")
+    if isinstance(solo, dict):  # the solo scenario's own block: name, Time, objectives
+        view = {**view, **{k: v for k, v in solo.items() if k in ("time", "lives", "objectives")}}
+        if solo.get("name"):
+            diff = f" ({solo['difficulty']})" if solo.get("difficulty") else ""
+            out.append(f"<div><b>Scenario</b> {_e(str(solo['name']) + diff)}</div>")
     time = view.get("time")
     if time is not None:
         if isinstance(time, int):
@@ -831,9 +846,15 @@ def render_solo(view: dict[str, Any]) -> str:
     objectives = view.get("objectives")
     if objectives:
         items = objectives if isinstance(objectives, list) else [objectives]
-        lis = "".join(f"<li>{_e(_value(o))}</li>" for o in items)
+        lis = "".join(
+            f"<li>{'✓ ' if o.get('done') else ''}{_e(o.get('text', ''))}"
+            f"{' (' + _e(o['progress']) + ')' if o.get('progress') else ''}</li>"
+            if isinstance(o, dict) and "text" in o
+            else f"<li>{_e(_value(o))}</li>"
+            for o in items
+        )
         out.append(f"<div><b>Objectives</b><ul>{lis}</ul></div>")
-    for key in ("mode", "scenario"):
+    for key in ("mode",):
         if view.get(key) and view.get(key) != "standard":
             out.append(f"<div><b>{_e(_cap(key))}</b> {_e(_value(view[key]))}</div>")
     if not out:
