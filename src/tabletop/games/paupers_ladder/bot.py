@@ -99,6 +99,19 @@ class GreedyBot(Bot):
             for c in solo["markers"]:
                 goals[c] = 25.0
             done = [o["done"] for o in solo["objectives"]]
+            if not done[1]:  # the way in: the teleport Recipe's ingredients
+                for r in me["recipes"]:
+                    if not r["learned"] and self.C.recipe[r["r"]].id == "teleport":
+                        have = {self.ing_of(c) for c in r["ing"]}
+                        for ing in self.C.recipe[r["r"]].ingredients:
+                            if ing in have:
+                                continue
+                            rt = self.C.ingredients[ing].region
+                            for reg in self.C.wild_regions[rt]:
+                                if self.may_walk(view, reg):
+                                    goals[reg] = max(goals.get(reg, 0.0), 14.0)
+            if done[0] and not done[1]:
+                goals[home] = 40.0  # reached only by teleport or a tunnel: the pull shows the way
             if done[1] and not done[2] and me["gems"] >= 8:
                 goals[home] = 30.0
             if done[2]:
@@ -107,12 +120,29 @@ class GreedyBot(Bot):
                         goals[r] = 40.0
         return goals
 
+    def unfightable(self, view: Mapping[str, Any], char: str, hz: str) -> bool:
+        solo = view["solo"]
+        inv = {it["c"] for it in self.me(view)["inventory"]}
+        card = self.C.region_card[hz]
+        if solo["scenario"] == "fiery-siege" and card.type == "dragon":
+            return char != "pauper" or "rar.dragonsbane" not in inv
+        if hz == solo.get("necromancer"):
+            return char != "pauper" or "rar.spirit-blade" not in inv
+        return False
+
+    def may_walk(self, view: Mapping[str, Any], region: str) -> bool:
+        solo = view.get("solo") or {}
+        return not any(c in solo.get("siege", []) for c in view["tiles"].get(region, []))
+
     def goal_pull(self, view: Mapping[str, Any], char: str, region: str) -> float:
         goals = self.solo_goals(view, char)
         if not goals:
             return 0.0
         best = 0.0
+        solo = view["solo"]
         for g, v in goals.items():
+            if g == solo["home"] and not solo["objectives"][1]["done"]:
+                continue  # no road in: only a teleport or a tunnel gets there
             dist = self.dist(region, g)
             best = max(best, v - 4.0 * dist)
         return best
@@ -323,6 +353,9 @@ class GreedyBot(Bot):
         hz = [c for c in tiles if C.region_card[c].kind == "hazard"]
         if solo and region in solo["facedown"] and not hz:
             return 8.0 if char == "pauper" else 1.0
+        if hz:
+            if solo and all(self.unfightable(view, char, h) for h in hz):
+                return -5.0
             return max(self.card_value(view, char, h, region) for h in hz)
         vals = [self.card_value(view, char, c, region) for c in tiles]
         if len(tiles) < reg.tiles and view["decks"][reg.type]["count"] > 0:

@@ -2300,6 +2300,7 @@ class PLState(State):
                 f"The {card.name} in {region.capitalize()} is destroyed; the City rewards you."
             )
             self._hook_hazard_defeated(seat, ch)
+            self._peek_shop(seat, region)  # the reward is chosen from the Shop: it is seen
             self.push({"t": "city-reward", "seat": seat, "city": region, "char": ch})
             return True
         if sc == "saltash-necromancer" and card.type == "undead" and self.rtype(region) == "swamp":

@@ -18,7 +18,8 @@ takes real card instances out of the shuffled decks, so every card stays account
      "shops": {"bluevale": ["fatestone"]},     # these cards, topped up to 5 from the deck
      "cardgems": {"old-shipwreck": 4},
      "turn": 0, "round": 1, "char": "pauper", "done": ["bird"],
-     "charm": ["wink", 2]}                     # the lucky charm's next results
+     "charm": ["wink", 2],                     # the lucky charm's next results
+     "time": 7}                                # solo: the Time token (seats may give "lives")
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         "done",
         "charm",
         "tucked",
+        "time",
     }
     bad = sorted(set(spec) - known)
     if bad:
@@ -183,6 +185,10 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         p["troph"] = [region_card(t) for t in ss.get("trophies", [])]
         p["journal"] = [quest(q) for q in ss.get("journal", [])]
         p["virtues"] = list(ss.get("virtues", []))
+        if "lives" in ss:
+            if "lives" not in p:
+                raise ScenarioError(f"seat {s}: Lives exist only in Survival Mode and solo")
+            p["lives"].update({k: int(v) for k, v in dict(ss["lives"]).items()})
     d["taken"] = [p["pauper"] for p in d["players"]]
 
     for region, cards in (spec.get("tiles") or {}).items():
@@ -228,9 +234,10 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
     for city in CITIES:
         state._restock(city)
     # the Dispensary from the Recipes left
-    rest = piles.cards(d["decks"]["recipe"])
-    d["decks"]["recipe"]["draw"] = ""
-    d["dispensary"] = [rest[i::4] for i in range(4)]
+    if d["mode"] != "solo":  # solo keeps the Recipe deck: its top 4 are the Dispensary
+        rest = piles.cards(d["decks"]["recipe"])
+        d["decks"]["recipe"]["draw"] = ""
+        d["dispensary"] = [rest[i::4] for i in range(4)]
     d["phase"] = "play"
     d["order"] = []
     d["round"] = int(spec.get("round", 1))
@@ -254,6 +261,11 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
             raise ScenarioError(f"char must be 'pauper' or 'bird', not {ch!r}")
         d["ts"]["char"] = ch
         d["ts"]["visited"] = [state.char_pos(turn, ch)]
+    if "time" in spec:
+        if "solo" not in d:
+            raise ScenarioError("the Time track exists only in solo")
+        d["solo"]["time"] = int(spec["time"])
+        d["solo"]["home"] = C.paupers[d["players"][0]["pauper"]].city
     faces = {f["face"]: f for f in C.charm_faces}
     nums = {f["number"]: f for f in C.charm_faces}
     script = []
