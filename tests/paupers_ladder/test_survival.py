@@ -117,6 +117,8 @@ class TestPlacesOfRest:
         assert lives(s)["pauper"] == 4
         act(s, "act", char="bird")
         act(s, "pass")
+        if "end" in kinds(s):
+            act(s, "end")
         # next turn of seat 0: the rest option is not offered at 4 Lives
         while s.prompt().turn != 0 or s.prompt().kind != "turn":
             acts = s.legal_actions()

@@ -2758,6 +2758,27 @@ class PLState(State):
             "tuck": lambda: f"Tuck it under {nm(g('recipe'))}",
             "peek": lambda: f"Peek at the {g('deck')} deck",
             "goto": lambda: f"Travel to {reg(g('city'))}",
+            "heal": lambda: "Visit the City healer (1 Gem: restore 1 Life; your turn ends)",
+            "hide": lambda: f"Hide from the {nm(g('card'))} (roll the lucky charm)",
+            "withdraw": lambda: f"Hold back from the {nm(g('card'))} (it cannot be fought now)",
+            "reveal": lambda: f"Encounter the face-down card in {reg(g('region'))}",
+            "buy-time": lambda: "Pay 3 Gems: move the Time token 1 away from zero",
+            "remove": lambda: (
+                f"Spend {self.remove_cost(g('card'))} Time to remove the {nm(g('card'))}"
+            ),
+            "potion": lambda: (
+                f"Drink the {self._key_name(seat or 0, g('item'))}: "
+                f"restore 1 Life to your {g('char')}"
+            ),
+            "rest": lambda: "Rest here: restore 1 Life instead",
+            "choose-recipe": lambda: (
+                f"Take the {nm(g('recipe'))} Recipe "
+                f"({abilities_text(C.recipe[g('recipe')].abilities)})"
+            ),
+            "city-reward": lambda: {
+                "gems": "The City's reward: 3 Gems",
+                "lives": "The City's reward: 2 Lives",
+            }.get(g("take"), f"The City's reward: the {nm(str(g('card')))}"),
         }
         fn = table.get(k)
         return fn() if fn is not None else str(action)

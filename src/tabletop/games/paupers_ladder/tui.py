@@ -128,6 +128,13 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
     me = view.get("seat") == p["seat"]
     col = SEAT_COLOURS[p["seat"] % 4]
     t = Text()
+    if p.get("lives"):
+        lv, mx = p["lives"], p["max_lives"]
+        t.append(
+            f"Lives: Pauper {'♥' * lv['pauper']}{'♡' * (mx - lv['pauper'])}  "
+            f"Bird {'♥' * lv['bird']}{'♡' * (mx - lv['bird'])}\n",
+            style="bold red",
+        )
     t.append(f"Purse: {p['gems']} Gems", style="gold1")
     t.append(f"   Outcome deck: {p['outcome_count']} cards\n")
     track = ["●" if i < len(p["virtues"]) else "○" for i in range(3)]
@@ -181,6 +188,41 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
     return Panel(t, title=title, border_style=col)
 
 
+def render_solo(view: dict[str, Any]) -> RenderableType:
+    """The solo sheet: the Time track, and the scenario's objectives with their progress."""
+    solo = view["solo"]
+    t = Text()
+    track = " ".join(
+        f"[{i}]" if i == solo["time"] else str(i) for i in range(solo["allowance"] + 1)
+    )
+    t.append(f"Time {solo['time']}/{solo['allowance']}: ", style="bold")
+    t.append(track + "\n", style="cyan")
+    t.append(
+        f"Difficulty {solo['difficulty']} — Lives up to {solo['max_lives']} each\n", style="dim"
+    )
+    t.append("Objectives" + (" (in this order)" if solo["ordered"] else "") + ":\n")
+    for o in solo["objectives"]:
+        mark = "✓" if o["done"] else "…"
+        t.append(f"  {mark} {o['text']} — {o['progress']}\n", style="green" if o["done"] else "")
+    if solo.get("side"):
+        sd = solo["side"]
+        t.append(f"  Side: {sd['text']} — {sd['progress']}\n", style="dim")
+    extra = []
+    if solo.get("facedown"):
+        extra.append("face-down cards in " + ", ".join(solo["facedown"]))
+    if solo.get("city_hazards"):
+        extra.append(
+            "undead in " + ", ".join(f"{c} ({_name(h)})" for c, h in solo["city_hazards"].items())
+        )
+    if solo.get("necromancer_lives") is not None:
+        extra.append(f"necromancer Lives {solo['necromancer_lives']}")
+    if solo.get("markers"):
+        extra.append("Virtue markers in " + ", ".join(solo["markers"]))
+    if extra:
+        t.append("; ".join(extra) + "\n", style="italic")
+    return Panel(t, title=solo["name"], border_style="magenta")
+
+
 def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = []
     prompt = view.get("prompt") or {}
@@ -188,6 +230,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     if prompt.get("text"):
         head.append(f"   {prompt['text']}", style="italic")
     parts.append(head)
+    if view.get("solo"):
+        parts.append(render_solo(view))
     if view.get("phase") in ("play", "over", "buy"):
         parts.append(render_map(view))
     if view.get("phase") in ("play", "over", "buy"):

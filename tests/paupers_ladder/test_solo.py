@@ -1,0 +1,469 @@
+"""Playing Solo and the Solo Scenarios: difficulty levels, the Time token, earning and spending
+Time, hiding from hazards, healing, solo Recipes, and Garolium's Tournament, the Saltash
+Necromancer and the Fiery Siege."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tabletop.engine import Action, load
+from tabletop.games.paupers_ladder import piles
+from tabletop.games.paupers_ladder.rules import PLState
+
+from .helpers import act, kinds, tile
+
+A = Action.of
+
+
+def solo(scenario: str = "garoliums-tournament", difficulty: str = "easy") -> Any:
+    return load("paupers-ladder", mode="solo", players=1, scenario=scenario, difficulty=difficulty)
+
+
+def build(spec: dict[str, Any], difficulty: str = "easy", seed: int = 1) -> PLState:
+    s = solo("garoliums-tournament", difficulty).build_state(spec, seed)
+    assert isinstance(s, PLState)
+    return s
+
+
+def set_up(scenario: str, pauper: str, difficulty: str = "easy", seed: int = 3) -> PLState:
+    """A real solo set-up: choose the Pauper, then the first Bird and Recipes, buy nothing."""
+    s = solo(scenario, difficulty).new_state(seed)
+    act(s, "pauper", pauper=pauper)
+    while s.data["phase"] != "play":
+        legal = s.legal_actions()
+        s.apply(A("pass") if A("pass") in legal else legal[0])
+    return s
+
+
+def time(s: PLState) -> int:
+    return int(s.data["solo"]["time"])
+
+
+class TestChooseADifficultyLevel:
+    @pytest.mark.parametrize(
+        ("difficulty", "side", "lives", "allowance"),
+        [
+            ("easy", "3-4", 5, 15),
+            ("mid", "3-4", 4, 14),
+            ("hard", "2", 3, 13),
+            ("very-hard", "2", 2, 12),
+        ],
+    )
+    def test_the_solo_sheet(self, difficulty: str, side: str, lives: int, allowance: int) -> None:
+        s = solo("garoliums-tournament", difficulty).new_state(0)
+        assert {s.C.paupers[p].side for p in s.data["paupers_shown"]} == {side}
+        assert s.data["players"][0]["lives"] == {"pauper": lives, "bird": lives}
+        assert s.data["solo"]["time"] == s.data["solo"]["allowance"] == allowance
+        v = s.view(0)["solo"]
+        assert (v["time"], v["allowance"], v["max_lives"]) == (allowance, allowance, lives)
+
+    def test_thresholds_follow_the_paupers_side(self) -> None:
+        assert build({"seats": [{"pauper": "alf"}]}).threshold("bravery") == 30
+        s = build({"seats": [{"pauper": "ginny"}]}, "hard")
+        assert s.threshold("generosity") == 40
+
+
+class TestPlayingATurn:
+    def test_the_time_token_moves_1_toward_zero_at_the_start_of_each_turn(self) -> None:
+        s = set_up("garoliums-tournament", "alf")
+        assert time(s) == 14  # 15, and the first turn has begun
+        s.data["ts"]["done"] = ["pauper", "bird"]
+        s.invalidate()
+        act(s, "end")
+        assert time(s) == 13
+
+    def test_the_game_is_lost_when_time_is_on_zero_at_the_start_of_a_turn(self) -> None:
+        s = build({"seats": [{"pauper": "alf"}], "time": 0, "done": ["pauper", "bird"]})
+        s.data["players"][0]["gems"] = 0
+        s.invalidate()
+        act(s, "end")
+        assert s.is_terminal()
+        o = s.outcome()
+        assert o.winners == () and o.reason == "time" and "Time token reached zero" in o.text
+
+    def test_time_one_means_one_more_turn(self) -> None:
+        s = build({"seats": [{"pauper": "alf", "gems": 0}], "time": 1, "done": ["pauper", "bird"]})
+        act(s, "end")
+        assert not s.is_terminal() and time(s) == 0
+
+
+class TestEarningMoreTime:
+    def test_defeating_a_hazard_earns_1(self) -> None:
+        s = build(
+            {
+                "seats": [{"pauper": "alf", "pos": "forest-1", "outcome": [8]}],
+                "tiles": {"forest-1": ["wolf"]},
+                "char": "pauper",
+                "time": 5,
+            }
+        )
+        act(s, "fight", card=tile(s, "forest-1", "wolf"))
+        assert time(s) == 6
+
+    def test_hooks_quest_1_recipe_1_virtue_3_never_above_the_allowance(self) -> None:
+        s = build({"seats": [{"pauper": "alf"}], "time": 5})
+        s._hook_quest_completed(0)
+        assert time(s) == 6
+        s._hook_recipe_learned(0)
+        assert time(s) == 7
+        s._hook_virtue_learned(0)
+        assert time(s) == 10
+        for _ in range(3):
+            s._hook_virtue_learned(0)
+        assert time(s) == 15
+
+    def test_a_virtue_learned_in_play_earns_3(self) -> None:
+        s = build({"seats": [{"pauper": "alf", "gems": 31}], "time": 4})
+        act(s, "learn", virtue="generosity")
+        assert time(s) == 7
+
+    def test_3_gems_for_1_time_once_per_turn(self) -> None:
+        s = build({"seats": [{"pauper": "alf", "gems": 7}], "time": 4})
+        act(s, "buy-time")
+        assert time(s) == 5 and s.data["players"][0]["gems"] == 4
+        assert "buy-time" not in kinds(s)
+
+    def test_no_buying_above_the_allowance(self) -> None:
+        s = build({"seats": [{"pauper": "alf", "gems": 7}], "time": 15})
+        assert "buy-time" not in kinds(s)
+
+
+class TestRemovingRegionCards:
+    @pytest.mark.parametrize(
+        ("region", "card", "cost"),
+        [
+            ("forest-2", "glittering-find-forest", 1),
+            ("forest-2", "toadstools", 1),
+            ("forest-2", "goblin", 1),
+            ("forest-2", "wolf", 2),
+            ("forest-2", "giant-spider", 2),
+            ("forest-2", "bear", 3),
+            ("forest-2", "werewolf", 3),
+        ],
+    )
+    def test_costs_follow_the_solo_pages(self, region: str, card: str, cost: int) -> None:
+        s = build({"seats": [{"pauper": "alf"}], "tiles": {region: [card]}, "time": 9})
+        cid = tile(s, region, card)
+        act(s, "remove", card=cid)
+        assert time(s) == 9 - cost and cid not in s.data["tiles"][region]
+        assert "remove" not in kinds(s)  # once per turn
+
+    def test_hazards_of_8_or_more_and_occupied_regions_cannot_be_removed(self) -> None:
+        s = build(
+            {
+                "seats": [{"pauper": "alf", "bpos": "forest-1"}],
+                "tiles": {"forest-2": ["forest-troll"], "forest-1": ["wolf"]},
+                "time": 9,
+            }
+        )
+        assert "remove" not in kinds(s)
+
+    def test_not_more_time_than_is_left(self) -> None:
+        s = build({"seats": [{"pauper": "alf"}], "tiles": {"forest-2": ["bear"]}, "time": 2})
+        assert "remove" not in kinds(s)
+
+
+class TestHidingFromHazards:
+    def spec(self, hazard: str, charm: str) -> dict[str, Any]:
+        return {
+            "seats": [{"pauper": "alf", "pos": "forest-1", "outcome": [0], "gems": 0}],
+            "tiles": {"forest-1": [hazard]},
+            "char": "pauper",
+            "charm": [charm],
+        }
+
+    def test_happy_face_you_safely_hide(self) -> None:
+        s = build(self.spec("bear", "happy"))
+        act(s, "hide", card=tile(s, "forest-1", "bear"))
+        assert "pauper" in s.data["ts"]["done"] and s.data["players"][0]["lives"]["pauper"] == 5
+
+    def test_wink_face_hide_and_find_1_gem(self) -> None:
+        s = build(self.spec("bear", "wink"))
+        act(s, "hide", card=tile(s, "forest-1", "bear"))
+        assert s.data["players"][0]["gems"] == 1
+
+    def test_neutral_face_you_must_fight_and_a_lost_fight_costs_a_life(self) -> None:
+        s = build(self.spec("bear", "neutral"))
+        act(s, "hide", card=tile(s, "forest-1", "bear"))
+        assert s.data["last_fight"]["hz"].split(".")[1] == "bear"
+        assert s.data["players"][0]["lives"]["pauper"] == 4
+
+    def test_no_hiding_from_traps(self) -> None:
+        s = build(self.spec("snare-trap", "happy"))
+        assert "hide" not in kinds(s) and "fight" in kinds(s)
+
+    def test_a_drawn_hazard_offers_hiding(self) -> None:
+        s = build(
+            {
+                "seats": [{"pauper": "alf", "pos": "forest-1"}],
+                "decks": {"forest": ["bear"]},
+                "char": "pauper",
+                "charm": ["happy"],
+            }
+        )
+        act(s, "draw")
+        assert s.prompt().kind == "hide"
+        act(s, "hide", card=tile(s, "forest-1", "bear"))
+        assert "pauper" in s.data["ts"]["done"]
+
+
+class TestLifeTokens:
+    def test_losing_the_last_life_loses_the_game(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {
+                        "pauper": "alf",
+                        "pos": "forest-1",
+                        "outcome": [0],
+                        "gems": 0,
+                        "lives": {"pauper": 1},
+                    }
+                ],
+                "tiles": {"forest-1": ["bear"]},
+                "char": "pauper",
+            }
+        )
+        act(s, "fight", card=tile(s, "forest-1", "bear"))
+        o = s.outcome()
+        assert o.winners == () and o.reason == "lives" and "last Life" in o.text
+
+    def test_healing_in_city_regions(self) -> None:
+        s = build(
+            {"seats": [{"pauper": "alf", "gems": 2, "lives": {"pauper": 3}}], "char": "pauper"}
+        )
+        act(s, "heal")
+        assert s.data["players"][0]["lives"]["pauper"] == 4 and s.data["players"][0]["gems"] == 1
+
+    def test_never_more_lives_than_at_the_start(self) -> None:
+        s = build({"seats": [{"pauper": "alf", "gems": 2}], "char": "pauper"})
+        assert "heal" not in kinds(s)
+
+
+class TestChooseYourRecipesInLearning:
+    def test_draw_4_keep_3_discard_the_other(self) -> None:
+        s = solo().new_state(5)
+        act(s, "pauper", pauper="alf")
+        act(s, "bird", bird=s.legal_actions()[0]["bird"])
+        hand = list(s.data["players"][0]["hand"])
+        assert len(hand) == 4
+        for _ in range(3):
+            act(s, "draft", recipe=s.legal_actions()[0]["recipe"])
+        kept = [r["r"] for r in s.data["players"][0]["rec"]]
+        assert len(kept) == 3 and set(kept) < set(hand)
+        assert s.data["decks"]["recipe"]["discard"] == [c for c in hand if c not in kept]
+        assert s.data["phase"] == "buy" and s.data["players"][0]["gems"] == 3
+
+    def test_a_new_recipe_is_chosen_from_the_top_4_of_the_deck(self) -> None:
+        s = build(
+            {
+                "seats": [
+                    {
+                        "pauper": "alf",
+                        "recipes": [{"recipe": "storm", "ingredients": ["pearls"]}],
+                        "pos": "forest-1",
+                    }
+                ],
+                "tiles": {"forest-1": ["toadstools"]},
+                "char": "pauper",
+                "time": 3,
+            }
+        )
+        top4 = piles.peek(s.data["decks"]["recipe"], 4)
+        act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
+        act(s, "tuck", recipe=s.data["players"][0]["rec"][0]["r"])
+        assert time(s) == 4  # a Recipe learned
+        assert s.prompt().kind == "recipe-choice"
+        assert [a["recipe"] for a in s.legal_actions()] == top4
+        act(s, "choose-recipe", recipe=top4[2])
+        assert s.data["players"][0]["rec"][-1]["r"] == top4[2]
+        assert s.data["decks"]["recipe"]["discard"][-3:] == [top4[0], top4[1], top4[3]]
+
+
+class TestGaroliumsTournament:
+    def test_set_up_one_card_per_x_region_a_mine_card_by_outcome_and_3_gems(self) -> None:
+        s = set_up("garoliums-tournament", "alf")
+        x = s.C.solo["scenarios"]["garoliums-tournament"]["x_regions"]
+        placed = {r: cs for r, cs in s.data["tiles"].items() if cs}
+        assert sum(len(c) for c in placed.values()) == 6
+        for dk, region in x.items():
+            assert any(s.C.region_deck_of[c] == dk for c in s.data["tiles"][region])
+        assert all(s.C.region_card[c].kind != "disaster" for cs in placed.values() for c in cs)
+        assert s.data["players"][0]["gems"] == 3
+        oc = piles.discards(s.data["players"][0]["out"])[0]
+        n = (s.C.outcome[oc].number - 1) % 3 + 1
+        mine = f"mine-{n}"
+        assert len([c for c in s.data["tiles"][mine] if c.startswith("mine.")]) >= 1
+
+    def test_three_virtues_win(self) -> None:
+        s = build({"seats": [{"pauper": "alf", "gems": 30, "virtues": ["bravery", "fellowship"]}]})
+        act(s, "learn", virtue="generosity")
+        o = s.outcome()
+        assert o.winners == (0,) and o.reason == "objectives"
+        assert "Garolium's Tournament: won" in o.text and "mayor" in o.text
+
+
+class TestSaltashNecromancer:
+    def test_set_up(self) -> None:
+        s = set_up("saltash-necromancer", "alf")  # Bluevale: the blade is in Blacksand
+        d = s.data
+        solo = d["solo"]
+        assert "rar.spirit-blade" in d["shops"]["blacksand"]
+        assert set(solo["city_hz"]) == {"blacksand", "greyhaven", "lilacsville"}
+        assert all(s.C.region_card[c].type == "undead" for c in solo["city_hz"].values())
+        for m in ("mine-1", "mine-2", "mine-3"):
+            assert len(d["tiles"][m]) == 2
+            assert all(s.C.region_card[c].type == "undead" for c in d["tiles"][m])
+        hidden = sorted(s.C.region_card[c].name for c in solo["facedown"].values())
+        assert hidden == ["cave-in", "necromancer", "pit trap"]
+        assert all(
+            not c.startswith("mine.") or s.C.region_card[c].type != "undead"
+            for c in piles.cards(d["decks"]["mine"])
+        )
+        assert d["players"][0]["gems"] == 3
+        assert piles.size(solo["necro_out"]) == 36
+
+    def test_views_never_show_the_face_down_mine_cards(self) -> None:
+        s = set_up("saltash-necromancer", "alf")
+        text = json.dumps(s.view(0)) + json.dumps(s.view(None))
+        for cid in s.data["solo"]["facedown"].values():
+            assert cid not in text
+        assert s.view(0)["solo"]["facedown"] == ["mine-1", "mine-2", "mine-3"]
+        assert s.view(0)["solo"]["necromancer"] is None
+
+    def test_a_city_held_by_undead_cannot_be_explored_until_it_is_defeated(self) -> None:
+        s = set_up("saltash-necromancer", "alf")
+        d = s.data
+        d["players"][0]["pos"] = "greyhaven"
+        s.invalidate()
+        act(s, "act", char="pauper")
+        explore = {a.kind for a in s.legal_actions()} & {"shop", "quest", "heal", "fight", "hide"}
+        assert explore == {"fight", "hide"}
+
+    def test_city_reward_after_defeating_its_undead(self) -> None:
+        s = set_up("saltash-necromancer", "alf")
+        d = s.data
+        d["players"][0]["pos"] = "greyhaven"
+        d["players"][0]["out"]["draw"] += " " + "blue-36"  # an 8 on top
+        s.invalidate()
+        gems = d["players"][0]["gems"]
+        t = time(s)
+        act(s, "act", char="pauper")
+        hz = d["solo"]["city_hz"]["greyhaven"]
+        act(s, "fight", card=hz)
+        while s.prompt().kind == "boost":
+            act(s, "resolve")
+        if d["last_fight"]["won"]:
+            assert s.prompt().kind == "city-reward"
+            act(s, "city-reward", take="gems")
+            assert d["players"][0]["gems"] == gems + 3 and time(s) == t + 1
+            assert "greyhaven" not in d["solo"]["city_hz"]
+            assert s.view(0)["solo"]["objectives"][1]["progress"] == "1/3"
+
+    def test_the_necromancer_3_lives_2_outcome_cards_spirit_blade_only(self) -> None:
+        s = set_up("saltash-necromancer", "alf")
+        d = s.data
+        solo = d["solo"]
+        nec = solo["necro"]
+        region = next(r for r, c in solo["facedown"].items() if c == nec)
+        d["tiles"][region] = []
+        d["players"][0]["pos"] = region
+        s.invalidate()
+        assert s.remove_cost(nec) is None
+        act(s, "act", char="pauper")
+        act(s, "reveal", region=region)
+        assert solo["necro_lives"] == 3 and nec in d["tiles"][region]
+        assert "pauper" in d["ts"]["done"]  # no spirit blade: no fight
+        d["players"][0]["inv"].append({"c": "rar.spirit-blade", "u": 0, "g": 0})
+        for c in list(d["shops"]["blacksand"]):
+            if c == "rar.spirit-blade":
+                d["shops"]["blacksand"].remove(c)
+                d["shopk"]["blacksand"].pop()
+        d["ts"]["done"] = []
+        s.invalidate()
+        act(s, "act", char="pauper")
+        assert A("fight", card=nec) in s.legal_actions()
+        act(s, "fight", card=nec)
+        f = d["fight"] or d["last_fight"]
+        cards = f.get("hcards") or []
+        hs = d["fight"]["hs"] if d["fight"] else d["last_fight"]["hs"]
+        assert hs == sum(s.C.outcome[c].number for c in piles.discards(solo["necro_out"])[:2])
+        del cards
+
+    def test_side_objective_3_swamp_undead_for_6_gems(self) -> None:
+        s = build(
+            {
+                "seats": [{"pauper": "alf", "pos": "swamp-1", "outcome": [8]}],
+                "tiles": {"swamp-1": ["ghoul"]},
+                "char": "pauper",
+            }
+        )
+        s.data["solo"]["scenario"] = "saltash-necromancer"
+        s.data["solo"]["swamp_undead"] = 2
+        gems = s.data["players"][0]["gems"]
+        act(s, "fight", card=tile(s, "swamp-1", "ghoul"))
+        assert s.data["players"][0]["gems"] >= gems + 6
+
+
+class TestFierySiege:
+    def test_set_up_from_blacksand(self) -> None:
+        s = set_up("fiery-siege", "kzaah")
+        d = s.data
+        solo = d["solo"]
+        p = d["players"][0]
+        assert p["pos"] == p["bpos"] == "beach-3"  # the Beach joined to Bluevale
+        assert "rar.dragonsbane" in d["shops"]["blacksand"]
+        assert sorted(solo["markers"]) == ["bluevale", "greyhaven", "lilacsville"]
+        assert p["gems"] <= 2
+        for region in ("forest-2", "swamp-2", "mine-1"):
+            assert any(s.C.region_card[c].type == "dragon" for c in d["tiles"][region])
+        recipes = piles.cards(d["decks"]["recipe"]) + d["decks"]["recipe"]["discard"]
+        recipes += [r["r"] for r in p["rec"]]
+        assert not any(s.C.recipe[c].id == "dragonfire" for c in recipes)
+        assert s.C.recipe[solo["dragonfire"]].id == "dragonfire"
+
+    def test_teleport_is_on_top_of_the_recipe_deck(self) -> None:
+        s = solo("fiery-siege").new_state(4)
+        act(s, "pauper", pauper="kzaah")
+        act(s, "bird", bird=s.legal_actions()[0]["bird"])
+        assert any(s.C.recipe[c].id == "teleport" for c in s.data["players"][0]["hand"])
+
+    def test_the_bird_never_enters_and_the_pauper_needs_dragonsbane(self) -> None:
+        s = set_up("fiery-siege", "kzaah")
+        d = s.data
+        d["players"][0]["pos"] = d["players"][0]["bpos"] = "beach-2"
+        s.invalidate()
+        act(s, "act", char="bird")
+        assert A("move", to="forest-2") not in s.legal_actions()
+        act(s, "move", to="mine-1") if A("move", to="mine-1") in s.legal_actions() else None
+        s2 = set_up("fiery-siege", "kzaah")
+        s2.data["players"][0]["pos"] = "beach-2"
+        s2.data["players"][0]["inv"].append({"c": "rar.dragonsbane", "u": 0, "g": 0})
+        s2.data["shops"]["blacksand"].remove("rar.dragonsbane")
+        s2.data["shopk"]["blacksand"].pop()
+        s2.invalidate()
+        act(s2, "act", char="pauper")
+        assert A("move", to="forest-2") in s2.legal_actions()
+
+    def test_objectives_in_order_markers_teach_dragonfire(self) -> None:
+        s = set_up("fiery-siege", "kzaah")
+        d = s.data
+        t = time(s)
+        for city in ("bluevale", "greyhaven", "lilacsville"):
+            d["players"][0]["pos"] = city
+            d["ts"]["done"] = []
+            s.invalidate()
+            s._solo_progress()
+        solo = d["solo"]
+        assert solo["collected"] == ["bluevale", "greyhaven", "lilacsville"] and solo["o1"]
+        assert any(r["r"] == solo["dragonfire"] and r["learned"] for r in d["players"][0]["rec"])
+        assert time(s) == t + 1
+        obj = s.objectives()
+        assert [o["done"] for o in obj] == [True, False, False, False]
+        d["players"][0]["pos"] = "blacksand"
+        d["stack"] = []
+        s._solo_progress()
+        assert [o["done"] for o in s.objectives()] == [True, True, False, False]
