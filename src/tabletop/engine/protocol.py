@@ -79,7 +79,12 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class ParamSpec:
-    """One game parameter: its name, default, type and (optionally) allowed values."""
+    """One game parameter: its name, default, type and (optionally) allowed values.
+
+    ``only_when=("mode", ("solo",))``: the parameter applies only when another parameter has one
+    of those values; elsewhere it is left out of the game's parameters and refused if given.
+    ``default_when=(("mode", "solo", 1),)``: another default while another parameter has a value
+    (e.g. one player in solo). Conditions name parameters that have no conditions themselves."""
 
     name: str
     default: Any
@@ -87,6 +92,24 @@ class ParamSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    only_when: tuple[str, tuple[Any, ...]] | None = None
+    default_when: tuple[tuple[str, Any, Any], ...] = ()
+
+    @property
+    def conditional(self) -> bool:
+        return self.only_when is not None or bool(self.default_when)
+
+    def applies(self, values: Mapping[str, Any]) -> bool:
+        if self.only_when is None:
+            return True
+        other, allowed = self.only_when
+        return values.get(other) in allowed
+
+    def default_for(self, values: Mapping[str, Any]) -> Any:
+        for other, value, default in self.default_when:
+            if values.get(other) == value:
+                return default
+        return self.default
 
     def coerce(self, game: str, raw: Any) -> Any:
         kind = type(self.default)
@@ -145,7 +168,7 @@ class GameSpec:
         raise BadParameter(f"{self.name}: unknown parameter {name!r}")
 
     def resolve(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """Validated parameters with defaults filled in."""
+        """Validated parameters with defaults filled in (conditional ones where they apply)."""
         known = {p.name for p in self.params}
         unknown = sorted(set(params) - known)
         if unknown:
@@ -153,9 +176,35 @@ class GameSpec:
                 f"{self.name}: unknown parameter(s) {', '.join(unknown)}; "
                 f"known: {', '.join(sorted(known)) or 'none'}"
             )
-        return {
+        given = {name: self.param(name).coerce(self.name, raw) for name, raw in params.items()}
+        plain = {p.name: given.get(p.name, p.default) for p in self.params if not p.conditional}
+        out: dict[str, Any] = {}
+        for p in self.params:
+            if not p.conditional:
+                out[p.name] = plain[p.name]
+            elif p.applies(plain):
+                out[p.name] = given[p.name] if p.name in given else p.default_for(plain)
+            elif p.name in given:
+                assert p.only_when is not None
+                other, allowed = p.only_when
+                raise BadParameter(
+                    f"{self.name}: parameter {p.name!r} applies only when {other} is "
+                    f"{' or '.join(map(str, allowed))}; {other} is {plain.get(other)!r}"
+                )
+        return out
+
+    def applicable(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """``params`` less the conditional ones that do not apply to the others' values (for
+        forms that always send every field)."""
+        values = {
             p.name: p.coerce(self.name, params[p.name]) if p.name in params else p.default
             for p in self.params
+            if not p.conditional
+        }
+        return {
+            k: v
+            for k, v in params.items()
+            if k not in {p.name for p in self.params} or self.param(k).applies(values)
         }
 
 

@@ -27,6 +27,7 @@ from sqlalchemy import select
 from ..engine import BadParameter, IllegalAction, Record, State, UnknownGame, load, specs
 from ..engine.bots import bot_kinds
 from ..engine.protocol import GameSpec
+from ..engine.registry import game_class
 from ..store.db import Base, get_engine, session_scope
 from ..store.games import GameInfo, GameStore, NotFound, StaleAction
 from ..store.models import SavedGame
@@ -128,6 +129,8 @@ def _spec_json(spec: GameSpec) -> dict[str, Any]:
                 "minimum": p.minimum,
                 "maximum": p.maximum,
                 "type": type(p.default).__name__,
+                "only_when": list(p.only_when) if p.only_when else None,
+                "default_when": [list(d) for d in p.default_when],
             }
             for p in spec.params
         ],
@@ -324,7 +327,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     @app.post("/api/seat-count", tags=["api"], summary="How many seats a game has with params")
     def api_seat_count(body: SeatCountIn) -> dict[str, Any]:
         try:
-            game = load(body.game, **body.params)
+            game = load(body.game, **game_class(body.game).spec.applicable(body.params))
         except (UnknownGame, BadParameter) as exc:
             raise ApiError(422, "bad-parameters", str(exc)) from None
         return {"seats": game.num_players}
@@ -564,6 +567,9 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             k[len(f"{name}.param.") :]: v for k, v in form.items() if k.startswith(f"{name}.param.")
         }
         try:
+            # the form sends every field; keep only those that apply (e.g. no solo scenario in a
+            # standard game)
+            params = game_class(name).spec.applicable(params)
             count = load(name, **params).num_players
             seats = [form.get(f"{name}.seat.{i}", "human") for i in range(count)]
             made = await anyio.to_thread.run_sync(

@@ -36,7 +36,13 @@ class PaupersLadder(Game):
         min_players=1,
         max_players=4,
         params=(
-            ParamSpec("players", 2, "number of players (1 for solo)", choices=(1, 2, 3, 4)),
+            ParamSpec(
+                "players",
+                2,
+                "number of players (1 for solo)",
+                choices=(1, 2, 3, 4),
+                default_when=(("mode", "solo", 1),),
+            ),
             ParamSpec(
                 "mode",
                 "standard",
@@ -48,8 +54,15 @@ class PaupersLadder(Game):
                 "garoliums-tournament",
                 "solo scenario",
                 choices=SCENARIOS,
+                only_when=("mode", ("solo",)),
             ),
-            ParamSpec("difficulty", "easy", "solo difficulty", choices=DIFFICULTIES),
+            ParamSpec(
+                "difficulty",
+                "easy",
+                "solo difficulty",
+                choices=DIFFICULTIES,
+                only_when=("mode", ("solo",)),
+            ),
         ),
         hidden_information=True,
         max_actions=MAX_ACTIONS,

@@ -54,11 +54,38 @@ window.Tabletop = (function () {
       });
       updateSeats();
     }
-    async function updateSeats() {
+    // Parameters that apply only with another's value (a solo scenario) are hidden and not sent
+    // elsewhere; defaults that follow another parameter (one player in solo) follow it until the
+    // player sets the field by hand.
+    function conditions(box) {
+      const value = name => { const el = box.querySelector(`[data-param="${name}"]`); return el ? el.value : null; };
+      box.querySelectorAll("label[data-only-when]").forEach(label => {
+        const [other, allowed] = JSON.parse(label.dataset.onlyWhen);
+        const on = allowed.map(String).includes(value(other));
+        label.hidden = !on;
+        label.querySelectorAll("select, input").forEach(el => { el.disabled = !on; });
+      });
+      box.querySelectorAll("label[data-default-when]").forEach(label => {
+        const field = label.querySelector("[data-param]");
+        if (!field || field.dataset.touched) return;
+        let chosen = field.dataset.baseDefault ?? field.value;
+        field.dataset.baseDefault = chosen;
+        for (const [other, when, dflt] of JSON.parse(label.dataset.defaultWhen)) {
+          if (String(when) === value(other)) { chosen = String(dflt); break; }
+        }
+        field.value = chosen;
+      });
+    }
+    async function updateSeats(ev) {
       const box = current();
       if (!box) return;
+      if (ev && ev.target && ev.target.dataset && ev.target.dataset.param) {
+        const owner = ev.target.closest("label[data-default-when]");
+        if (owner) ev.target.dataset.touched = "1";
+      }
+      conditions(box);
       const params = {};
-      box.querySelectorAll("[data-param]").forEach(el => { params[el.dataset.param] = el.value; });
+      box.querySelectorAll("[data-param]").forEach(el => { if (!el.disabled) params[el.dataset.param] = el.value; });
       try {
         const r = await fetch("/api/seat-count", {method: "POST", headers: {"Content-Type": "application/json"},
                                                   body: JSON.stringify({game: select.value, params})});
