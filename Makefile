@@ -31,6 +31,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
+	scripts/install-postgres.sh
 	$(BIN)/pytest -n 2
 
 browser: $(STAMP)
