@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.engine import ContentError, Rng, load
+from tabletop.engine import Action, ContentError, Rng, load
 from tabletop.engine.bots import make_bot, play_out
 from tabletop.games.paupers_ladder import piles
 from tabletop.games.paupers_ladder.content import DATA, Content
@@ -137,6 +137,47 @@ class TestViews:
             r = s.resample(seat, Rng(seat + 1))
             assert r.view(seat) == s.view(seat)
             assert r.data != s.data
+
+    def test_draw_2_keep_1_cards_are_private_to_the_drawer(self) -> None:
+        """Treasure at Sea (REWARD: draw 2 Equipment, keep 1): only the drawer sees the 2 cards."""
+        s = build(
+            {
+                "seats": [{"pos": "beach-1", "gems": 1}, {}],
+                "char": "pauper",
+                "quests": {"bluevale": "treasure-at-sea"},
+                "decks": {"beach": ["old-shipwreck"]},
+            }
+        )
+        s.apply(Action.of("draw"))
+        s.apply(Action.of("option", n=0))
+        s.apply(Action.of("hand-over"))
+        assert s.prompt().kind == "keep"
+        drawn = list(s.data["stack"][-1]["cards"])
+        assert len(drawn) == 2
+        mine, theirs = json.dumps(s.view(0)), json.dumps(s.view(1))
+        for cid in drawn:
+            assert f'"{cid}"' in mine
+            assert f'"{cid}"' not in theirs
+            name = s.C.card_name(cid)
+            assert name in "\n".join(e["text"] for e in s.view(0)["log"])
+            assert name not in "\n".join(e["text"] for e in s.view(1)["log"])
+        # resample: the drawer keeps the cards; another seat's guess comes from the unseen pool
+        assert s.resample(0, Rng(1)).data["stack"][-1]["cards"] == drawn
+        guesses = set()
+        for k in range(12):
+            r = s.resample(1, Rng(k))
+            assert r.view(1) == s.view(1)
+            cards = r.data["stack"][-1]["cards"]
+            assert len(cards) == 2
+            everywhere = piles.cards(r.data["decks"]["equipment"]) + [
+                c for shop in r.data["shops"].values() for c in shop
+            ]
+            assert not set(cards) & set(everywhere)  # no card in two places
+            guesses.add(tuple(cards))
+        assert len(guesses) > 1
+        # once one is kept, the other is discarded face up: public from then on
+        s.apply(Action.of("keep", card=drawn[0]))
+        assert f'"{drawn[1]}"' in json.dumps(s.view(1)["decks"]["equipment"]["discard"])
 
 
 class TestTerminalRenderer:

@@ -204,8 +204,25 @@ class TestFightingHazards:
             )
         )
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        # two weapons: the player chooses the 1 weapon used (3 + shield 1 + strength 1 so far)
+        assert s.prompt().kind == "weapon" and s.prompt().seats == (0,)
+        assert {a["item"] for a in s.legal_actions()} == {inv(s, 0, "sword"), inv(s, 0, "dagger")}
+        assert strength(s) == 5
+        assert "sword (+2)" in s.describe_action(A("weapon", item=inv(s, 0, "sword")), 0)
+        act(s, "weapon", item=inv(s, 0, "sword"))
         # 3 + sword 2 (not the dagger too) + shield 1 + strength 1
         assert strength(s) == 7
+
+    def test_one_weapon_the_player_may_choose_the_weaker_one(self) -> None:
+        s = build(fight_spec("giant", "mountain-1", [3], inventory=["sword", "dagger"]))
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        act(s, "weapon", item=inv(s, 0, "dagger"))
+        assert strength(s) == 3 + 1 and s.data["fight"]["weapon"] == inv(s, 0, "dagger")
+
+    def test_a_single_weapon_is_used_without_asking(self) -> None:
+        s = build(fight_spec("giant", "mountain-1", [3], inventory=["sword"]))
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        assert s.prompt().kind == "boost" and strength(s) == 5
 
     def test_a_recipe_learned_this_turn_is_not_usable_yet(self) -> None:
         s = build(
@@ -572,14 +589,34 @@ class TestQuests:
         )
         act(s, "draw")
         act(s, "option", n=0)
-        # APPEAR: 4 Gems; the Pauper finds them, and discards them to complete the Quest
+        # APPEAR: 4 Gems; the Pauper finds them, and chooses to discard them for the Quest
         p = s.data["players"][0]
+        assert p["gems"] == 5 and s.prompt().kind == "treasure"
+        assert set(kinds(s)) == {"hand-over", "keep-gems"}
+        assert "4 Gems" in s.describe_action(A("hand-over"), 0)
+        act(s, "hand-over")
         assert p["gems"] == 1
         assert names(p["journal"]) == ["treasure-at-sea"]
         assert s.prompt().kind == "keep"  # draw 2 Equipment, keep 1
         act(s, "keep", card=s.legal_actions()[0]["card"])
         assert len(p["inv"]) == 1
         assert s.data["quests"]["bluevale"] != p["journal"][0]
+
+    def test_treasure_at_sea_the_finder_may_keep_the_gems_instead(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "beach-1", "gems": 1}, {}],
+                "char": "pauper",
+                "quests": {"bluevale": "treasure-at-sea"},
+                "decks": {"beach": ["old-shipwreck"]},
+            }
+        )
+        act(s, "draw")
+        act(s, "option", n=0)
+        act(s, "keep-gems")
+        p = s.data["players"][0]
+        assert p["gems"] == 5 and p["journal"] == []
+        assert s.C.quest[s.data["quests"]["bluevale"]].id == "treasure-at-sea"
 
     def test_the_burial_in_this_city_5_gems_or_learn_a_recipe(self) -> None:
         s = build(
@@ -625,8 +662,37 @@ class TestQuests:
         act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
         act(s, "option", n=0)
         assert names(p["journal"]) == ["lost-villagers"]
+        # REWARD: the player chooses which 4 discarded Outcome cards go back
+        assert s.prompt().kind == "return-outcomes" and s.prompt().seats == (0,)
+        disc = piles.discards(p["out"])
+        chosen = sorted(disc, key=lambda c: s.C.outcome[c].number)[:4]
+        for c in chosen:
+            legal = {s.C.outcome[a["card"]].number for a in s.legal_actions()}
+            assert s.C.outcome[c].number in legal
+            act(s, "return", card=c)
+        assert s.prompt().kind == "turn"
         assert piles.size(p["out"]) == 36 - 6 - 1 + 4
+        assert not set(chosen) & set(piles.discards(p["out"]))
+        assert set(chosen) <= set(piles.cards(p["out"]))
         assert s.data["tiles"]["beach-1"] == []
+
+    def test_lost_villagers_with_4_or_fewer_discards_all_go_back(self) -> None:
+        s = build(
+            {
+                "seats": [{"pos": "beach-1", "outcome": [6]}, {}],
+                "char": "pauper",
+                "quests": {"lilacsville": "lost-villagers"},
+                "tiles": {"beach-1": ["lost-fisherman"]},
+            }
+        )
+        p = s.data["players"][0]
+        draw = piles.cards(p["out"])
+        piles.set_cards(p["out"], draw[2:])
+        piles.add_discards(p["out"], draw[:2])
+        act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
+        act(s, "option", n=0)
+        assert s.prompt().kind == "turn"
+        assert piles.discards(p["out"]) == [] and piles.size(p["out"]) == 36 - 1 + 1
 
     def test_the_ornithologist_discard_a_giant_gull_for_4_gems(self) -> None:
         s = build(
@@ -683,9 +749,16 @@ class TestVirtues:
         )
         act(s, "learn", virtue="bravery")
         p = s.data["players"][0]
-        assert "bravery" in p["virtues"]
-        left = sum(s.C.region_card[c].strength for c in p["troph"])
-        assert 7 + 7 + 8 + 8 + 4 + 4 + 4 + 3 - left >= 40
+        # the player picks the Trophy Room cards, one at a time, until they reach 40
+        assert s.prompt().kind == "bravery" and "bravery" not in p["virtues"]
+        for name in ["pest", "pest", "pest", "crab-swarm", "giant", "giant", "golem"]:
+            assert "bravery" not in p["virtues"]
+            (card,) = [a["card"] for a in s.legal_actions() if names([a["card"]]) == [name]]
+            act(s, "trophy", card=card)
+        chosen = s.data["stack"][-1]["chosen"]
+        assert sum(s.C.region_card[c].strength for c in chosen) == 37  # not 40 yet
+        act(s, "trophy", card=next(c for c in p["troph"] if names([c]) == ["sea-beast"]))
+        assert "bravery" in p["virtues"] and p["troph"] == []
 
     def test_magnificence_and_fellowship(self) -> None:
         s = build(

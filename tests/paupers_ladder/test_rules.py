@@ -324,8 +324,30 @@ class TestMoreCards:
         )
         act(s, "fight", card=tile(s, "beach-1", "lizard-man"))
         act(s, "resolve")
+        # FAIL: the player whose character lost chooses the other Beach Region
+        assert s.prompt().kind == "relocate"
+        assert s.prompt().seats == (0,)
+        assert {a["region"] for a in s.legal_actions()} == {"beach-2", "beach-3"}
+        assert s.describe_action(A("relocate", region="beach-3"), 0).startswith("Move it to")
+        act(s, "relocate", region="beach-3")
         assert s.data["tiles"]["beach-1"] == []
-        assert names(s.data["tiles"]["beach-2"]) == ["lizard-man"]
+        assert names(s.data["tiles"]["beach-3"]) == ["lizard-man"]
+
+    def test_lizard_man_fail_with_one_free_beach_moves_without_asking(self) -> None:
+        s = build(
+            {
+                "seats": [{"pauper": "ognov", "pos": "beach-1", "outcome": [0]}, {}],
+                "char": "pauper",
+                "tiles": {
+                    "beach-1": ["lizard-man"],
+                    "beach-2": ["tide-pool", "giant-gull", "crab-swarm", "pearls"],
+                },
+            }
+        )
+        act(s, "fight", card=tile(s, "beach-1", "lizard-man"))
+        act(s, "resolve")
+        assert s.prompt().kind == "turn"
+        assert names(s.data["tiles"]["beach-3"]) == ["lizard-man"]
 
     def test_hazard_ingredient_reward_tucks_the_hazard(self) -> None:
         s = build(

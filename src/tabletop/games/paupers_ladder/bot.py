@@ -812,6 +812,55 @@ class GreedyBot(Bot):
         q = self.C.quest[fr["quest"]]
         return max(legal, key=lambda a: self.effects_value(view, q.reward[a["n"]]))
 
+    def on_weapon(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """The strongest weapon; on a tie a lasting one rather than bang bombs (which wear out)."""
+        opts = {k: int(v) for k, v in view["stack"][-1]["options"]}
+
+        def lasting(key: str) -> bool:
+            item = self.C.item.get(key)
+            return item is None or all(e["effect"] != "weapon_gems" for e in item.abilities)
+
+        return max(legal, key=lambda a: (opts.get(a["item"], 0), lasting(a["item"]), a["item"]))
+
+    def on_return_outcomes(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: (self.C.outcome[a["card"]].number, a["card"]))
+
+    def on_bravery(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """Discard as little Strength as possible, keeping a dragon back while magnificence is
+        unlearned: the smallest card that reaches the threshold, else the biggest other card."""
+        fr = view["stack"][-1]
+        st = self.C.region_card
+        total = sum(st[c].strength for c in fr["chosen"])
+        need = self.threshold(view)
+        keep_dragon = "magnificence" not in self.me(view)["virtues"]
+
+        def dragon(a: Action) -> bool:
+            return keep_dragon and st[a["card"]].type == "dragon"
+
+        fit = [a for a in legal if total + st[a["card"]].strength >= need]
+        if fit:
+            return min(fit, key=lambda a: (dragon(a), st[a["card"]].strength, a["card"]))
+        return min(legal, key=lambda a: (dragon(a), -st[a["card"]].strength, a["card"]))
+
+    def on_relocate(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """Send the hazard as far from this player's characters as the Beaches allow."""
+        me = self.me(view)
+        return max(
+            legal,
+            key=lambda a: (
+                min(self.dist(me["pos"], a["region"]), self.dist(me["bpos"], a["region"])),
+                a["region"],
+            ),
+        )
+
+    def on_treasure(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """A Quest (toward fellowship) and an Equipment card are worth the wreck's Gems unless
+        fellowship is learned and generosity is what this Pauper is after."""
+        prog = self.progress(view)
+        if prog["fellowship"] < 0 and prog["generosity"] >= 0:
+            return Action.of("keep-gems")
+        return Action.of("hand-over")
+
     def on_goto(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         char = view["stack"][-1].get("char", "pauper")
         return max(

@@ -236,6 +236,14 @@ class PLState(State):
             "quest-reward": "Choose the Quest reward.",
             "peek-deck": "Choose a Region deck to peek at.",
             "goto": "Choose a City to travel to.",
+            "weapon": "Choose the 1 weapon your Pauper uses in this fight.",
+            "return-outcomes": (
+                "Choose a discarded Outcome card to shuffle back "
+                f"({f.get('n', 0) - len(f.get('chosen', []))} to go)."
+            ),
+            "bravery": "Choose Trophy Room cards to discard for bravery.",
+            "relocate": f"Choose the Beach Region the {self.cname(f.get('card', ''))} moves to.",
+            "treasure": "Hand the Gems from the wreck to the old pirate (Treasure at Sea)?",
         }
         return texts.get(t, t)
 
@@ -571,6 +579,29 @@ class PLState(State):
             return [A("option", n=i) for i in range(len(q.reward))]
         if t == "goto":
             return [A("goto", city=c) for c in CITIES]
+        if t == "weapon":
+            return [A("weapon", item=k) for k, _ in f["options"]]
+        if t == "return-outcomes":
+            seen: set[tuple[int, str | None]] = set()
+            acts = []
+            for c in sorted(piles.discards(p["out"])):  # identical cards are one choice
+                oc = self.C.outcome[c]
+                if (oc.number, oc.ally) not in seen:
+                    seen.add((oc.number, oc.ally))
+                    acts.append(A("return", card=c))
+            return acts
+        if t == "bravery":
+            names: set[str] = set()
+            acts = []
+            for c in p["troph"]:
+                if c not in f["chosen"] and self.cname(c) not in names:
+                    names.add(self.cname(c))
+                    acts.append(A("trophy", card=c))
+            return acts
+        if t == "relocate":
+            return [A("relocate", region=r) for r in f["cands"]]
+        if t == "treasure":
+            return [A("hand-over"), A("keep-gems")]
         if t == "hide":
             return [A("fight", card=f["card"]), A("hide", card=f["card"])]
         if t == "recipe-choice":
@@ -833,7 +864,10 @@ class PLState(State):
         p = self.P(seat)
         k = a.kind
         if k == "learn":
-            self.learn_virtue(seat, a["virtue"])
+            if a["virtue"] == "bravery":  # the player picks the Trophy Room cards to discard
+                self.push({"t": "bravery", "seat": seat, "chosen": []})
+            else:
+                self.learn_virtue(seat, a["virtue"])
             return
         if k == "train":
             p["gems"] -= int(self.C.numbers["bird_training_cost"]["value"])
@@ -1069,13 +1103,12 @@ class PLState(State):
         ):
             self.push({"t": "dispensary", "seat": seat})
 
-    def learn_virtue(self, seat: int, v: str) -> None:
+    def learn_virtue(self, seat: int, v: str, trophies: list[str] | None = None) -> None:
         p = self.P(seat)
         if v == "generosity":
             p["gems"] -= self.threshold("generosity")
         elif v == "bravery":
-            chosen = self._bravery_cards(seat)
-            for c in chosen:
+            for c in trophies or []:
                 p["troph"].remove(c)
                 self.discard_region_card(c)
         elif v == "magnificence":
@@ -1093,34 +1126,6 @@ class PLState(State):
             self._solo_progress()
         elif len(p["virtues"]) >= int(self.C.numbers["virtues_to_win"]["value"]):
             self._game_over(seat, "virtues")
-
-    def _bravery_cards(self, seat: int) -> list[str]:
-        """Trophies discarded for bravery: non-dragons first, biggest first, with the last card the
-        smallest that reaches the threshold (least waste)."""
-        need = self.threshold("bravery")
-        troph = self.P(seat)["troph"]
-        st = self.C.region_card
-        keep_dragon = "magnificence" not in self.P(seat)["virtues"]
-        pool = sorted(
-            troph, key=lambda c: (keep_dragon and st[c].type == "dragon", -st[c].strength, c)
-        )
-        chosen: list[str] = []
-        total = 0
-        for c in pool:
-            if total >= need:
-                break
-            rest = [x for x in pool if x not in chosen]
-            fit = [x for x in rest if total + st[x].strength >= need]
-            if fit:
-                best = min(
-                    fit, key=lambda x: (keep_dragon and st[x].type == "dragon", st[x].strength, x)
-                )
-                chosen.append(best)
-                total += st[best].strength
-                break
-            chosen.append(c)
-            total += st[c].strength
-        return chosen
 
     def _game_over(self, seat: int | None, reason: str) -> None:
         d = self.data
@@ -1212,44 +1217,70 @@ class PLState(State):
         hz = self.C.region_card[f["hz"]]
         p = self.P(seat)
         total = 0
-        best: tuple[int, int, str] | None = None
-        forced = self._forced_weapon(f["hz"])
-        for key, e in self.abilities(seat, ch):
-            eff = e["effect"]
-            if eff == "fight_bonus":
-                if self.region_ok(e.get("region"), f["region"]) and (
-                    e.get("vs_type") is None or e["vs_type"] == hz.type
-                ):
-                    total += int(e["bonus"])
-            elif eff == "weapon" and ch == "pauper":
-                if forced and key != forced:
-                    continue
-                v = int(e["bonus"]) + (
-                    int(e.get("vs_bonus", 0)) if e.get("vs_type") == hz.type else 0
-                )
-                cand = (v, 1, key)
-                best = cand if best is None or cand[:2] > best[:2] else best
-            elif eff == "weapon_gems" and ch == "pauper" and not forced:
-                it = next(i for i in p["inv"] if i["c"] == key)
-                cand = (int(it["g"]), 0, key)
-                best = cand if best is None or cand[:2] > best[:2] else best
+        for _, e in self.abilities(seat, ch):
+            if (
+                e["effect"] == "fight_bonus"
+                and self.region_ok(e.get("region"), f["region"])
+                and (e.get("vs_type") is None or e["vs_type"] == hz.type)
+            ):
+                total += int(e["bonus"])
         smith = p.get("smith")
         if smith and smith["char"] == ch and smith["turn"] == p["turns"]:
             total += int(smith["bonus"])
-        if best is not None and best[0] > 0:
-            total += best[0]
-            f["weapon"] = best[2]
-            self.log(f"Weapon: {self._key_name(seat, best[2])} (+{best[0]}).")
-            if best[1] == 0:
-                it = next(i for i in p["inv"] if i["c"] == best[2])
-                it["g"] -= 1
-                if it["g"] <= 0:
-                    p["inv"].remove(it)
-                    self._discard_items([best[2]])
         if total:
             self.log(f"Bonuses add {total}.")
         f["str"] += total
         f["bonus"] = total
+        weapons = self.weapons(seat)
+        if len(weapons) >= 2:
+            self.push({"t": "weapon", "seat": seat, "options": [[k, v] for k, v in weapons]})
+        elif weapons:
+            self._use_weapon(seat, *weapons[0])
+
+    def weapons(self, seat: int) -> list[tuple[str, int]]:
+        """The weapons the fighting Pauper may use in this fight, with their bonus (one is used:
+        the player's choice). A hazard that may only be fought with one weapon allows only it."""
+        f = self.data["fight"]
+        if f["char"] != "pauper":
+            return []
+        hz = self.C.region_card[f["hz"]]
+        forced = self._forced_weapon(f["hz"])
+        p = self.P(seat)
+        out: list[tuple[str, int]] = []
+        for key, e in self.abilities(seat, "pauper"):
+            if forced and key != forced:
+                continue
+            if e["effect"] == "weapon":
+                vs = int(e.get("vs_bonus", 0)) if e.get("vs_type") == hz.type else 0
+                out.append((key, int(e["bonus"]) + vs))
+            elif e["effect"] == "weapon_gems":
+                it = next(i for i in p["inv"] if i["c"] == key)
+                if int(it["g"]) > 0:
+                    out.append((key, int(it["g"])))
+        seen: set[str] = set()  # two copies of one weapon are one choice
+        uniq = []
+        for key, v in out:
+            name = self._key_name(seat, key)
+            if name not in seen:
+                seen.add(name)
+                uniq.append((key, v))
+        return uniq
+
+    def _use_weapon(self, seat: int, key: str, v: int) -> None:
+        f = self.data["fight"]
+        p = self.P(seat)
+        f["weapon"] = key
+        if v <= 0:
+            return
+        f["str"] += v
+        f["bonus"] += v
+        self.log(f"Weapon: {self._key_name(seat, key)} (+{v}).")
+        it = next((i for i in p["inv"] if i["c"] == key), None)
+        if it is not None and any(e["effect"] == "weapon_gems" for e in self.C.item[key].abilities):
+            it["g"] -= 1  # bang bombs: one Gem comes off per fight
+            if it["g"] <= 0:
+                p["inv"].remove(it)
+                self._discard_items([key])
 
     def _boost_actions(self, seat: int, fr: J) -> list[Action]:
         f = self.data["fight"]
@@ -1433,6 +1464,33 @@ class PLState(State):
             self.run(list(q.reward[a["n"]]))
         elif t in ("hide", "recipe-choice", "city-reward"):
             self._apply_mode_frame(seat, f, a)
+        elif t == "weapon":
+            v = next(int(v) for k, v in f["options"] if k == a["item"])
+            self._use_weapon(seat, a["item"], v)
+        elif t == "return-outcomes":
+            pile = piles.discards(p["out"])
+            pile.remove(a["card"])
+            piles.set_discards(p["out"], pile)
+            f["chosen"].append(a["card"])
+            if len(f["chosen"]) < f["n"] and pile:
+                self.push(f)
+            else:
+                self._return_outcomes(seat, f["chosen"])
+        elif t == "bravery":
+            f["chosen"].append(a["card"])
+            total = sum(self.C.region_card[c].strength for c in f["chosen"])
+            if total >= self.threshold("bravery"):
+                self.learn_virtue(seat, "bravery", f["chosen"])
+            else:
+                self.push(f)
+        elif t == "relocate":
+            self._move_hazard(f["card"], f["from"], a["region"])
+        elif t == "treasure":
+            if k == "hand-over":
+                self.lose(seat, f["found"], "handed to the old pirate")
+                self.complete_quest(seat, f["city"])
+            else:
+                self.log(f"{self.pname(seat)} keeps the Gems from the wreck.")
         elif t == "goto":
             self.set_pos(seat, f["char"], a["city"])
             self.log(f"{self.pname(seat)}'s {f['char']} travels to {a['city'].capitalize()}.")
@@ -1446,6 +1504,22 @@ class PLState(State):
                 self.push({"t": "reorder", "seat": seat, "deck": dk, "cards": top, "private": True})
             else:
                 p["rk"][dk] = list(top)
+
+    def _return_outcomes(self, seat: int, cards: list[str]) -> None:
+        p = self.P(seat)
+        draw = piles.cards(p["out"]) + list(cards)
+        self.rng.shuffle(draw)
+        piles.set_cards(p["out"], draw)
+        p["outk"] = []
+        self.log(
+            f"{self.pname(seat)} shuffles {len(cards)} Outcome cards back"
+            + (f" ({', '.join(self.cname(c) for c in cards)})." if cards else ".")
+        )
+
+    def _move_hazard(self, card: str, src: str, dst: str) -> None:
+        self._remove_tile(src, card)
+        self.data["tiles"][dst].append(card)
+        self.log(f"The {self.cname(card)} moves to {self.C.regions[dst].name}.")
 
     def _reward(self, seat: int, f: J, kind: str, rid: str | None) -> None:
         hz = self.C.region_card[f["hz"]]
@@ -1496,6 +1570,8 @@ class PLState(State):
         if src == "drawn":
             others = [c for c in f["cards"] if c != cid]
             self._discard_items(others)
+            if others:
+                self.log(f"Discarded: {', '.join(self.cname(c) for c in others)}.")
         elif src == "shops":
             for city in CITIES:
                 if cid in d["shops"][city]:
@@ -1703,9 +1779,12 @@ class PLState(State):
             cards = [c for c in (self.draw_from("equipment") for _ in range(int(op["n"]))) if c]
             if len(cards) == 1:
                 self.acquire(seat, cards[0])
-            elif cards:
-                self.log("Drawn: " + ", ".join(self.cname(c) for c in cards) + ".")
-                self.push({"t": "keep", "seat": seat, "cards": cards, "src": "drawn"})
+            elif cards:  # drawn cards are seen only by the drawer until one is kept
+                self.log(f"{self.pname(seat)} draws {len(cards)} Equipment cards to keep 1.")
+                self.log("Drawn: " + ", ".join(self.cname(c) for c in cards) + ".", to=[seat])
+                self.push(
+                    {"t": "keep", "seat": seat, "cards": cards, "src": "drawn", "private": True}
+                )
         elif e == "draw_rarity":
             rar = self.draw_from("rarity")
             if rar:
@@ -1768,15 +1847,11 @@ class PLState(State):
                 )
         elif e == "return_outcomes":
             pile = piles.discards(p["out"])
-            best = sorted(pile, key=lambda o: (-self.C.outcome[o].number, o))[: int(op["n"])]
-            for oc in best:
-                pile.remove(oc)
-            piles.set_discards(p["out"], pile)
-            draw = piles.cards(p["out"]) + best
-            self.rng.shuffle(draw)
-            piles.set_cards(p["out"], draw)
-            p["outk"] = []
-            self.log(f"{self.pname(seat)} shuffles {len(best)} Outcome cards back.")
+            if len(pile) <= int(op["n"]):  # no choice: every discard goes back
+                piles.set_discards(p["out"], [])
+                self._return_outcomes(seat, pile)
+            else:
+                self.push({"t": "return-outcomes", "seat": seat, "n": int(op["n"]), "chosen": []})
         elif e == "rescue":
             self.check_wild_quests(seat, ch, "rescue", region)
         elif e == "shipwreck":
@@ -1785,8 +1860,7 @@ class PLState(State):
                 for city in CITIES:
                     qid = d["quests"].get(city)
                     if qid and self.C.quest[qid].objective.kind == "shipwreck":
-                        self.lose(seat, found, "handed to the old pirate")
-                        self.complete_quest(seat, city)
+                        self.push({"t": "treasure", "seat": seat, "city": city, "found": found})
                         break
         elif e == "leave":
             ctx["left"] = True
@@ -1849,12 +1923,17 @@ class PLState(State):
                 )
         elif e == "move_hazard":
             rt = op["region"]
-            for r in self.C.wild_regions[rt]:
-                if r != region and len(d["tiles"][r]) < self.C.regions[r].tiles:
-                    self._remove_tile(region, card)
-                    d["tiles"][r].append(card)
-                    self.log(f"The {self.cname(card)} moves to {self.C.regions[r].name}.")
-                    break
+            cands = [
+                r
+                for r in self.C.wild_regions[rt]
+                if r != region and len(d["tiles"][r]) < self.C.regions[r].tiles
+            ]
+            if len(cands) == 1:
+                self._move_hazard(card, region, cands[0])
+            elif cands:  # the player whose character lost the fight places it
+                self.push(
+                    {"t": "relocate", "seat": seat, "card": card, "from": region, "cands": cands}
+                )
         elif e == "clear_region":
             for c in list(d["tiles"][region]):
                 if c != card and not self.protected(c):
@@ -2654,11 +2733,24 @@ class PLState(State):
                         seat is not None and k & (1 << seat)
                     ):
                         slots.append((city, i))
+            # cards another seat drew for "draw 2, keep 1" and has not chosen from yet
+            held = [
+                f
+                for f in d["stack"]
+                if f["t"] == "keep" and f.get("src") == "drawn" and f["seat"] != seat
+            ]
+            if is_rar:
+                held = []
             pool = [d["shops"][c][i] for c, i in slots] + piles.cards(d["decks"][deckname])
+            pool += [c for f in held for c in f["cards"]]
             rng.shuffle(pool)
             for j, (c, i) in enumerate(slots):
                 d["shops"][c][i] = pool[j]
-            piles.set_cards(d["decks"][deckname], pool[len(slots) :])
+            pool = pool[len(slots) :]
+            for f in held:
+                f["cards"] = pool[: len(f["cards"])]
+                pool = pool[len(f["cards"]) :]
+            piles.set_cards(d["decks"][deckname], pool)
         quests = piles.cards(d["decks"]["quest"])
         rng.shuffle(quests)
         piles.set_cards(d["decks"]["quest"], quests)
@@ -2775,6 +2867,26 @@ class PLState(State):
                 f"Take the {nm(g('recipe'))} Recipe "
                 f"({abilities_text(C.recipe[g('recipe')].abilities)})"
             ),
+            "weapon": lambda: (
+                f"Fight with the {self._key_name(seat or 0, g('item'))} (+"
+                + str(
+                    next(
+                        (v for kk, v in self._top_frame().get("options", []) if kk == g("item")), 0
+                    )
+                )
+                + ")"
+            ),
+            "return": lambda: f"Shuffle a discarded {nm(g('card'))} back into your Outcome deck",
+            "trophy": lambda: (
+                f"Discard the {nm(g('card'))} ({C.region_card[g('card')].strength} points) "
+                "for bravery"
+            ),
+            "relocate": lambda: f"Move it to {reg(g('region'))}",
+            "hand-over": lambda: (
+                f"Hand the {self._top_frame().get('found', 0)} Gems to the old pirate "
+                "and complete Treasure at Sea"
+            ),
+            "keep-gems": lambda: "Keep the Gems (Treasure at Sea stays open)",
             "city-reward": lambda: {
                 "gems": "The City's reward: 3 Gems",
                 "lives": "The City's reward: 2 Lives",
