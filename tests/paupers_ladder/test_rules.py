@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tabletop.engine import Action, IllegalAction, Rng
+from tabletop.engine import Action, IllegalAction, Rng, load
 from tabletop.games.paupers_ladder import piles
 from tabletop.games.paupers_ladder.scenario import ScenarioError
 
@@ -31,6 +31,20 @@ class TestSettingUp:
         shown = s.data["paupers_shown"]
         assert len(shown) == 4
         assert {s.C.paupers[p].side for p in shown} == {side}
+
+    def test_first_game_birds_are_the_canary_crow_magpie_and_swift(self) -> None:
+        for players in (2, 4):
+            s = load("paupers-ladder", players=players, first_game_birds=True).new_state(7)
+            assert s.data["birds_shown"] == ["canary", "crow", "magpie", "swift"]
+            while s.data["phase"] == "pauper":
+                act(s, "pauper", pauper=s.legal_actions()[0]["pauper"])
+            offered = {a["bird"] for a in s.legal_actions()}
+            assert offered == {"canary", "crow", "magpie", "swift"}
+        solo = load("paupers-ladder", mode="solo", first_game_birds=True).new_state(3)
+        assert solo.data["birds_shown"] == ["canary", "crow", "magpie", "swift"]
+        # the default shuffles the Bird deck: over a few seeds other Birds turn up
+        shown = {b for seed in range(6) for b in game(2).new_state(seed).data["birds_shown"]}
+        assert shown - {"canary", "crow", "magpie", "swift"}
 
     def test_full_set_up_order_birds_in_reverse_and_the_hidden_draft(self) -> None:
         s = game(3).new_state(4)

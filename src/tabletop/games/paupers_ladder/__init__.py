@@ -28,6 +28,10 @@ DIFFICULTIES = ("easy", "mid", "hard", "very-hard")
 MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
 
 
+# The rulebook's first-game Bird set (Setting Up the Game)
+FIRST_GAME_BIRDS = ("canary", "crow", "magpie", "swift")
+
+
 @register
 class PaupersLadder(Game):
     spec = GameSpec(
@@ -62,6 +66,11 @@ class PaupersLadder(Game):
                 "solo difficulty",
                 choices=DIFFICULTIES,
                 only_when=("mode", ("solo",)),
+            ),
+            ParamSpec(
+                "first_game_birds",
+                False,
+                "first game: offer only the canary, crow, magpie and swift instead of 4 at random",
             ),
         ),
         hidden_information=True,
@@ -226,6 +235,9 @@ class PaupersLadder(Game):
         birds = list(C.birds)
         rng.shuffle(birds)
         d["birds_shown"], d["birds_hidden"] = birds[:4], birds[4:]
+        if self.params["first_game_birds"]:  # set-up: "if this is your first game, search the deck"
+            d["birds_shown"] = [b for b in FIRST_GAME_BIRDS if b in C.birds]
+            d["birds_hidden"] = [b for b in birds if b not in FIRST_GAME_BIRDS]
         side = "2" if self.num_players == 2 else "3-4"
         if self.params["mode"] == "solo":
             side = C.solo["difficulties"][self.params["difficulty"]]["side"]
