@@ -449,21 +449,120 @@ class TestFierySiege:
         assert A("move", to="forest-2") in s2.legal_actions()
 
     def test_objectives_in_order_markers_teach_dragonfire(self) -> None:
-        s = set_up("fiery-siege", "kzaah")
+        s = fiery_with_teleport()
         d = s.data
         t = time(s)
+        # the way in before the dragon lore does not count: the order is fixed
+        teleport_turn(s, "blacksand", bird_to="bluevale")
+        assert [o["done"] for o in s.objectives()] == [False, False, False, False]
         for city in ("bluevale", "greyhaven", "lilacsville"):
-            d["players"][0]["pos"] = city
-            d["ts"]["done"] = []
-            s.invalidate()
-            s._solo_progress()
+            teleport_turn(s, city)
         solo = d["solo"]
         assert solo["collected"] == ["bluevale", "greyhaven", "lilacsville"] and solo["o1"]
         assert any(r["r"] == solo["dragonfire"] and r["learned"] for r in d["players"][0]["rec"])
-        assert time(s) == t + 1
-        obj = s.objectives()
-        assert [o["done"] for o in obj] == [True, False, False, False]
-        d["players"][0]["pos"] = "blacksand"
-        d["stack"] = []
-        s._solo_progress()
+        assert time(s) == t - 4 + 1  # 4 turns, +1 for learning dragonfire
+        assert [o["done"] for o in s.objectives()] == [True, False, False, False]
+        teleport_turn(s, "blacksand")
         assert [o["done"] for o in s.objectives()] == [True, True, False, False]
+
+    def test_a_full_recipe_book_gives_up_a_recipe_in_learning_for_dragonfire(self) -> None:
+        s = fiery_with_teleport()
+        p = s.data["players"][0]
+        p["rec"] += [
+            {"r": "rec.strength.1", "ing": [], "learned": True, "at": 0},
+            {"r": "rec.swim.1", "ing": ["beach.pearls.1"], "learned": False, "at": 0},
+        ]
+        s.invalidate()
+        assert len(p["rec"]) == 5
+        teleport_turn(s, "bluevale", bird_to="bluevale")
+        teleport_turn(s, "greyhaven")
+        s.apply(A("act", char="pauper"))
+        s.apply(A("teleport", to="lilacsville", via="rec.teleport.1"))
+        # the book holds 5: the player chooses which Recipe In Learning to give up
+        assert s.prompt().kind == "make-room" and s.prompt().seats == (0,)
+        cands = {a["recipe"] for a in s.legal_actions()}
+        assert cands == {r["r"] for r in p["rec"] if not r["learned"]}
+        assert "swim" in s.describe_action(A("drop-recipe", recipe="rec.swim.1"), 0)
+        act(s, "drop-recipe", recipe="rec.swim.1")
+        assert len(p["rec"]) == 5 and "rec.swim.1" not in [r["r"] for r in p["rec"]]
+        assert "beach.pearls.1" in s.data["decks"]["beach"]["discard"]
+        assert any(r["r"] == s.data["solo"]["dragonfire"] and r["learned"] for r in p["rec"])
+        assert s.data["solo"]["o1"] and s.prompt().kind == "character"  # no new Recipe to draw
+
+    def test_a_book_of_5_learned_recipes_gives_up_a_learned_one(self) -> None:
+        s = fiery_with_teleport()
+        p = s.data["players"][0]
+        p["rec"] = [
+            {"r": r, "ing": [], "learned": True, "at": 0}
+            for r in ("rec.teleport.1", "rec.strength.1", "rec.swim.1", "rec.storm.1", "rec.flux.1")
+        ]
+        p["virtues"] = ["knowledge"]
+        s.invalidate()
+        teleport_turn(s, "bluevale", bird_to="bluevale")
+        teleport_turn(s, "greyhaven")
+        s.apply(A("act", char="pauper"))
+        s.apply(A("teleport", to="lilacsville", via="rec.teleport.1"))
+        assert s.prompt().kind == "make-room" and len(s.legal_actions()) == 5
+        act(s, "drop-recipe", recipe="rec.swim.1")
+        assert sum(r["learned"] for r in p["rec"]) == 5 and p["virtues"] == ["knowledge"]
+
+    def test_dragon_nest_side_objective(self) -> None:
+        """A dragon drawn by the Pauper: 1 Equipment from the nearest Shop; defeating it with
+        dragonsbane restores all the Pauper's Lives."""
+        s = fiery_with_teleport()
+        d = s.data
+        p = d["players"][0]
+        p["inv"].append({"c": "rar.dragonsbane", "u": 0, "g": 0})
+        i = d["shops"]["blacksand"].index("rar.dragonsbane")
+        d["shops"]["blacksand"].pop(i)
+        d["shopk"]["blacksand"].pop(i)
+        p["lives"]["pauper"] = 2
+        dragon = next(
+            c for c in piles.cards(d["decks"]["beach"]) if s.C.region_card[c].type == "dragon"
+        )
+        piles.take(d["decks"]["beach"], dragon)
+        piles.put_top(d["decks"]["beach"], dragon)
+        eight = next(c for c in piles.cards(p["out"]) if s.C.outcome[c].number == 8)
+        piles.take(p["out"], eight)
+        piles.put_top(p["out"], eight)
+        d["tiles"]["beach-3"] = []
+        s.invalidate()
+        act(s, "act", char="pauper")
+        act(s, "draw")
+        assert d["solo"]["nests"] == [dragon]
+        # the nearest City to Beach 3 is Bluevale: choose 1 of its non-Rarity cards
+        assert s.prompt().kind == "keep"
+        shop = [c for c in d["shops"]["bluevale"] if not c.startswith("rar.")]
+        assert {a["card"] for a in s.legal_actions()} == set(shop)
+        act(s, "keep", card=shop[0])
+        assert shop[0] in [it["c"] for it in p["inv"]]
+        if s.prompt().kind == "hide":
+            act(s, "fight", card=dragon)
+        while s.prompt().kind in ("boost", "weapon", "ally"):
+            kind = s.prompt().kind
+            s.apply(A("resolve") if kind == "boost" else s.legal_actions()[0])
+        assert d["last_fight"]["hz"] == dragon and d["last_fight"]["won"]
+        assert p["lives"]["pauper"] == s.max_lives()
+
+
+def fiery_with_teleport() -> PLState:
+    """Fiery Siege from Blacksand with K'zaah, who has learned teleport (the way in)."""
+    s = set_up("fiery-siege", "kzaah")
+    s.data["players"][0]["rec"][0] = {"r": "rec.teleport.1", "ing": [], "learned": True, "at": 0}
+    s.invalidate()
+    return s
+
+
+def teleport_turn(s: PLState, city: str, bird_to: str | None = None) -> None:
+    """One solo turn: the Pauper teleports to a City and stays out of its Shop; the Bird moves
+    (or stays) and passes."""
+    act(s, "act", char="pauper")
+    act(s, "teleport", to=city, via="rec.teleport.1")
+    while s.prompt().kind == "recipe-choice":
+        s.apply(s.legal_actions()[0])
+    act(s, "pass")
+    act(s, "act", char="bird")
+    if bird_to:
+        act(s, "move", to=bird_to)
+    act(s, "pass")
+    assert s.prompt().kind == "turn"

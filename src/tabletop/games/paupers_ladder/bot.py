@@ -861,6 +861,18 @@ class GreedyBot(Bot):
             return Action.of("keep-gems")
         return Action.of("hand-over")
 
+    def on_make_room(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """Give up the Recipe worth least: fewest ingredients gathered, then the lowest value."""
+        rec = {r["r"]: r for r in self.me(view)["recipes"]}
+        return min(
+            legal,
+            key=lambda a: (
+                len(rec[a["recipe"]]["ing"]) if a["recipe"] in rec else 0,
+                self.recipe_value(view, a["recipe"]),
+                a["recipe"],
+            ),
+        )
+
     def on_goto(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         char = view["stack"][-1].get("char", "pauper")
         return max(

@@ -237,6 +237,7 @@ class PLState(State):
             "peek-deck": "Choose a Region deck to peek at.",
             "goto": "Choose a City to travel to.",
             "weapon": "Choose the 1 weapon your Pauper uses in this fight.",
+            "make-room": "Your Recipe Book is full: give up a Recipe to learn dragonfire.",
             "return-outcomes": (
                 "Choose a discarded Outcome card to shuffle back "
                 f"({f.get('n', 0) - len(f.get('chosen', []))} to go)."
@@ -606,6 +607,8 @@ class PLState(State):
             return [A("fight", card=f["card"]), A("hide", card=f["card"])]
         if t == "recipe-choice":
             return [A("choose-recipe", recipe=c) for c in f["cards"]]
+        if t == "make-room":
+            return [A("drop-recipe", recipe=c) for c in f["cands"]]
         if t == "city-reward":
             acts = [A("city-reward", take="gems")]
             acts += [
@@ -1092,7 +1095,8 @@ class PLState(State):
         self._hook_recipe_learned(seat)
         learned = sum(1 for x in p["rec"] if x["learned"])
         if learned >= int(self.C.numbers["recipe_limit"]["value"]):
-            self.learn_virtue(seat, "knowledge")
+            if "knowledge" not in p["virtues"]:  # each Virtue is learned once
+                self.learn_virtue(seat, "knowledge")
             return
         if self.data["mode"] == "solo":
             if len(p["rec"]) < int(self.C.numbers["recipe_limit"]["value"]):
@@ -1462,7 +1466,7 @@ class PLState(State):
         elif t == "quest-reward":
             q = self.C.quest[f["quest"]]
             self.run(list(q.reward[a["n"]]))
-        elif t in ("hide", "recipe-choice", "city-reward"):
+        elif t in ("hide", "recipe-choice", "city-reward", "make-room"):
             self._apply_mode_frame(seat, f, a)
         elif t == "weapon":
             v = next(int(v) for k, v in f["options"] if k == a["item"])
@@ -2181,6 +2185,9 @@ class PLState(State):
                 self.start_fight(seat, f["char"], f["card"], f["region"])
             else:
                 self._hide(seat, f["char"], f["card"], f["region"])
+        elif t == "make-room":
+            self._drop_recipe(seat, a["recipe"])
+            self._learn_dragonfire(seat)
         elif t == "recipe-choice":
             keep = a["recipe"]
             rest = [c for c in f["cards"] if c != keep]
@@ -2481,10 +2488,19 @@ class PLState(State):
                 self.log(f"You take the Virtue marker in {here.capitalize()}.")
                 if len(solo["collected"]) == 3 and not solo.get("o1"):
                     solo["o1"] = True
-                    rid = solo["dragonfire"]
-                    p["rec"].append({"r": rid, "ing": [], "learned": False, "at": 0})
-                    self.log("The dragon lore is complete: dragonfire is learned.")
-                    self.learn_recipe(0, rid)
+                    self.log("The dragon lore is complete.")
+                    limit = int(self.C.numbers["recipe_limit"]["value"])
+                    if len(p["rec"]) < limit:
+                        self._learn_dragonfire(0)
+                    else:  # a full Recipe Book: the player gives one up (ruling 47)
+                        cands = [r["r"] for r in p["rec"] if not r["learned"]] or [
+                            r["r"] for r in p["rec"]
+                        ]
+                        if len(cands) == 1:
+                            self._drop_recipe(0, cands[0])
+                            self._learn_dragonfire(0)
+                        else:
+                            self.push({"t": "make-room", "seat": 0, "cands": cands})
             if solo.get("o1") and not solo.get("o2") and here == solo["home"]:
                 solo["o2"] = True
                 self.log(f"You are inside {here.capitalize()}!")
@@ -2496,6 +2512,21 @@ class PLState(State):
                 solo["o3"] = True
         if d["phase"] == "play" and all(o["done"] for o in self.objectives()):
             self._solo_over(True, "objectives")
+
+    def _learn_dragonfire(self, seat: int) -> None:
+        rid = self.data["solo"]["dragonfire"]
+        self.P(seat)["rec"].append({"r": rid, "ing": [], "learned": False, "at": 0})
+        self.log("Dragonfire is learned.")
+        self.learn_recipe(seat, rid)
+
+    def _drop_recipe(self, seat: int, rid: str) -> None:
+        p = self.P(seat)
+        r = next(x for x in p["rec"] if x["r"] == rid)
+        p["rec"].remove(r)
+        for c in r["ing"]:
+            self.discard_region_card(c)
+        self.data["decks"]["recipe"]["discard"].append(rid)
+        self.log(f"{self.pname(seat)} gives up the {self.cname(rid)} Recipe to make room.")
 
     def _solo_over(self, won: bool, reason: str) -> None:
         d = self.data
@@ -2882,6 +2913,17 @@ class PLState(State):
                 "for bravery"
             ),
             "relocate": lambda: f"Move it to {reg(g('region'))}",
+            "drop-recipe": lambda: (
+                f"Give up the {nm(g('recipe'))} Recipe"
+                + (
+                    " In Learning"
+                    if any(
+                        r["r"] == g("recipe") and not r["learned"] for r in self.P(seat or 0)["rec"]
+                    )
+                    else " (learned)"
+                )
+                + " to make room for dragonfire"
+            ),
             "hand-over": lambda: (
                 f"Hand the {self._top_frame().get('found', 0)} Gems to the old pirate "
                 "and complete Treasure at Sea"
