@@ -305,6 +305,34 @@ class TestGaroliumsTournament:
         assert o.winners == (0,) and o.reason == "objectives"
         assert "Garolium's Tournament: won" in o.text and "mayor" in o.text
 
+    def test_set_up_natural_disasters_go_back_and_another_card_is_drawn(self) -> None:
+        s = solo("garoliums-tournament").new_state(5)
+        d = s.data
+        disasters = {}
+        for dk in ("beach", "forest", "mine", "mountain", "swamp"):
+            pile = d["decks"][dk]
+            cid = next(c for c in piles.cards(pile) if s.C.region_card[c].kind == "disaster")
+            piles.take(pile, cid)
+            piles.put_top(pile, cid)  # a natural disaster on top of every Region deck
+            disasters[dk] = cid
+        act(s, "pauper", pauper="alf")
+        placed = [c for cs in d["tiles"].values() for c in cs]
+        assert len(placed) == 6
+        assert all(s.C.region_card[c].kind != "disaster" for c in placed)
+        for dk, cid in disasters.items():  # put back (not removed), and the deck shuffled
+            assert cid in piles.cards(d["decks"][dk]) and cid not in d["decks"][dk]["removed"]
+            assert piles.peek(d["decks"][dk], 1) != [cid] or dk == "mine"
+        x = s.C.solo["scenarios"]["garoliums-tournament"]["x_regions"]
+        for dk, region in x.items():
+            assert any(s.C.region_deck_of[c] == dk for c in d["tiles"][region])
+
+
+def on_top(pile: dict[str, Any], s: PLState, number: int) -> None:
+    """Put an Outcome card of this number on top of the pile."""
+    c = next(c for c in piles.cards(pile) if s.C.outcome[c].number == number)
+    piles.take(pile, c)
+    piles.put_top(pile, c)
+
 
 class TestSaltashNecromancer:
     def test_set_up(self) -> None:
@@ -347,21 +375,68 @@ class TestSaltashNecromancer:
         s = set_up("saltash-necromancer", "alf")
         d = s.data
         d["players"][0]["pos"] = "greyhaven"
-        d["players"][0]["out"]["draw"] += " " + "blue-36"  # an 8 on top
+        on_top(d["players"][0]["out"], s, 8)  # an 8 beats any undead
         s.invalidate()
         gems = d["players"][0]["gems"]
         t = time(s)
         act(s, "act", char="pauper")
         hz = d["solo"]["city_hz"]["greyhaven"]
         act(s, "fight", card=hz)
-        while s.prompt().kind == "boost":
-            act(s, "resolve")
-        if d["last_fight"]["won"]:
-            assert s.prompt().kind == "city-reward"
-            act(s, "city-reward", take="gems")
-            assert d["players"][0]["gems"] == gems + 3 and time(s) == t + 1
-            assert "greyhaven" not in d["solo"]["city_hz"]
-            assert s.view(0)["solo"]["objectives"][1]["progress"] == "1/3"
+        while s.prompt().kind in ("boost", "weapon"):
+            s.apply(A("resolve") if s.prompt().kind == "boost" else s.legal_actions()[0])
+        assert d["last_fight"]["won"] and d["last_fight"]["hz"] == hz
+        assert s.prompt().kind == "city-reward"
+        act(s, "city-reward", take="gems")
+        assert d["players"][0]["gems"] == gems + 3 and time(s) == t + 1
+        assert "greyhaven" not in d["solo"]["city_hz"]
+        assert s.view(0)["solo"]["objectives"][1]["progress"] == "1/3"
+
+    def test_the_necromancer_falls_after_3_lives_and_the_game_is_won(self) -> None:
+        s = set_up("saltash-necromancer", "alf")
+        d = s.data
+        solo = d["solo"]
+        p = d["players"][0]
+        nec = solo["necro"]
+        region = next(r for r, c in solo["facedown"].items() if c == nec)
+        # the other objectives are done: the blade bought, the Cities cleared
+        i = d["shops"]["blacksand"].index("rar.spirit-blade")
+        d["shops"]["blacksand"].pop(i)
+        d["shopk"]["blacksand"].pop(i)
+        p["inv"].append({"c": "rar.spirit-blade", "u": 0, "g": 0})
+        solo["bought"].append("rar.spirit-blade")
+        solo["city_hz"] = {}
+        d["tiles"][region] = []
+        p["pos"] = region
+        s.invalidate()
+        act(s, "act", char="pauper")
+        act(s, "reveal", region=region)
+        assert solo["necro_lives"] == 3
+        for lives_left in (2, 1, 0):
+            if s.prompt().kind == "turn":  # the next turn: the Bird passes, the Pauper fights
+                for a in (A("act", char="bird"), A("pass")):
+                    if a in s.legal_actions():
+                        s.apply(a)
+                if A("end") in s.legal_actions():
+                    act(s, "end")
+                act(s, "act", char="pauper")
+            on_top(p["out"], s, 6)  # 6 + the spirit blade beats his 2 lowest cards
+            low = sorted(piles.cards(solo["necro_out"]), key=lambda c: s.C.outcome[c].number)
+            zero = low[:2]  # his 2 lowest cards on top of his deck
+            for c in zero:
+                piles.take(solo["necro_out"], c)
+                piles.put_top(solo["necro_out"], c)
+            s.invalidate()
+            act(s, "fight", card=nec)
+            while s.prompt().kind in ("boost", "weapon", "ally"):
+                s.apply(A("resolve") if s.prompt().kind == "boost" else s.legal_actions()[0])
+            assert d["last_fight"]["won"]
+            assert d["last_fight"]["hs"] == sum(s.C.outcome[c].number for c in zero)
+            if lives_left:
+                assert solo["necro_lives"] == lives_left and not s.is_terminal()
+                assert nec in d["tiles"][region]
+        assert solo["necro_dead"] and nec not in d["tiles"][region]
+        o = s.outcome()
+        assert s.is_terminal() and o.winners == (0,) and o.reason == "objectives"
 
     def test_the_necromancer_3_lives_2_outcome_cards_spirit_blade_only(self) -> None:
         s = set_up("saltash-necromancer", "alf")
