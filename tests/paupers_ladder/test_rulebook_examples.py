@@ -775,6 +775,29 @@ class TestVirtues:
         assert p["troph"] == [] and p["journal"] == []
         assert s.prompt().kind == "turn"
 
+    def test_magnificence_the_player_chooses_which_dragon_to_discard(self) -> None:
+        s = build({"seats": [{"trophies": ["green-dragon", "sea-dragon", "giant"]}, {}]})
+        act(s, "learn", virtue="magnificence")
+        p = s.data["players"][0]
+        assert s.prompt().kind == "magnificence" and s.prompt().seats == (0,)
+        assert "magnificence" not in p["virtues"]
+        assert sorted(names([a["card"] for a in s.legal_actions()])) == [
+            "green-dragon",
+            "sea-dragon",
+        ]
+        sea = next(c for c in p["troph"] if names([c]) == ["sea-dragon"])
+        assert "sea dragon" in s.describe_action(A("dragon", card=sea), 0)
+        act(s, "dragon", card=sea)  # not the first one
+        assert "magnificence" in p["virtues"]
+        assert sorted(names(p["troph"])) == ["giant", "green-dragon"]
+        assert sea in s.data["decks"][s.C.region_deck_of[sea]]["discard"]
+
+    def test_magnificence_with_one_dragon_does_not_ask(self) -> None:
+        s = build({"seats": [{"trophies": ["giant", "stone-dragon"]}, {}]})
+        act(s, "learn", virtue="magnificence")
+        assert s.prompt().kind == "turn"
+        assert names(s.data["players"][0]["troph"]) == ["giant"]
+
     def test_the_third_virtue_ends_the_game_at_once(self) -> None:
         s = build({"seats": [{"gems": 45, "virtues": ["bravery", "knowledge"]}, {}]})
         act(s, "learn", virtue="generosity")

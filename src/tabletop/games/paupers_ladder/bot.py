@@ -842,6 +842,10 @@ class GreedyBot(Bot):
             return min(fit, key=lambda a: (dragon(a), st[a["card"]].strength, a["card"]))
         return min(legal, key=lambda a: (dragon(a), -st[a["card"]].strength, a["card"]))
 
+    def on_magnificence(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """The first dragon in the Trophy Room, as the engine once discarded."""
+        return legal[0]
+
     def on_relocate(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """Send the hazard as far from this player's characters as the Beaches allow."""
         me = self.me(view)

@@ -243,6 +243,7 @@ class PLState(State):
                 f"({f.get('n', 0) - len(f.get('chosen', []))} to go)."
             ),
             "bravery": "Choose Trophy Room cards to discard for bravery.",
+            "magnificence": "Choose the dragon to discard from your Trophy Room for magnificence.",
             "relocate": f"Choose the Beach Region the {self.cname(f.get('card', ''))} moves to.",
             "treasure": "Hand the Gems from the wreck to the old pirate (Treasure at Sea)?",
         }
@@ -599,6 +600,8 @@ class PLState(State):
                     names.add(self.cname(c))
                     acts.append(A("trophy", card=c))
             return acts
+        if t == "magnificence":
+            return [A("dragon", card=c) for c in f["cands"]]
         if t == "relocate":
             return [A("relocate", region=r) for r in f["cands"]]
         if t == "treasure":
@@ -869,6 +872,9 @@ class PLState(State):
         if k == "learn":
             if a["virtue"] == "bravery":  # the player picks the Trophy Room cards to discard
                 self.push({"t": "bravery", "seat": seat, "chosen": []})
+            elif a["virtue"] == "magnificence" and len(self._dragons(seat)) >= 2:
+                # the player chooses which dragon leaves the Trophy Room
+                self.push({"t": "magnificence", "seat": seat, "cands": self._dragons(seat)})
             else:
                 self.learn_virtue(seat, a["virtue"])
             return
@@ -1116,7 +1122,7 @@ class PLState(State):
                 p["troph"].remove(c)
                 self.discard_region_card(c)
         elif v == "magnificence":
-            dragon = next(c for c in p["troph"] if self.C.region_card[c].type == "dragon")
+            dragon = (trophies or self._dragons(seat))[0]
             p["troph"].remove(dragon)
             self.discard_region_card(dragon)
         elif v == "fellowship":
@@ -1130,6 +1136,16 @@ class PLState(State):
             self._solo_progress()
         elif len(p["virtues"]) >= int(self.C.numbers["virtues_to_win"]["value"]):
             self._game_over(seat, "virtues")
+
+    def _dragons(self, seat: int) -> list[str]:
+        """The dragons in a Trophy Room, one per name (two copies of one card are one choice)."""
+        out: list[str] = []
+        for c in self.P(seat)["troph"]:
+            if self.C.region_card[c].type == "dragon" and all(
+                self.cname(x) != self.cname(c) for x in out
+            ):
+                out.append(c)
+        return out
 
     def _game_over(self, seat: int | None, reason: str) -> None:
         d = self.data
@@ -1487,6 +1503,8 @@ class PLState(State):
                 self.learn_virtue(seat, "bravery", f["chosen"])
             else:
                 self.push(f)
+        elif t == "magnificence":
+            self.learn_virtue(seat, "magnificence", [a["card"]])
         elif t == "relocate":
             self._move_hazard(f["card"], f["from"], a["region"])
         elif t == "treasure":
@@ -2911,6 +2929,10 @@ class PLState(State):
             "trophy": lambda: (
                 f"Discard the {nm(g('card'))} ({C.region_card[g('card')].strength} points) "
                 "for bravery"
+            ),
+            "dragon": lambda: (
+                f"Discard the {nm(g('card'))} ({C.region_card[g('card')].strength} points) "
+                "for magnificence"
             ),
             "relocate": lambda: f"Move it to {reg(g('region'))}",
             "drop-recipe": lambda: (
