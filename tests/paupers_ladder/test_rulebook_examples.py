@@ -483,8 +483,29 @@ class TestCards:
         s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs"]))
         assert s.data["players"][0]["inv"][0]["g"] == 3
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        # using the bombs costs a Gem, so the player is asked even with no other weapon
+        assert s.prompt().kind == "weapon" and set(kinds(s)) == {"weapon", "no-weapon"}
+        act(s, "weapon", item=inv(s, 0, "bang-bombs"))
         assert strength(s) == 7
         assert s.data["players"][0]["inv"][0]["g"] == 2
+
+    def test_bang_bombs_the_player_may_fight_with_no_weapon(self) -> None:
+        s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs"]))
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        assert "bang bombs keep their Gems" in s.describe_action(A("no-weapon"), 0)
+        act(s, "no-weapon")
+        assert strength(s) == 4 and s.data["fight"]["weapon"] is None
+        assert s.data["players"][0]["inv"][0]["g"] == 3  # no Gem comes off
+
+    def test_bang_bombs_and_a_sword_no_weapon_is_a_choice_too(self) -> None:
+        s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs", "sword"]))
+        act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        assert {a.get("item") for a in s.legal_actions()} == {
+            inv(s, 0, "bang-bombs"),
+            inv(s, 0, "sword"),
+            None,
+        }
+        assert "or none" in s.prompt().text
 
     def test_selling_a_fatestone_worth_3_pays_2(self) -> None:
         s = build(

@@ -820,7 +820,10 @@ class GreedyBot(Bot):
             item = self.C.item.get(key)
             return item is None or all(e["effect"] != "weapon_gems" for e in item.abilities)
 
-        return max(legal, key=lambda a: (opts.get(a["item"], 0), lasting(a["item"]), a["item"]))
+        weapons = [a for a in legal if a.kind == "weapon"]  # never "no-weapon": Strength wins
+        if not weapons:
+            return legal[0]
+        return max(weapons, key=lambda a: (opts.get(a["item"], 0), lasting(a["item"]), a["item"]))
 
     def on_return_outcomes(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         return max(legal, key=lambda a: (self.C.outcome[a["card"]].number, a["card"]))

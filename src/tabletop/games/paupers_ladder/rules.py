@@ -236,7 +236,8 @@ class PLState(State):
             "quest-reward": "Choose the Quest reward.",
             "peek-deck": "Choose a Region deck to peek at.",
             "goto": "Choose a City to travel to.",
-            "weapon": "Choose the 1 weapon your Pauper uses in this fight.",
+            "weapon": "Choose the 1 weapon your Pauper uses in this fight"
+            + (", or none." if f.get("none") else "."),
             "make-room": "Your Recipe Book is full: give up a Recipe to learn dragonfire.",
             "return-outcomes": (
                 "Choose a discarded Outcome card to shuffle back "
@@ -582,7 +583,10 @@ class PLState(State):
         if t == "goto":
             return [A("goto", city=c) for c in CITIES]
         if t == "weapon":
-            return [A("weapon", item=k) for k, _ in f["options"]]
+            acts = [A("weapon", item=k) for k, _ in f["options"]]
+            if f.get("none"):
+                acts.append(A("no-weapon"))
+            return acts
         if t == "return-outcomes":
             seen: set[tuple[int, str | None]] = set()
             acts = []
@@ -1252,10 +1256,20 @@ class PLState(State):
         f["str"] += total
         f["bonus"] = total
         weapons = self.weapons(seat)
-        if len(weapons) >= 2:
-            self.push({"t": "weapon", "seat": seat, "options": [[k, v] for k, v in weapons]})
+        # a weapon that costs something to use (bang bombs lose a Gem) may be left unused
+        costly = [k for k, _ in weapons if self._weapon_costs(k)]
+        if len(weapons) >= 2 or costly:
+            frame: J = {"t": "weapon", "seat": seat, "options": [[k, v] for k, v in weapons]}
+            if costly and not self._forced_weapon(f["hz"]):
+                frame["none"] = True
+            self.push(frame)
         elif weapons:
             self._use_weapon(seat, *weapons[0])
+
+    def _weapon_costs(self, key: str) -> bool:
+        """True for a weapon with a cost or drawback for being used (bang bombs lose a Gem)."""
+        item = self.C.item.get(key)
+        return item is not None and any(e["effect"] == "weapon_gems" for e in item.abilities)
 
     def weapons(self, seat: int) -> list[tuple[str, int]]:
         """The weapons the fighting Pauper may use in this fight, with their bonus (one is used:
@@ -1296,7 +1310,7 @@ class PLState(State):
         f["bonus"] += v
         self.log(f"Weapon: {self._key_name(seat, key)} (+{v}).")
         it = next((i for i in p["inv"] if i["c"] == key), None)
-        if it is not None and any(e["effect"] == "weapon_gems" for e in self.C.item[key].abilities):
+        if it is not None and self._weapon_costs(key):
             it["g"] -= 1  # bang bombs: one Gem comes off per fight
             if it["g"] <= 0:
                 p["inv"].remove(it)
@@ -1485,8 +1499,11 @@ class PLState(State):
         elif t in ("hide", "recipe-choice", "city-reward", "make-room"):
             self._apply_mode_frame(seat, f, a)
         elif t == "weapon":
-            v = next(int(v) for k, v in f["options"] if k == a["item"])
-            self._use_weapon(seat, a["item"], v)
+            if k == "no-weapon":
+                self.log(f"{self.pname(seat)}'s Pauper fights with no weapon.")
+            else:
+                v = next(int(v) for k, v in f["options"] if k == a["item"])
+                self._use_weapon(seat, a["item"], v)
         elif t == "return-outcomes":
             pile = piles.discards(p["out"])
             pile.remove(a["card"])
@@ -2924,6 +2941,14 @@ class PLState(State):
                     )
                 )
                 + ")"
+            ),
+            "no-weapon": lambda: (
+                "Fight with no weapon"
+                + "".join(
+                    f" (the {self._key_name(seat or 0, kk)} keep their Gems)"
+                    for kk, _ in self._top_frame().get("options", [])
+                    if self._weapon_costs(kk)
+                )
             ),
             "return": lambda: f"Shuffle a discarded {nm(g('card'))} back into your Outcome deck",
             "trophy": lambda: (
