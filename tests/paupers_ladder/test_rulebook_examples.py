@@ -774,12 +774,38 @@ class TestVirtues:
         assert s.prompt().kind == "bravery" and "bravery" not in p["virtues"]
         for name in ["pest", "pest", "pest", "crab-swarm", "giant", "giant", "golem"]:
             assert "bravery" not in p["virtues"]
-            (card,) = [a["card"] for a in s.legal_actions() if names([a["card"]]) == [name]]
+            (card,) = [
+                a["card"]
+                for a in s.legal_actions()
+                if a.kind == "trophy" and names([a["card"]]) == [name]
+            ]
             act(s, "trophy", card=card)
         chosen = s.data["stack"][-1]["chosen"]
         assert sum(s.C.region_card[c].strength for c in chosen) == 37  # not 40 yet
         act(s, "trophy", card=next(c for c in p["troph"] if names([c]) == ["sea-beast"]))
         assert "bravery" in p["virtues"] and p["troph"] == []
+
+    def test_bravery_the_player_may_back_out_before_the_threshold(self) -> None:
+        troph = ["giant", "giant", "golem", "sea-beast", "pest", "pest", "pest", "crab-swarm"]
+        s = build({"seats": [{"trophies": troph}, {}]})
+        p = s.data["players"][0]
+        before = list(p["troph"])
+        act(s, "learn", virtue="bravery")
+        for name in ["giant", "golem"]:
+            (card,) = [
+                a["card"]
+                for a in s.legal_actions()
+                if a.kind == "trophy" and names([a["card"]]) == [name]
+            ]
+            act(s, "trophy", card=card)
+        assert "back-out" in kinds(s)
+        assert "not learned" in s.describe_action(A("back-out"), 0)
+        act(s, "back-out")
+        # nothing is discarded "in one go" until the threshold is reached: the picks stay
+        assert s.prompt().kind == "turn" and s.data["stack"] == []
+        assert p["troph"] == before and "bravery" not in p["virtues"]
+        assert "backs out of bravery" in log_text(s)
+        assert A("learn", virtue="bravery") in s.legal_actions()  # may try again later
 
     def test_magnificence_and_fellowship(self) -> None:
         s = build(

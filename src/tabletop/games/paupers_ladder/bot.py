@@ -840,10 +840,13 @@ class GreedyBot(Bot):
         def dragon(a: Action) -> bool:
             return keep_dragon and st[a["card"]].type == "dragon"
 
-        fit = [a for a in legal if total + st[a["card"]].strength >= need]
+        cards = [a for a in legal if a.kind == "trophy"]  # never backs out
+        if not cards:
+            return legal[0]
+        fit = [a for a in cards if total + st[a["card"]].strength >= need]
         if fit:
             return min(fit, key=lambda a: (dragon(a), st[a["card"]].strength, a["card"]))
-        return min(legal, key=lambda a: (dragon(a), -st[a["card"]].strength, a["card"]))
+        return min(cards, key=lambda a: (dragon(a), -st[a["card"]].strength, a["card"]))
 
     def on_magnificence(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """The first dragon in the Trophy Room, as the engine once discarded."""

@@ -243,7 +243,7 @@ class PLState(State):
                 "Choose a discarded Outcome card to shuffle back "
                 f"({f.get('n', 0) - len(f.get('chosen', []))} to go)."
             ),
-            "bravery": "Choose Trophy Room cards to discard for bravery.",
+            "bravery": "Choose Trophy Room cards to discard for bravery, or back out.",
             "magnificence": "Choose the dragon to discard from your Trophy Room for magnificence.",
             "relocate": f"Choose the Beach Region the {self.cname(f.get('card', ''))} moves to.",
             "treasure": "Hand the Gems from the wreck to the old pirate (Treasure at Sea)?",
@@ -603,6 +603,7 @@ class PLState(State):
                 if c not in f["chosen"] and self.cname(c) not in names:
                     names.add(self.cname(c))
                     acts.append(A("trophy", card=c))
+            acts.append(A("back-out"))  # before the threshold: nothing is discarded yet
             return acts
         if t == "magnificence":
             return [A("dragon", card=c) for c in f["cands"]]
@@ -1513,6 +1514,8 @@ class PLState(State):
                 self.push(f)
             else:
                 self._return_outcomes(seat, f["chosen"])
+        elif t == "bravery" and k == "back-out":
+            self.log(f"{self.pname(seat)} backs out of bravery; the Trophy Room is unchanged.")
         elif t == "bravery":
             f["chosen"].append(a["card"])
             total = sum(self.C.region_card[c].strength for c in f["chosen"])
@@ -2955,6 +2958,7 @@ class PLState(State):
                 f"Discard the {nm(g('card'))} ({C.region_card[g('card')].strength} points) "
                 "for bravery"
             ),
+            "back-out": lambda: "Back out: no card is discarded and bravery is not learned now",
             "dragon": lambda: (
                 f"Discard the {nm(g('card'))} ({C.region_card[g('card')].strength} points) "
                 "for magnificence"
