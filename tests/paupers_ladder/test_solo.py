@@ -619,6 +619,32 @@ class TestFierySiege:
         assert d["last_fight"]["hz"] == dragon and d["last_fight"]["won"]
         assert p["lives"]["pauper"] == s.max_lives()
 
+    def test_dragon_nest_equally_near_cities_the_player_chooses(self) -> None:
+        """Beach 2 is 2 Regions from both Blacksand and Greyhaven: the player picks the Shop."""
+        s = fiery_with_teleport()
+        d = s.data
+        p = d["players"][0]
+        dragon = next(
+            c for c in piles.cards(d["decks"]["beach"]) if s.C.region_card[c].type == "dragon"
+        )
+        piles.take(d["decks"]["beach"], dragon)
+        piles.put_top(d["decks"]["beach"], dragon)
+        p["pos"] = "beach-2"
+        d["tiles"]["beach-2"] = []
+        s.invalidate()
+        act(s, "act", char="pauper")
+        act(s, "draw")
+        assert d["solo"]["nests"] == [dragon]
+        assert s.prompt().kind == "nest" and s.prompt().seats == (0,)
+        assert {a["city"] for a in s.legal_actions()} == {"blacksand", "greyhaven"}
+        assert "Greyhaven" in s.describe_action(A("nest", city="greyhaven"), 0)
+        act(s, "nest", city="greyhaven")  # not the first in the old fixed order
+        assert s.prompt().kind == "keep"
+        shop = [c for c in d["shops"]["greyhaven"] if not c.startswith("rar.")]
+        assert {a["card"] for a in s.legal_actions()} == set(shop)
+        act(s, "keep", card=shop[0])
+        assert shop[0] in [it["c"] for it in p["inv"]]
+
 
 def fiery_with_teleport() -> PLState:
     """Fiery Siege from Blacksand with K'zaah, who has learned teleport (the way in)."""

@@ -852,6 +852,11 @@ class GreedyBot(Bot):
         """The first dragon in the Trophy Room, as the engine once discarded."""
         return legal[0]
 
+    def on_nest(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """Equally near Cities: the first in the old fixed order (Bluevale, Blacksand, Greyhaven,
+        Lilacsville), as the engine once decided."""
+        return legal[0]
+
     def on_relocate(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """Send the hazard as far from this player's characters as the Beaches allow."""
         me = self.me(view)

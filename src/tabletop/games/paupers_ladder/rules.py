@@ -245,6 +245,7 @@ class PLState(State):
             ),
             "bravery": "Choose Trophy Room cards to discard for bravery, or back out.",
             "magnificence": "Choose the dragon to discard from your Trophy Room for magnificence.",
+            "nest": "A dragon's nest: choose which of the nearest City Shops you collect from.",
             "relocate": f"Choose the Beach Region the {self.cname(f.get('card', ''))} moves to.",
             "treasure": "Hand the Gems from the wreck to the old pirate (Treasure at Sea)?",
         }
@@ -607,6 +608,8 @@ class PLState(State):
             return acts
         if t == "magnificence":
             return [A("dragon", card=c) for c in f["cands"]]
+        if t == "nest":
+            return [A("nest", city=c) for c in f["cities"]]
         if t == "relocate":
             return [A("relocate", region=r) for r in f["cands"]]
         if t == "treasure":
@@ -1525,6 +1528,8 @@ class PLState(State):
                 self.push(f)
         elif t == "magnificence":
             self.learn_virtue(seat, "magnificence", [a["card"]])
+        elif t == "nest":
+            self._nest_shop(seat, a["city"])
         elif t == "relocate":
             self._move_hazard(f["card"], f["from"], a["region"])
         elif t == "treasure":
@@ -2392,8 +2397,17 @@ class PLState(State):
                         dist[nb] = dist[r] + 1
                         nxt.append(nb)
             frontier = nxt
-        city = min(CITIES, key=lambda c: (dist.get(c, 99), CITIES.index(c)))
-        cands = [c for c in d["shops"][city] if not c.startswith("rar.")]
+        near = min(dist.get(c, 99) for c in CITIES)
+        cities = [c for c in CITIES if dist.get(c, 99) == near]
+        if len(cities) == 1:
+            self._nest_shop(seat, cities[0])
+        else:  # equally near Cities: the player chooses the Shop
+            both = " and ".join(c.capitalize() for c in cities)
+            self.log(f"A dragon's nest! {both} are equally near: the player chooses the Shop.")
+            self.push({"t": "nest", "seat": seat, "cities": cities})
+
+    def _nest_shop(self, seat: int, city: str) -> None:
+        cands = [c for c in self.data["shops"][city] if not c.startswith("rar.")]
         self.log(f"A dragon's nest! Collect 1 Equipment from the Shop in {city.capitalize()}.")
         if cands:
             self._peek_shop(seat, city)
@@ -2959,6 +2973,10 @@ class PLState(State):
                 "for bravery"
             ),
             "back-out": lambda: "Back out: no card is discarded and bravery is not learned now",
+            "nest": lambda: (
+                f"Collect 1 Equipment from the Shop in {str(g('city')).capitalize()} "
+                "(dragon's nest)"
+            ),
             "dragon": lambda: (
                 f"Discard the {nm(g('card'))} ({C.region_card[g('card')].strength} points) "
                 "for magnificence"
