@@ -14,8 +14,12 @@ import pytest
 
 from tabletop.engine import Rng, State, load
 from tabletop.engine.errors import ContentError
+from tabletop.games.paupers_ladder import piles
 from tabletop.games.paupers_ladder.content import content
 from tabletop.games.paupers_ladder.web import render
+from tests.paupers_ladder.helpers import act as pl_act
+from tests.paupers_ladder.helpers import build as pl_build
+from tests.paupers_ladder.helpers import tile
 
 
 def states(players: int, seed: int, mode: str = "standard", every: int = 25) -> Iterator[State]:
@@ -171,6 +175,105 @@ class TestOnlyTheView:
         assert "<b>Time</b> 7" in markup
         assert "♥♥ (2)" in markup and "♥♥♥ (3)" in markup
         assert "Defeat the necromancer" in markup
+
+
+def _now(s: Any, seat: int | None) -> str:
+    """The "now" panel of the board as ``seat`` sees it (what is being resolved)."""
+    markup = render(s.view(seat) or {})
+    assert 'class="pl-now"' in markup
+    return markup.split('class="pl-now"')[1].split("</div></div>")[0]
+
+
+class TestChoicesShowTheirCards:
+    """A choice the rulebook gives the player shows the cards it is about on the board."""
+
+    def test_the_weapon_choice_shows_each_weapon_and_no_weapon(self) -> None:
+        s = pl_build(
+            {
+                "seats": [
+                    {
+                        "pauper": "ginny",
+                        "pos": "mountain-1",
+                        "outcome": [3],
+                        "inventory": ["bang-bombs", "sword"],
+                    },
+                    {},
+                ],
+                "char": "pauper",
+                "tiles": {"mountain-1": ["giant"]},
+            }
+        )
+        pl_act(s, "fight", card=tile(s, "mountain-1", "giant"))
+        assert s.prompt().kind == "weapon"
+        for seat in (None, 0, 1):  # an Inventory is public: every seat sees the choice
+            now = _now(s, seat)
+            assert "resolves: weapon" in now
+            for name in ("whittling blade", "bang bombs", "sword", "No weapon"):
+                assert f"<b>{name}</b>" in now
+            assert "+3 in this fight" in now  # the bombs' 3 Gems
+
+    def test_the_outcome_cards_to_shuffle_back_are_shown(self) -> None:
+        s = pl_build(
+            {
+                "seats": [{"pos": "beach-1", "outcome": [6]}, {}],
+                "char": "pauper",
+                "quests": {"lilacsville": "lost-villagers"},
+                "tiles": {"beach-1": ["lost-fisherman"]},
+            }
+        )
+        p = s.data["players"][0]
+        draw = piles.cards(p["out"])
+        piles.set_cards(p["out"], draw[6:])
+        piles.add_discards(p["out"], draw[:6])
+        pl_act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
+        pl_act(s, "option", n=0)
+        assert s.prompt().kind == "return-outcomes"
+        first = s.legal_actions()[0]["card"]
+        pl_act(s, "return", card=first)
+        now = _now(s, 1)
+        C = content()
+        assert 'pl-chosen"><b>Outcome ' + str(C.outcome[first].number) in now
+        for c in piles.discards(p["out"]):
+            assert f"<b>Outcome {C.outcome[c].number}</b>" in now
+
+    def test_bravery_and_magnificence_show_the_trophy_room_cards(self) -> None:
+        troph = ["giant", "golem", "sea-beast", "sea-dragon", "green-dragon"]
+        s = pl_build({"seats": [{"trophies": troph}, {}]})
+        pl_act(s, "learn", virtue="bravery")
+        golem = next(
+            a["card"]
+            for a in s.legal_actions()
+            if a.kind == "trophy" and a["card"].split(".")[1] == "golem"
+        )
+        pl_act(s, "trophy", card=golem)
+        now = _now(s, 1)
+        assert 'pl-chosen"><b>golem</b>' in now
+        for name in ("giant", "sea dragon", "green dragon"):
+            assert f"<b>{name}</b>" in now
+        pl_act(s, "back-out")
+        pl_act(s, "learn", virtue="magnificence")
+        now = _now(s, 1)
+        assert "resolves: magnificence" in now
+        assert "<b>sea dragon</b>" in now and "<b>green dragon</b>" in now
+        assert "<b>giant</b>" not in now
+
+    def test_draw_2_keep_1_cards_stay_off_the_other_seats_board(self) -> None:
+        s = pl_build(
+            {
+                "seats": [{"pos": "beach-1", "gems": 1}, {}],
+                "char": "pauper",
+                "quests": {"bluevale": "treasure-at-sea"},
+                "decks": {"beach": ["old-shipwreck"]},
+            }
+        )
+        pl_act(s, "draw")
+        pl_act(s, "option", n=0)
+        pl_act(s, "hand-over")
+        assert s.prompt().kind == "keep"
+        names = [content().card_name(c) for c in s.data["stack"][-1]["cards"]]
+        mine, theirs = _now(s, 0), _now(s, 1)
+        assert all(f"<b>{html.escape(n, quote=True)}</b>" in mine for n in names)
+        assert "<b>" not in theirs and "resolves: keep" in theirs
 
 
 # ------------------------------------------------------------------ in the browser

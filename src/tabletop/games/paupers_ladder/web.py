@@ -86,6 +86,7 @@ background:#fff;font-size:.84rem;max-width:100%}
 .pl-card i{color:#56606b;font-style:normal}
 .pl-card.pl-learned{border-color:#8a5cc2}
 .pl-card.pl-open{border-style:dashed}
+.pl-card.pl-chosen{border-color:#c28a2a;background:#fff6e0}
 .pl-quest{border-left-color:#2f7d3a}
 .pl-item{border-left-color:#2657c9}
 .pl-hz{border-left-color:#b42318}
@@ -784,7 +785,13 @@ def render_now(view: dict[str, Any]) -> str:
             vals = v if isinstance(v, list) else [v]
             ids += [x for x in vals if isinstance(x, str) and _known(x)]
         what = _nice(str(f.get("t", "")))
-        if ids:
+        offer = _choice_chips(view, f)
+        if offer is not None:
+            out.append(
+                f"<div>{_e(_who(view, f.get('seat')))} resolves: {_e(what)}"
+                f'<div class="pl-cards">{"".join(offer)}</div></div>'
+            )
+        elif ids:
             chips = "".join(_chip(_name(c), _hand_text(c)) for c in ids)
             out.append(
                 f"<div>{_e(_who(view, f.get('seat')))} resolves: {_e(what)}"
@@ -795,6 +802,62 @@ def render_now(view: dict[str, Any]) -> str:
     if not out:
         return ""
     return '<div class="pl-now">' + "".join(out) + "</div>"
+
+
+def _player(view: dict[str, Any], seat: Any) -> dict[str, Any]:
+    for p in view.get("players") or []:
+        if p.get("seat") == seat:
+            return dict(p)
+    return {}
+
+
+def _outcome_chip(cid: str, cls: str = "") -> str:
+    C = content()
+    oc = C.outcome[cid]
+    ally = C.allies[oc.ally].name if oc.ally and oc.ally in C.allies else ""
+    return _chip(f"Outcome {oc.number}", f"ally: {ally}" if ally else "", cls)
+
+
+def _choice_chips(view: dict[str, Any], f: dict[str, Any]) -> list[str] | None:
+    """The cards a choice is about, drawn from the view: the weapons of a fight (with the bonus
+    each gives here), the discarded Outcome cards that may go back, the Trophy Room cards for
+    bravery, the dragons for magnificence, the Cities of a dragon's nest. None for other frames
+    (and for a private frame the view does not open to this seat, which carries no cards)."""
+    C = content()
+    t = f.get("t")
+    p = _player(view, f.get("seat"))
+    if t == "weapon" and "options" in f:
+        chips = []
+        for key, bonus in f["options"]:
+            if key == "start" and p.get("pauper") in C.paupers:
+                eq = C.paupers[p["pauper"]].equipment
+                chips.append(
+                    _chip(eq.name, f"+{bonus} in this fight ({abilities_text(eq.abilities)})")
+                )
+            elif key in C.item:
+                chips.append(_chip(_name(key), f"+{bonus} in this fight ({item_text(key)})"))
+        if f.get("none"):
+            chips.append(_chip("No weapon", "+0; nothing is used up"))
+        return chips
+    if t == "return-outcomes" and "chosen" in f:
+        chosen = [_outcome_chip(c, "pl-chosen") for c in f["chosen"] if c in C.outcome]
+        pile = [c for c in p.get("outcome_discard") or [] if c in C.outcome]
+        return chosen + [_outcome_chip(c) for c in sorted(pile)]
+    if t == "bravery" and "chosen" in f:
+        chosen = list(f["chosen"])
+        chips = []
+        for c in p.get("trophies") or []:
+            if c in C.region_card:
+                cls = "pl-chosen" if c in chosen else ""
+                if c in chosen:
+                    chosen.remove(c)
+                chips.append(_chip(_name(c), f"{C.region_card[c].strength} points", cls))
+        return chips
+    if t == "magnificence" and "cands" in f:
+        return [_chip(_name(c), region_card_text(c)) for c in f["cands"] if c in C.region_card]
+    if t == "nest" and "cities" in f:
+        return [_chip(str(c).capitalize(), "City Shop") for c in f["cities"]]
+    return None
 
 
 def _known(cid: str) -> bool:
