@@ -10,6 +10,8 @@ from fastapi.testclient import TestClient
 
 from tabletop.web.app import create_app
 
+from .browser_support import browser, server  # noqa: F401  (fixtures for the browser tests)
+
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:

@@ -14,7 +14,7 @@ import pytest
 
 from tabletop.games.gloomhaven.service import CampaignService
 
-from .test_browser import CHROMIUM, SHOTS, Server, shot
+from .browser_support import CHROMIUM, SHOTS, Server, shot
 
 pytestmark = pytest.mark.browser
 

@@ -278,61 +278,45 @@ class TestChoicesShowTheirCards:
 
 # ------------------------------------------------------------------ in the browser
 @pytest.mark.browser
-def test_two_player_game_against_greedy_bot_in_the_browser(tmp_path: Any) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_two_player_game_against_greedy_bot_in_the_browser(server: Any, browser: Any) -> None:
     from tabletop.store.games import GameStore
 
-    from .test_browser import CHROMIUM, SHOTS, Server, shot
+    from .browser_support import SHOTS, shot
 
-    if not __import__("pathlib").Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-browser.sh")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    srv = Server(f"sqlite:///{tmp_path / 'pl.db'}")
-    srv.start()
-    try:
-        with sync_playwright() as p:
-            b = p.chromium.launch(
-                executable_path=CHROMIUM,
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            )
-            page = b.new_context(viewport={"width": 1200, "height": 900}).new_page()
-            page.goto(srv.base + "/")
-            page.select_option("#game-select", "paupers-ladder")
-            page.select_option("select[name='paupers-ladder.seat.1']", "bot:greedy")
-            page.click("#start")
-            page.locator("#created").wait_for()
-            page.locator("a.seat-link").first.click()
-            page.locator("#board .pl-board").wait_for()
-            ident = page.url.split("/play/")[1].split("?")[0]
-            url = page.url
-            store = GameStore(srv.db_url)
-            shot(page, "paupers-ladder-start")
-            clicks = 0
-            deadline = time.monotonic() + 120
-            while clicks < 40 and time.monotonic() < deadline:
-                state, _ = store.load(ident)
-                if state.is_terminal():
-                    break
-                if 0 not in state.current_seats():
-                    time.sleep(0.3)
-                    continue
-                page.goto(url)
-                page.locator("#prompt button.option").first.click()
-                page.wait_for_load_state()
-                clicks += 1
-                if clicks == 8:
-                    shot(page, "paupers-ladder-setup")
-            page.goto(url)
-            board = page.locator("#board .pl-board")
-            board.wait_for()
-            state, _ = store.load(ident)
-            assert clicks >= 10 and state.num_actions() > clicks
-            for reg in content().regions.values():
-                assert page.locator(f"g.pl-region[data-region='{reg.id}']").count() == 1
-            assert page.locator("#board g.pl-meeple").count() >= 2
-            shot(page, "paupers-ladder-play")
-            board.screenshot(path=str(SHOTS / "paupers-ladder-board.png"))
-            b.close()
-    finally:
-        srv.stop()
+    page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    page.goto(server.base + "/")
+    page.select_option("#game-select", "paupers-ladder")
+    page.select_option("select[name='paupers-ladder.seat.1']", "bot:greedy")
+    page.click("#start")
+    page.locator("#created").wait_for()
+    page.locator("a.seat-link").first.click()
+    page.locator("#board .pl-board").wait_for()
+    ident = page.url.split("/play/")[1].split("?")[0]
+    url = page.url
+    store = GameStore(server.db_url)
+    shot(page, "paupers-ladder-start")
+    clicks = 0
+    deadline = time.monotonic() + 120
+    while clicks < 40 and time.monotonic() < deadline:
+        state, _ = store.load(ident)
+        if state.is_terminal():
+            break
+        if 0 not in state.current_seats():
+            time.sleep(0.3)
+            continue
+        page.goto(url)
+        page.locator("#prompt button.option").first.click()
+        page.wait_for_load_state()
+        clicks += 1
+        if clicks == 8:
+            shot(page, "paupers-ladder-setup")
+    page.goto(url)
+    board = page.locator("#board .pl-board")
+    board.wait_for()
+    state, _ = store.load(ident)
+    assert clicks >= 10 and state.num_actions() > clicks
+    for reg in content().regions.values():
+        assert page.locator(f"g.pl-region[data-region='{reg.id}']").count() == 1
+    assert page.locator("#board g.pl-meeple").count() >= 2
+    shot(page, "paupers-ladder-play")
+    board.screenshot(path=str(SHOTS / "paupers-ladder-board.png"))

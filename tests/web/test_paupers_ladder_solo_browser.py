@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,72 +16,55 @@ import pytest
 from tabletop.engine.bots import make_bot
 from tabletop.store.games import GameStore
 
-from .test_browser import CHROMIUM, SHOTS, Server, shot
+from .browser_support import Server, shot
 
 pytestmark = pytest.mark.browser
 
 
-def test_solo_game_through_the_pages_until_it_ends(tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-browser.sh")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    srv = Server(f"sqlite:///{tmp_path / 'solo.db'}")
-    srv.start()
-    try:
-        with sync_playwright() as p:
-            b = p.chromium.launch(
-                executable_path=CHROMIUM,
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            )
-            page = b.new_context(viewport={"width": 1200, "height": 900}).new_page()
-            page.goto(srv.base + "/")
-            page.select_option("#game-select", "paupers-ladder")
-            scenario = page.locator("select[name='paupers-ladder.param.scenario']")
-            assert not scenario.is_visible()  # a solo-only field stays hidden in other modes
-            page.select_option("select[name='paupers-ladder.param.mode']", "solo")
-            assert scenario.is_visible()
-            players = page.locator("select[name='paupers-ladder.param.players']")
-            assert players.input_value() == "1"  # the default follows the mode
-            scenario.select_option("garoliums-tournament")
-            page.select_option("select[name='paupers-ladder.param.difficulty']", "easy")
-            shot(page, "paupers-ladder-solo-lobby")
-            page.click("#start")
-            page.locator("#created").wait_for()
-            page.locator("a.seat-link").first.click()
-            page.locator("#board .pl-board").wait_for()
-            ident = page.url.split("/play/")[1].split("?")[0]
-            store = GameStore(srv.db_url)
-            state, info = store.load(ident)
-            assert info.params["mode"] == "solo" and info.params["players"] == 1
-            bot = make_bot(state.game, "greedy", 0, 7)
-            clicks = 0
-            deadline = time.monotonic() + 400
-            while time.monotonic() < deadline:
-                state, _ = store.load(ident)
-                if state.is_terminal():
-                    break
-                want = bot.act(state).to_json()
-                values = page.locator("#prompt input[name=action]").evaluate_all(
-                    "els => els.map(e => e.value)"
-                )
-                choices = [json.loads(v) for v in values]
-                assert want in choices, f"the page does not offer {want}"
-                page.locator("#prompt button.option").nth(choices.index(want)).click()
-                page.wait_for_load_state()
-                clicks += 1
-                if clicks == 30:
-                    shot(page, "paupers-ladder-solo-play")
-            state, _ = store.load(ident)
-            assert state.is_terminal(), f"the solo game did not end in time ({clicks} clicks)"
-            page.reload()
-            outcome = page.locator("#outcome")
-            outcome.wait_for()
-            text = outcome.inner_text()
-            result: Any = state.outcome()
-            assert result.text and result.text.split(".")[0] in text
-            shot(page, "paupers-ladder-solo-over")
-            b.close()
-    finally:
-        srv.stop()
+def test_solo_game_through_the_pages_until_it_ends(server: Server, browser: Any) -> None:
+    page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    page.goto(server.base + "/")
+    page.select_option("#game-select", "paupers-ladder")
+    scenario = page.locator("select[name='paupers-ladder.param.scenario']")
+    assert not scenario.is_visible()  # a solo-only field stays hidden in other modes
+    page.select_option("select[name='paupers-ladder.param.mode']", "solo")
+    assert scenario.is_visible()
+    players = page.locator("select[name='paupers-ladder.param.players']")
+    assert players.input_value() == "1"  # the default follows the mode
+    scenario.select_option("garoliums-tournament")
+    page.select_option("select[name='paupers-ladder.param.difficulty']", "easy")
+    shot(page, "paupers-ladder-solo-lobby")
+    page.click("#start")
+    page.locator("#created").wait_for()
+    page.locator("a.seat-link").first.click()
+    page.locator("#board .pl-board").wait_for()
+    ident = page.url.split("/play/")[1].split("?")[0]
+    store = GameStore(server.db_url)
+    state, info = store.load(ident)
+    assert info.params["mode"] == "solo" and info.params["players"] == 1
+    bot = make_bot(state.game, "greedy", 0, 7)
+    clicks = 0
+    deadline = time.monotonic() + 400
+    while time.monotonic() < deadline:
+        state, _ = store.load(ident)
+        if state.is_terminal():
+            break
+        want = bot.act(state).to_json()
+        values = page.locator("#prompt input[name=action]").evaluate_all(
+            "els => els.map(e => e.value)"
+        )
+        choices = [json.loads(v) for v in values]
+        assert want in choices, f"the page does not offer {want}"
+        page.locator("#prompt button.option").nth(choices.index(want)).click()
+        page.wait_for_load_state()
+        clicks += 1
+        if clicks == 30:
+            shot(page, "paupers-ladder-solo-play")
+    state, _ = store.load(ident)
+    assert state.is_terminal(), f"the solo game did not end in time ({clicks} clicks)"
+    page.reload()
+    outcome = page.locator("#outcome")
+    outcome.wait_for()
+    result = state.outcome()
+    assert result.text and result.text.split(".")[0] in outcome.inner_text()
+    shot(page, "paupers-ladder-solo-over")
