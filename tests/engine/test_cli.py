@@ -50,6 +50,15 @@ class TestCli:
         doc = json.loads(out.read_text())
         assert doc["params"] == {"players": 3, "rounds": 4} and len(doc["results"]) == 6
 
+    def test_simulate_seats_default_to_the_games_own_bot(self) -> None:
+        result = runner.invoke(
+            app, ["simulate", "paupers-ladder", "--param", "mode=solo", "-n", "2"]
+        )
+        assert result.exit_code == 0, result.output
+        assert "win share seat 0 (bot:greedy)" in result.output
+        result = runner.invoke(app, ["simulate", "toy-bids", "-n", "2"])
+        assert "win share seat 0 (bot:random)" in result.output
+
     def test_bad_params_are_clear_errors(self) -> None:
         result = runner.invoke(app, ["simulate", "toy-bids", "--param", "players=9"])
         assert result.exit_code == 2 and "'players' must be <= 4" in result.output

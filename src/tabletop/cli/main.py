@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..engine import Action, BadParameter, Record, UnknownGame, load, names, specs
+from ..engine.bots import bot_kinds
 from ..engine.errors import ContentError
 from ..sim.bench import bench as run_bench
 from ..sim.runner import parse_params, parse_seats
@@ -147,13 +148,19 @@ def simulate(
     param: ParamOpt = None,
     n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game (game i uses seed+i).")] = 0,
-    seats: Annotated[str, typer.Option(help="bot:KIND per seat, comma-separated")] = "bot:random",
+    seats: Annotated[
+        str | None,
+        typer.Option(help="bot:KIND per seat, comma-separated (default: the game's own bot)"),
+    ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     json_out: Annotated[Path | None, typer.Option("--json", help="Write results to FILE.")] = None,
 ) -> None:
     """Run N bot games and print winner shares, lengths and end reasons."""
     g = _game(game, param)
+    if seats is None:
+        own = sorted(k for k in bot_kinds(g) if k != "random")
+        seats = f"bot:{'greedy' if 'greedy' in own else (own[0] if own else 'random')}"
     try:
         seat_specs = parse_seats(seats, g.num_players)
         for spec in seat_specs:
