@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.engine import Action, ContentError, Rng, load
+from tabletop.engine import Action, ContentError, Rng, load, piles
 from tabletop.engine.bots import make_bot, play_out
-from tabletop.games.paupers_ladder import piles
 from tabletop.games.paupers_ladder.content import DATA, Content
 
 from .helpers import build

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.engine import Action
-from tabletop.games.paupers_ladder import piles
+from tabletop.engine import Action, piles
 
 from .helpers import act, build, inv, kinds, log_text, names, strength, tile
 

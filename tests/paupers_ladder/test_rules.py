@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from tabletop.engine import Action, IllegalAction, Rng, load
-from tabletop.games.paupers_ladder import piles
+from tabletop.engine import Action, IllegalAction, Rng, load, piles
 from tabletop.games.paupers_ladder.scenario import ScenarioError
 
 from .helpers import act, build, game, inv, kinds, log_text, names, strength, tile

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine import Action, load
-from tabletop.games.paupers_ladder import piles
+from tabletop.engine import Action, load, piles
 from tabletop.games.paupers_ladder.rules import PLState
 
 from .helpers import act, kinds, tile

@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine import Rng, State, load
+from tabletop.engine import Rng, State, load, piles
 from tabletop.engine.errors import ContentError
-from tabletop.games.paupers_ladder import piles
 from tabletop.games.paupers_ladder.content import content
 from tabletop.games.paupers_ladder.web import render
 from tests.paupers_ladder.helpers import act as pl_act

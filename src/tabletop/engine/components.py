@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from . import piles
 from .rng import Rng
 
 T = TypeVar("T")
@@ -22,108 +23,93 @@ class EmptyDeck(ValueError):
     """A draw from a deck with no cards left (and nothing to reshuffle)."""
 
 
-def new_deck(cards: Iterable[Card], rng: Rng | None = None) -> dict[str, list[Card]]:
+def new_deck(
+    cards: Iterable[Card], rng: Rng | None = None, *, compact: bool = False
+) -> dict[str, Any]:
     """Plain data for a deck, shuffled when an RNG is given. The top of the deck is the end of
-    the ``draw`` list, so drawing is a cheap ``pop()``."""
-    draw = list(cards)
-    if rng is not None:
-        rng.shuffle(draw)
-    return {"draw": draw, "discard": [], "removed": []}
+    the ``draw`` pile, so drawing is cheap. ``compact``: keep the draw pile as one string of card
+    ids (see :mod:`tabletop.engine.piles`), for states with many large face-down piles."""
+    return piles.new_pile(cards, rng, compact=compact)
 
 
 class Deck:
-    """Operations on a deck's plain data.
+    """The object interface to a deck's plain data (list or compact form, see
+    :mod:`tabletop.engine.piles`).
 
     ``reshuffle``: when the draw pile is empty, shuffle the discard pile into a new draw pile (a
     rule option; when False an empty deck simply yields nothing)."""
 
     __slots__ = ("data", "reshuffle", "rng")
 
-    def __init__(self, data: dict[str, list[Card]], rng: Rng, *, reshuffle: bool = True) -> None:
+    def __init__(self, data: dict[str, Any], rng: Rng, *, reshuffle: bool = True) -> None:
         self.data = data
         self.rng = rng
         self.reshuffle = reshuffle
 
     def __len__(self) -> int:
-        return len(self.data["draw"])
+        return piles.size(self.data)
 
     @property
     def discards(self) -> list[Card]:
-        return self.data["discard"]
+        """The discard pile, oldest first (a copy)."""
+        return piles.discards(self.data)
 
-    def _refill(self) -> bool:
-        if self.data["draw"]:
-            return True
-        if not self.reshuffle or not self.data["discard"]:
-            return False
-        pile = self.data["discard"]
-        self.data["discard"] = []
-        self.rng.shuffle(pile)
-        self.data["draw"] = pile
-        return True
+    def cards(self) -> list[Card]:
+        """The draw pile, bottom first (a copy)."""
+        return piles.cards(self.data)
 
     def draw(self) -> Card:
         """The top card. Raises :class:`EmptyDeck` when there is none."""
-        if not self._refill():
+        card = piles.draw(self.data, self.rng, reshuffle=self.reshuffle)
+        if card is None:
             raise EmptyDeck("the deck is empty")
-        return self.data["draw"].pop()
+        return card
 
     def draw_many(self, n: int) -> list[Card]:
         """Up to ``n`` cards from the top (fewer if the deck runs out)."""
         out: list[Card] = []
         for _ in range(n):
-            if not self._refill():
+            card = piles.draw(self.data, self.rng, reshuffle=self.reshuffle)
+            if card is None:
                 break
-            out.append(self.data["draw"].pop())
+            out.append(card)
         return out
 
     def peek(self, n: int = 1) -> list[Card]:
         """The top ``n`` cards, top first, without drawing them."""
-        draw = self.data["draw"]
-        return list(reversed(draw[-n:])) if n > 0 else []
+        return piles.peek(self.data, n)
 
     def reorder(self, top_first: Sequence[Card]) -> None:
         """Put the top ``len(top_first)`` cards back in the given order (top first)."""
-        n = len(top_first)
-        current = self.peek(n)
-        if sorted(map(repr, current)) != sorted(map(repr, top_first)):
-            raise ValueError("reorder must use exactly the cards on top of the deck")
-        del self.data["draw"][len(self.data["draw"]) - n :]
-        self.data["draw"].extend(reversed(list(top_first)))
+        piles.reorder(self.data, top_first)
 
     def put_top(self, card: Card) -> None:
-        self.data["draw"].append(card)
+        piles.put_top(self.data, card)
 
     def put_bottom(self, card: Card) -> None:
-        self.data["draw"].insert(0, card)
+        piles.put_bottom(self.data, card)
 
     def discard(self, *cards: Card) -> None:
-        self.data["discard"].extend(cards)
+        piles.add_discards(self.data, cards)
 
     def shuffle(self) -> None:
-        self.rng.shuffle(self.data["draw"])
+        piles.shuffle(self.data, self.rng)
 
     def shuffle_in_discards(self) -> None:
         """Shuffle the discard pile back into the draw pile."""
-        self.data["draw"].extend(self.data["discard"])
-        self.data["discard"] = []
-        self.rng.shuffle(self.data["draw"])
+        piles.shuffle_all(self.data, self.rng)
 
     def search(self, match: Callable[[Card], bool]) -> list[Card]:
         """Cards of the draw pile that match, top first (order is not changed)."""
-        return [c for c in reversed(self.data["draw"]) if match(c)]
+        return piles.search(self.data, match)
 
     def take(self, card: Card) -> Card:
         """Take a given card out of the draw or discard pile (a search that finds it)."""
-        for pile in ("draw", "discard"):
-            if card in self.data[pile]:
-                self.data[pile].remove(card)
-                return card
-        raise ValueError(f"card {card!r} is not in the deck")
+        return piles.take(self.data, card)
 
     def remove_from_game(self, card: Card) -> None:
         """Put a card out of the game for good (it never comes back by reshuffling)."""
-        self.data["removed"].append(card)
+        piles.remove_from_game(self.data, card)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ from typing import Any
 from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
 from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
+from tabletop.engine.piles import new_pile
 
 from .content import CITIES, WILD, content
-from .piles import new_pile
 from .rules import PLState
 
 __all__ = ["PLState", "PaupersLadder"]
@@ -142,7 +142,7 @@ class PaupersLadder(Game):
                     "gems": 0,
                     "pos": None,
                     "bpos": None,
-                    "out": new_pile([], joined_discards=True),
+                    "out": new_pile([], compact=True, compact_discards=True),
                     "outk": [],
                     "rk": {},
                     "rec": [],
@@ -222,16 +222,16 @@ class PaupersLadder(Game):
             shop = [four[i]] + [eq.pop() for _ in range(4)]
             d["shops"][city] = shop
             d["shopk"][city] = [0] * len(shop)
-        d["decks"]["equipment"] = new_pile(eq)
-        d["decks"]["rarity"] = new_pile(rar[3:])
+        d["decks"]["equipment"] = new_pile(eq, compact=True)
+        d["decks"]["rarity"] = new_pile(rar[3:], compact=True)
         qs = list(C.quest_list)
         rng.shuffle(qs)
         for city in CITIES:
             d["quests"][city] = qs.pop()
-        d["decks"]["quest"] = new_pile(qs)
+        d["decks"]["quest"] = new_pile(qs, compact=True)
         rec = list(C.recipe_list)
         rng.shuffle(rec)
-        d["decks"]["recipe"] = new_pile(rec)
+        d["decks"]["recipe"] = new_pile(rec, compact=True)
         birds = list(C.birds)
         rng.shuffle(birds)
         d["birds_shown"], d["birds_hidden"] = birds[:4], birds[4:]

@@ -15,10 +15,9 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any, ClassVar
 
-from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, Rng, State
+from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, Rng, State, piles
 from tabletop.engine.views import log, log_for
 
-from . import piles
 from .content import CITIES, WILD, Content, abilities_text
 
 J = dict[str, Any]
@@ -738,7 +737,7 @@ class PLState(State):
         p["gems"] = int(self.C.numbers["starting_gems"]["value"])
         cards = list(self.C.outcome_lists[pa.colour])
         self.rng.shuffle(cards)
-        p["out"] = piles.new_pile(cards, joined_discards=True)
+        p["out"] = piles.new_pile(cards, compact=True, compact_discards=True)
         if d["mode"] == "solo":
             self._solo_setup(seat)
         for _, e in [("start", e) for e in pa.equipment.abilities]:
@@ -2335,7 +2334,7 @@ class PLState(State):
             piles.shuffle_all(d["decks"]["mine"], self.rng)
             colour = next(c for c in C.outcome_doc.colours if c != C.paupers[p["pauper"]].colour)
             solo["necro_out"] = piles.new_pile(
-                list(C.outcome_lists[colour]), self.rng, joined_discards=True
+                list(C.outcome_lists[colour]), self.rng, compact=True, compact_discards=True
             )
             solo["swamp_undead"] = 0
             self.log("Undead gather in the Mines and the Cities; the necromancer hides below.")

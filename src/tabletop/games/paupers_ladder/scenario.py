@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from . import piles
+from tabletop.engine import piles
+
 from .content import CITIES, WILD
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
                 raise ScenarioError(f"seat {s}: no Outcome card {want!r} left in {pa.colour}")
             cards.remove(match[0])
             top.append(match[0])
-        p["out"] = piles.new_pile(cards + list(reversed(top)), joined_discards=True)
+        p["out"] = piles.new_pile(cards + list(reversed(top)), compact=True, compact_discards=True)
         p["turns"] = 1
         for r in ss.get("recipes", []):
             r = {"recipe": r} if isinstance(r, str) else dict(r)
