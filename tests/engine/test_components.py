@@ -80,3 +80,35 @@ class TestCountersAndZones:
         assert Zone(["z"], "hidden").view(0) == {"count": 1}
         with pytest.raises(ValueError, match="visibility"):
             Zone([], "secret")
+
+
+class TestCompactPiles:
+    """The compact form (one string of ids) behaves exactly like the list form."""
+
+    def both(self) -> list[Deck]:
+        cards = [f"c{i}" for i in range(12)]
+        return [Deck(new_deck(cards, Rng(8), compact=c), Rng(9)) for c in (False, True)]
+
+    def test_the_draw_pile_is_one_string(self) -> None:
+        data = new_deck(["a", "b"], compact=True)
+        assert data["draw"] == "a b"
+        assert Deck(data, Rng(1)).draw() == "b" and data["draw"] == "a"
+
+    def test_same_draws_reshuffles_and_searches_in_both_forms(self) -> None:
+        plain, compact = self.both()
+        for deck in (plain, compact):
+            deck.discard(*deck.draw_many(5))
+            deck.reorder(list(reversed(deck.peek(3))))
+            deck.put_bottom(deck.draw())
+            deck.take(deck.discards[0])
+            deck.draw_many(10)  # runs out and reshuffles the discards in
+        assert plain.cards() == compact.cards() and plain.discards == compact.discards
+        assert len(plain) == len(compact)
+        assert plain.search(lambda c: c.endswith("1")) == compact.search(lambda c: c.endswith("1"))
+
+    def test_refusals_are_the_same(self) -> None:
+        for deck in self.both():
+            with pytest.raises(ValueError, match="exactly the cards"):
+                deck.reorder(["zz"])
+            with pytest.raises(ValueError, match="not in the deck"):
+                deck.take("zz")
