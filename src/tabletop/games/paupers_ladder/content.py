@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from tabletop.engine.components import Die
 from tabletop.engine.content import (
     EffectVocabulary,
     Entry,
@@ -407,6 +408,7 @@ class Content:
         raw = load_document(data_dir / "components.yaml", Numbers).model_dump()
         self.numbers: dict[str, Any] = raw
         self.charm_faces: list[dict[str, Any]] = raw["lucky_charm"]["faces"]
+        self.lucky_charm: Die[dict[str, Any]] = Die("lucky charm", tuple(self.charm_faces))
         self.solo: dict[str, Any] = load_document(data_dir / "solo.yaml", Numbers).model_dump()
 
         # card instances

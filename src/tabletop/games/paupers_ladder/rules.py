@@ -134,8 +134,7 @@ class PLState(State):
         script = self.data.get("charm_script")
         if script:
             return dict(script.pop(0))
-        faces = self.C.charm_faces
-        return dict(faces[self.rng.below(len(faces))])
+        return dict(self.C.lucky_charm.roll(self.rng))
 
     # ------------------------------------------------------------------ abilities
     def abilities(self, seat: int, char: str) -> list[tuple[str, J]]:
