@@ -132,8 +132,8 @@ def random_playout(
     while not state.is_terminal():
         if step >= limit:
             raise _fail(game, seed, step, f"game did not end within its bound of {limit} actions")
+        deep = check and deep_every > 0 and step % deep_every == 0
         if check:
-            deep = deep_every > 0 and step % deep_every == 0
             check_step(state, seed, step, rng, deep)
             if deep and game.spec.hidden_information:
                 report.resample_checks += 1
@@ -145,7 +145,7 @@ def random_playout(
         seat = seats[rng.below(len(seats))]
         action = rng.choice(state.legal_actions(seat))
         report.kinds[action.kind] = report.kinds.get(action.kind, 0) + 1
-        if check and deep_every > 0 and step % deep_every == 0:
+        if deep:
             twin = state.clone()
             twin.apply(action, seat)
             state.apply(action, seat)

@@ -361,11 +361,15 @@ class State(ABC):
             seat = prompt.seats[0]
         if seat not in prompt.seats:
             return []
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[Action]:
+        """The cached legal actions of a deciding seat (not a copy: do not change it)."""
         cached = self._legal_cache.get(seat)
         if cached is None:
             cached = self._legal_actions(seat)
             self._legal_cache[seat] = cached
-        return list(cached)
+        return cached
 
     def check(self, action: Action, seat: int | None = None) -> int:
         """The seat that would play ``action``; raises :class:`IllegalAction` naming why not."""
@@ -386,9 +390,10 @@ class State(ABC):
             )
         if not isinstance(action, Action):
             raise IllegalAction(f"{self.game.name}: not an action: {action!r}")
-        if action not in self.legal_actions(seat):
+        legal = self._legal(seat)
+        if action not in legal:
             reason = self._explain_illegal(seat, action)
-            kinds = sorted({a.kind for a in self.legal_actions(seat)})
+            kinds = sorted({a.kind for a in legal})
             raise IllegalAction(
                 f"{self.game.name}: {action} is not legal for seat {seat} at {prompt.kind!r}"
                 + (f": {reason}" if reason else "")
