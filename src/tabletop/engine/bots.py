@@ -69,13 +69,12 @@ def make_bot(game: Game, kind: str, seat: int, seed: int) -> Bot:
 
 
 def play_out(state: State, bots: Mapping[int, Bot], max_actions: int | None = None) -> State:
-    """Let the bots play ``state`` to its end (or ``max_actions`` more actions). Returns it."""
+    """Let the bots play ``state`` to its end, or until about ``max_actions`` more actions (the
+    game's declared bound by default) have been played. Returns it."""
     limit = max_actions if max_actions is not None else state.game.spec.max_actions
-    for _ in range(limit):
-        seats = state.current_seats()
-        if not seats:
-            break
-        for seat in seats:
+    stop = state.num_actions() + limit
+    while not state.is_terminal() and state.num_actions() < stop:
+        for seat in state.current_seats():
             if seat in state.current_seats():
                 state.apply(bots[seat].act(state), seat)
     return state

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..engine import load
-from ..engine.bots import make_bot
+from ..engine.bots import make_bot, play_out
 
 
 def parse_seats(text: str, num_players: int) -> list[str]:
@@ -50,16 +50,12 @@ def play_one(
         if kind == "human":
             raise ValueError("simulations take bot seats only (bot:KIND)")
         bots[seat] = make_bot(game, kind, seat, seed)
-    limit = game.spec.max_actions
     started = time.perf_counter()
-    actions = 0
-    while not state.is_terminal():
-        if actions >= limit:
-            raise RuntimeError(f"{game_name} seed {seed}: no end within {limit} actions")
-        for seat in state.current_seats():
-            if seat in state.current_seats():
-                state.apply(bots[seat].act(state), seat)
-                actions += 1
+    play_out(state, bots)
+    actions = state.num_actions()
+    if not state.is_terminal():
+        limit = game.spec.max_actions
+        raise RuntimeError(f"{game_name} seed {seed}: no end within {limit} actions")
     outcome = state.outcome()
     return {
         "seed": seed,
