@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.rng import Rng
@@ -83,26 +84,26 @@ def class_name(c: Campaign, class_id: str) -> str:
 # --------------------------------------------------------------------------- look-ups
 
 
-def character(c: Campaign, ref: str) -> Character:
+T = TypeVar("T", Character, Party)
+
+
+def _by_id_or_name(c: Campaign, table: dict[str, T], ref: str, what: str) -> T:
     key = ref.strip().lower()
-    if key in c.characters:
-        return c.characters[key]
-    for ch in c.characters.values():
-        if ch.name.lower() == key:
-            return ch
-    known = ", ".join(sorted(c.characters)) or "none yet"
-    raise Refused(f"no character {ref!r} in campaign {c.name!r} (known: {known})")
+    if key in table:
+        return table[key]
+    for entry in table.values():
+        if entry.name.lower() == key:
+            return entry
+    known = ", ".join(sorted(table)) or "none yet"
+    raise Refused(f"no {what} {ref!r} in campaign {c.name!r} (known: {known})")
+
+
+def character(c: Campaign, ref: str) -> Character:
+    return _by_id_or_name(c, c.characters, ref, "character")
 
 
 def party(c: Campaign, ref: str) -> Party:
-    key = ref.strip().lower()
-    if key in c.parties:
-        return c.parties[key]
-    for p in c.parties.values():
-        if p.name.lower() == key:
-            return p
-    known = ", ".join(sorted(c.parties)) or "none yet"
-    raise Refused(f"no party {ref!r} in campaign {c.name!r} (known: {known})")
+    return _by_id_or_name(c, c.parties, ref, "party")
 
 
 def party_of(c: Campaign, ch: Character) -> Party:
