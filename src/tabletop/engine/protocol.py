@@ -230,8 +230,13 @@ class Game(ABC):
         """The state at the start of a game, set up with the given seed."""
 
     def state_class(self) -> type[State]:
-        """The State subclass of this game (used to rebuild states from JSON)."""
-        return type(self.new_state(0))
+        """The State subclass of this game (used to rebuild states from JSON). Found once, from a
+        new state, and remembered: the store rebuilds a state for every action it accepts."""
+        found: type[State] | None = self.__dict__.get("_state_class")
+        if found is None:
+            found = type(self.new_state(0))
+            self.__dict__["_state_class"] = found
+        return found
 
     def bots(self) -> Mapping[str, type[Bot]]:
         """The game's own bot kinds (the engine adds ``random``)."""
