@@ -444,9 +444,9 @@ class TestPages:
         hot = r.text.split('id="hotseat-link" href="')[1].split('"')[0].replace("&amp;", "&")
         ident = hot.split("/")[2].split("?")[0]
         cover = client.get(hot).text
-        assert "Pass the device to Seat 0" in cover and "panel-hand" not in cover
+        assert "Pass the device to Seat 1" in cover and "panel-hand" not in cover
         seat0 = client.get(hot + "&show=0").text
-        assert "you are <b>Seat 0</b>" in seat0 and 'id="panel-hand"' in seat0
+        assert "you are <b>Seat 1</b>" in seat0 and 'id="panel-hand"' in seat0
         action = seat0.split('name="action" value="')[1].split('"')[0].replace("&#34;", '"')
         token = hot.split("token=")[1]
         r = client.post(
@@ -459,7 +459,7 @@ class TestPages:
                 "seat": "0",
             },
         )
-        assert r.status_code == 200 and "Pass the device to Seat 1" in r.text
+        assert r.status_code == 200 and "Pass the device to Seat 2" in r.text
         assert GameStore(db_url).load(ident)[1].num_actions == 1
 
     def test_page_with_a_bad_token(self, client) -> None:

@@ -33,7 +33,20 @@ from ..store.games import GameInfo, GameStore, NotFound, StaleAction
 from ..store.models import SavedGame
 from . import models
 from .campaigns import router as campaign_router
-from .render import action_label, humanize, seat_label, seats_phrase, split_view, value_html
+from .render import (
+    action_label,
+    confirm_question,
+    game_web_part,
+    humanize,
+    player_name,
+    player_names,
+    seat_label,
+    seats_phrase,
+    split_view,
+    table_options,
+    value_html,
+    whole,
+)
 from .service import (
     BadSeats,
     BotRunner,
@@ -45,11 +58,13 @@ from .service import (
     human_seats,
     parse_action,
     seat_for_token,
+    seat_links,
 )
 
 HERE = Path(__file__).parent
 log = logging.getLogger("tabletop.web")
 HOTSEAT = models.HOTSEAT
+CREATOR = models.CREATOR
 STALE_PAGE = (
     "The game moved on while you were choosing, so your choice was not played. "
     "This is the new situation: choose again."
@@ -103,6 +118,9 @@ class NewGameOut(BaseModel):
     hotseat_link: str | None
     hotseat_token: str | None
     spectator_link: str
+    creator_link: str | None = Field(
+        None, description="Shows every seat link of the game again; keep it private."
+    )
 
 
 class SeatCountIn(BaseModel):
@@ -223,6 +241,13 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         opened = seat_for_token(db_url, ident, token)
         if opened is None:
             raise ApiError(403, "bad-token", "this token does not open any seat of this game")
+        if opened == CREATOR:
+            raise ApiError(
+                403,
+                "creator-token",
+                "this is the creator's token: it shows the seat links (/links/GAME?token=...); "
+                "play with a seat's own link",
+            )
         if opened == HOTSEAT:
             humans = human_seats(info)
             if seat is None:
@@ -353,6 +378,9 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             else None,
             hotseat_token=made.hotseat_token,
             spectator_link=f"/watch/{made.id}",
+            creator_link=f"/links/{made.id}?token={made.creator_token}"
+            if made.creator_token
+            else None,
         )
 
     @app.get("/api/games/{ident}", tags=["api"], summary="A game's public facts")
@@ -513,9 +541,14 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         per_seat, panels = split_view(view, state.game.num_players)
         renderer = game_renderer(state.game)
         board = Markup(renderer(view)) if renderer is not None else None
-        legal = state.legal_actions(seat) if seat is not None else []
+        names = player_names(view)
         options = [
-            {"json": json.dumps(a.to_json()), "label": action_label(state, a, seat)} for a in legal
+            {
+                "json": json.dumps(a.to_json()),
+                "label": label,
+                "confirm": confirm_question(state, a, seat),
+            }
+            for a, label in table_options(state, seat)
         ]
         undo_reason = None
         if seat is not None and not state.is_terminal():
@@ -523,6 +556,13 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             if hist and hist[-1][0] == seat:
                 undo_reason = can_undo(state, seat) or ""
         outcome = view.get("outcome")
+        log_entries = list(reversed(view.get("log") or []))
+        summary = None
+        if outcome:
+            final = game_web_part(state.game.name, "final_summary")
+            if final is not None and state.num_actions() == info.num_actions:
+                views = (s.view(None) for s in store.record(info.id).states())
+                summary = Markup(final(view, views))
         return {
             "info": info,
             "spec": state.game.spec,
@@ -531,21 +571,41 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             "seat": seat,
             "token": token,
             "prompt": prompt,
-            "deciding": seats_phrase(list(prompt.seats), info.seats, seat),
-            "turn": seat_label(prompt.turn, info.seats, seat) if prompt.turn is not None else None,
+            "prompt_title": prompt.text or humanize(prompt.kind),
+            "names": names,
+            "me": player_name(seat, names) if seat is not None else None,
+            "round": view.get("round") if isinstance(view.get("round"), int) else None,
+            "deciding": seats_phrase(list(prompt.seats), info.seats, seat, names),
+            "turn": (
+                "Your turn"
+                if prompt.turn == seat
+                else f"{seat_label(prompt.turn, info.seats, seat, names)}'s turn"
+            )
+            if prompt.turn is not None
+            else None,
             "per_seat": per_seat,
             "panels": {k: v for k, v in panels.items() if isinstance(v, (list, dict))},
             "scalars": {k: v for k, v in panels.items() if not isinstance(v, (list, dict))},
             "board": board,
             "options": options,
-            "log": view.get("log") or [],
+            "log": log_entries,
+            "latest": log_entries[:8],
             "num_actions": state.num_actions(),
             "seat_rows": [
-                {"seat": i, "label": seat_label(i, info.seats, seat)}
+                {"seat": i, "label": seat_label(i, info.seats, seat, names)}
                 for i in range(state.game.num_players)
             ],
             "outcome": outcome,
-            "winners": seats_phrase(list(outcome["winners"]), info.seats, seat) if outcome else "",
+            "scores": [
+                {"label": seat_label(int(k), info.seats, seat, names), "score": whole(v)}
+                for k, v in sorted(
+                    (outcome or {}).get("scores", {}).items(), key=lambda kv: -float(kv[1])
+                )
+            ],
+            "summary": summary,
+            "winners": seats_phrase(list(outcome["winners"]), info.seats, seat, names)
+            if outcome
+            else "",
             "can_undo": undo_reason == "",
             "error": error,
         }
@@ -587,7 +647,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             )
         state, info = store.load(made.id)
         kick_bots(made.id, state, info, tasks)
-        return page(request, "created.html", info=info, made=made, spec=state.game.spec)
+        return page(request, "created.html", info=info, made=made, spec=state.game.spec, names={})
 
     @app.get("/play/{ident}", response_class=HTMLResponse, include_in_schema=False)
     def play(
@@ -667,6 +727,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
                 info=info,
                 spec=state.game.spec,
                 next_seat=due[0],
+                next_name=player_name(due[0], player_names(state.view(None))),
+                round=state.view(None).get("round") if state.view(None) else None,  # type: ignore[union-attr]
                 token=token,
                 num_actions=state.num_actions(),
                 error=error,
@@ -677,8 +739,10 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     def back_to(ident: str, form: dict[str, str], error: str | None = None) -> RedirectResponse:
         token = quote(form.get("token", ""))
         if form.get("mode") == "hotseat":
+            # the cover shows only when the deciding seat changes: the seat that just moved
+            # goes on uncovered if it must decide again
             url = f"/hotseat/{ident}?token={token}"
-            if error and form.get("seat"):
+            if form.get("seat"):
                 url += f"&show={quote(form['seat'])}"
         else:
             url = f"/play/{ident}?token={token}"
@@ -726,6 +790,47 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             url = f"/hotseat/{ident}?token={quote(form.get('token', ''))}&show={form['seat']}"
             return RedirectResponse(url, status_code=303)
         return back_to(ident, form)
+
+    @app.get("/links/{ident}", response_class=HTMLResponse, include_in_schema=False)
+    def links_page(request: Request, ident: str, token: str | None = None) -> HTMLResponse:
+        try:
+            state, info = load_game(ident)
+        except ApiError as exc:
+            return error_page(request, exc.status, exc.message)
+        made = seat_links(db_url, ident, token)
+        if made is None:
+            return error_page(
+                request, 403, "this link does not show this game's seat links (creator only)"
+            )
+        return page(
+            request,
+            "created.html",
+            info=info,
+            made=made,
+            spec=state.game.spec,
+            again=True,
+            names=player_names(state.view(None)),
+        )
+
+    @app.post("/rematch/{ident}", response_class=HTMLResponse, include_in_schema=False)
+    async def rematch(request: Request, ident: str, tasks: BackgroundTasks) -> HTMLResponse:
+        try:
+            _, info = load_game(ident)
+        except ApiError as exc:
+            return error_page(request, exc.status, exc.message)
+        try:
+            made = await anyio.to_thread.run_sync(
+                lambda: create_game(
+                    db_url, info.game, dict(info.params), list(info.seats), None, info.title
+                )
+            )
+        except (UnknownGame, BadParameter, BadSeats) as exc:
+            return error_page(request, 422, str(exc))
+        state, new_info = store.load(made.id)
+        kick_bots(made.id, state, new_info, tasks)
+        return page(
+            request, "created.html", info=new_info, made=made, spec=state.game.spec, names={}
+        )
 
     @app.get("/replay/{ident}", response_class=HTMLResponse, include_in_schema=False)
     def replay(request: Request, ident: str, step: int = 0) -> HTMLResponse:

@@ -2,7 +2,8 @@
 
 A token is shown once, when the game is created; the store keeps only its SHA-256, so a leaked
 database does not hand out seats. ``seat`` is the seat number, or ``HOTSEAT`` for the one link that
-plays every human seat of the game on one screen.
+plays every human seat of the game on one screen, or ``CREATOR`` for the creator's token, from
+which every seat link of the game is derived (so its holder can be shown them again).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from ..store.db import Base
 
 HOTSEAT = -1
+# The game's creator: a token that opens no seat but shows every seat link again.
+CREATOR = -2
 
 
 def _now() -> datetime:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from typing import Any
 
@@ -24,19 +25,57 @@ def humanize(key: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def seat_label(seat: int | None, seats: list[Any], me: int | None = None) -> str:
+def player_names(view: dict[str, Any] | None) -> dict[int, str]:
+    """The names a game gives its players in a view (``players: [{seat, name}]``), by seat."""
+    out: dict[int, str] = {}
+    for p in (view or {}).get("players") or []:
+        if isinstance(p, dict) and isinstance(p.get("seat"), int) and p.get("name"):
+            out[p["seat"]] = str(p["name"])
+    return out
+
+
+def player_name(seat: int, names: dict[int, str] | None = None) -> str:
+    """One name per player everywhere: the game's name for them, else Seat N counted from 1."""
+    return (names or {}).get(seat) or f"Seat {seat + 1}"
+
+
+def seat_label(
+    seat: int | None, seats: list[Any], me: int | None = None, names: dict[int, str] | None = None
+) -> str:
     if seat is None:
         return "nobody"
     spec = str(seats[seat]) if 0 <= seat < len(seats) else "?"
-    who = "you" if seat == me else ("bot: " + spec[4:] if spec.startswith("bot:") else "human")
-    return f"Seat {seat} ({who})"
+    who = "you" if seat == me else ("bot" if spec.startswith("bot:") else "")
+    name = player_name(seat, names)
+    return f"{name} ({who})" if who else name
 
 
-def seats_phrase(seats: list[int], all_seats: list[Any], me: int | None) -> str:
-    names = [seat_label(s, all_seats, me) for s in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def seats_phrase(
+    seats: list[int], all_seats: list[Any], me: int | None, names: dict[int, str] | None = None
+) -> str:
+    labels = [seat_label(s, all_seats, me, names) for s in seats]
+    if len(labels) <= 1:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def whole(value: Any) -> str:
+    """A score as people write it: 3, not 3.0."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def game_web_part(game: str, name: str) -> Any:
+    """An optional part of a game's web module (``tabletop.games.<pkg>.web``), or None."""
+    module = f"tabletop.games.{game.replace('-', '_')}.web"
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not module.startswith(exc.name):
+            raise
+        return None
+    return getattr(mod, name, None)
 
 
 def _is_scalar(v: Any) -> bool:

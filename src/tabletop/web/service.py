@@ -9,7 +9,9 @@ avoids running two bot loops for one game in one process (across processes the s
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import importlib
 import json
 import logging
@@ -30,7 +32,7 @@ from ..engine.undo import undo_last
 from ..store.db import session_scope
 from ..store.games import GameInfo, GameStore, NotFound, StaleAction
 from ..store.models import SavedGame
-from .models import HOTSEAT, SeatToken
+from .models import CREATOR, HOTSEAT, SeatToken
 
 log = logging.getLogger("tabletop.web")
 
@@ -52,6 +54,14 @@ class NewGame:
     id: str
     seat_tokens: dict[int, str]  # human seat -> token
     hotseat_token: str | None
+    creator_token: str | None = None  # shows every link again (see seat_links)
+
+
+def derived_token(creator: str, ident: str, seat: int) -> str:
+    """A seat's token, derived from the creator's: the store keeps only hashes, yet whoever holds
+    the creator's token can be shown every seat link again."""
+    mac = hmac.new(creator.encode("utf-8"), f"{ident}:{seat}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).decode("ascii").rstrip("=")[:32]
 
 
 def check_seats(game: Game, seats: list[str]) -> list[str]:
@@ -96,17 +106,33 @@ def create_game(
         seed = secrets.randbits(62)
     state = game.new_state(seed)
     ident = GameStore(url).create(state, seat_specs, title=title or game.spec.title)
+    creator = secrets.token_urlsafe(24)
     tokens: dict[int, str] = {}
     hotseat: str | None = None
     with session_scope(url) as s:
+        s.add(SeatToken(game_id=ident, seat=CREATOR, token_hash=hash_token(creator)))
         for seat, spec in enumerate(seat_specs):
             if spec == "human":
-                tokens[seat] = secrets.token_urlsafe(24)
+                tokens[seat] = derived_token(creator, ident, seat)
                 s.add(SeatToken(game_id=ident, seat=seat, token_hash=hash_token(tokens[seat])))
         if tokens:
-            hotseat = secrets.token_urlsafe(24)
+            hotseat = derived_token(creator, ident, HOTSEAT)
             s.add(SeatToken(game_id=ident, seat=HOTSEAT, token_hash=hash_token(hotseat)))
-    return NewGame(ident, tokens, hotseat)
+    return NewGame(ident, tokens, hotseat, creator)
+
+
+def seat_links(url: str | None, ident: str, creator: str | None) -> NewGame | None:
+    """Every link of a game again, for the holder of its creator's token (None otherwise)."""
+    if seat_for_token(url, ident, creator) != CREATOR or creator is None:
+        return None
+    with session_scope(url) as s:
+        seats = {
+            row.seat
+            for row in s.execute(select(SeatToken).where(SeatToken.game_id == ident)).scalars()
+        }
+    tokens = {seat: derived_token(creator, ident, seat) for seat in sorted(seats) if seat >= 0}
+    hotseat = derived_token(creator, ident, HOTSEAT) if HOTSEAT in seats else None
+    return NewGame(ident, tokens, hotseat, creator)
 
 
 def seat_for_token(url: str | None, ident: str, token: str | None) -> int | None:

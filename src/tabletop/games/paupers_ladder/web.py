@@ -9,6 +9,7 @@ well-formed XML. CSS classes are prefixed ``pl-``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -69,6 +70,14 @@ CSS = """
 .pl-pill{display:inline-block;padding:.05rem .55rem;border-radius:999px;background:#eef1f5;
 border:1px solid #d8dee4;font-size:.88rem}
 .pl-map{width:100%;height:auto;display:block;border-radius:10px}
+.pl-mapbox{overflow:auto;max-width:100%;border-radius:10px}
+.pl-mapbox.pl-zoomed .pl-map{width:780px;max-width:none}
+.pl-maptools{display:flex;flex-wrap:wrap;gap:.4rem;margin:.3rem 0}
+.pl-maptools button{font-size:.85rem;padding:.2rem .7rem}
+.pl-list ul{margin:.3rem 0;padding-left:1.1rem;font-size:.88rem}
+.pl-list li{margin:0 0 .25rem}
+.pl-final td,.pl-final th{vertical-align:top}
+.pl-final .pl-win td{background:#fff6d6}
 .pl-legend{display:flex;flex-wrap:wrap;gap:.25rem .9rem;font-size:.82rem;margin:.4rem 0 0;
 color:#414a55}
 .pl-legend span{display:inline-flex;align-items:center;gap:.3rem}
@@ -459,7 +468,7 @@ def render_legend(view: dict[str, Any]) -> str:
             f"{_e(who)}: Pauper ({_e(_initials(str(who)))}){bird}</span>"
         )
     return (
-        '<div class="pl-legend"><span><b>Map key</b> (hover a card for its text)</span>'
+        '<div class="pl-legend"><span><b>Map key</b> (tap or click a card for its text)</span>'
         + "".join(items)
         + "</div>"
     )
@@ -553,7 +562,8 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
     out = [
         f'<div class="pl-area{" pl-me" if me else ""}" data-seat="{_e(p.get("seat"))}">'
         f'<h4><i class="pl-dot" style="background:{_colour(p)}"></i>{_e(name)}'
-        f'<span class="pl-muted">seat {_e(p.get("seat"))}{" · you" if me else ""}</span></h4>'
+        f'<span class="pl-muted">player {_e(int(p.get("seat") or 0) + 1)}'
+        f"{' · you' if me else ''}</span></h4>"
     ]
     facts = []
     if sub:
@@ -971,6 +981,87 @@ def render_setup(view: dict[str, Any]) -> str:
     return "<h3>Set-up</h3>" + "".join(out)
 
 
+def render_map_list(view: dict[str, Any]) -> str:
+    """The map as a list, for small screens: each Region's pieces, cards (with their texts) and
+    bridges."""
+    C = content()
+    items = []
+    for rid in sorted(LAYOUT, key=lambda r: LAYOUT[r]):
+        reg = C.regions[rid]
+        bits = []
+        for p in view.get("players") or []:
+            who = str(p.get("name") or f"Seat {int(p.get('seat') or 0) + 1}")
+            if p.get("pos") == rid:
+                bits.append(f"{_e(who)}'s Pauper")
+            if p.get("bpos") == rid and p.get("bird"):
+                bits.append(f"{_e(who)}'s Bird")
+        cards = [
+            f"<b>{_e(C.region_card[c].name)}</b> ({_e(region_card_text(c))})"
+            for c in (view.get("tiles") or {}).get(rid, [])
+            if c in C.region_card
+        ]
+        if reg.type == "city":
+            qid = (view.get("quests") or {}).get(rid)
+            if qid and qid in C.quest:
+                cards.append(f"Quest <b>{_e(C.quest[qid].name)}</b> ({_e(C.quest[qid].text)})")
+        bridges = ", ".join(C.regions[n].name for n in C.neighbours[rid])
+        items.append(
+            f"<li><b>{_e(reg.name)}</b> ({_e(REGION_STYLE[reg.type][2])}"
+            f"{', coastal' if reg.coastal else ''})"
+            + (f" · {', '.join(bits)}" if bits else "")
+            + (f" · {'; '.join(cards)}" if cards else "")
+            + f' <span class="pl-muted">· bridges to {_e(bridges)}</span></li>'
+        )
+    return (
+        '<details class="pl-list" id="map-list"><summary>The map as a list</summary>'
+        f"<ul>{''.join(items)}</ul></details>"
+    )
+
+
+def final_summary(final: dict[str, Any], views: Iterable[dict[str, Any]]) -> str:
+    """The end of a game: each player's Virtues and the round each was learnt, and what else they
+    gathered, winner first. ``views`` are the spectator's views from the start to the end."""
+    learnt: dict[int, dict[str, int]] = {}
+    for v in views:
+        for p in v.get("players") or []:
+            mine = learnt.setdefault(int(p.get("seat", 0)), {})
+            for virtue in p.get("virtues") or []:
+                mine.setdefault(str(virtue), int(v.get("round") or 0))
+    winners = set((final.get("outcome") or {}).get("winners") or [])
+    players = sorted(
+        final.get("players") or [],
+        key=lambda p: (p.get("seat") not in winners, -len(p.get("virtues") or []), p.get("seat")),
+    )
+    rows = []
+    for p in players:
+        seat = int(p.get("seat", 0))
+        when = learnt.get(seat, {})
+        virtues = ", ".join(
+            f"{_cap(v)} (round {when.get(v, '?')})"
+            for v in sorted(p.get("virtues") or [], key=lambda v: when.get(v, 0))
+        )
+        C = content()
+        brave = sum(
+            C.region_card[c].strength for c in p.get("trophies") or [] if c in C.region_card
+        )
+        recipes = sum(1 for r in p.get("recipes") or [] if r.get("learned"))
+        how = (
+            f"{p.get('gems', 0)} Gems · {recipes} Recipes learned · trophies worth {brave} "
+            f"Strength · {len(p.get('journal') or [])} Quests"
+        )
+        rows.append(
+            f'<tr class="{"pl-win" if seat in winners else ""}" data-seat="{seat}">'
+            f"<td><b>{_e(p.get('name') or f'Seat {seat + 1}')}</b>"
+            f"{' (winner)' if seat in winners else ''}</td>"
+            f"<td>{len(p.get('virtues') or [])}</td><td>{_e(virtues) or '—'}</td>"
+            f'<td class="pl-muted">{_e(how)}</td></tr>'
+        )
+    return (
+        '<table class="grid pl-final" id="scores"><tr><th>Player</th><th>Virtues</th>'
+        "<th>Learnt (round)</th><th>Also gathered</th></tr>" + "".join(rows) + "</table>"
+    )
+
+
 def render(view: dict[str, Any]) -> str:
     """The whole board for one seat's (or a spectator's) view."""
     return (
@@ -979,8 +1070,13 @@ def render(view: dict[str, Any]) -> str:
         + render_solo(view)
         + render_now(view)
         + render_setup(view)
+        + '<div class="pl-maptools"><button type="button" data-zoom-map="1">Zoom the map</button>'
+        + '<a href="#map-list">The map as a list</a></div>'
+        + '<div class="pl-mapbox">'
         + render_map(view)
+        + "</div>"
         + render_legend(view)
+        + render_map_list(view)
         + render_quests(view)
         + render_players(view)
         + render_market(view)

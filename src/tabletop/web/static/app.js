@@ -10,12 +10,15 @@ window.Tabletop = (function () {
   // On the "game ready" page: remember this game's private links in this browser only.
   function remember() {
     const box = document.getElementById("created");
-    if (!box) return;
+    if (!box || box.dataset.remembered) return;
+    box.dataset.remembered = "1";
     const all = links();
     const mine = {};
-    document.querySelectorAll("a.seat-link").forEach(a => { mine["Seat " + a.dataset.seat] = a.getAttribute("href"); });
+    document.querySelectorAll("a.seat-link").forEach(a => { mine["seat " + (Number(a.dataset.seat) + 1)] = a.getAttribute("href"); });
     const hot = document.getElementById("hotseat-link");
-    if (hot) mine["this screen"] = hot.getAttribute("href");
+    if (hot) mine["on this screen"] = hot.getAttribute("href");
+    const all_links = document.getElementById("creator-link");
+    if (all_links) mine["all links"] = all_links.getAttribute("href");
     all[box.dataset.gameId] = mine;
     try { localStorage.setItem(KEY, JSON.stringify(all)); } catch (e) { /* private mode */ }
     document.querySelectorAll("button.copy").forEach(b => b.addEventListener("click", () => {
@@ -26,6 +29,8 @@ window.Tabletop = (function () {
 
   // In saved-game lists: add the links this browser remembers.
   function savedLinks() {
+    if (document.body.dataset.savedLinks) return;
+    document.body.dataset.savedLinks = "1";
     const all = links();
     document.querySelectorAll("tr[data-game-id]").forEach(tr => {
       const mine = all[tr.dataset.gameId];
@@ -33,7 +38,8 @@ window.Tabletop = (function () {
       if (!mine || !slot) return;
       Object.entries(mine).forEach(([label, href]) => {
         const a = document.createElement("a");
-        a.href = href; a.textContent = "play " + label; a.className = "resume";
+        a.href = href; a.textContent = label === "all links" ? "all links" : "play " + label;
+        a.className = label === "all links" ? "all-links" : "resume";
         slot.appendChild(a);
       });
     });
@@ -43,7 +49,8 @@ window.Tabletop = (function () {
   function lobby() {
     savedLinks();
     const select = document.getElementById("game-select");
-    if (!select) return;
+    if (!select || select.dataset.bound) return;
+    select.dataset.bound = "1";
     const sets = document.querySelectorAll("fieldset.game-options");
     function current() { return document.querySelector(`fieldset[data-game="${select.value}"]`); }
     function showGame() {
@@ -106,7 +113,10 @@ window.Tabletop = (function () {
   // Game pages: follow the game through server-sent events and redraw when it moves.
   function live() {
     const box = document.getElementById("live");
-    if (!box) return;
+    if (!box || box.dataset.following) return;
+    box.dataset.following = "1";
+    enhance(box);
+    turnAlert(false);
     let seen = Number(box.dataset.numActions);
     const es = new EventSource(`/api/games/${box.dataset.gameId}/events?since=${seen}`);
     es.addEventListener("state", async (ev) => {
@@ -117,12 +127,142 @@ window.Tabletop = (function () {
       if (!url) { location.reload(); return; }  // hot-seat: the server decides what to show
       const r = await fetch(url, {cache: "no-store"});
       if (!r.ok) return;
+      const logOpen = !!document.querySelector("details#log[open]");
       box.innerHTML = await r.text();
       box.dataset.numActions = String(seen);
+      if (logOpen) { const d = document.getElementById("log"); if (d) d.open = true; }
+      enhance(box);
+      turnAlert(true);
+      const latest = document.querySelector("#latest li.newest");
+      if (latest) latest.classList.add("flash");
       const status = document.getElementById("status");
       if (status) status.classList.add("flash");
     });
   }
+
+  // ---------------------------------------------------------------- the turn alert
+  const ALERT = "tabletop.turn-alert";
+  let wasYours = null;
+
+  function alertsOn() {
+    try { return localStorage.getItem(ALERT) === "1"; } catch (e) { return false; }
+  }
+
+  function beep() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      const ctx = new Ctx();
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.frequency.value = 660;
+      gain.gain.value = 0.15;
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.18);
+    } catch (e) { /* no sound here */ }
+  }
+
+  // The tab title says "Your turn" while a decision waits for you; with the alert switched on, a
+  // sound and (if allowed) a notification say so when a move arrives for you.
+  function turnAlert(arrived) {
+    const wrap = document.querySelector(".board-wrap");
+    if (!wrap) return;
+    const yours = wrap.dataset.yourTurn === "1";
+    if (!document.body.dataset.baseTitle) document.body.dataset.baseTitle = document.title;
+    const base = document.body.dataset.baseTitle;
+    document.title = yours ? "Your turn · " + base : base;
+    if (arrived && yours && wasYours === false && alertsOn()) {
+      beep();
+      if (window.Notification && Notification.permission === "granted" && document.hidden) {
+        try { new Notification("Your turn", {body: wrap.dataset.gameTitle || base}); } catch (e) { /* */ }
+      }
+    }
+    wasYours = yours;
+  }
+
+  function alertSwitch() {
+    const box = document.getElementById("turn-alert");
+    if (!box || box.dataset.bound) return;
+    box.dataset.bound = "1";
+    box.checked = alertsOn();
+    box.addEventListener("change", () => {
+      try { localStorage.setItem(ALERT, box.checked ? "1" : "0"); } catch (e) { /* */ }
+      if (box.checked) {
+        beep();
+        if (window.Notification && Notification.permission === "default") Notification.requestPermission();
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- cards, confirmations, map
+  function enhance(root) {
+    root.querySelectorAll("form[data-confirm]").forEach(f => {
+      if (f.dataset.bound) return;
+      f.dataset.bound = "1";
+      f.addEventListener("submit", ev => { if (!window.confirm(f.dataset.confirm)) ev.preventDefault(); });
+    });
+    if (sessionStorage.getItem("tabletop.zoom") === "1") zoom(root, true);
+  }
+
+  function zoom(root, on) {
+    root.querySelectorAll(".pl-mapbox").forEach(m => m.classList.toggle("pl-zoomed", on));
+    root.querySelectorAll("[data-zoom-map]").forEach(b => { b.textContent = on ? "Fit the map to the screen" : "Zoom the map"; });
+    try { sessionStorage.setItem("tabletop.zoom", on ? "1" : "0"); } catch (e) { /* */ }
+  }
+
+  function cardText(el) {
+    if (el.dataset && el.dataset.cardText) return el.dataset.cardText;
+    const title = Array.from(el.children).find(c => c.tagName.toLowerCase() === "title");
+    if (title) return title.textContent;
+    return el.textContent.trim();
+  }
+
+  function showCard(text) {
+    const pop = document.getElementById("card-text");
+    if (!pop) return;
+    pop.querySelector(".body").textContent = text;
+    pop.hidden = false;
+  }
+
+  function clicks() {
+    if (document.body.dataset.clicks) return;
+    document.body.dataset.clicks = "1";
+    document.addEventListener("click", ev => {
+      const t = ev.target;
+      if (!(t instanceof Element)) return;
+      if (t.closest("#card-text .close")) { document.getElementById("card-text").hidden = true; return; }
+      const z = t.closest("[data-zoom-map]");
+      if (z) { const box = z.closest(".pl-board") || document; zoom(box, !(box.querySelector(".pl-mapbox.pl-zoomed"))); return; }
+      const toLog = t.closest('a[href="#log"]');
+      if (toLog) { const d = document.getElementById("log"); if (d) d.open = true; return; }
+      const toList = t.closest('a[href="#map-list"]');
+      if (toList) { const d = document.getElementById("map-list"); if (d) d.open = true; return; }
+      const card = t.closest("[data-card-text], .pl-tile, .pl-card, g.pl-region");
+      if (card && !t.closest("button, a, form")) showCard(cardText(card));
+    });
+    document.addEventListener("keydown", ev => {
+      if (ev.key === "Escape") { const p = document.getElementById("card-text"); if (p) p.hidden = true; }
+      // the replay steps with the keys people expect: n/p or the arrows
+      if (ev.target instanceof Element && ev.target.closest("input, select, textarea")) return;
+      const next = document.getElementById("next"), prev = document.getElementById("prev");
+      if ((ev.key === "n" || ev.key === "ArrowRight") && next) next.click();
+      if ((ev.key === "p" || ev.key === "ArrowLeft") && prev) prev.click();
+    });
+  }
+
+  function start() {
+    clicks();
+    alertSwitch();
+    live();
+    if (document.getElementById("game-select")) lobby();
+    else if (document.querySelector("tr[data-game-id]")) savedLinks();
+    if (document.getElementById("created")) remember();
+    const mine = document.getElementById("my-link-url");
+    if (mine) mine.textContent = location.origin + mine.dataset.path;
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 
   return {remember, savedLinks, lobby, live};
 })();
