@@ -50,7 +50,7 @@ def test_two_seats_see_only_their_own_hands_and_each_others_moves_live(server, b
 
     # seat 0 bids; seat 1's page learns of it live, without a reload, and still shows its hand
     pages[0].locator("#prompt button.option").first.click()
-    pages[1].locator("#status", has_text="Move 1").wait_for(timeout=10_000)
+    pages[1].locator("#status[data-num-actions='1']").wait_for(timeout=10_000)
     state, _ = store.load(game["id"])
     assert hand_on_page(pages[1]) == state.data["hands"][1]
     assert "Waiting" in pages[0].locator("#prompt").inner_text()
@@ -61,7 +61,7 @@ def test_two_seats_see_only_their_own_hands_and_each_others_moves_live(server, b
     pages[0].locator("#log", has_text="wins the round").wait_for(timeout=10_000)
     state, _ = store.load(game["id"])
     for seat, page in enumerate(pages):
-        page.locator("#status", has_text=f"Move {state.num_actions()}").wait_for(timeout=10_000)
+        page.locator(f"#status[data-num-actions='{state.num_actions()}']").wait_for(timeout=10_000)
         assert hand_on_page(page) == state.data["hands"][seat]
     shot(pages[0], "game-seat0-round-resolved")
 
@@ -82,7 +82,7 @@ def test_lobby_game_and_resume_after_restart(server, browser) -> None:
     ident = page.url.split("/play/")[1].split("?")[0]
     seat_url = page.url
     # the bot bids by itself after its short pause; the page shows it arrive
-    page.locator("#status", has_text="Move 1").wait_for(timeout=10_000)
+    page.locator("#status[data-num-actions='1']").wait_for(timeout=10_000)
     page.locator("#prompt button.option").first.click()
     store = GameStore(server.db_url)
     # the bot has bid at once; this bid resolves the round, the page shows the log
@@ -95,7 +95,7 @@ def test_lobby_game_and_resume_after_restart(server, browser) -> None:
     now = wait_for_seat(store, ident, 0)
     assert now.num_actions() >= before.num_actions()
     page.goto(seat_url)
-    page.locator("#status", has_text=f"Move {now.num_actions()}").wait_for(timeout=10_000)
+    page.locator(f"#status[data-num-actions='{now.num_actions()}']").wait_for(timeout=10_000)
     assert hand_on_page(page) == now.data["hands"][0]
     # keep playing after the restart until the game ends
     for _ in range(40):
@@ -134,7 +134,7 @@ def test_hotseat_and_spectator_pages(server, browser) -> None:
     assert hand_on_page(page) == state.data["hands"][0]
     shot(page, "hotseat-seat0")
     page.locator("#prompt button.option").first.click()
-    page.locator("#handover", has_text="Seat 1").wait_for()
+    page.locator("#handover", has_text="Seat 2").wait_for()
     page.click("#reveal")
     assert hand_on_page(page) == state.data["hands"][1]
 

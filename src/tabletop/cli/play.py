@@ -14,7 +14,7 @@ from rich.table import Table
 from ..engine import Action, Game, Record, State
 from ..engine.bots import Bot, bot_kinds, make_bot
 from ..store.games import GameStore, NotFound
-from ..web.render import confirm_question, humanize, table_options
+from ..web.render import confirm_question, humanize, table_options, whole_log
 from .render import game_renderer
 
 HELP = (
@@ -106,9 +106,8 @@ class TerminalGame:
         self.console.print((self.render if full else self.compact)(view))
 
     def show_log(self, seat: int) -> None:
-        view = self.state.view(seat)
-        assert view is not None
-        lines = [e["text"] for e in reversed(view.get("log") or [])]
+        entries = whole_log(Record.of(self.state).states(), seat)
+        lines = [e["text"] for e in reversed(entries)]
         self.console.print(
             Panel("\n".join(lines) or "Nothing yet.", title="The whole log, newest first")
         )

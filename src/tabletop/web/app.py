@@ -46,6 +46,7 @@ from .render import (
     table_options,
     value_html,
     whole,
+    whole_log,
 )
 from .service import (
     BadSeats,
@@ -677,6 +678,28 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             return HTMLResponse(exc.message, status_code=exc.status)
         ctx = board_context(state, info, seat, token, None)
         return page(request, "board.html", mode="seat", **ctx)
+
+    @app.get("/play/{ident}/log", response_class=HTMLResponse, include_in_schema=False)
+    def play_log(request: Request, ident: str, token: str | None = None) -> HTMLResponse:
+        """The whole log a seat saw (a state keeps only its latest lines), newest first."""
+        try:
+            _, info = load_game(ident)
+            seat = resolve_seat(ident, info, token, None)
+        except ApiError as exc:
+            return HTMLResponse(exc.message, status_code=exc.status)
+        return whole_log_page(request, ident, seat)
+
+    @app.get("/watch/{ident}/log", response_class=HTMLResponse, include_in_schema=False)
+    def watch_log(request: Request, ident: str) -> HTMLResponse:
+        return whole_log_page(request, ident, None)
+
+    def whole_log_page(request: Request, ident: str, seat: int | None) -> HTMLResponse:
+        try:
+            record = store.record(ident)
+        except NotFound:
+            return HTMLResponse(f"no game {ident!r}", status_code=404)
+        entries = list(reversed(whole_log(record.states(), seat)))
+        return page(request, "log.html", log=entries)
 
     @app.get("/watch/{ident}", response_class=HTMLResponse, include_in_schema=False)
     def watch(request: Request, ident: str, tasks: BackgroundTasks) -> HTMLResponse:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -57,6 +58,18 @@ def seats_phrase(
     if len(labels) <= 1:
         return "".join(labels)
     return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def whole_log(states: Iterable[State], seat: int | None) -> list[dict[str, Any]]:
+    """Every log line ``seat`` saw in a game, oldest first: a state keeps only its latest lines,
+    so the game's states (a record replayed) give the whole story."""
+    seen: dict[int, dict[str, Any]] = {}
+    for state in states:
+        view = state.view(seat) or {}
+        for entry in view.get("log") or []:
+            if isinstance(entry, dict) and isinstance(entry.get("n"), int):
+                seen.setdefault(entry["n"], entry)
+    return [seen[n] for n in sorted(seen)]
 
 
 def whole(value: Any) -> str:

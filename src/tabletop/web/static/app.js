@@ -130,7 +130,7 @@ window.Tabletop = (function () {
       const logOpen = !!document.querySelector("details#log[open]");
       box.innerHTML = await r.text();
       box.dataset.numActions = String(seen);
-      if (logOpen) { const d = document.getElementById("log"); if (d) d.open = true; }
+      if (logOpen) { const d = document.getElementById("log"); if (d) { d.open = true; wholeLog(d); } }
       enhance(box);
       turnAlert(true);
       const latest = document.querySelector("#latest li.newest");
@@ -234,7 +234,7 @@ window.Tabletop = (function () {
       const z = t.closest("[data-zoom-map]");
       if (z) { const box = z.closest(".pl-board") || document; zoom(box, !(box.querySelector(".pl-mapbox.pl-zoomed"))); return; }
       const toLog = t.closest('a[href="#log"]');
-      if (toLog) { const d = document.getElementById("log"); if (d) d.open = true; return; }
+      if (toLog) { const d = document.getElementById("log"); if (d) { d.open = true; wholeLog(d); } return; }
       const toList = t.closest('a[href="#map-list"]');
       if (toList) { const d = document.getElementById("map-list"); if (d) d.open = true; return; }
       const card = t.closest("[data-card-text], .pl-tile, .pl-card, g.pl-region");
@@ -250,7 +250,25 @@ window.Tabletop = (function () {
     });
   }
 
+  // The page carries the latest lines a state keeps; opening the full log fetches every line.
+  async function wholeLog(d) {
+    if (!d || !d.dataset.whole || d.dataset.loaded === String(document.getElementById("live")?.dataset.numActions)) return;
+    try {
+      const r = await fetch(d.dataset.whole, {cache: "no-store"});
+      if (!r.ok) return;
+      const old = d.querySelector("ol.events, p.muted");
+      const box = document.createElement("div");
+      box.innerHTML = await r.text();
+      const list = box.querySelector("ol");
+      if (old && list) old.replaceWith(list);
+      d.dataset.loaded = String(document.getElementById("live")?.dataset.numActions);
+    } catch (e) { /* keep the latest lines */ }
+  }
+
   function start() {
+    document.addEventListener("toggle", ev => {
+      if (ev.target instanceof HTMLDetailsElement && ev.target.id === "log" && ev.target.open) wholeLog(ev.target);
+    }, true);
     clicks();
     alertSwitch();
     live();
