@@ -37,6 +37,7 @@ from .render import action_label, humanize, seat_label, seats_phrase, split_view
 from .service import (
     BadSeats,
     BotRunner,
+    GameOver,
     UndoRefused,
     can_undo,
     create_game,
@@ -304,8 +305,12 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             new = delete_last_action(db_url, ident, seat, body.expected_actions)
         except StaleAction as exc:
             raise ApiError(409, "stale", str(exc)) from None
+        except GameOver as exc:
+            raise ApiError(409, "game-over", str(exc)) from None
         except UndoRefused as exc:
             raise ApiError(409, "undo-refused", str(exc)) from None
+        except NotFound:
+            raise ApiError(404, "not-found", f"no game {ident!r}") from None
         return new, info, seat
 
     def finished(ident: str) -> tuple[Record, GameInfo]:

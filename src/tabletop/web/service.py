@@ -28,8 +28,7 @@ from ..engine.bots import bot_kinds, make_bot
 from ..engine.protocol import Game
 from ..engine.undo import undo_last
 from ..store.db import session_scope
-from ..store.games import GameInfo, GameStore, NotFound, StaleAction
-from ..store.models import SavedGame
+from ..store.games import GameInfo, GameStore, NotFound, StaleAction, lock_game
 from .models import HOTSEAT, SeatToken
 
 log = logging.getLogger("tabletop.web")
@@ -41,6 +40,10 @@ class BadSeats(ValueError):
 
 class UndoRefused(Exception):
     """Undo is not allowed now; the message says why."""
+
+
+class GameOver(UndoRefused):
+    """Undo asked of a finished game: its record is already public, so it stays finished."""
 
 
 def hash_token(token: str) -> str:
@@ -153,16 +156,14 @@ def delete_last_action(
     """Undo ``seat``'s last action: delete it from the record and store the replayed state, in
     one transaction. Raises NotFound, StaleAction, or UndoRefused (changing nothing)."""
     with session_scope(url) as s:
-        row = s.execute(
-            select(SavedGame).where(SavedGame.id == ident).with_for_update()
-        ).scalar_one_or_none()
-        if row is None:
-            raise NotFound(f"no saved game {ident!r}")
+        row = lock_game(s, ident)
         if expected_actions is not None and expected_actions != row.num_actions:
             raise StaleAction(
                 f"stale undo: you saw {expected_actions} actions, the game has "
                 f"{row.num_actions}; reload and try again"
             )
+        if row.status == "over":
+            raise GameOver("the game is over: a finished game cannot be undone")
         actions = list(row.actions)
         if not actions:
             raise UndoRefused("nothing to undo: no action has been played yet")
