@@ -27,7 +27,7 @@ from sqlalchemy import select
 from ..engine import BadParameter, IllegalAction, Record, State, UnknownGame, load, specs
 from ..engine.bots import bot_kinds
 from ..engine.protocol import GameSpec
-from ..engine.registry import game_class
+from ..engine.registry import discover, game_class
 from ..store.db import Base, get_engine, session_scope
 from ..store.games import GameInfo, GameStore, NotFound, StaleAction
 from ..store.models import SavedGame
@@ -172,6 +172,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     $TABLETOP_BOT_DELAY or 0.8; tests use 0)."""
     if bot_delay is None:
         bot_delay = float(os.environ.get("TABLETOP_BOT_DELAY", "0.8"))
+    discover()  # every game registered before the first request (requests run in threads)
     Base.metadata.create_all(get_engine(db_url))
     store = GameStore(db_url)
     bots = BotRunner(db_url, bot_delay)
