@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..engine import Action, IllegalAction, State, derive_seed, load
+from ..engine import Action, IllegalAction, State, check_seed, derive_seed, load
 from ..engine.bots import bot_kinds, make_bot
 from ..engine.protocol import Game
 from ..engine.undo import undo_last
@@ -36,6 +36,13 @@ log = logging.getLogger("tabletop.web")
 
 class BadSeats(ValueError):
     """The seat list for a new game is wrong (count, or an unknown bot kind)."""
+
+
+class BadRequest(ValueError):
+    """A new game's seed or title out of bounds; the message says which and the limit."""
+
+
+MAX_TITLE = 200  # characters: a game's title (the store's column is this wide)
 
 
 class UndoRefused(Exception):
@@ -92,7 +99,15 @@ def create_game(
 ) -> NewGame:
     """Start a game in the store with a fresh token per human seat and one hot-seat token.
 
-    Raises UnknownGame / BadParameter (bad game or parameters) or BadSeats."""
+    Raises UnknownGame / BadParameter (bad game or parameters), BadSeats, or BadRequest (a seed
+    outside 0..2^63 - 1, a title longer than MAX_TITLE characters)."""
+    if len(title) > MAX_TITLE:
+        raise BadRequest(f"a title is at most {MAX_TITLE} characters; this one has {len(title)}")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
     game = load(name, **params)
     seat_specs = check_seats(game, seats)
     if seed is None:
