@@ -26,6 +26,7 @@ from ..games.gloomhaven import campaign as ops
 from ..games.gloomhaven import rules
 from ..games.gloomhaven.data import ScenarioRewards, game_data
 from ..games.gloomhaven.service import CampaignService, Result
+from .guards import error_body
 from .render import humanize
 
 HERE = Path(__file__).parent
@@ -615,7 +616,7 @@ async def command_form(request: Request, cid: str, command: str) -> Response:
 
 
 def _json_error(exc: Refusal) -> JSONResponse:
-    return JSONResponse({"detail": exc.message, "code": exc.code}, status_code=exc.status)
+    return JSONResponse(error_body(exc.status, exc.message, exc.code), status_code=exc.status)
 
 
 @router.get("/api/campaigns", tags=["gloomhaven"], summary="Gloomhaven campaigns")
