@@ -653,9 +653,15 @@ def import_(
 ) -> None:
     """Import a campaign export; an existing campaign is backed up before it is replaced."""
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        _fail(f"cannot read {file}: {exc}")
+        data = json.loads(file.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        _fail(f"{file} is not a JSON text file (not UTF-8 at byte {exc.start})")
+    except json.JSONDecodeError as exc:
+        _fail(f"{file} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+    except RecursionError:
+        _fail(f"{file} nests too deeply to be a campaign export")
     r = _do(lambda: _svc(db).import_campaign(data, replace))
     _lines(r)
     print_city(r.campaign)

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
@@ -24,7 +25,7 @@ from tabletop.store.campaigns import CampaignBackup, CampaignHistory, CampaignRo
 from tabletop.store.db import session_scope
 
 from . import campaign as ops
-from . import model, rules
+from . import integrity, model, rules
 from .data import (
     CharacterClass,
     GameData,
@@ -580,19 +581,7 @@ class CampaignService:
     def import_campaign(self, data: dict[str, Any], replace: bool = False) -> Result:
         """Import an export. An existing campaign with the same id is only replaced with
         ``replace``, after its document is saved to the backup table."""
-        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise ops.Refused(f"not a Tabletop Gloomhaven campaign export (format {EXPORT_FORMAT})")
-        doc = data.get("campaign")
-        if not isinstance(doc, dict):
-            raise ops.Refused("the export has no campaign document")
-        doc = dict(doc)
-        doc.setdefault("schema_version", int(data.get("schema_version", 1)))
-        from_version = int(doc["schema_version"])
-        doc = migrate(doc)
-        try:
-            c = Campaign.model_validate(doc)
-        except ValueError as exc:
-            raise ops.Refused(f"the campaign document is not valid: {exc}") from None
+        c, history, from_version = read_export(data)
         after = canonical(c.dump())
         lines = [f"campaign {c.name!r} imported (schema {from_version})"]
         with session_scope(self.url) as s:
@@ -624,14 +613,14 @@ class CampaignService:
                 )
                 s.add(row)
                 s.flush()
-                for h in data.get("history", []):
+                for h in history:
                     s.add(
                         CampaignHistory(
                             campaign_id=row.id,
                             seq=self._next_seq(s, row.id),
-                            command=f"imported:{h.get('command', '?')}",
-                            arguments=h.get("arguments", {}),
-                            summary=h.get("summary", ""),
+                            command=f"imported:{h['command']}"[:64],
+                            arguments=h["arguments"],
+                            summary=h["summary"],
                             diff=[],
                             before=None,
                             undoes=None,
@@ -670,6 +659,64 @@ class CampaignService:
 
     def view(self, ref: str | None = None) -> dict[str, Any]:
         return campaign_view(self.get(ref))
+
+
+def _field_errors(exc: ValidationError, prefix: str) -> str:
+    parts = []
+    for err in exc.errors()[:3]:
+        where = ".".join([prefix, *(str(x) for x in err.get("loc", ()))])
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    more = len(exc.errors()) - 3
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+def read_export(data: Any) -> tuple[Campaign, list[dict[str, Any]], int]:
+    """Check an export field by field against the rules the commands keep; refuse (naming the
+    field) anything a command could not have produced. Answers the campaign, its history rows and
+    the schema version it was exported with."""
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise ops.Refused(f"not a Tabletop Gloomhaven campaign export (format {EXPORT_FORMAT})")
+    doc = data.get("campaign")
+    if not isinstance(doc, dict):
+        raise ops.Refused("campaign: the export has no campaign document (an object)")
+    version = data.get("schema_version", 1)
+    doc = dict(doc)
+    version = doc.setdefault("schema_version", version)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ops.Refused(f"campaign.schema_version: {version!r} is not a whole number")
+    from_version = version
+    doc = migrate(doc)
+    try:
+        c = Campaign.model_validate(doc)
+    except ValidationError as exc:
+        raise ops.Refused(
+            f"the campaign document is not valid: {_field_errors(exc, 'campaign')}"
+        ) from None
+    found = integrity.problems(c)
+    if found:
+        more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+        raise ops.Refused(f"the campaign document is not valid: {'; '.join(found[:5])}{more}")
+    rows = data.get("history", [])
+    if not isinstance(rows, list):
+        raise ops.Refused("history: not a list of changes")
+    history: list[dict[str, Any]] = []
+    for i, h in enumerate(rows):
+        try:
+            history.append(HistoryRow.model_validate(h).model_dump())
+        except ValidationError as exc:
+            raise ops.Refused(
+                f"the history is not valid: {_field_errors(exc, f'history[{i}]')}"
+            ) from None
+    return c, history, from_version
+
+
+class HistoryRow(BaseModel):
+    """One change in an export's history, as ``history`` lists it."""
+
+    model_config = ConfigDict(extra="ignore")
+    command: str = Field(max_length=64)
+    arguments: dict[str, Any] = {}
+    summary: str = ""
 
 
 def _known_items(data: GameData) -> set[str]:
