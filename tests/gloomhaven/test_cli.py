@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli.gloomhaven import app
-from tabletop.games.gloomhaven.service import CampaignService
+from tabletop.store.gloomhaven import CampaignService
 
 runner = CliRunner()
 

@@ -11,11 +11,11 @@ from sqlalchemy import select
 
 from tabletop.engine.errors import IllegalAction
 from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import document as svc_mod
 from tabletop.games.gloomhaven import model
-from tabletop.games.gloomhaven import service as svc_mod
-from tabletop.games.gloomhaven.service import CampaignService
 from tabletop.store.campaigns import CampaignBackup, CampaignHistory
 from tabletop.store.db import session_scope
+from tabletop.store.gloomhaven import CampaignService
 
 REFUSALS: dict[str, Callable[[CampaignService], Any]] = {
     "unknown item": lambda s: s.buy(None, "ana", "999"),
