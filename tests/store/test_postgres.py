@@ -85,7 +85,7 @@ class TestSavedGamesOnPostgres:
 
 class TestCampaignsOnPostgres:
     def test_a_campaign_change_and_a_refusal(self, pg_url: str) -> None:
-        from tabletop.games.gloomhaven.service import CampaignService
+        from tabletop.store.gloomhaven import CampaignService
 
         svc = CampaignService(pg_url)
         svc.create_campaign("pg-test", seed=1)
