@@ -15,6 +15,7 @@ from tabletop.engine import IllegalAction, load
 from tabletop.store.games import GameStore, StaleAction
 
 from .pgserver import PgServer, binaries
+from .races import two_actions_race, undo_and_action_race
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +75,12 @@ class TestSavedGamesOnPostgres:
             t.join()
         assert sorted(outcomes) == ["accepted", "stale"]
         assert store.load(ident)[1].num_actions == 1
+
+    def test_an_undo_and_an_action_at_once_one_wins_the_other_is_stale(self, pg_url: str) -> None:
+        undo_and_action_race(pg_url, rounds=10)
+
+    def test_two_actions_at_once_never_give_a_database_error(self, pg_url: str) -> None:
+        two_actions_race(pg_url, rounds=10)
 
 
 class TestCampaignsOnPostgres:

@@ -29,6 +29,7 @@ from ..games.gloomhaven.commands import COMMANDS as DECLARED
 from ..games.gloomhaven.commands import Command, Enhance
 from ..games.gloomhaven.data import game_data
 from ..store.gloomhaven import CampaignService, Result
+from .guards import error_body
 from .render import humanize
 
 HERE = Path(__file__).parent
@@ -414,7 +415,7 @@ async def command_form(request: Request, cid: str, command: str) -> Response:
 
 
 def _json_error(exc: Refusal) -> JSONResponse:
-    return JSONResponse({"detail": exc.message, "code": exc.code}, status_code=exc.status)
+    return JSONResponse(error_body(exc.status, exc.message, exc.code), status_code=exc.status)
 
 
 @router.get("/api/campaigns", tags=["gloomhaven"], summary="Gloomhaven campaigns")
