@@ -67,7 +67,11 @@ class PaperTales(Game):
             {"players": 2},
             {"players": 3},
             {"players": 5},
+            {"players": 4, "new_buildings": True},
+            {"players": 6, "new_units": True, "new_buildings": True},
+            {"players": 7, "new_units": True},
             {"mode": "solo", "players": 1, "lich_cards": 2},
+            {"mode": "solo", "lich_cards": 4, "new_units": True, "new_buildings": True},
         ),
     )
 
@@ -78,8 +82,6 @@ class PaperTales(Game):
             raise BadParameter(f"paper-tales: solo is for 1 player; got players={players}")
         if mode != "solo" and players == 1:
             raise BadParameter("paper-tales: 1 player plays mode=solo")
-        if players >= 6 and not (self.params["new_units"] or self.params["new_buildings"]):
-            pass  # the 6th/7th player kit ships with the expansion, but needs none of its cards
         self.content = game_content()
         PTState.content = self.content
 

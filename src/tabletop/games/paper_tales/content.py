@@ -179,6 +179,25 @@ class AgeOne(Trigger):
     per: list[Count] = []
 
 
+class UnageOne(Trigger):
+    """The owner chooses one Unit of theirs carrying Age tokens; ``n`` of them come off."""
+
+    effect: Literal["unage-one"]
+    n: int = Field(ge=1)
+
+
+class UpgradeOne(Trigger):
+    """The owner chooses one Level 1 Building of theirs; it turns to Level 2, free."""
+
+    effect: Literal["upgrade-one"]
+
+
+class Echo(Trigger):
+    """The When-revealed abilities of another Unit revealed this turn resolve once more."""
+
+    effect: Literal["echo"]
+
+
 class UpgradeBuildings(Trigger):
     """Every Level 1 Building of the owner turns to Level 2, free."""
 
@@ -214,7 +233,17 @@ class SaveOne(Trigger):
 
 
 TriggeredEffect = Annotated[
-    AgeSelf | AgeOthers | AgeOne | UpgradeBuildings | Shapeshift | GainLp | GainGold | SaveOne,
+    AgeSelf
+    | AgeOthers
+    | AgeOne
+    | UnageOne
+    | UpgradeOne
+    | Echo
+    | UpgradeBuildings
+    | Shapeshift
+    | GainLp
+    | GainGold
+    | SaveOne,
     Field(discriminator="effect"),
 ]
 
@@ -234,6 +263,9 @@ TRIGGER_MODELS: tuple[type[Model], ...] = (
     AgeSelf,
     AgeOthers,
     AgeOne,
+    UnageOne,
+    UpgradeOne,
+    Echo,
     UpgradeBuildings,
     Shapeshift,
     GainLp,
@@ -253,6 +285,9 @@ TRIGGER_PHASES: dict[str, frozenset[str]] = {
     "age-self": frozenset({"deploy"}),
     "age-others": frozenset({"deploy"}),
     "age-one": frozenset({"deploy"}),
+    "unage-one": frozenset({"deploy"}),
+    "upgrade-one": frozenset({"deploy"}),
+    "echo": frozenset({"deploy"}),
     "upgrade-buildings": frozenset({"deploy"}),
     "shapeshift": frozenset({"deploy"}),
     "gain-lp": frozenset({"deploy", "wars", "aging", "dies", "end-of-game"}),
@@ -524,6 +559,16 @@ def lint_data() -> list[str]:
             )
         if len([b for b in c.buildings.values() if not b.expansion]) != 5:
             problems.append("buildings.yaml: the base game has 5 Buildings")
+        new = [u for u in c.units.values() if u.expansion]
+        if len(new) != 13 or sum(u.copies for u in new) != 20:
+            problems.append(
+                f"units.yaml: Beyond the Gates has 20 Unit cards (13 types); found "
+                f"{sum(u.copies for u in new)} cards of {len(new)} types"
+            )
+        if len([b for b in c.buildings.values() if b.expansion]) != 6:
+            problems.append("buildings.yaml: Beyond the Gates has 6 Buildings")
+        if len([b for b in c.buildings.values() if b.tile]) != 7:
+            problems.append("buildings.yaml: Beyond the Gates has 7 Building tiles")
         for b in c.buildings.values():
             if [lv.level for lv in b.levels] != [1, 2]:
                 problems.append(f"buildings.yaml, entry {b.id!r}: levels must be 1 then 2")

@@ -156,10 +156,13 @@ class AgeOne(Decision):
 
     def text(self, st: PTState, seat: int) -> str:
         q = st.data["pending"][0]
+        if q["n"] < 0:
+            return f"{_unit(st, q['card'])}: take {-q['n']} Age token(s) off one of your Units."
         return f"{_unit(st, q['card'])}: put {q['n']} Age token(s) on one of your Units."
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
-        return [Action.of("age", spot=s) for s in deployment.age_targets(st, seat)]
+        n = int(st.data["pending"][0]["n"])
+        return [Action.of("age", spot=s) for s in deployment.age_targets(st, seat, n)]
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:
         q = st.data["pending"].pop(0)
@@ -167,6 +170,26 @@ class AgeOne(Decision):
 
     def words(self, st: PTState, action: Action, seat: int) -> str:
         return f"Age tokens on {kingdom.spot_name(action['spot'])}"
+
+
+@decision
+class UpgradeOne(Decision):
+    """A Deployment ability raising one Building of your choice to Level 2 (the Djinn)."""
+
+    kind = "upgrade-one"
+
+    def text(self, st: PTState, seat: int) -> str:
+        return f"{_unit(st, st.data['pending'][0]['card'])}: raise one Building to Level 2."
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        return [Action.of("upgrade", building=b) for b in deployment.upgrade_targets(st, seat)]
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        q = st.data["pending"].pop(0)
+        deployment.upgrade_one(st, seat, str(action["building"]), _unit(st, q["card"]))
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        return f"Raise the {st.content.buildings[str(action['building'])].name} to Level 2"
 
 
 @decision

@@ -189,6 +189,44 @@ def age_one(ctx: Ctx, e: C.AgeOne) -> None:
         )
 
 
+@trigger(C.UnageOne)
+def unage_one(ctx: Ctx, e: C.UnageOne) -> None:
+    if any(u is not None and u["age"] > 0 for u in _kingdom(ctx)):
+        assert ctx.unit is not None
+        ctx.st.data["pending"].append(
+            {"seat": ctx.seat, "kind": "age-one", "card": ctx.unit["c"], "n": -e.n}
+        )
+
+
+@trigger(C.UpgradeOne)
+def upgrade_one(ctx: Ctx, e: C.UpgradeOne) -> None:
+    owned = ctx.st.data["players"][ctx.seat]["buildings"]
+    if any(lv == 1 for lv in owned.values()):
+        assert ctx.unit is not None
+        ctx.st.data["pending"].append(
+            {"seat": ctx.seat, "kind": "upgrade-one", "card": ctx.unit["c"]}
+        )
+
+
+@trigger(C.Echo)
+def echo(ctx: Ctx, e: C.Echo) -> None:
+    """The first other Unit of the Kingdom revealed this turn with When-revealed abilities."""
+    for spot, u in enumerate(_kingdom(ctx)):
+        if u is None or u is ctx.unit or not u["new"]:
+            continue
+        again = [
+            t
+            for t in ctx.st.content.unit(u["c"]).triggers
+            if t.when == "deploy" and t.flip and not isinstance(t, (C.Echo, C.Shapeshift))
+        ]
+        if again:
+            name = ctx.st.content.unit(u["c"]).name
+            log(ctx.st.data, f"{ctx.st.who(ctx.seat)}'s {ctx.name} repeats the {name}'s abilities")
+            for t in again:
+                fire(Ctx(ctx.st, ctx.seat, unit=u, spot=spot), t)
+            return
+
+
 @trigger(C.UpgradeBuildings)
 def upgrade_buildings(ctx: Ctx, e: C.UpgradeBuildings) -> None:
     owned = ctx.st.data["players"][ctx.seat]["buildings"]

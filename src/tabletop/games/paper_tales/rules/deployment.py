@@ -168,13 +168,26 @@ def resolve_abilities(st: PTState, seat: int) -> None:
         fire(ctx, e)
 
 
-def age_targets(st: PTState, seat: int) -> list[int]:
-    return [spot for spot, _ in kingdom.units(st, seat)]
+def age_targets(st: PTState, seat: int, n: int) -> list[int]:
+    """Units that may take ``n`` Age tokens (or, ``n`` negative, give some up)."""
+    return [spot for spot, u in kingdom.units(st, seat) if n > 0 or u["age"] > 0]
 
 
 def age_one(st: PTState, seat: int, spot: int, n: int, source: str) -> None:
     u = st.data["players"][seat]["kingdom"][spot]
     assert u is not None
-    u["age"] += n
+    u["age"] = max(0, u["age"] + n)
     name = st.content.unit(u["c"]).name
-    log(st.data, f"{st.who(seat)}'s {source} puts {n} Age token(s) on {name}")
+    verb = f"puts {n} Age token(s) on" if n > 0 else f"takes {-n} Age token(s) off"
+    log(st.data, f"{st.who(seat)}'s {source} {verb} {name}")
+
+
+def upgrade_targets(st: PTState, seat: int) -> list[str]:
+    owned = st.data["players"][seat]["buildings"]
+    return [b for b in st.data["buildings"] if owned.get(b) == 1]
+
+
+def upgrade_one(st: PTState, seat: int, building: str, source: str) -> None:
+    st.data["players"][seat]["buildings"][building] = 2
+    name = st.content.buildings[building].name
+    log(st.data, f"{st.who(seat)}'s {source} raises the {name} to Level 2")
