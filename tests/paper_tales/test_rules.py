@@ -63,7 +63,9 @@ class TestRecruitment:
             for seat in range(2):
                 hand = s.view(seat)["draft"]["hand"]
                 assert len(hand) == 9 - 2 * step
-                s.do("pick", by=seat, card=hand[0], burn=hand[1])
+                s.do("pick", by=seat, card=hand[0])
+                assert s.view(1 - seat)["players"][seat]["decided"] is False
+                s.do("burn", by=seat, card=hand[1])
         v = s.view(0)
         assert v["phase"] == "deploy"
         assert [p["hand_size"] for p in v["players"]] == [5, 5]

@@ -62,11 +62,8 @@ class GreedyBot(Bot):
         return legal[0]
 
     def _pick_score(self, a: Action) -> float:
-        score = unit_value(_unit(a["card"]))
-        burn = a.get("burn")
-        if burn is not None:  # discard the card the opponent would like least... or most
-            score += 0.1 * unit_value(_unit(burn))
-        return score
+        """Keep the best card; with 2 players, discard the best left (the opponent's next)."""
+        return unit_value(_unit(a["card"]))
 
     def _deploy(
         self, view: Mapping[str, Any], me: Mapping[str, Any], legal: list[Action]

@@ -38,6 +38,12 @@ def decision(cls: type[Decision]) -> type[Decision]:
     return cls
 
 
+def _act(kind: str, **args: Any) -> Action:
+    """An action built directly (the hot paths): plain str/int/None arguments, sorted by name,
+    exactly as ``Action.of`` would make them."""
+    return Action(kind, tuple(sorted(args.items())))
+
+
 def _unit(st: PTState, card: Any) -> str:
     return st.content.unit(str(card)).name
 
@@ -50,24 +56,28 @@ class Draft(Decision):
     simultaneous = True
 
     def text(self, st: PTState, seat: int) -> str:
+        if recruitment.burning(st, seat):
+            return "Discard one more card face down; the rest is passed on."
         if recruitment.burns(len(st.data["players"])):
-            return "Keep one card and discard another face down; the rest is passed on."
+            return "Keep one card (then discard another face down); the rest is passed on."
         return "Keep one card; the rest is passed on."
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
         hand = recruitment.choices(st, seat)
-        if recruitment.burns(len(st.data["players"])):
-            return [Action.of("pick", card=c, burn=b) for c in hand for b in hand if b != c]
-        return [Action.of("pick", card=c) for c in hand]
+        if recruitment.burning(st, seat):
+            draft = st.data["draft"]
+            return [Action("burn", (("card", c),)) for c in hand if c != draft["picks"][seat]]
+        return [Action("pick", (("card", c),)) for c in hand]
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:
-        recruitment.commit(st, seat, str(action["card"]), action.get("burn"))
+        if action.kind == "burn":
+            recruitment.burn(st, seat, str(action["card"]))
+        else:
+            recruitment.pick(st, seat, str(action["card"]))
 
     def words(self, st: PTState, action: Action, seat: int) -> str:
-        out = f"Keep the {_unit(st, action['card'])}"
-        if action.get("burn") is not None:
-            out += f" and discard the {_unit(st, action['burn'])}"
-        return out
+        verb = "Discard" if action.kind == "burn" else "Keep"
+        return f"{verb} the {_unit(st, action['card'])}"
 
 
 @decision
@@ -111,19 +121,20 @@ class Deploy(Decision):
         if p["steps"] < deployment.MAX_STEPS:
             spots = kingdom.open_spots(st, seat)
             plan = deployment.plan(st, seat)
+            empty = [s for s in spots if plan[s] is None]
+            budget = p["gold"] - deployment.planned_cost(st, seat)
             for card in sorted(p["hand"]):
-                for spot in spots:
-                    if deployment.can_place(st, seat, card, spot) is None:
-                        out.append(Action.of("place", card=card, spot=spot))
+                if st.content.unit(card).cost <= budget:
+                    out += [Action("place", (("card", card), ("spot", s))) for s in empty]
             for a in spots:
                 for b in spots:
                     if a < b and (plan[a] is not None or plan[b] is not None):
-                        out.append(Action.of("move", spot=a, to=b))
+                        out.append(Action("move", (("spot", a), ("to", b))))
             for spot in spots:
                 if deployment.can_discard(st, seat, spot):
-                    out.append(Action.of("discard", spot=spot))
-        out.append(Action.of("reveal", keep=None))
-        out += [Action.of("reveal", keep=c) for c in sorted(p["hand"])]
+                    out.append(Action("discard", (("spot", spot),)))
+        out.append(Action("reveal", (("keep", None),)))
+        out += [Action("reveal", (("keep", c),)) for c in sorted(p["hand"])]
         return out
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:

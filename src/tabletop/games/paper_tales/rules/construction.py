@@ -8,6 +8,7 @@ face down, and the choices are carried out together."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -42,17 +43,31 @@ def land_cost(st: PTState, seat: int) -> int:
 
 def ways(st: PTState, building: str, level: int, upgrade: bool) -> list[C.Cost]:
     """The cost alternatives: a level's own, or for a new Level 2 Building both levels' summed."""
-    b = st.content.buildings[building]
+    return _ways(building, level, upgrade)
+
+
+@lru_cache(maxsize=512)
+def _ways(building: str, level: int, upgrade: bool) -> list[C.Cost]:
+    b = C.game_content().buildings[building]  # static content, loaded once per process
     if level == 1 or upgrade:
         return list(b.level(level).cost)
     return [a.plus(c) for a, c in product(b.level(1).cost, b.level(2).cost)]
 
 
-def gold_needed(st: PTState, seat: int, cost: C.Cost, land: int) -> int | None:
+def gold_needed(
+    st: PTState,
+    seat: int,
+    cost: C.Cost,
+    land: int,
+    have: dict[str, int] | None = None,
+    stand_in: set[str] | None = None,
+) -> int | None:
     """Gold a cost takes from this Kingdom now, or None when a resource is missing and no
-    ability lets Gold stand in for it."""
-    have = kingdom.resources(st, seat)
-    stand_in = kingdom.gold_for(st, seat)
+    ability lets Gold stand in for it (``have`` and ``stand_in``: already known)."""
+    if have is None:
+        have = kingdom.resources(st, seat)
+    if stand_in is None:
+        stand_in = kingdom.gold_for(st, seat)
     gold = cost.gold + land
     for r in C.RESOURCES:
         missing = max(0, cost.need(r) - have[r])
@@ -67,6 +82,8 @@ def options(st: PTState, seat: int) -> list[Option]:
     p = st.data["players"][seat]
     out: list[Option] = []
     land = land_cost(st, seat)
+    have = kingdom.resources(st, seat)
+    stand_in = kingdom.gold_for(st, seat)
     for b in st.data["buildings"]:
         owned = p["buildings"].get(b)
         if owned == 2:
@@ -74,7 +91,7 @@ def options(st: PTState, seat: int) -> list[Option]:
         plans = [(2, True)] if owned == 1 else [(1, False), (2, False)]
         for level, upgrade in plans:
             for i, cost in enumerate(ways(st, b, level, upgrade)):
-                gold = gold_needed(st, seat, cost, 0 if upgrade else land)
+                gold = gold_needed(st, seat, cost, 0 if upgrade else land, have, stand_in)
                 if gold is not None and gold <= p["gold"]:
                     out.append(Option(b, level, upgrade, i, cost, gold))
     return out

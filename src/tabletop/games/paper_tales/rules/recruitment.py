@@ -64,12 +64,30 @@ def choices(st: PTState, seat: int) -> list[str]:
     return sorted(draft["hands"][seat])
 
 
-def commit(st: PTState, seat: int, card: str, burn: str | None) -> None:
-    """A seat's pick (and, with 2 players, its discard), hidden until everyone has chosen."""
+def burning(st: PTState, seat: int) -> bool:
+    """2 players: the seat has kept its card and now discards one."""
+    draft = st.data["draft"]
+    return draft is not None and draft["picks"][seat] is not None
+
+
+def pick(st: PTState, seat: int, card: str) -> None:
+    """A seat's pick, hidden until everyone has chosen (2 players: a discard follows)."""
     draft = st.data["draft"]
     assert draft is not None
     draft["picks"][seat] = card
-    draft["burns"][seat] = burn
+    if not burns(len(st.data["players"])):
+        _done(st, seat)
+
+
+def burn(st: PTState, seat: int, card: str) -> None:
+    """2 players: the seat's face-down discard."""
+    draft = st.data["draft"]
+    assert draft is not None
+    draft["burns"][seat] = card
+    _done(st, seat)
+
+
+def _done(st: PTState, seat: int) -> None:
     st.data["players"][seat]["done"] = True
     if all(p["done"] for p in st.data["players"]):
         _resolve(st)
