@@ -79,6 +79,26 @@ class GreedyBot(Bot):
             good = [a for a in group if worth(a) > 0.5]
             if good:
                 return max(good, key=lambda a: (worth(a), -a["spot"]))
+        # a full Kingdom: make room for a much better card by discarding the weakest old Unit
+        plan = me.get("plan") or []
+        budget = me["gold"] - me.get("plan_cost", 0)
+        hand = [c for c in me.get("hand", []) if C.game_content().unit(c).cost <= budget]
+        olds = [
+            a
+            for a in legal
+            if a.kind == "discard" and plan[a["spot"]] is not None and not plan[a["spot"]]["new"]
+        ]
+        if hand and olds and not places:
+            best = max(unit_value(_unit(c)) for c in hand)
+
+            def kept(a: Action) -> float:
+                u = plan[a["spot"]]
+                # an aged Unit dies at this Aging anyway, but fights once more
+                return unit_value(u["unit"]) - (0.5 if u["age"] else 0.0)
+
+            worst = min(olds, key=kept)
+            if best > kept(worst) + 1.5:
+                return worst
         reveals = [a for a in legal if a.kind == "reveal"]
         return max(
             reveals,

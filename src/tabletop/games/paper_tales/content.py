@@ -403,14 +403,14 @@ class LkArmy(Model):
     n: int = Field(ge=1)
 
 
-class LkDeathLp(Model):
-    """The Lich King scores ``n`` LP per Unit dying in the player's Kingdom at Aging."""
+class LkGainLp(Model):
+    """Every Immediate Gain of the Lich King is ``n`` LP higher."""
 
-    effect: Literal["lk-death-lp"]
+    effect: Literal["lk-gain-lp"]
     n: int = Field(ge=1)
 
 
-LichAbility = Annotated[LkWarLp | LkArmy | LkDeathLp, Field(discriminator="effect")]
+LichAbility = Annotated[LkWarLp | LkArmy | LkGainLp, Field(discriminator="effect")]
 
 
 class LichKing(Entry):

@@ -13,7 +13,7 @@ from tabletop.engine.views import log
 from .. import content as C
 from ..effects import Ctx, ask, fire
 from ..state import UnitInPlay
-from . import kingdom, solo
+from . import kingdom
 
 if TYPE_CHECKING:
     from ..play import PTState
@@ -84,7 +84,6 @@ def finish(st: PTState) -> None:
             p["kingdom"][spot] = None
         piles.add_discards(d["deck"], [u["c"] for u in dead])
         if dead:
-            solo.count_deaths(st, len(dead))
             names = ", ".join(st.content.unit(u["c"]).name for u in dead)
             log(d, f"Aging: {st.who(seat)} loses {names}")
         for _, u in kingdom.units(st, seat):

@@ -114,7 +114,7 @@ def lich_king_gains(st: PTState) -> None:
     d = st.data
     s = d["solo"]
     assert s is not None
-    gain = solo(st).gain
+    gain = solo(st).gain + lich_bonus(st, C.LkGainLp)
     total = gain
     for ident in s["line"][: s["revealed"]]:
         quest = st.content.necropolis[ident].quest
@@ -173,16 +173,9 @@ def wars(st: PTState) -> None:
                 fire(ctx, e)
 
 
-def count_deaths(st: PTState, dead: int) -> None:
-    s = st.data["solo"]
-    if s is not None and dead:
-        gain = dead * lich_bonus(st, C.LkDeathLp)
-        s["lp"] += gain
-
-
 def end_of_game(st: PTState) -> None:
     s = st.data["solo"]
     assert s is not None
-    end = st.content.necropolis[s["line"][-1]]
-    s["lp"] += end.gain
-    log(st.data, f"The Lich King scores the END card's {end.gain} LP")
+    gain = st.content.necropolis[s["line"][-1]].gain + lich_bonus(st, C.LkGainLp)
+    s["lp"] += gain
+    log(st.data, f"The Lich King scores the END card's {gain} LP")
