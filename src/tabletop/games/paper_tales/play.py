@@ -106,7 +106,11 @@ class PTState(State):
             )
             return Outcome((0,) if won else (), scores, "lich-king", text)
         win = endgame.winners(self)
-        text = "Most Legend Points" + (" (tie broken by Gold)" if len(win) == 1 else "")
+        best = max(p["lp"] for p in players)
+        tied = sum(1 for p in players if p["lp"] == best)
+        text = "Most Legend Points"
+        if tied > 1:
+            text += " (tie broken by Gold)" if len(win) == 1 else " (a shared victory)"
         return Outcome(win, scores, "legend-points", text)
 
     def rounds(self) -> int:
