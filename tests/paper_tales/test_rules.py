@@ -462,3 +462,53 @@ class TestViews:
         s = game({"phase": "deploy", "seats": [{"hand": ["knight"]}, {}, {}]})
         with pytest.raises(IllegalAction):
             s.state.apply(A("place", card=card(s, 0, "knight"), spot=0), 1)
+
+
+class TestMoreUnitAbilities:
+    def test_hunter_produces_food_only_in_the_front(self) -> None:
+        s = game({"seats": [{"kingdom": {0: "hunter", 2: "hunter"}}, {}, {}]})
+        assert kingdom.resources(s.state, 0)["food"] == 1
+
+    def test_adventurer_produces_a_crystal_per_age_token(self) -> None:
+        s = game({"seats": [{"kingdom": {0: {"unit": "adventurer", "age": 2}}}, {}, {}]})
+        assert kingdom.resources(s.state, 0)["crystal"] == 2
+
+    def test_strategist_counts_every_age_token_and_fights_from_the_back(self) -> None:
+        spec = {
+            "seats": [
+                {
+                    "kingdom": {
+                        2: {"unit": "strategist", "age": 1},
+                        0: {"unit": "militiaman", "age": 1},
+                    }
+                },
+                {},
+                {},
+            ]
+        }
+        s = game(spec)
+        assert kingdom.war_strength(s.state, 0) == (1 + 2) + (2 + 1)
+
+    def test_giant_snake_loses_strength_and_pays_when_aged(self) -> None:
+        s = game({"seats": [{"kingdom": {0: {"unit": "giant-snake", "age": 1}}}, {}, {}]})
+        assert kingdom.war_strength(s.state, 0) == 0
+        assert kingdom.income(s.state, 0) == 2 + 3
+
+    def test_master_alchemist_ages_one_unit_per_food_every_deployment(self) -> None:
+        spec = {
+            "phase": "deploy",
+            "seats": [{"kingdom": {0: "master-alchemist", 1: "farmer", 2: "militiaman"}}, {}, {}],
+        }
+        s = game(spec)
+        reveal_all(s)  # nothing new: the Alchemist acts anyway (no When-revealed icon)
+        s.expect("age-one", seat=0)
+        s.do("age", spot=2)
+        assert s.view(0)["players"][0]["kingdom"][2]["age"] == 1
+
+    def test_necromancer_ages_every_other_unit(self) -> None:
+        spec = {"phase": "deploy", "seats": [{"hand": ["necromancer"], "kingdom": {0: "knight"}}]}
+        s = game({**spec, "seats": [*spec["seats"], {}, {}]})
+        s.do("place", by=0, card=card(s, 0, "necromancer"), spot=1)
+        reveal_all(s)
+        ages = [u["age"] if u else None for u in s.view(0)["players"][0]["kingdom"]]
+        assert ages[:2] == [1, 0]
