@@ -9,7 +9,7 @@ vocabulary has exactly one handler.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .play import PTState
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
     """Where an ability is: the state, its owner, and the Unit (or Building) carrying it."""
 
@@ -60,7 +60,7 @@ def holds(ctx: Ctx, cond: Any) -> bool:
     raise TypeError(f"unknown condition {cond!r}")
 
 
-def amount(ctx: Ctx, n: int, per: list[str]) -> int:
+def amount(ctx: Ctx, n: int, per: Sequence[str]) -> int:
     from .rules import kingdom
 
     total = n
@@ -87,7 +87,7 @@ def static(model: type) -> Callable[[StaticHandler], StaticHandler]:
 @static(C.Produce)
 def produce(ctx: Ctx, e: C.Produce, acc: dict[str, int]) -> dict[str, int]:
     if holds(ctx, e.cond):
-        acc[e.resource] += amount(ctx, e.n, list(e.per))
+        acc[e.resource] += amount(ctx, e.n, e.per)
     return acc
 
 
@@ -98,12 +98,12 @@ def strength_set(ctx: Ctx, e: C.StrengthSet, value: int) -> int:
 
 @static(C.StrengthAdd)
 def strength_add(ctx: Ctx, e: C.StrengthAdd, value: int) -> int:
-    return value + amount(ctx, e.n, list(e.per))
+    return value + amount(ctx, e.n, e.per)
 
 
 @static(C.KingdomStrength)
 def kingdom_strength(ctx: Ctx, e: C.KingdomStrength, value: int) -> int:
-    return value + amount(ctx, e.n, list(e.per))
+    return value + amount(ctx, e.n, e.per)
 
 
 def _flag(ctx: Ctx, e: Any, value: Any) -> bool:
@@ -130,7 +130,7 @@ STATIC[C.DiesAtAge] = _threshold
 STATIC[C.GoldForResource] = _resources
 
 
-def ask(ctx: Ctx, model: type, start: Any, effects: list[Any]) -> Any:
+def ask(ctx: Ctx, model: type, start: Any, effects: Sequence[Any]) -> Any:
     """Fold the static abilities of one model over ``start`` (a query of the rules)."""
     value = start
     for e in effects:
@@ -181,7 +181,7 @@ def age_others(ctx: Ctx, e: C.AgeOthers) -> None:
 
 @trigger(C.AgeOne)
 def age_one(ctx: Ctx, e: C.AgeOne) -> None:
-    n = amount(ctx, e.n, list(e.per))
+    n = amount(ctx, e.n, e.per)
     if n > 0 and any(u is not None for u in _kingdom(ctx)):
         assert ctx.unit is not None
         ctx.st.data["pending"].append(
@@ -268,14 +268,14 @@ def shapeshift(ctx: Ctx, e: C.Shapeshift) -> None:
 
 @trigger(C.GainLp)
 def gain_lp(ctx: Ctx, e: C.GainLp) -> None:
-    n = amount(ctx, e.n, list(e.per))
+    n = amount(ctx, e.n, e.per)
     if n:
         ctx.st.add_lp(ctx.seat, n, ctx.name)
 
 
 @trigger(C.GainGold)
 def gain_gold(ctx: Ctx, e: C.GainGold) -> None:
-    n = amount(ctx, e.n, list(e.per))
+    n = amount(ctx, e.n, e.per)
     if n:
         p = ctx.st.data["players"][ctx.seat]
         p["gold"] = max(0, p["gold"] + n)

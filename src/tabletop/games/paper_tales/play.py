@@ -90,7 +90,11 @@ class PTState(State):
             return str(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+        self._cache["still"] = {}  # nothing changes while a view is drawn: remember resources
+        try:
+            return views.view(self, seat)
+        finally:
+            del self._cache["still"]
 
     def _outcome(self) -> Outcome:
         d = self.data

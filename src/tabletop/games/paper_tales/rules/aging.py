@@ -26,9 +26,9 @@ def dies(st: PTState, seat: int, spot: int, u: UnitInPlay) -> bool:
         return False
     unit = st.content.unit(u["c"])
     ctx = Ctx(st, seat, unit=u, spot=spot)
-    if ask(ctx, C.NeverDies, False, list(unit.static)):
+    if ask(ctx, C.NeverDies, False, unit.static):
         return False
-    return bool(u["age"] >= ask(ctx, C.DiesAtAge, 1, list(unit.static)))
+    return bool(u["age"] >= ask(ctx, C.DiesAtAge, 1, unit.static))
 
 
 def savable(st: PTState, seat: int) -> list[int]:

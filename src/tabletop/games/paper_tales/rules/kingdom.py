@@ -39,19 +39,25 @@ def sources(st: PTState, seat: int) -> Iterator[tuple[Ctx, list[Any], list[Any]]
     content = st.content
     for spot, u in units(st, seat):
         unit = content.unit(u["c"])
-        yield Ctx(st, seat, unit=u, spot=spot), list(unit.static), list(unit.triggers)
+        yield Ctx(st, seat, unit=u, spot=spot), unit.static, unit.triggers
     owned = st.data["players"][seat]["buildings"]
     for b in st.data["buildings"]:
         if b in owned:
             side = content.buildings[b].level(owned[b])
-            yield Ctx(st, seat, building=b), list(side.static), list(side.triggers)
+            yield Ctx(st, seat, building=b), side.static, side.triggers
 
 
 def resources(st: PTState, seat: int) -> dict[str, int]:
-    """What the Kingdom produces now (Units and Buildings). Resources are never spent."""
+    """What the Kingdom produces now (Units and Buildings). Resources are never spent. While a
+    view is drawn (the state cannot change) the answer is remembered."""
+    memo = st._cache.get("still")
+    if memo is not None and seat in memo:
+        return dict(memo[seat])
     acc = {r: 0 for r in C.RESOURCES}
     for ctx, stat, _ in sources(st, seat):
         acc = ask(ctx, C.Produce, acc, stat)
+    if memo is not None:
+        memo[seat] = dict(acc)
     return acc
 
 
@@ -59,8 +65,8 @@ def unit_strength(st: PTState, seat: int, spot: int, u: UnitInPlay) -> int:
     """A Unit's strength during Wars: printed, replaced, then raised by its abilities."""
     unit = st.content.unit(u["c"])
     ctx = Ctx(st, seat, unit=u, spot=spot)
-    value = ask(ctx, C.StrengthSet, unit.strength, list(unit.static))
-    value = ask(ctx, C.StrengthAdd, value, list(unit.static))
+    value = ask(ctx, C.StrengthSet, unit.strength, unit.static)
+    value = ask(ctx, C.StrengthAdd, value, unit.static)
     return max(0, int(value))
 
 
@@ -69,9 +75,9 @@ def fights(st: PTState, seat: int, spot: int, u: UnitInPlay) -> bool:
     cannot fight (an aged Leviathan) never does."""
     unit = st.content.unit(u["c"])
     ctx = Ctx(st, seat, unit=u, spot=spot)
-    if ask(ctx, C.CannotFight, False, list(unit.static)):
+    if ask(ctx, C.CannotFight, False, unit.static):
         return False
-    return spot in FRONT or (spot in BACK and ask(ctx, C.FightsFromBack, False, list(unit.static)))
+    return spot in FRONT or (spot in BACK and ask(ctx, C.FightsFromBack, False, unit.static))
 
 
 def war_strength(st: PTState, seat: int) -> int:
@@ -90,7 +96,7 @@ def income(st: PTState, seat: int) -> int:
     for ctx, _, trig in sources(st, seat):
         for e in trig:
             if isinstance(e, C.GainGold) and e.when == "income" and holds(ctx, e.cond):
-                total += amount(ctx, e.n, list(e.per))
+                total += amount(ctx, e.n, e.per)
     return total
 
 
