@@ -110,3 +110,14 @@ class TestSoloWars:
         assert me["won"] == 1
         assert me["lp"] == 3  # one War won (the tie), 3 LP
         assert v["solo"]["lich_lp"] == 2  # both armies win: the tie counts for both
+
+
+class TestNetherworld:
+    def test_the_player_may_look_at_netherworld_and_the_discards_while_recruiting(self) -> None:
+        s = Scenario("paper-tales", mode="solo", lich_cards=0, seed=2)
+        v = s.view(0)
+        first = v["solo"]["offer"]
+        s.do("pick", card=first[0])
+        v = s.view(0)
+        assert sorted(v["solo"]["nether"]) == sorted(first[1:])
+        assert v["solo"]["discard_pile"] == []

@@ -106,6 +106,8 @@ def view(st: PTState, seat: int | None) -> dict[str, Any]:
             "stage": s["stage"],
             "armies": solo.armies(st) if s["revealed"] > t else None,
         }
+        if phase == "solo-pick":  # the player may look through the discard pile while recruiting
+            out["solo"]["discard_pile"] = sorted(piles.discards(d["deck"]))
     return out
 
 
