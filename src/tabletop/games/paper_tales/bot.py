@@ -68,6 +68,20 @@ class GreedyBot(Bot):
     def _deploy(
         self, view: Mapping[str, Any], me: Mapping[str, Any], legal: list[Action]
     ) -> Action:
+        plan = me.get("plan") or []
+        # a strong Unit idle in the Back moves to an empty Front spot first
+        for a in legal:
+            if a.kind != "move":
+                continue
+            lo, hi = a["spot"], a["to"]
+            back, front = (lo, hi) if hi == 4 else (hi, lo)
+            if back not in (2, 3) or front not in (0, 1, 4):
+                continue
+            u = plan[back]
+            if plan[front] is None and u is not None and u["strength"] >= 2:
+                static = C.game_content().units[u["unit"]].static
+                if not any(isinstance(e, C.FightsFromBack) for e in static):
+                    return a
         places = [a for a in legal if a.kind == "place"]
         front = [a for a in places if a["spot"] in (0, 1, 4)]
         back = [a for a in places if a["spot"] in (2, 3)]
@@ -78,9 +92,9 @@ class GreedyBot(Bot):
         for group in (front, back):
             good = [a for a in group if worth(a) > 0.5]
             if good:
-                return max(good, key=lambda a: (worth(a), -a["spot"]))
+                pick: Action = max(good, key=lambda a: (worth(a), -int(a["spot"])))
+                return pick
         # a full Kingdom: make room for a much better card by discarding the weakest old Unit
-        plan = me.get("plan") or []
         budget = me["gold"] - me.get("plan_cost", 0)
         hand = [c for c in me.get("hand", []) if C.game_content().unit(c).cost <= budget]
         olds = [
