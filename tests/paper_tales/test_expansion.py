@@ -3,6 +3,7 @@ revealed, 6 and 7 players, scores past 50."""
 
 from __future__ import annotations
 
+from tabletop.engine import Action
 from tabletop.testing import Scenario
 
 from .helpers import card, game, reveal_all
@@ -93,3 +94,17 @@ class TestNewUnits:
         reveal_all(s)
         s.do("age", spot=0)
         assert s.view(0)["players"][0]["kingdom"][0]["age"] == 0
+
+    def test_djinn_beside_a_golem_finds_nothing_left_to_raise(self) -> None:
+        spec = {
+            "phase": "deploy",
+            "seats": [{"gold": 5, "hand": ["djinn", "golem"], "buildings": {"town": 1}}, {}, {}],
+        }
+        s = game(spec, new_units=True)
+        s.do("place", by=0, card=card(s, 0, "djinn"), spot=0)
+        s.do("place", by=0, card=card(s, 0, "golem"), spot=1)
+        reveal_all(s)
+        s.expect("upgrade-one", seat=0)
+        assert s.options(0) == [Action.of("upgrade", building=None)]
+        s.do("upgrade", building=None)
+        assert s.view(0)["players"][0]["buildings"] == {"town": 2}

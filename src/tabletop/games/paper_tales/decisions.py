@@ -173,14 +173,24 @@ class AgeOne(Decision):
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
         n = int(st.data["pending"][0]["n"])
-        return [Action.of("age", spot=s) for s in deployment.age_targets(st, seat, n)]
+        targets = deployment.age_targets(st, seat, n)
+        if not targets:  # no Unit left carrying a token to take off
+            return [Action.of("age", spot=None)]
+        return [Action.of("age", spot=s) for s in targets]
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:
         q = st.data["pending"].pop(0)
-        deployment.age_one(st, seat, int(action["spot"]), int(q["n"]), _unit(st, q["card"]))
+        if action["spot"] is not None:
+            deployment.age_one(st, seat, int(action["spot"]), int(q["n"]), _unit(st, q["card"]))
 
     def words(self, st: PTState, action: Action, seat: int) -> str:
-        return f"Age tokens on {kingdom.spot_name(action['spot'])}"
+        if action["spot"] is None:
+            return "No Unit to take a token off"
+        u = st.data["players"][seat]["kingdom"][int(action["spot"])]
+        name = _unit(st, u["c"]) if u else kingdom.spot_name(action["spot"])
+        n = int(st.data["pending"][0]["n"]) if st.data["pending"] else 0
+        verb = f"Put {n} Age token(s) on" if n > 0 else f"Take {-n} Age token(s) off"
+        return f"{verb} the {name} ({kingdom.spot_name(action['spot'])})"
 
 
 @decision
@@ -193,13 +203,19 @@ class UpgradeOne(Decision):
         return f"{_unit(st, st.data['pending'][0]['card'])}: raise one Building to Level 2."
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
-        return [Action.of("upgrade", building=b) for b in deployment.upgrade_targets(st, seat)]
+        targets = deployment.upgrade_targets(st, seat)
+        if not targets:  # a Golem revealed alongside already raised them all
+            return [Action.of("upgrade", building=None)]
+        return [Action.of("upgrade", building=b) for b in targets]
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:
         q = st.data["pending"].pop(0)
-        deployment.upgrade_one(st, seat, str(action["building"]), _unit(st, q["card"]))
+        if action["building"] is not None:
+            deployment.upgrade_one(st, seat, str(action["building"]), _unit(st, q["card"]))
 
     def words(self, st: PTState, action: Action, seat: int) -> str:
+        if action["building"] is None:
+            return "Nothing left to raise"
         return f"Raise the {st.content.buildings[str(action['building'])].name} to Level 2"
 
 
