@@ -212,6 +212,7 @@ class TableCodec(ActionCodec):
         self._slots: list[Slot] = []
         self._by_kind: dict[str, Slot] = {}
         self._index: dict[str, dict[str, dict[Any, int]]] = {}
+        self._memo: dict[Action, int] = {}  # numbers of actions of argument slots, once found
         start = 0
         for kind, how in spec:
             if kind in self._by_kind:
@@ -236,6 +237,9 @@ class TableCodec(ActionCodec):
         return list(self._slots)
 
     def index(self, action: Action, rank: int = 0) -> int:
+        found = self._memo.get(action)
+        if found is not None:
+            return found
         slot = self._by_kind.get(action.kind)
         if slot is None:
             raise EncodingError(
@@ -265,6 +269,8 @@ class TableCodec(ActionCodec):
                     f"domain for {action.kind!r}"
                 )
             k = k * len(domain) + i
+        if len(self._memo) < 100_000:
+            self._memo[action] = slot.start + k
         return slot.start + k
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
@@ -339,3 +345,40 @@ def encoding_for(game: Game) -> Encoding:
 def legal_map(codec: ActionCodec, legal: Sequence[Action]) -> dict[int, Action]:
     """Action number -> legal action, for one decision."""
     return dict(zip(codec.indices(legal), legal))
+
+
+def describe(game: Game) -> str:
+    """The encoding of a game as Markdown tables: observation blocks and action slots."""
+    enc = encoding_for(game)
+    lines = [
+        f"Encoding of {game.name} {game.params}: "
+        + ("the game's own" if enc.own else "the game-agnostic fallbacks"),
+        "",
+        f"Observation: {enc.observation.size} floats",
+        "",
+        "| block | offset | size | meaning |",
+        "|---|---|---|---|",
+    ]
+    at = 0
+    for b in enc.observation.blocks:
+        lines.append(f"| {b.name} | {at} | {b.size} | {b.doc} |")
+        at += b.size
+    lines += [
+        "",
+        f"Actions: {enc.actions.size} numbers",
+        "",
+        "| slot | first number | size | numbered by |",
+        "|---|---|---|---|",
+    ]
+    for slot in enc.actions.slots():
+        lines.append(f"| {slot.kind} | {slot.start} | {slot.size} | {slot.describe()} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import sys
+
+    from tabletop.engine import load
+
+    name, *pairs = sys.argv[1:] or ["paupers-ladder"]
+    print(describe(load(name, **dict(p.split("=", 1) for p in pairs))))

@@ -175,7 +175,7 @@ class _Engine:
     game (an observation) only reserves that seed: OpenSpiel makes a fresh initial state for
     every clone and every tensor-shape query, which must stay cheap and use up no seed."""
 
-    __slots__ = ("_game", "_k", "_state", "counts", "legal", "legal_at", "steps")
+    __slots__ = ("_game", "_k", "_state", "counts", "legal", "legal_at", "seat", "steps")
 
     def __init__(self, state: State | None, game: TabletopSpielGame) -> None:
         self._state = state
@@ -185,6 +185,7 @@ class _Engine:
         self.counts = np.zeros((game.num_players(), game.num_distinct_actions()), np.float32)
         self.legal: dict[int, Any] = {}
         self.legal_at = -1
+        self.seat: int | None = None
 
     @property
     def state(self) -> State:
@@ -232,23 +233,29 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
         return self._engine._game
 
     def _legal_now(self) -> dict[int, Any]:
+        """Action number -> engine action for the current decision (kept until the next)."""
         e = self._engine
         st = e.state
         if e.legal_at != st.num_actions():
-            seat = deciding_seat(st)
+            e.seat = seat = deciding_seat(st)
             codec = e._game.encoding.actions
             e.legal = legal_map(codec, st.legal_actions(seat)) if seat is not None else {}
             e.legal_at = st.num_actions()
         return e.legal
 
+    def _seat(self) -> int | None:
+        self._legal_now()
+        return self._engine.seat
+
     def current_player(self) -> int:
-        seat = deciding_seat(self._engine.state)
+        seat = self._seat()
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != deciding_seat(self._engine.state):
+        legal = self._legal_now()
+        if player != self._engine.seat:
             return []
-        return sorted(self._legal_now())
+        return sorted(legal)
 
     def _apply_action(self, action: int) -> None:
         e = self._engine
@@ -259,7 +266,7 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
                 f"{st.game.name}: action {action} is not legal now; "
                 f"legal: {sorted(self._legal_now())}"
             )
-        seat = deciding_seat(st)
+        seat = e.seat
         assert seat is not None
         st.apply(chosen, seat)
         e.steps = _Step(e.steps, seat, int(action))
