@@ -164,3 +164,83 @@ def peril_reach(start: int, walls: set[int], kinds: Sequence[str | None]) -> lis
                 seen[n][nmt] = True
                 todo.append((n, nmt))
     return [any(s) for s in seen]
+
+
+def bridges(walls: set[int]) -> set[int]:
+    """Open edges whose walling would cut the lair in two (Tarjan's bridges, on 36 spaces)."""
+    disc = [-1] * SPACES
+    low = [0] * SPACES
+    out: set[int] = set()
+    time = 0
+    # iterative DFS: (cell, edge it was entered by, neighbour iterator)
+    for root in range(SPACES):
+        if disc[root] >= 0:
+            continue
+        disc[root] = low[root] = time
+        time += 1
+        stack = [(root, -1, iter(neighbours(root)))]
+        while stack:
+            c, via, it = stack[-1]
+            advanced = False
+            for _, n, e in it:
+                if e in walls or e == via:
+                    continue
+                if disc[n] < 0:
+                    disc[n] = low[n] = time
+                    time += 1
+                    stack.append((n, e, iter(neighbours(n))))
+                    advanced = True
+                    break
+                low[c] = min(low[c], disc[n])
+            if advanced:
+                continue
+            stack.pop()
+            if stack:
+                p = stack[-1][0]
+                low[p] = min(low[p], low[c])
+                if low[c] > disc[p]:
+                    out.add(via)
+    return out
+
+
+def peril_witness(
+    start: int, walls: set[int], kinds: Sequence[str | None], goals: Sequence[int]
+) -> tuple[list[bool], set[int], set[int]]:
+    """The Peril Rule's reach from the Start (as :func:`peril_reach`), plus the edges and spaces
+    of one allowed path to each reachable goal: a change that touches none of them keeps every
+    goal reachable."""
+    parent: dict[tuple[int, int], tuple[int, int, int] | None] = {(start, 0): None}
+    todo = deque([(start, 0)])
+    while todo:
+        c, mt = todo.popleft()
+        for _, n, e in neighbours(c):
+            if e in walls:
+                continue
+            k = kinds[n]
+            nmt = mt
+            if k == "monster":
+                if mt & 1:
+                    continue
+                nmt = mt | 1
+            elif k == "trap":
+                if mt & 2:
+                    continue
+                nmt = mt | 2
+            if (n, nmt) not in parent:
+                parent[(n, nmt)] = (c, mt, e)
+                todo.append((n, nmt))
+    reach = [False] * SPACES
+    for c, _ in parent:
+        reach[c] = True
+    edges: set[int] = set()
+    cells: set[int] = set()
+    for g in goals:
+        node = next(((g, m) for m in range(4) if (g, m) in parent), None)
+        while node is not None:
+            cells.add(node[0])
+            link = parent[node]
+            if link is None:
+                break
+            edges.add(link[2])
+            node = (link[0], link[1])
+    return reach, edges, cells

@@ -97,21 +97,80 @@ def place_problem(
     return problem(feat, walls, C)
 
 
+def _special_ok(feat: list[str | None], walls: set[int], cells: Any, C: Content) -> bool:
+    for cell in cells:
+        hid = hazard_id(feat[cell])
+        if hid is None:
+            continue
+        h = C.hazards[hid]
+        if h.placement == "dead-end" and not grid.is_dead_end(cell, walls):
+            return False
+        if h.placement == "hallway" and not grid.is_hallway(cell, walls):
+            return False
+    return True
+
+
+def _witness(lair: dict[str, Any]) -> tuple[list[bool], set[int], set[int]] | None:
+    feat = lair["feat"]
+    if "start" not in feat:
+        return None
+    goals = [c for c, f in enumerate(feat) if f in ("exit", "chest")]
+    return grid.peril_witness(
+        feat.index("start"), set(lair["walls"]), [kind_of(f) for f in feat], goals
+    )
+
+
 def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:
-    return [c for c in range(grid.SPACES) if place_problem(lair, piece, c, None, C) is None]
+    """Spaces where ``piece`` may go now; the same answer as :func:`place_problem` for every
+    space, found with one search of the lair instead of one per space."""
+    feat, walls = lair["feat"], set(lair["walls"])
+    free = [c for c in range(grid.SPACES) if feat[c] is None]
+    if piece == "start":
+        return [c for c in free if place_problem(lair, piece, c, None, C) is None]
+    w = _witness(lair)
+    out = []
+    for c in free:
+        k = kind_of(piece)
+        if k in ("monster", "trap"):
+            trial = list(feat)
+            trial[c] = piece
+            if not _special_ok(trial, walls, [c], C):
+                continue
+            if w is not None and c in w[2] and problem(trial, walls, C) is not None:
+                continue
+        elif w is not None and not w[0][c]:
+            continue  # a Goal the Start cannot reach under the Peril Rule
+        out.append(c)
+    return out
 
 
 def legal_edges(lair: dict[str, Any], C: Content) -> list[int]:
-    return [e for e in range(grid.EDGES) if place_problem(lair, "wall", None, e, C) is None]
+    """Edges where a Wall may go now (as :func:`place_problem`, with one search)."""
+    walls = set(lair["walls"])
+    if len(walls) >= C.walls_max:
+        return []
+    cut = grid.bridges(walls)
+    w = _witness(lair)
+    out = []
+    for e in range(grid.EDGES):
+        if e in walls or e in cut:
+            continue
+        trial = walls | {e}
+        if not _special_ok(lair["feat"], trial, grid.edge_cells(e), C):
+            continue
+        if w is not None and e in w[1] and problem(lair["feat"], trial, C) is not None:
+            continue
+        out.append(e)
+    return out
 
 
 def removable_edges(lair: dict[str, Any], C: Content) -> list[int]:
-    out = []
-    for e in lair["walls"]:
-        walls = set(lair["walls"]) - {e}
-        if problem(lair["feat"], walls, C) is None:
-            out.append(e)
-    return out
+    """Walls that may be taken back: fewer walls never cut a path, so only a hazard's own
+    placement limit can forbid it."""
+    walls = set(lair["walls"])
+    return [
+        e for e in lair["walls"] if _special_ok(lair["feat"], walls - {e}, grid.edge_cells(e), C)
+    ]
 
 
 def ready_problem(d: dict[str, Any], lair: dict[str, Any], C: Content) -> str | None:

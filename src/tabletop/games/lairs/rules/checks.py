@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import grid
+from ..content import CUBES
 from .building import hazard_id, kind_of
 from .energy import has_status
 
@@ -68,7 +69,7 @@ def may_buy(s: LairsState, e: int) -> list[str]:
     ex = s.data["ex"][e]
     if ck["kind"] == "monster" and has_status(ex, "terrified"):
         return []
-    return [k for k, n in ex["fresh"].items() if n > 0]
+    return [k for k in CUBES if ex["fresh"][k] > 0]
 
 
 def die_for(s: LairsState, e: int, cube: str) -> str:
