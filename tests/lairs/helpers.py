@@ -15,10 +15,25 @@ PLAIN: dict[str, Any] = {
     "monsters": {"D2": "hungry-blob", "D5": "autoflail", "F3": "gloombat"},
     "traps": {"B4": "greased-pit", "E4": "chain-snares", "C1": "howling-beetles"},
     "walls": [
-        "A2|B2", "A3|B3", "A4|A5", "B5|C5", "B1|C1", "C2|C3", "C3|D3", "C4|C5", "D1|E1",
-        "D3|D4", "D5|E5", "E2|E3", "E3|F3", "E5|E6", "F1|F2", "F4|F5", "B3|B4",
+        "A2|B2",
+        "A3|B3",
+        "A4|A5",
+        "B5|C5",
+        "B1|C1",
+        "C2|C3",
+        "C3|D3",
+        "C4|C5",
+        "D1|E1",
+        "D3|D4",
+        "D5|E5",
+        "E2|E3",
+        "E3|F3",
+        "E5|E6",
+        "F1|F2",
+        "F4|F5",
+        "B3|B4",
     ],
-}  # fmt: skip
+}
 
 
 def lair(**changes: Any) -> dict[str, Any]:
@@ -39,14 +54,16 @@ def scenario(
         "lairs",
         {
             "lairs": [lair0 or lair(), lair1 or lair()],
-            "explorers": [explorer or {"fresh": {"basic": 4, "perception": 1, "quickness": 1}},
-                          {"fresh": {"basic": 4, "perception": 1, "quickness": 1}}],
+            "explorers": [
+                explorer or {"fresh": {"basic": 4, "perception": 1, "quickness": 1}},
+                {"fresh": {"basic": 4, "perception": 1, "quickness": 1}},
+            ],
             "turn": 0,
             **spec,
         },
         seed=seed,
         **params,
-    )  # fmt: skip
+    )
 
 
 def known(s: Scenario, seat: int = 0) -> set[str]:

@@ -65,13 +65,17 @@ class TestBuildingALair:
         assert "pieces still to place" in reason
 
     def test_a_plain_lair_passes_every_rule(self) -> None:
-        d = {"monsters": ["hungry-blob", "autoflail", "gloombat"],
-             "traps": ["greased-pit", "chain-snares", "howling-beetles"]}  # fmt: skip
+        d = {
+            "monsters": ["hungry-blob", "autoflail", "gloombat"],
+            "traps": ["greased-pit", "chain-snares", "howling-beetles"],
+        }
         assert building.ready_problem(d, lair_from(PLAIN), content()) is None
 
     def test_too_few_walls(self) -> None:
-        d = {"monsters": ["hungry-blob", "autoflail", "gloombat"],
-             "traps": ["greased-pit", "chain-snares", "howling-beetles"]}  # fmt: skip
+        d = {
+            "monsters": ["hungry-blob", "autoflail", "gloombat"],
+            "traps": ["greased-pit", "chain-snares", "howling-beetles"],
+        }
         few = lair_from({**PLAIN, "walls": PLAIN["walls"][:16]})
         assert "at least 17 Wall pieces" in (building.ready_problem(d, few, content()) or "")
 
@@ -88,8 +92,12 @@ class TestPerilRule:
         C = content()
         # Start A1, Chest A4: walls under A1-A3, so every path from the Start runs A2, A3
         lair = lair_from(
-            {"start": "A1", "chests": ["A4"], "monsters": {"A2": "hungry-blob"},
-             "walls": ["A1|B1", "A2|B2", "A3|B3"]}  # fmt: skip
+            {
+                "start": "A1",
+                "chests": ["A4"],
+                "monsters": {"A2": "hungry-blob"},
+                "walls": ["A1|B1", "A2|B2", "A3|B3"],
+            }
         )
         assert building.place_problem(lair, "m:autoflail", grid.parse("A3"), None, C) == (
             "the Peril Rule: the chest at A4 needs a path from the Start crossing at most one "
@@ -105,9 +113,7 @@ class TestPerilRule:
             lair["feat"][c] = None
         for piece in ("m:autoflail", "t:greased-pit", "chest"):
             fast = building.legal_cells(lair, piece, C)
-            slow = [
-                c for c in range(36) if building.place_problem(lair, piece, c, None, C) is None
-            ]
+            slow = [c for c in range(36) if building.place_problem(lair, piece, c, None, C) is None]
             assert fast == slow
         slow_edges = [
             e for e in range(60) if building.place_problem(lair, "wall", None, e, C) is None
@@ -160,8 +166,11 @@ class TestHazardSelection:
         with pytest.raises(BadParameter, match="3 different Monsters and 3 different Traps"):
             load("lairs", selection="friendly", hazards="autoflail,gloombat")
         with pytest.raises(BadParameter, match="unknown or unavailable hazard 'fright-gobbler'"):
-            load("lairs", selection="friendly",
-                 hazards="autoflail,gloombat,fright-gobbler,greased-pit,chain-snares,gremling-swarm")  # fmt: skip
+            load(
+                "lairs",
+                selection="friendly",
+                hazards="autoflail,gloombat,fright-gobbler,greased-pit,chain-snares,gremling-swarm",
+            )
 
     def test_drafting_alternates_until_three_of_each(self) -> None:
         s = Scenario("lairs", seed=2, pack=True, selection="drafting")

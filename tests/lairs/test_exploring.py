@@ -46,8 +46,9 @@ class TestWhatTheExplorerLearns:
         assert sheet(s)["mwalls"] == [grid.parse_edge("A1|A2")]
 
     def test_peer_reveals_an_adjacent_space_in_full(self) -> None:
-        s = scenario({"fresh": {"basic": 2, "perception": 1}, "pos": "B2", "visited": ["B1"]},
-                     lair1=SMALL)  # fmt: skip
+        s = scenario(
+            {"fresh": {"basic": 2, "perception": 1}, "pos": "B2", "visited": ["B1"]}, lair1=SMALL
+        )
         s.do("peer", at="B3")
         s.do("pay", cubes=("perception",))
         assert sheet(s)["map"][grid.parse("B3")] == "t:greased-pit"
@@ -60,10 +61,14 @@ class TestWhatTheExplorerLearns:
         assert s.find("peer", at="A2")
 
     def test_invisible_hazards_are_told_only_on_entering(self) -> None:
-        lair = {**SMALL, "monsters": {"A3": "whisperling-mob"},
-                "walls": ["A1|B1", "A3|B3", "A3|A4"]}  # fmt: skip
-        s = scenario({"fresh": {"basic": 2, "perception": 1}, "pos": "A2"}, lair1=lair,
-                     params={"pack": True})  # fmt: skip
+        lair = {
+            **SMALL,
+            "monsters": {"A3": "whisperling-mob"},
+            "walls": ["A1|B1", "A3|B3", "A3|A4"],
+        }
+        s = scenario(
+            {"fresh": {"basic": 2, "perception": 1}, "pos": "A2"}, lair1=lair, params={"pack": True}
+        )
         s.do("peer", at="A3")
         s.do("pay", cubes=("perception",))
         assert sheet(s)["map"][grid.parse("A3")] == "empty"
