@@ -78,10 +78,8 @@ class Build(Decision):
     kind = "build"
 
     def text(self, s: LairsState, seat: int) -> str:
-        held = s.data["lairs"][seat]["held"]
-        if held == "takeback":
-            return "Take which piece back?"
-        return f"Place {piece_name(s, held)}" if held else "Build your lair"
+        # both builders decide at once: the prompt says nothing of either's pieces
+        return "Build your lair"
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
         lair, C = s.data["lairs"][seat], s.C
