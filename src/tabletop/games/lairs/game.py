@@ -31,7 +31,7 @@ class LairsState(State):
         return None if self.data["solo"] else 1 - e
 
     def who(self, e: int) -> str:
-        return "you" if self.data["solo"] else f"seat {e}"
+        return "the explorer" if self.data["solo"] else f"seat {e}"
 
     def log_public(self, text: str) -> None:
         log(self.data, text[0].upper() + text[1:])
