@@ -4,6 +4,7 @@ Markup from the view only."""
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Any
 
@@ -27,6 +28,12 @@ CSS = """
 .lr-knowhow{background:#6a1b9a}.lr-brawn{background:#c62828}.lr-guile{background:#1565c0}
 .lr-die{display:inline-block;border:2px solid #333;border-radius:4px;padding:0 .3rem;margin:1px}
 .lr-die.power{background:#ffe082}
+[data-act]{cursor:pointer}.lr-c[data-act]:hover{background:#e3f2fd}
+.lr-eb{position:absolute;background:#90caf9;opacity:.6}
+.lr-eb.e{right:-4px;top:15%;width:6px;height:70%}.lr-eb.s{bottom:-4px;left:15%;height:6px;width:70%}
+.lr-eb:hover{opacity:1;background:#1565c0}
+.lr-piece{display:inline-block;border:1px solid #999;border-radius:4px;padding:.1rem .4rem;
+  margin:.15rem;background:#fafafa}
 """
 
 CLASS = {"start": ("S", "lr-s"), "exit": ("X", "lr-x"), "chest": ("$", "lr-ch"), "empty": ("", "")}
@@ -43,9 +50,53 @@ def _feature(f: str | None) -> tuple[str, str, str]:
     return g, cls, f
 
 
+def _act(a: dict[str, Any]) -> str:
+    return escape(json.dumps(a, sort_keys=True), quote=True)
+
+
+def clickable(view: dict[str, Any], explorer: bool) -> tuple[dict[int, str], dict[int, str]]:
+    """Actions a click on a space (or on the edge east or south of it) stands for."""
+    by_cell: dict[int, str] = {}
+    by_edge: dict[int, str] = {}
+    seat = view.get("seat")
+    for a in view.get("actions") or []:
+        args = a.get("args", {})
+        if explorer and a["kind"] in ("creep", "to") and "dir" in args and seat is not None:
+            nxt = grid.step(view["maps"][seat]["pos"], args["dir"])
+            if nxt is not None:
+                by_cell.setdefault(nxt, _act(a))
+        elif explorer and a["kind"] in ("backtrack", "peer"):
+            by_cell.setdefault(grid.parse(args.get("to") or args["at"]), _act(a))
+        elif not explorer and a["kind"] in ("place", "remove", "to", "move"):
+            by_cell.setdefault(grid.parse(args["cell"]), _act(a))
+        elif not explorer and a["kind"] in ("wall", "unwall"):
+            by_edge.setdefault(grid.parse_edge(args["edge"]), _act(a))
+    return by_cell, by_edge
+
+
+def pieces_html(view: dict[str, Any]) -> str:
+    chips = []
+    for a in view.get("actions") or []:
+        if a["kind"] in ("take", "take-back", "back", "ready"):
+            piece = a.get("args", {}).get("piece")
+            label = {"take-back": "take a piece back", "back": "put it back",
+                     "ready": "the lair is ready"}.get(a["kind"], "")  # fmt: skip
+            if piece:
+                label = _feature(piece)[2] or piece
+                if piece[:2] in ("m:", "t:"):
+                    label = content().hazards[piece[2:]].name
+            chips.append(f'<span class="lr-piece" data-act="{_act(a)}">{escape(label)}</span>')
+    return "<div>" + "".join(chips) + "</div>" if chips else ""
+
+
 def grid_html(
-    feat: list[str | None], walls: set[int], known: list[bool] | None, pos: int | None
+    feat: list[str | None],
+    walls: set[int],
+    known: list[bool] | None,
+    pos: int | None,
+    clicks: tuple[dict[int, str], dict[int, str]] = ({}, {}),
 ) -> str:
+    by_cell, by_edge = clicks
     cells = []
     for cell in range(grid.SPACES):
         classes = ["lr-c"]
@@ -59,9 +110,15 @@ def grid_html(
             classes.append("me")
         g, cls, title = _feature(feat[cell])
         tip = escape(f"{grid.name(cell)} {title}".strip())
+        act = f' data-act="{by_cell[cell]}"' if cell in by_cell else ""
+        bars = ""
+        for d in ("e", "s"):
+            e = grid.side_edge(cell, d)
+            if e is not None and e in by_edge:
+                bars += f'<i class="lr-eb {d}" data-act="{by_edge[e]}"></i>'
         cells.append(
-            f'<div class="{" ".join(classes)}" title="{tip}" data-cell="{grid.name(cell)}">'
-            f'<span class="{cls}">{escape(g)}</span></div>'
+            f'<div class="{" ".join(classes)}" title="{tip}" data-cell="{grid.name(cell)}"{act}>'
+            f'<span class="{cls}">{escape(g)}</span>{bars}</div>'
         )
     return '<div class="lr-grid">' + "".join(cells) + "</div>"
 
@@ -127,15 +184,22 @@ def render(view: dict[str, Any]) -> str:
                 extra += f"<div>not ready: {escape(lair['problem'])}</div>"
         parts.append(
             f'<div class="lr-sheet"><h3>{head}</h3>'
-            + grid_html(lair["feat"], set(lair["walls"]), None, pos)
+            + grid_html(lair["feat"], set(lair["walls"]), None, pos, clickable(view, False))
             + extra
+            + pieces_html(view)
             + "</div>"
         )
     for i, sheet in enumerate(maps):
         who = "Your map sheet" if i == seat else f"Seat {i}'s map sheet"
         parts.append(
             f'<div class="lr-sheet"><h3>{who}</h3>'
-            + grid_html(sheet["map"], set(sheet["mwalls"]), sheet["known"], sheet["pos"])
+            + grid_html(
+                sheet["map"],
+                set(sheet["mwalls"]),
+                sheet["known"],
+                sheet["pos"],
+                clickable(view, True) if i == seat else ({}, {}),
+            )
             + mat_html(view, i)
             + "</div>"
         )
