@@ -138,6 +138,39 @@ class TestCli:
         assert result.exit_code == 2 and "unknown game" in result.output
 
 
+class TestRefusalsAreOneLine:
+    """Bad seeds and bad record files end in one clear line (exit 2), never a traceback."""
+
+    def refused(self, args: list[str], words: str) -> None:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert "Traceback" not in result.output and words in result.output, result.output
+
+    def test_a_seed_of_2_to_the_64(self, db: str) -> None:
+        seed = str(2**64)
+        self.refused(["play", "paupers-ladder", "--seed", seed, "--db", db], "0 to")
+        self.refused(["simulate", "toy-bids", "-n", "2", "--seed", str(2**63 - 1)], "0 to")
+
+    @pytest.mark.parametrize(
+        ("field", "value"),
+        [("seed", None), ("seed", 2**64), ("params", [1, 2]), ("actions", 5)],
+    )
+    def test_replay_and_resume_of_a_bad_record(self, tmp_path: Path, db: str, field, value) -> None:
+        path = tmp_path / "bad.json"
+        good = {"game": "toy-bids", "params": {}, "seed": 1, "actions": []}
+        path.write_text(json.dumps({**good, field: value}))
+        self.refused(["replay", str(path), "--db", db], f"field '{field}'")
+        self.refused(["play", "toy-bids", "--resume", str(path), "--db", db], f"field '{field}'")
+
+    def test_replay_of_a_deeply_nested_or_binary_file(self, tmp_path: Path, db: str) -> None:
+        path = tmp_path / "deep.json"
+        path.write_text("[" * 200_000 + "]" * 200_000)
+        self.refused(["replay", str(path), "--db", db], "nested too deeply")
+        path.write_bytes(b"\xff\xfe\x00binary")
+        self.refused(["replay", str(path), "--db", db], "deep.json: cannot read record")
+
+
 @pytest.fixture
 def narrow(monkeypatch: pytest.MonkeyPatch) -> Console:
     """The command's console as in an 80-column terminal."""

@@ -10,10 +10,19 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..engine import BadParameter, Record, UnknownGame, load, names, specs
+from ..engine import (
+    BadParameter,
+    Record,
+    UnknownGame,
+    check_seed,
+    load,
+    names,
+    specs,
+)
 from ..engine.bots import bot_kinds
 from ..engine.errors import ContentError
 from ..sim.bench import bench as run_bench
@@ -59,7 +68,8 @@ DbOpt = Annotated[
 
 
 def fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}")
+    # one line, whatever the terminal's width; the message's own brackets are not markup
+    console.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True, highlight=False)
     raise typer.Exit(2)
 
 
@@ -176,6 +186,7 @@ def play(
                 state, info = store.load(game_id)
                 seat_specs = list(info.seats)
         else:
+            check_seed(seed, "--seed")
             g = _game(game, param)
             state = g.new_state(seed)
             seat_specs = seats_for(seats, g.num_players, g)
@@ -240,6 +251,8 @@ def simulate(
         own = sorted(k for k in bot_kinds(g) if k != "random")
         seats = f"bot:{'greedy' if 'greedy' in own else (own[0] if own else 'random')}"
     try:
+        check_seed(seed, "--seed")
+        check_seed(seed + max(n - 1, 0), "--seed plus the number of games")
         seat_specs = parse_seats(seats, g.num_players)
         for spec in seat_specs:
             if not spec.startswith("bot:"):

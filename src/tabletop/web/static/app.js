@@ -110,34 +110,63 @@ window.Tabletop = (function () {
     showGame();
   }
 
-  // Game pages: follow the game through server-sent events and redraw when it moves.
+  // Game pages: follow the game through server-sent events and redraw when it moves. One redraw
+  // at a time, so a slow answer never overwrites a newer one. While a redraw is under way the
+  // page is marked data-live="busy" (html element); "idle" means the board shows the last move
+  // this page heard of. pause(true) holds redraws (a screenshot, a test reading the board) and
+  // pause(false) catches up.
+  let held = false;
+  let resume = null;
+  function mark(state) { document.documentElement.dataset.live = state; }
+
   function live() {
     const box = document.getElementById("live");
     if (!box || box.dataset.following) return;
     box.dataset.following = "1";
     enhance(box);
     turnAlert(false);
-    let seen = Number(box.dataset.numActions);
-    const es = new EventSource(`/api/games/${box.dataset.gameId}/events?since=${seen}`);
-    es.addEventListener("state", async (ev) => {
-      const data = JSON.parse(ev.data);
-      if (data.num_actions === seen) return;
-      seen = data.num_actions;
-      const url = box.dataset.fragment;
-      if (!url) { location.reload(); return; }  // hot-seat: the server decides what to show
-      const r = await fetch(url, {cache: "no-store"});
-      if (!r.ok) return;
-      const logOpen = !!document.querySelector("details#log[open]");
-      box.innerHTML = await r.text();
-      box.dataset.numActions = String(seen);
-      if (logOpen) { const d = document.getElementById("log"); if (d) { d.open = true; wholeLog(d); } }
-      enhance(box);
-      turnAlert(true);
-      const latest = document.querySelector("#latest li.newest");
-      if (latest) latest.classList.add("flash");
-      const status = document.getElementById("status");
-      if (status) status.classList.add("flash");
+    let latest = Number(box.dataset.numActions);
+    let running = false;
+    async function redraw() {
+      if (running || held) return;
+      running = true;
+      mark("busy");
+      try {
+        while (!held && Number(box.dataset.numActions) !== latest) {
+          const target = latest;
+          const url = box.dataset.fragment;
+          if (!url) { location.reload(); return; }  // hot-seat: the server decides what to show
+          const r = await fetch(url, {cache: "no-store"});
+          if (!r.ok) break;
+          const html = await r.text();
+          if (held) break;  // asked to hold meanwhile: fetch again on resume
+          const logOpen = !!document.querySelector("details#log[open]");
+          box.innerHTML = html;
+          const wrap = box.querySelector("[data-num-actions]");
+          box.dataset.numActions = wrap ? wrap.dataset.numActions : String(target);
+          if (logOpen) { const d = document.getElementById("log"); if (d) { d.open = true; wholeLog(d); } }
+          enhance(box);
+          turnAlert(true);
+          const newest = document.querySelector("#latest li.newest");
+          if (newest) newest.classList.add("flash");
+          const status = document.getElementById("status");
+          if (status) status.classList.add("flash");
+          if (latest === target) break;  // no newer move heard of while fetching
+        }
+      } catch (e) {
+        /* offline for a moment: the next event tries again */
+      } finally {
+        running = false;
+        mark("idle");
+      }
+    }
+    resume = redraw;
+    const es = new EventSource(`/api/games/${box.dataset.gameId}/events?since=${latest}`);
+    es.addEventListener("state", (ev) => {
+      latest = JSON.parse(ev.data).num_actions;
+      redraw();
     });
+    mark("idle");
   }
 
   // ---------------------------------------------------------------- the turn alert
@@ -265,22 +294,54 @@ window.Tabletop = (function () {
     } catch (e) { /* keep the latest lines */ }
   }
 
+  // What every page gets, whatever it names in data-init: card texts on a tap, the map zoom, the
+  // turn alert switch, the full log on demand, and one's own link shown whole.
   function start() {
     document.addEventListener("toggle", ev => {
       if (ev.target instanceof HTMLDetailsElement && ev.target.id === "log" && ev.target.open) wholeLog(ev.target);
     }, true);
     clicks();
     alertSwitch();
-    live();
-    if (document.getElementById("game-select")) lobby();
-    else if (document.querySelector("tr[data-game-id]")) savedLinks();
-    if (document.getElementById("created")) remember();
     const mine = document.getElementById("my-link-url");
     if (mine) mine.textContent = location.origin + mine.dataset.path;
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  function pause(on) {
+    held = Boolean(on);
+    if (!held && resume) resume();
+  }
 
-  return {remember, savedLinks, lobby, live};
+  // A <select data-autosubmit> sends its form when changed (no inline handlers: the
+  // Content-Security-Policy forbids them).
+  function autosubmit() {
+    document.querySelectorAll("select[data-autosubmit]").forEach(el =>
+      el.addEventListener("change", () => el.form && el.form.submit()));
+  }
+
+  // A game board may mark a cell or a piece with data-act (an action as JSON): a click sends the
+  // decision form offering that same action, so a board can be played by clicking on it.
+  function canon(v) {
+    if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
+    if (v && typeof v === "object")
+      return "{" + Object.keys(v).sort().map(k => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
+    return JSON.stringify(v);
+  }
+  document.addEventListener("click", ev => {
+    const el = ev.target.closest && ev.target.closest("[data-act]");
+    if (!el) return;
+    const want = canon(JSON.parse(el.dataset.act));
+    for (const input of document.querySelectorAll('#prompt form input[name="action"]')) {
+      // requestSubmit: a form that asks first (data-confirm) still asks
+      if (canon(JSON.parse(input.value)) === want) { input.form.requestSubmit(); return; }
+    }
+  });
+
+  const api = {remember, savedLinks, lobby, live, pause};
+  // Each page names what it needs in <body data-init="lobby live ...">: no inline script.
+  autosubmit();
+  start();
+  (document.body.dataset.init || "").split(/\s+/).forEach(name => {
+    if (name && api[name]) api[name]();
+  });
+  return api;
 })();
