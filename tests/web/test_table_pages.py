@@ -134,6 +134,21 @@ class TestNamesAndNumbers:
         assert f"You are <b>{name}</b>" in mine
         assert "<h2>Choose a character to act, or a free action.</h2>" in mine
 
+    def test_prompt_titles_are_words(self) -> None:
+        kinds = set()
+        for mode in ("survival", "solo"):
+            for seed in range(8):
+                game = load("paupers-ladder", mode=mode)
+                state = game.new_state(seed)
+                bots = {s: make_bot(game, "random", s, seed) for s in range(game.num_players)}
+                while not state.is_terminal():
+                    prompt = state.prompt()
+                    kinds.add(prompt.kind)
+                    assert prompt.text and " " in prompt.text, (prompt.kind, prompt.text)
+                    seat = state.current_seats()[0]
+                    state.apply(bots[seat].act(state), seat)
+        assert "hide" in kinds  # "Fight the ... or hide?", not "hide"
+
     def test_scores_are_whole_numbers(self) -> None:
         assert [whole(v) for v in (3.0, 0.0, 2.5, 4)] == ["3", "0", "2.5", "4"]
 

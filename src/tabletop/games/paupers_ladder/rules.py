@@ -246,6 +246,8 @@ class PLState(State):
             "nest": "A dragon's nest: choose which of the nearest City Shops you collect from.",
             "relocate": f"Choose the Beach Region the {self.cname(f.get('card', ''))} moves to.",
             "treasure": "Hand the Gems from the wreck to the old pirate (Treasure at Sea)?",
+            "hide": f"Fight the {self.cname(f.get('card', ''))} or hide?",
+            "recipe-choice": "Choose the Recipe to take.",
         }
         return texts.get(t, t)
 
