@@ -56,7 +56,7 @@ class TestCli:
             ],
         )
         assert result.exit_code == 0, result.output
-        assert "win share seat 2" in result.output
+        assert "win share seat 3" in result.output
         doc = json.loads(out.read_text())
         assert doc["params"] == {"players": 3, "rounds": 4} and len(doc["results"]) == 6
 
@@ -65,9 +65,9 @@ class TestCli:
             app, ["simulate", "paupers-ladder", "--param", "mode=solo", "-n", "2"]
         )
         assert result.exit_code == 0, result.output
-        assert "win share seat 0 (bot:greedy)" in result.output
+        assert "win share seat 1 (bot:greedy)" in result.output
         result = runner.invoke(app, ["simulate", "toy-bids", "-n", "2"])
-        assert "win share seat 0 (bot:random)" in result.output
+        assert "win share seat 1 (bot:random)" in result.output
 
     def test_bad_params_are_clear_errors(self) -> None:
         result = runner.invoke(app, ["simulate", "toy-bids", "--param", "players=9"])

@@ -286,7 +286,7 @@ def simulate(
     table.add_column("figure")
     table.add_column("value", justify="right")
     for seat, share in s["win_share"].items():
-        table.add_row(f"win share seat {seat} ({seat_specs[int(seat)]})", f"{share:.1%}")
+        table.add_row(f"win share seat {int(seat) + 1} ({seat_specs[int(seat)]})", f"{share:.1%}")
     table.add_row("games with no winner", f"{s['no_winner_share']:.1%}")
     table.add_row("actions mean / median", f"{s['actions_mean']:.1f} / {s['actions_median']:.0f}")
     table.add_row("rounds mean / median", f"{s['rounds_mean']:.1f} / {s['rounds_median']:.0f}")

@@ -87,14 +87,14 @@ def check_seats(game: Game, seats: list[str]) -> list[str]:
             out.append(s)
             continue
         if not s.startswith("bot:"):
-            raise BadSeats(f"seat {i}: a seat is 'human' or 'bot:KIND', got {raw!r}")
+            raise BadSeats(f"seat {i + 1}: a seat is 'human' or 'bot:KIND', got {raw!r}")
         kind = s[4:]
         if kind not in kinds:
             raise BadSeats(
-                f"seat {i}: {game.name} has no bot {kind!r}; available: {', '.join(sorted(kinds))}"
+                f"seat {i + 1}: {game.name} has no bot {kind!r}; available: {', '.join(sorted(kinds))}"
             )
         if kinds[kind].cheating and not game.spec.cheating_bots_allowed:
-            raise BadSeats(f"seat {i}: {game.name} does not allow cheating bots ({kind})")
+            raise BadSeats(f"seat {i + 1}: {game.name} does not allow cheating bots ({kind})")
         out.append(s)
     return out
 
