@@ -91,7 +91,8 @@ def check_seats(game: Game, seats: list[str]) -> list[str]:
         kind = s[4:]
         if kind not in kinds:
             raise BadSeats(
-                f"seat {i + 1}: {game.name} has no bot {kind!r}; available: {', '.join(sorted(kinds))}"
+                f"seat {i + 1}: {game.name} has no bot {kind!r}; "
+                f"available: {', '.join(sorted(kinds))}"
             )
         if kinds[kind].cheating and not game.spec.cheating_bots_allowed:
             raise BadSeats(f"seat {i + 1}: {game.name} does not allow cheating bots ({kind})")
