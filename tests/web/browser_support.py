@@ -49,7 +49,7 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine imports every game slowly
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(self.base + "/api/specs", timeout=1).read()
