@@ -149,13 +149,14 @@ class Server:
         self.proc = subprocess.Popen(
             cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # a busy machine can take a while to import the app
         while time.monotonic() < deadline:
             try:
                 if httpx.get(self.base + "/api/specs", timeout=2).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.stop()
         raise RuntimeError("the web server did not start")
 
     def kill(self) -> None:

@@ -59,6 +59,7 @@ class Server:
                 return
             except OSError:
                 time.sleep(0.1)
+        self.stop()  # never leave a half-started server behind
         raise RuntimeError("the web server did not start")
 
     def stop(self) -> None:
