@@ -356,7 +356,7 @@ class TestEnhancementQuote:
                 f"{BASE}/characters/ana/enhance?card=Trample&card_level=1&sticker=attack-hex"
             )
         )
-        assert "an attack hex needs --hexes" in html
+        assert "an attack hex needs the number of hexes" in html
         assert "confirm-enhance" not in html
 
     def test_json_quote(self, client: TestClient, svc: CampaignService) -> None:
