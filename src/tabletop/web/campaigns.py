@@ -227,6 +227,11 @@ def campaign_context(svc: CampaignService, cid: str) -> dict[str, Any]:
         "stickers": list(data.stickers),
         "sticker_choices": [(k, k) for k in data.stickers],
         "party_choices": [(p.id, p.name) for p in c.parties.values()],
+        "scenario_choices": [
+            (s, f"#{s} {scen[s].name if s in scen else ''}".strip() + done)
+            for s in c.city.unlocked_scenarios
+            for done in [" (completed)" if s in c.city.completed_scenarios else ""]
+        ],
         "class_choices": [(k, classes[k].name) for k in c.city.unlocked_classes if k in classes],
         "level_choices": [(str(n), str(n)) for n in range(1, plevel + 1)],
         "prosperity_next": nxt,

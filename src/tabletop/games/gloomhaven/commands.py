@@ -137,9 +137,11 @@ class OneParty(Args):
 
 
 class Travel(OneParty):
-    scenario: Annotated[str, ARG] = Field(description="Scenario number.", examples=["1"])
+    scenario: Annotated[str, ARG] = Field(
+        title="Scenario", description="Scenario number.", examples=["1"]
+    )
     casual: Annotated[bool, Cli(flags=("--casual",))] = Field(
-        False, description="Casual mode: no road event, no story rewards."
+        False, title="Casual", description="casual mode (no road event, no story rewards)"
     )
 
 
