@@ -217,7 +217,7 @@ class Turn(Decision):
             for card, args in pack.playable_now(s, e, False):
                 out.append(Action.of("junk", card=card, on=args[0] if args else None))
         mapped = ex["map"][pos] or ""
-        if mapped[:2] in ("m:", "t:") and ex["known"][pos]:
+        if mapped[:2] in ("m:", "t:"):
             out.append(Action.of("try"))
         if mapped == "exit":
             out.append(Action.of("escape"))
