@@ -63,7 +63,11 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
         if spec.hidden_information
         else pyspiel.GameType.Information.PERFECT_INFORMATION
     )
-    params: dict[str, Any] = {p.name: p.default for p in spec.params}
+    # OpenSpiel parameters are booleans, integers, floats or strings; a parameter of another kind
+    # is left out (its default applies)
+    params: dict[str, Any] = {
+        p.name: p.default for p in spec.params if isinstance(p.default, bool | int | float | str)
+    }
     params["rng_seed"] = 0
     return pyspiel.GameType(
         short_name=short_name(spec.name),
@@ -113,7 +117,8 @@ class TabletopSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=spec.max_actions,
         )
-        full = {**{p.name: p.default for p in spec.params}, **self.engine.params}
+        full = {**_game_type(spec).parameter_specification, **self.engine.params}
+        full = {k: v for k, v in full.items() if isinstance(v, bool | int | float | str)}
         full["rng_seed"] = self.rng_seed
         super().__init__(_game_type(spec), info, full)
 
