@@ -15,7 +15,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..engine import Action, BadParameter, Record, UnknownGame, load, names, specs
-from ..engine.bots import bot_kinds
 from ..engine.errors import ContentError
 from ..sim.bench import bench as run_bench
 from ..sim.runner import parse_params, parse_seats
@@ -23,6 +22,7 @@ from ..sim.runner import simulate as run_simulate
 from ..store.games import GameStore, NotFound
 from .play import QuitGame, TerminalGame, seats_for
 from .render import game_renderer
+from .report import default_seats, report
 
 app = typer.Typer(
     help="Tabletop: play, simulate and check tabletop games.",
@@ -154,13 +154,13 @@ def simulate(
     ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (ray backend).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write results to FILE.")] = None,
 ) -> None:
     """Run N bot games and print winner shares, lengths and end reasons."""
     g = _game(game, param)
     if seats is None:
-        own = sorted(k for k in bot_kinds(g) if k != "random")
-        seats = f"bot:{'greedy' if 'greedy' in own else (own[0] if own else 'random')}"
+        seats = default_seats(g)
     try:
         seat_specs = parse_seats(seats, g.num_players)
         for spec in seat_specs:
@@ -187,6 +187,7 @@ def simulate(
                 workers,
                 backend,
                 progress=lambda done: progress.update(task, completed=done),
+                address=address,
             )
         except (ValueError, RuntimeError) as exc:
             fail(str(exc))
@@ -207,6 +208,9 @@ def simulate(
     if json_out:
         json_out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
         console.print(f"results written to {json_out}")
+
+
+app.command()(report)
 
 
 @app.command()
