@@ -22,7 +22,7 @@ from ..sim.runner import simulate as run_simulate
 from ..store.games import GameStore, NotFound
 from .play import QuitGame, TerminalGame, seats_for
 from .render import game_renderer
-from .report import default_seats, report
+from .report import add_search_rows, bench_scaling, default_seats, report
 
 app = typer.Typer(
     help="Tabletop: play, simulate and check tabletop games.",
@@ -221,8 +221,20 @@ def bench(
     all_games: Annotated[
         bool, typer.Option("--all", help="Every game, default parameters.")
     ] = False,
+    search: Annotated[
+        int, typer.Option(help="ISMCTS iterations to time on a mid-game state (0: skip).")
+    ] = 1000,
+    scaling: Annotated[
+        bool, typer.Option("--scaling", help="Time -n games on 1 and on 2 worker processes.")
+    ] = False,
+    n: Annotated[int, typer.Option("-n", help="Games for --scaling.")] = 600,
 ) -> None:
-    """Print random-playout actions per second and clone/apply microseconds."""
+    """Print random-playout actions per second, clone/apply microseconds and the time of an
+    ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1."""
+    if scaling:
+        bench_scaling(console, game or "paupers-ladder", dict(_game(game or "paupers-ladder",
+                      param).params), n)  # fmt: skip
+        return
     targets: list[tuple[str, dict[str, Any]]] = []
     if all_games:
         targets = [(spec.name, dict(p)) for spec in specs() for p in (spec.conformance or ({},))]
@@ -242,6 +254,8 @@ def bench(
         table.add_row("legal_actions() us, median", f"{r['legal_actions_us_median']:.1f}")
         table.add_row("apply + legal_actions us, median", f"{r['apply_plus_legal_us_median']:.1f}")
         table.add_row("states sampled", f"{r['states_sampled']:.0f}")
+        if search:
+            add_search_rows(table, name, params, search)
         console.print(table)
 
 

@@ -16,9 +16,11 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Table
 
 from ..engine import BadParameter, UnknownGame, load
 from ..engine.bots import bot_kinds
+from ..sim.bench import scaling, search_bench
 from ..sim.report import load_runs, write_report
 from ..sim.runner import parse_params, parse_seats, simulate
 
@@ -144,3 +146,39 @@ def report(
         except ValueError as exc:
             _fail(str(exc))
     console.print(f"report written to [bold]{folder / 'index.html'}[/bold]")
+
+
+def add_search_rows(table: Table, name: str, params: dict[str, Any], iterations: int) -> None:
+    """The time of one ISMCTS decision on a mid-game state, as rows of the bench table."""
+    try:
+        r = search_bench(name, params, iterations)
+    except ValueError as exc:
+        table.add_row("ISMCTS decision", f"not timed: {exc}")
+        return
+    table.add_row(
+        f"ISMCTS {r['iterations']:.0f} iterations, wall s",
+        f"{r['wall_seconds']:.3f}",
+    )
+    table.add_row(
+        f"ISMCTS {r['iterations']:.0f} iterations, CPU s",
+        f"{r['cpu_seconds']:.3f}",
+    )
+    table.add_row("  (state: after action, choices)", f"{r['actions_at']:.0f}, {r['choices']:.0f}")
+
+
+def bench_scaling(out: Console, name: str, params: dict[str, Any], n: int) -> None:
+    """Run ``n`` games on 1 and on 2 worker processes and print both, with the speed-up."""
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=out) as progress:
+        progress.add_task(f"{name}: {n} games on 1, then 2 workers", total=None)
+        rows = scaling(name, params, n)
+    table = Table(title=f"{name}: {n} games, local worker processes")
+    for col in ("workers", "wall seconds", "games per second", "speed-up"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(
+            f"{r['workers']:.0f}",
+            f"{r['wall_seconds']:.1f}",
+            f"{r['games_per_second']:.2f}",
+            f"{r['speedup']:.2f}x",
+        )
+    out.print(table)
