@@ -14,20 +14,28 @@ from tabletop.sim.bench import mid_game
 
 
 class ResampleOnly:
-    """The real state as a search bot may see it: its own legal actions, whose turn it is, and
-    determinizations through ``resample``; any other attribute is refused."""
+    """The real state as a search bot may see it: its own legal actions, whose turn it is, its
+    own view (for a prior bot), and determinizations through ``resample``; any other attribute
+    is refused, and a view may only be its own seat's."""
 
-    ALLOWED = frozenset({"resample", "legal_actions", "current_seats", "prompt", "game"})
+    ALLOWED = frozenset({"resample", "legal_actions", "current_seats", "prompt", "game", "view"})
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, seat: int) -> None:
         self._state = state
+        self.seat = seat
         self.touched: set[str] = set()
 
     def __getattr__(self, name: str) -> Any:
         if name not in self.ALLOWED:
             raise AssertionError(f"the search read state.{name} of the real state")
         self.touched.add(name)
+        if name == "view":
+            return self._view
         return getattr(self._state, name)
+
+    def _view(self, seat: int | None) -> Any:
+        assert seat == self.seat, f"the search looked at seat {seat}'s view"
+        return self._state.view(seat)
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +68,8 @@ class TestBotParameters:
             make_bot(game, "ismcts?iterations=0", 0, 1)
         with pytest.raises(ValueError, match="bot 'random' takes no parameters"):
             make_bot(game, "random?x=1", 0, 1)
+        with pytest.raises(ValueError, match="'prior' names a bot of the game, one of random"):
+            make_bot(game, "ismcts?prior=greedy", 0, 1)
 
     def test_bot_stream_does_not_depend_on_parameters(self) -> None:
         game = load("toy-bids")
@@ -71,16 +81,17 @@ class TestBotParameters:
 class TestInformationSets:
     def test_the_real_state_is_read_only_through_resample(self, paupers_mid: State) -> None:
         seat = paupers_mid.current_seats()[0]
-        bot = make_bot(paupers_mid.game, "ismcts?iterations=40", seat, 1)
-        guard = ResampleOnly(paupers_mid)
-        action = bot.act(guard)  # type: ignore[arg-type]
-        assert action in paupers_mid.legal_actions(seat)
-        assert "resample" in guard.touched
+        for spec in ("ismcts?iterations=40", "ismcts?iterations=20&prior=greedy&policy=greedy"):
+            bot = make_bot(paupers_mid.game, spec, seat, 1)
+            guard = ResampleOnly(paupers_mid, seat)
+            action = bot.act(guard)  # type: ignore[arg-type]
+            assert action in paupers_mid.legal_actions(seat)
+            assert "resample" in guard.touched
 
     def test_toy_game_simultaneous_bids_through_resample(self) -> None:
         state = load("toy-bids").new_state(3)
         bot = make_bot(state.game, "ismcts?iterations=60", 1, 3)
-        guard = ResampleOnly(state)
+        guard = ResampleOnly(state, 1)
         assert bot.act(guard) in state.legal_actions(1)  # type: ignore[arg-type]
 
     def test_same_seed_same_choice(self, paupers_mid: State) -> None:

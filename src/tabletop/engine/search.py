@@ -72,6 +72,9 @@ class ISMCTSBot(Bot):
         "rollout": int,
         "max_rollout": int,
         "reuse": int,
+        "prior": str,
+        "bias": float,
+        "policy": str,
     }
 
     def __init__(self, game: Game, seat: int, rng: Rng) -> None:
@@ -82,8 +85,13 @@ class ISMCTSBot(Bot):
         self.rollout = 0
         self.max_rollout = 400
         self.reuse = 4
+        self.prior = ""
+        self.bias = 0.5
+        self.policy = ""
         self.stop_early = True  # benchmarks turn this off to time every iteration
         self.last_iterations = 0
+        self._prior_action: Action | None = None
+        self._helpers: dict[tuple[str, int], Bot] = {}
 
     def configure(self, **options: Any) -> None:
         for key, value in options.items():
@@ -98,9 +106,29 @@ class ISMCTSBot(Bot):
                     f"bot {self.kind!r}: parameter {key!r} must be a "
                     f"{self.params[key].__name__}, got {value!r}"
                 ) from None
-            if converted < 0 or (key == "iterations" and converted < 1):
+            if isinstance(converted, str):
+                from .bots import bot_kinds
+
+                kinds = sorted(k for k in bot_kinds(self.game) if k != self.kind)
+                if converted and converted not in kinds:
+                    raise ValueError(
+                        f"bot {self.kind!r}: parameter {key!r} names a bot of the game, one of "
+                        f"{', '.join(kinds)}; got {value!r}"
+                    )
+            elif converted < 0 or (key == "iterations" and converted < 1):
                 raise ValueError(f"bot {self.kind!r}: parameter {key!r} is out of range: {value}")
             setattr(self, key, converted)
+
+    def helper(self, kind: str, seat: int) -> Bot:
+        """A bot of the game (the prior, or the playout policy) for a seat, on a stream of this
+        bot's own."""
+        bot = self._helpers.get((kind, seat))
+        if bot is None:
+            from .bots import make_bot
+
+            bot = make_bot(self.game, kind, seat, self.rng.next64())
+            self._helpers[(kind, seat)] = bot
+        return bot
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions(self.seat)
@@ -109,6 +137,8 @@ class ISMCTSBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        # the prior bot decides from this seat's own view; the search starts from its choice
+        self._prior_action = self.helper(self.prior, self.seat).act(state) if self.prior else None
         root = self.search(state)
         best = max(
             legal,
@@ -160,7 +190,11 @@ class ISMCTSBot(Bot):
                     else:
                         child.avail += 1
                 if untried:
-                    action = untried[rng.below(len(untried))]
+                    prior = self._prior_action if node is root else None
+                    if prior is not None and prior in untried:
+                        action = prior
+                    else:
+                        action = untried[rng.below(len(untried))]
                     child = _Node(seat)
                     child.avail = 1
                     children[action] = child
@@ -169,9 +203,12 @@ class ISMCTSBot(Bot):
                     break
                 best_score = -math.inf
                 action = legal[0]
+                prior = self._prior_action if node is root else None
                 for a in legal:
                     ch = children[a]
                     score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if a == prior:
+                        score += self.bias / (1 + ch.visits)
                     if score > best_score:
                         best_score, action = score, a
                 node = children[action]
@@ -203,7 +240,10 @@ class ISMCTSBot(Bot):
             if det.is_terminal():
                 break
             seat = det.current_seats()[0]
-            det.apply(rng.choice(det.legal_actions(seat)), seat)
+            if self.policy:
+                det.apply(self.helper(self.policy, seat).act(det), seat)
+            else:
+                det.apply(rng.choice(det.legal_actions(seat)), seat)
         if det.is_terminal():
             return outcome_values(det)
         if evaluate is not None:

@@ -28,7 +28,7 @@ def reports_dir() -> Path:
 def list_reports() -> list[dict[str, Any]]:
     """Every report folder, newest first, with what its meta.json says."""
     root = reports_dir()
-    out = []
+    out: list[dict[str, Any]] = []
     if not root.is_dir():
         return out
     for folder in root.iterdir():
@@ -54,7 +54,7 @@ def list_reports() -> list[dict[str, Any]]:
 def _folder(name: str) -> Path:
     for r in list_reports():
         if r["name"] == name:
-            return reports_dir() / r["name"]
+            return reports_dir() / str(r["name"])
     raise HTTPException(404, f"no report named {name!r}")
 
 
