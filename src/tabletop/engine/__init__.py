@@ -14,12 +14,13 @@ from .protocol import (
     State,
     new_rng,
 )
-from .records import Record
+from .records import SEED_MAX, Record, check_seed
 from .registry import load, names, register, specs
 from .rng import Rng, derive_seed
 
 __all__ = [
     "ENGINE_VERSION",
+    "SEED_MAX",
     "TERMINAL_PROMPT",
     "Action",
     "BadParameter",
@@ -38,6 +39,7 @@ __all__ = [
     "State",
     "UnknownGame",
     "Zone",
+    "check_seed",
     "clamp",
     "derive_seed",
     "load",

@@ -1,6 +1,7 @@
 """Undo as a policy, implemented by replay (never by inverse operations).
 
-A seat may take back its own last action only when nothing was revealed by it: no other seat has
+A seat may take back its own last action only while the game is not over and nothing was
+revealed by it: no other seat has
 acted since, the action drew nothing random (the RNG did not move), what any seat saw after it does
 not depend on anything that was hidden from that seat (checked by replaying the action on states
 resampled for each seat), and the game does not object (``State.undo_blocked``). The earlier state
@@ -35,6 +36,10 @@ def _revealed_to(previous: State, after: State, seat: int, acting: int) -> int |
 
 def undo_last(state: State, seat: int) -> State:
     """The state before ``seat``'s last action, or :class:`IllegalAction` naming why not."""
+    if state.is_terminal():
+        # the record (seed and every action) is public once a game ends: reopening it would let
+        # a player replay the end knowing everything
+        raise IllegalAction(f"{state.game.name}: the game is over; a finished game stays finished")
     history = state.history()
     if not history:
         raise IllegalAction(f"{state.game.name}: nothing to undo")
