@@ -344,8 +344,15 @@ def _slug(text: str) -> str:
 
 
 def report_name(f: Figures) -> str:
-    """A folder name that says what was run: game, parameters, seats, games and seed."""
-    parts = [f.game, *(f"{k}-{v}" for k, v in f.params.items())]
+    """A folder name that says what was run: game, parameters (those not at their defaults),
+    seats, games and seed."""
+    try:
+        from ..engine import load
+
+        defaults = dict(load(f.game).params)
+    except Exception:  # a game not installed here: name every parameter
+        defaults = {}
+    parts = [f.game, *(f"{k}-{v}" for k, v in f.params.items() if defaults.get(k, ...) != v)]
     if f.sweep:
         parts.append(f"by-{f.sweep}")
     seats = sorted(set(f.seats))
