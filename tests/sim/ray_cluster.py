@@ -45,13 +45,15 @@ def start(head: bool, temp: str) -> None:
         args = ["--head", f"--port={PORT}", f"--temp-dir={temp}", "--include-dashboard=false"]
     else:
         args = [f"--address=127.0.0.1:{PORT}"]
-    subprocess.run(
+    done = subprocess.run(
         [ray_cli(), "start", *args, *common],
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
         env={**os.environ, "RAY_USAGE_STATS_ENABLED": "0"},
     )
+    if done.returncode:
+        raise RuntimeError(f"ray start {' '.join(args)} failed:\n{done.stdout[-2000:]}\n"
+                           f"{done.stderr[-2000:]}")  # fmt: skip
 
 
 def task_workers() -> list[int]:
