@@ -56,6 +56,7 @@ from .render import (
     whole,
     whole_log,
 )
+from .reports import router as reports_router
 from .service import (
     MAX_TITLE,
     BadRequest,
@@ -223,6 +224,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     app.state.sse_poll = 0.3
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(campaign_router)
+    app.include_router(reports_router)
 
     # ------------------------------------------------------------------ errors
 
