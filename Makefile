@@ -6,10 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run play test lint typecheck unit browser slow bench golden soak clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[test,rl,ray]'
 	touch $(STAMP)
 
 # The main job: the web app at http://127.0.0.1:8000 on SQLite (./var/tabletop.db).
