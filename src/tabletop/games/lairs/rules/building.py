@@ -134,7 +134,14 @@ def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:
     feat, walls = lair["feat"], set(lair["walls"])
     free = [c for c in range(grid.SPACES) if feat[c] is None]
     if piece == "start":
-        return [c for c in free if place_problem(lair, piece, c, None, C) is None]
+        # the Start changes neither reachability nor a placement limit: only the Peril Rule
+        out = []
+        for c in free:
+            trial = list(feat)
+            trial[c] = "start"
+            if _peril_holds(trial, walls):
+                out.append(c)
+        return out
     w = _witness(lair)
     out = []
     for c in free:
