@@ -2773,6 +2773,22 @@ class PLState(State):
         }
         return out
 
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What this seat played with, for balance reports: its Pauper, its Bird and the
+        Virtues it learned."""
+        p = self.P(seat)
+        return {
+            "Pauper": self.C.paupers[p["pauper"]].name if p["pauper"] else None,
+            "Bird": self.C.birds[p["bird"]].name if p["bird"] else None,
+            "Virtue": list(p["virtues"]),
+        }
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        from .evaluate import evaluate
+
+        return evaluate(self)
+
     # ------------------------------------------------------------------ resample
     def _shop_slot(self, card: str) -> tuple[str, int]:
         for city in CITIES:
