@@ -106,5 +106,33 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def shot(page: Any, name: str) -> None:
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+SETTLED = (
+    "() => document.readyState === 'complete'"
+    " && (document.documentElement.dataset.live || 'idle') === 'idle'"
+)
+HOLD = "() => { if (!window.Tabletop) return false; Tabletop.pause(true); return true; }"
+
+
+def settle(page: Any, timeout: float = 15_000) -> None:
+    """Wait for a settled page: loaded, and no live redraw under way (``static/app.js`` marks
+    the html element data-live="busy" while it fetches and swaps in a newer board)."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(SETTLED, timeout=timeout)
+
+
+def shot(page: Any, name: str, selector: str | None = None) -> None:
+    """A screenshot of a settled page (or of one element of it). Live redraws are held while it
+    is taken, so a move arriving meanwhile cannot replace the board under the camera; they catch
+    up afterwards."""
+    settle(page)
+    held = page.evaluate(HOLD)
+    try:
+        settle(page)
+        path = str(SHOTS / f"{name}.png")
+        if selector is None:
+            page.screenshot(path=path, full_page=True)
+        else:
+            page.locator(selector).screenshot(path=path)
+    finally:
+        if held:
+            page.evaluate("() => Tabletop.pause(false)")

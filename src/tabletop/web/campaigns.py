@@ -263,6 +263,9 @@ def enhancement_quote(
     except ValidationError as exc:
         return {"body": None, "problem": _validation_message(exc)}
     try:
+        c = svc.get(cid)
+        card, level = ops.class_card(c, ops.character(c, b.character), b.card, b.card_level)
+        b = b.model_copy(update={"card": card, "card_level": level})
         q = svc.quote_enhancement(
             cid, b.character, b.card, b.card_level, b.action, b.sticker, b.multi_target, b.hexes
         )

@@ -51,6 +51,10 @@ class NewCharacter(Args):
         description="An unlocked class: brute, tinkerer, spellweaver, ...", examples=["brute"]
     )
     level: int = Field(1, description="Starting level, at most the prosperity level.")
+    quest: str | None = Field(
+        None,
+        description="The personal quest kept, when the two were drawn at the table (name or id).",
+    )
 
 
 class OneCharacter(Args):
@@ -66,12 +70,28 @@ class JoinParty(OneCharacter):
 
 
 class ItemTrade(OneCharacter):
-    item: Annotated[str, ARG] = Field(description="Item number.", examples=["001"])
+    item: Annotated[str, ARG] = Field(
+        description="Item number or name.", examples=["001", "Boots of Striding"]
+    )
+
+
+class Buy(ItemTrade):
+    others: Annotated[list[str], ARG] = Field(
+        default_factory=list,
+        description="Further CHARACTER ITEM pairs, bought in the same change.",
+        examples=[["bo", "Cloak of Invisibility"]],
+    )
+
+
+class Donate(OneCharacter):
+    others: Annotated[list[str], ARG] = Field(
+        default_factory=list, description="Further characters donating in the same change."
+    )
 
 
 class LevelUp(OneCharacter):
-    card: str = Field(description="The ability card added to the pool.")
-    card_level: int = Field(description="Its level (at most the new level).")
+    card: str = Field(description="The ability card added to the pool, by name.")
+    card_level: int | None = Field(None, description="Its level (default: as printed).")
     perk: str = Field(description="The perk box marked.")
 
 
@@ -80,8 +100,10 @@ class MarkPerk(OneCharacter):
 
 
 class Enhance(OneCharacter):
-    card: str = Field(description="The ability card.", examples=["Skewer"])
-    card_level: int = Field(description="The card's level (X cards: 1).")
+    card: str = Field(description="The ability card, by name.", examples=["Skewer"])
+    card_level: int | None = Field(
+        None, description="The card's level (X cards: 1; default: as printed)."
+    )
     action: Literal["top", "bottom"] = Field("top", description="top or bottom")
     sticker: str = Field(description="The sticker, as for enhancement-cost.", examples=["attack"])
     multi_target: bool = Field(False, description="The ability targets several figures.")
@@ -174,8 +196,8 @@ class Command:
         return self.history or self.name
 
     def arguments(self, args: Args) -> dict[str, Any]:
-        """The history entry's arguments."""
-        return args.model_dump(mode="json")
+        """The history entry's arguments (empty lists and tables left out)."""
+        return {k: v for k, v in args.model_dump(mode="json").items() if v not in ([], {})}
 
     def apply(self, c: Campaign, args: Args) -> list[str]:
         """Check and carry out the command on ``c`` (a working copy): the lines saying what
@@ -195,6 +217,15 @@ def _finish(c: Campaign, a: Finish) -> list[str]:
         extra=a.rewards(),
         recipient=a.recipient or None,
     )
+
+
+def _buy(c: Campaign, a: Buy) -> list[str]:
+    if len(a.others) % 2:
+        raise ops.Refused(
+            f"after {a.character} {a.item}, give CHARACTER ITEM pairs; {a.others[-1]!r} has no item"
+        )
+    pairs = [(a.character, a.item), *zip(a.others[::2], a.others[1::2], strict=True)]
+    return [line for ch, item in pairs for line in ops.buy(c, ch, item)]
 
 
 def _enhance(c: Campaign, a: Enhance) -> list[str]:
@@ -223,7 +254,9 @@ _ALL = [
         "new-character",
         "create_character",
         NewCharacter,
-        lambda c, a: ops.create_character(c, a.party, a.name, a.player, a.class_id, a.level),
+        lambda c, a: ops.create_character(
+            c, a.party, a.name, a.player, a.class_id, a.level, a.quest or None
+        ),
         "Create a character: gold 15x(L+1), XP at the level's minimum, two personal quests drawn.",
         "character",
     ),
@@ -254,9 +287,10 @@ _ALL = [
     Command(
         "buy",
         "buy",
-        ItemTrade,
-        lambda c, a: ops.buy(c, a.character, a.item),
-        "Buy an item (in Gloomhaven; price by party reputation; no duplicates).",
+        Buy,
+        _buy,
+        "Buy an item, by number or name (in Gloomhaven; price by party reputation; no "
+        "duplicates); several characters may buy at once: CHARACTER ITEM [CHARACTER ITEM ...].",
         "character",
     ),
     Command(
@@ -294,9 +328,10 @@ _ALL = [
     Command(
         "donate",
         "donate",
-        OneCharacter,
-        lambda c, a: ops.donate(c, a.character),
-        "Donate 10 gold to the Sanctuary of the Great Oak (once per visit): 2 BLESS next scenario.",
+        Donate,
+        lambda c, a: [line for ch in [a.character, *a.others] for line in ops.donate(c, ch)],
+        "Donate 10 gold to the Sanctuary of the Great Oak (once per visit): 2 BLESS next "
+        "scenario; several characters may donate at once.",
         "character",
     ),
     Command(
