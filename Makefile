@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck unit browser slow bench golden clean
+.PHONY: run play test lint typecheck unit browser slow bench golden soak clean
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -43,6 +43,12 @@ slow: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/tabletop bench --all
+
+# The reliability pass (not in `make test`): fuzz every game and mode, replays, concurrent clients
+# racing undos and actions on a real server, kill -9 restarts. Prints the figures; SOAK_ARGS
+# passes options (e.g. SOAK_ARGS="--seed 7 --per-mode 50"), see `python -m tabletop.soak -h`.
+soak: $(STAMP)
+	$(BIN)/python -m tabletop.soak $(SOAK_ARGS)
 
 golden: $(STAMP)
 	$(BIN)/pytest tests/test_golden.py --regenerate-golden -p no:xdist

@@ -11,6 +11,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 from tabletop.adapters import openspiel as adapter  # noqa: E402
 from tabletop.engine import load, specs  # noqa: E402
@@ -170,6 +171,39 @@ class TestSeeds:
         assert game.engine.params["scenario"] == "fiery-siege"
         two = pyspiel.load_game("tabletop_paupers_ladder", {"players": 2})
         assert "scenario" not in two.engine.params
+
+
+class TestObservers:
+    def draft_state(self) -> Any:
+        game = load_spiel("paupers-ladder", {"players": 2})
+        state = game.new_initial_state()
+        while state.engine_state.prompt().kind != "draft":
+            state.apply_action(state.legal_actions()[0])
+        return game, state
+
+    def test_public_observer_shows_no_hand(self) -> None:
+        game, state = self.draft_state()
+        hand = state.engine_state.data["players"][0]["hand"]
+        public = make_observation(
+            game,
+            pyspiel.IIGObservationType(
+                perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+            ),
+        )
+        private = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+        assert all(card in private.string_from(state, 0) for card in hand)
+        assert not any(card in public.string_from(state, 0) for card in hand)
+        public.set_from(state, 0)
+        private.set_from(state, 0)
+        assert not np.array_equal(public.tensor, private.tensor)
+
+    def test_no_all_players_observer(self) -> None:
+        game, _ = self.draft_state()
+        kind = pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+        )
+        with pytest.raises(ValueError, match="views are per seat"):
+            game.make_py_observer(kind)
 
 
 class TestAlgorithms:

@@ -379,3 +379,14 @@ class TestJunkCards:
         s.do("buy", cube="basic").do("roll").expect("after-roll")
         s.do("junk", card="cracked-mirror#0")
         assert s.view(0)["last_check"]["total"] == 2 + 3
+
+
+def test_dazzled_explorer_may_still_take_on_the_hazard_it_stands_with() -> None:
+    s = scenario(
+        {"fresh": {"basic": 6}, "status": {"dazzled": "spent"}},
+        lair1=arena("hungry-blob"),
+        params=PACK,
+    )
+    s.do("creep", dir="e")  # unknown Hungry Blob: revealed, it strikes; the space stays Unknown
+    assert not s.view(0)["maps"][0]["known"][1]
+    s.do("try").expect("check")

@@ -124,3 +124,23 @@ def test_along_whole_games_no_view_holds_a_secret(params: dict[str, Any]) -> Non
             seat = seats[rng.below(len(seats))]
             s.apply(rng.choice(s.legal_actions(seat)), seat)
             step += 1
+
+
+def test_resampling_redraws_the_unlearnt_lair_and_keeps_the_view() -> None:
+    game = load("lairs", mode="standard")
+    s = game.new_state(21)
+    rng = Rng(21)
+    while s.data["phase"] != "explore" or s.data["ask"] or s.data["check"]:
+        seats = s.current_seats()
+        seat = seats[rng.below(len(seats))]
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+    seat = s.data["turn"]
+    moved = 0
+    for k in range(10):
+        other = s.resample(seat, Rng(k))
+        assert canon(other.view(seat)) == canon(s.view(seat))
+        moved += other.lair_of(seat)["feat"] != s.lair_of(seat)["feat"]  # type: ignore[attr-defined]
+        from tabletop.games.lairs.rules.building import problem
+
+        assert problem(other.lair_of(seat)["feat"], set(other.lair_of(seat)["walls"]), s.C) is None  # type: ignore[attr-defined]
+    assert moved > 0

@@ -108,3 +108,19 @@ class TestNewUnits:
         assert s.options(0) == [Action.of("upgrade", building=None)]
         s.do("upgrade", building=None)
         assert s.view(0)["players"][0]["buildings"] == {"town": 2}
+
+
+class TestParameters:
+    def test_player_counts_and_modes_are_checked(self) -> None:
+        import pytest
+
+        from tabletop.engine import BadParameter, load
+
+        with pytest.raises(BadParameter, match="1 player plays mode=solo"):
+            load("paper-tales", players=1)
+        with pytest.raises(BadParameter, match="solo is for 1 player"):
+            load("paper-tales", mode="solo", players=3)
+        with pytest.raises(BadParameter, match="lich_cards"):
+            load("paper-tales", players=3, lich_cards=2)
+        with pytest.raises(BadParameter, match="<= 4"):
+            load("paper-tales", mode="solo", lich_cards=5)

@@ -512,3 +512,35 @@ class TestMoreUnitAbilities:
         reveal_all(s)
         ages = [u["age"] if u else None for u in s.view(0)["players"][0]["kingdom"]]
         assert ages[:2] == [1, 0]
+
+
+class TestTurnStructure:
+    def test_four_turns_of_six_phases_in_order(self) -> None:
+        from tabletop.engine.bots import make_bot
+
+        s = Scenario("paper-tales", players=3, seed=12)
+        bots = {seat: make_bot(s.game, "greedy", seat, 12) for seat in range(3)}
+        lines: list[str] = []
+        seen = -1
+        while not s.state.is_terminal():
+            seat = s.state.current_seats()[0]
+            s.state.apply(bots[seat].act(s.state), seat)
+            for e in s.view(None)["log"]:
+                if e["n"] > seen:
+                    lines.append(e["text"])
+                    seen = e["n"]
+        marks = []
+        for line in lines:
+            for key, mark in (
+                ("Recruitment", "1"),
+                ("Deployment", "2"),
+                ("Wars:", "3"),
+                ("Income:", "4"),
+                ("construct", "5"),
+                ("Aging", "6"),
+            ):
+                if key in line and (not marks or marks[-1] != mark):
+                    marks.append(mark)
+        assert "".join(marks) == "123456" * 4
+        assert s.state.rounds() == 4
+        assert s.view(None)["phase"] == "over"

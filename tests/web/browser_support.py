@@ -49,13 +49,17 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 30
+        # generous: on a busy machine (the whole suite on 2 cores) start-up alone can take 40 s
+        deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the web server exited with status {self.proc.returncode}")
             try:
                 urllib.request.urlopen(self.base + "/api/specs", timeout=1).read()
                 return
             except OSError:
                 time.sleep(0.1)
+        self.stop()  # never leave a half-started server behind
         raise RuntimeError("the web server did not start")
 
     def stop(self) -> None:

@@ -356,7 +356,7 @@ class TestEnhancementQuote:
                 f"{BASE}/characters/ana/enhance?card=Trample&card_level=1&sticker=attack-hex"
             )
         )
-        assert "an attack hex needs --hexes" in html
+        assert "an attack hex needs the number of hexes" in html
         assert "confirm-enhance" not in html
 
     def test_json_quote(self, client: TestClient, svc: CampaignService) -> None:
@@ -522,3 +522,42 @@ class TestJsonApi:
         assert client.post("/api/campaigns", json={"name": "Second"}).status_code == 409
         exp = client.get("/api/campaigns/second/export").json()
         assert exp["campaign"]["seed"] == 3 and exp["history"][0]["command"] == "new-campaign"
+
+
+class TestFormsComeFromTheDeclarations:
+    def test_each_field_of_a_declared_command_is_an_input_of_its_form(
+        self, client: TestClient, svc: CampaignService
+    ) -> None:
+        from tabletop.games.gloomhaven.commands import COMMANDS as DECLARED
+
+        pages = {
+            "new-character": f"{BASE}",
+            "adjust": f"{BASE}",
+            "level-up": f"{BASE}/characters/ana",
+        }
+        for command, url in pages.items():
+            html = txt(client.get(url))
+            form = html.split(f'action="/campaigns/{CID}/do/{command}"', 1)[1].split("</form>")[0]
+            for name, field in DECLARED[command].args.model_fields.items():
+                assert f'name="{name}"' in form, (command, name)
+                if field.title:
+                    assert field.title in form, (command, field.title)
+
+    def test_a_quest_kept_at_the_table_through_the_derived_form(
+        self, client: TestClient, svc: CampaignService
+    ) -> None:
+        deck = svc.get(CID).city.quest_deck
+        name = ops.quests(svc.get(CID))[deck[0]].name
+        r = post(
+            client,
+            "new-character",
+            "campaign",
+            party="lions",
+            name="Cy",
+            player="carol",
+            class_id="tinkerer",
+            level="1",
+            quest=name,
+        )
+        assert r.status_code == 200
+        assert svc.get(CID).characters["cy"].personal_quest == deck[0]

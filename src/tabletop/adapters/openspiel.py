@@ -30,6 +30,7 @@ Observers (``make_py_observer``):
   string. The engine's views keep what a seat has seen of the game (the log's last lines, its
   known cards), but not a full record of every past observation: the information state is
   perfect recall of the seat's own actions, not of every public event it once saw.
+- ``private_info=NONE``: the spectator's view (public information only) in the same layout.
 """
 
 from __future__ import annotations
@@ -63,7 +64,11 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
         if spec.hidden_information
         else pyspiel.GameType.Information.PERFECT_INFORMATION
     )
-    params: dict[str, Any] = {p.name: p.default for p in spec.params}
+    # OpenSpiel parameters are booleans, integers, floats or strings; a parameter of another kind
+    # is left out (its default applies)
+    params: dict[str, Any] = {
+        p.name: p.default for p in spec.params if isinstance(p.default, bool | int | float | str)
+    }
     params["rng_seed"] = 0
     return pyspiel.GameType(
         short_name=short_name(spec.name),
@@ -113,7 +118,8 @@ class TabletopSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=spec.max_actions,
         )
-        full = {**{p.name: p.default for p in spec.params}, **self.engine.params}
+        full = {**_game_type(spec).parameter_specification, **self.engine.params}
+        full = {k: v for k, v in full.items() if isinstance(v, bool | int | float | str)}
         full["rng_seed"] = self.rng_seed
         super().__init__(_game_type(spec), info, full)
 
@@ -135,10 +141,28 @@ class TabletopSpielGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
     ) -> TabletopObserver:
+        """An observer of what one player may see (``private_info=SINGLE_PLAYER``, the default)
+        or of what everyone sees (``NONE``: the spectator's view); ``perfect_recall`` adds the
+        player's own actions. There is no all-players observer and no private-only one: a view
+        is a seat's whole picture."""
         if params:
             raise ValueError(f"{self.engine.name}: observation parameters are not supported")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return TabletopObserver(self, recall)
+        public = False
+        if iig_obs_type is not None:
+            private = iig_obs_type.private_info
+            if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+                raise ValueError(
+                    f"{self.engine.name}: no observer shows every player's private information; "
+                    "views are per seat"
+                )
+            if not iig_obs_type.public_info:
+                raise ValueError(
+                    f"{self.engine.name}: no observer of private information alone; a view "
+                    "holds the public and the seat's private information together"
+                )
+            public = private == pyspiel.PrivateInfoType.NONE
+        return TabletopObserver(self, recall, public)
 
 
 class _Step:
@@ -316,8 +340,9 @@ class TabletopObserver:
     """Observation or information-state tensors and strings of a seat (see the module
     docstring); OpenSpiel's PyObserver interface."""
 
-    def __init__(self, game: TabletopSpielGame, recall: bool) -> None:
+    def __init__(self, game: TabletopSpielGame, recall: bool, public: bool = False) -> None:
         self.recall = recall
+        self.public = public
         enc = game.encoding
         self.obs = enc.observation
         self.codec_size = enc.actions.size
@@ -334,8 +359,10 @@ class TabletopObserver:
         self._fresh: tuple[tuple[int, int], np.ndarray] | None = None
 
     def _view(self, state: TabletopSpielState, player: int) -> dict[str, Any]:
-        view = state._engine.peek().view(player)
+        view = state._engine.peek().view(None if self.public else player)
         assert view is not None
+        if self.public:
+            view["seat"] = player  # the spectator's picture, laid out around the player's seat
         return view
 
     def set_from(self, state: TabletopSpielState, player: int) -> None:

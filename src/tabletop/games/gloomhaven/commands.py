@@ -40,20 +40,34 @@ class Args(BaseModel):
 
 
 class NewParty(Args):
-    name: Annotated[str, ARG] = Field(description="The party's name.", examples=["Lions"])
+    name: Annotated[str, ARG] = Field(
+        title="Party name", description="The party's name.", examples=["Lions"], max_length=80
+    )
 
 
 class NewCharacter(Args):
-    party: Annotated[str, ARG] = Field(description="Party id or name.", examples=["lions"])
-    name: Annotated[str, ARG] = Field(description="The character's name.", examples=["Ana"])
-    player: str = Field(description="The player (retirements count per player).")
-    class_id: Annotated[str, Cli(flags=("--class",))] = Field(
-        description="An unlocked class: brute, tinkerer, spellweaver, ...", examples=["brute"]
+    party: Annotated[str, ARG] = Field(
+        title="Party", description="Party id or name.", examples=["lions"]
     )
-    level: int = Field(1, description="Starting level, at most the prosperity level.")
+    name: Annotated[str, ARG] = Field(
+        title="Character name", description="The character's name.", examples=["Ana"], max_length=80
+    )
+    player: str = Field(
+        title="Player", description="The player (retirements count per player).", max_length=80
+    )
+    class_id: Annotated[str, Cli(flags=("--class",))] = Field(
+        title="Class",
+        description="An unlocked class: brute, tinkerer, spellweaver, ...",
+        examples=["brute"],
+    )
+    level: int = Field(
+        1, title="Starting level", description="Starting level, at most the prosperity level."
+    )
     quest: str | None = Field(
         None,
-        description="The personal quest kept, when the two were drawn at the table (name or id).",
+        title="Personal quest kept",
+        description="Only when the two were drawn at the table: its name or number; empty: the "
+        "keeper draws two",
     )
 
 
@@ -90,9 +104,11 @@ class Donate(OneCharacter):
 
 
 class LevelUp(OneCharacter):
-    card: str = Field(description="The ability card added to the pool, by name.")
-    card_level: int | None = Field(None, description="Its level (default: as printed).")
-    perk: str = Field(description="The perk box marked.")
+    card: str = Field(title="New ability card", description="The card added to the pool, by name.")
+    card_level: int | None = Field(
+        None, title="Its level", description="Empty: as printed on the card."
+    )
+    perk: str = Field(title="Perk marked", description="The perk box marked.")
 
 
 class MarkPerk(OneCharacter):
@@ -100,14 +116,20 @@ class MarkPerk(OneCharacter):
 
 
 class Enhance(OneCharacter):
-    card: str = Field(description="The ability card, by name.", examples=["Skewer"])
+    card: str = Field(title="Card", description="The ability card, by name.", examples=["Skewer"])
     card_level: int | None = Field(
-        None, description="The card's level (X cards: 1; default: as printed)."
+        None, title="Card level", description="Empty: as printed; X cards: 1."
     )
-    action: Literal["top", "bottom"] = Field("top", description="top or bottom")
-    sticker: str = Field(description="The sticker, as for enhancement-cost.", examples=["attack"])
-    multi_target: bool = Field(False, description="The ability targets several figures.")
-    hexes: int | None = Field(None, description="Attack hex only: hexes the attack targets now.")
+    action: Literal["top", "bottom"] = Field("top", title="Action", description="top or bottom")
+    sticker: str = Field(
+        title="Sticker", description="The sticker, as for enhancement-cost.", examples=["attack"]
+    )
+    multi_target: bool = Field(
+        False, title="Multi-target", description="the ability targets several enemies or allies"
+    )
+    hexes: int | None = Field(
+        None, title="Hexes targeted now", description="Attack hex only: hexes the attack targets."
+    )
 
 
 class OneParty(Args):
@@ -115,9 +137,11 @@ class OneParty(Args):
 
 
 class Travel(OneParty):
-    scenario: Annotated[str, ARG] = Field(description="Scenario number.", examples=["1"])
+    scenario: Annotated[str, ARG] = Field(
+        title="Scenario", description="Scenario number.", examples=["1"]
+    )
     casual: Annotated[bool, Cli(flags=("--casual",))] = Field(
-        False, description="Casual mode: no road event, no story rewards."
+        False, title="Casual", description="casual mode (no road event, no story rewards)"
     )
 
 
@@ -164,12 +188,17 @@ class Finish(OneParty):
 class Adjust(Args):
     what: Annotated[
         Literal["prosperity", "reputation", "global-achievement", "party-achievement"], ARG
-    ] = Field(description="prosperity, reputation, global-achievement or party-achievement")
-    amount: Annotated[int, ARG] = Field(
-        1, description="The change (achievements: 1 gain, -1 lose)."
+    ] = Field(
+        title="What",
+        description="prosperity, reputation, global-achievement or party-achievement",
     )
-    party: str | None = Field(None, description="The party, for reputation and its achievements.")
-    name: str = Field("", description="The achievement's name.")
+    amount: Annotated[int, ARG] = Field(
+        1, title="Change", description="The change (achievements: 1 gain, -1 lose)."
+    )
+    party: str | None = Field(
+        None, title="Party", description="For reputation and party achievements."
+    )
+    name: str = Field("", title="Achievement name", description="The achievement's name.")
 
 
 class UnlockClass(Args):

@@ -237,6 +237,7 @@ REWARDS = frozenset({"draw-treasure", "take-display", "gain-junk", "gain-vp", "q
 class Hazard(Entry):
     id: str
     name: str
+    text: str  # the card's rules and the rulebook's clarifications, in our own words
     set: Literal["base", "pack"]
     intro: bool = False
     category: Literal["natural", "mechanical", "enchanted"]

@@ -217,7 +217,7 @@ class Turn(Decision):
             for card, args in pack.playable_now(s, e, False):
                 out.append(Action.of("junk", card=card, on=args[0] if args else None))
         mapped = ex["map"][pos] or ""
-        if mapped[:2] in ("m:", "t:") and ex["known"][pos]:
+        if mapped[:2] in ("m:", "t:"):
             out.append(Action.of("try"))
         if mapped == "exit":
             out.append(Action.of("escape"))
@@ -227,9 +227,13 @@ class Turn(Decision):
     def legal(self, s: LairsState, seat: int) -> list[Action]:
         ex = s.data["ex"][seat]
         out = []
+        payable: dict[str, bool] = {}
         for a in self.candidates(s, seat):
-            if a.kind in PAID and not energy.payments(ex, a.kind):
-                continue
+            if a.kind in PAID:
+                if a.kind not in payable:
+                    payable[a.kind] = bool(energy.payments(ex, a.kind))
+                if not payable[a.kind]:
+                    continue
             if (
                 a.kind == "junk"
                 and s.C.junk[pack.card_id(a["card"])].cost

@@ -171,12 +171,53 @@ class LairsState(State):
         return int(self.data.get("round", 0))
 
     def resample(self, seat: int | None, rng: Rng) -> LairsState:
-        """Redraw what nobody sees: the order of the Treasure and Junk decks."""
+        """A state ``seat`` cannot tell from this one: the Treasure and Junk decks reshuffled, the
+        rival's Junk hand redrawn, and the features of the spaces of the lair ``seat`` explores
+        that it has not learnt shuffled among those spaces (keeping the lair legal; the walls
+        stay, as walls of Unknown spaces may border Known ones)."""
         other = self.clone()
-        shuffle(other.data["treasure"], rng)
-        if other.data["junkdeck"] is not None:
-            shuffle(other.data["junkdeck"], rng)
+        d = other.data
+        shuffle(d["treasure"], rng)
+        if d["junkdeck"] is not None:
+            if seat is not None and not d["solo"]:
+                rival = d["ex"][1 - seat]
+                d["junkdeck"]["draw"] = list(d["junkdeck"]["draw"]) + rival["junk"]
+                shuffle(d["junkdeck"], rng)
+                n = len(rival["junk"])
+                rival["junk"] = [d["junkdeck"]["draw"].pop() for _ in range(n)]
+            else:
+                shuffle(d["junkdeck"], rng)
+        if (
+            seat is not None
+            and d["phase"] == "explore"
+            and d["ask"] is None
+            and d["check"] is None
+            and not d["queue"]
+        ):
+            self._shuffle_unlearnt(other, seat, rng)
         return other
+
+    def _shuffle_unlearnt(self, other: LairsState, seat: int, rng: Rng) -> None:
+        d = other.data
+        ex, lair = d["ex"][seat], other.lair_of(seat)
+        spaces = [
+            c
+            for c in range(len(lair["feat"]))
+            if ex["map"][c] is None and lair["feat"][c] != "start" and c != ex["pos"]
+            and str(c) not in lair["target"]
+        ]  # fmt: skip
+        if len(spaces) < 2:
+            return
+        original = [lair["feat"][c] for c in spaces]
+        for _ in range(20):
+            feats = list(original)
+            rng.shuffle(feats)
+            for c, f in zip(spaces, feats, strict=True):
+                lair["feat"][c] = f
+            if building.problem(lair["feat"], set(lair["walls"]), self.C) is None:
+                return
+        for c, f in zip(spaces, original, strict=True):
+            lair["feat"][c] = f
 
 
 def start_phase(s: LairsState) -> None:

@@ -112,17 +112,41 @@ def is_hallway(cell: int, walls: set[int]) -> bool:
     return OPPOSITE[closed[0]] == closed[1]
 
 
+_FULL = (1 << SPACES) - 1
+_NOT_LAST_COL = sum(1 << c for c in range(SPACES) if c % COLS != COLS - 1)
+_NOT_FIRST_COL = sum(1 << c for c in range(SPACES) if c % COLS != 0)
+_NOT_LAST_ROW = sum(1 << c for c in range(SPACES) if c // COLS != ROWS - 1)
+_NOT_FIRST_ROW = sum(1 << c for c in range(SPACES) if c // COLS != 0)
+
+
+def _moves(walls: Iterable[int]) -> tuple[int, int, int, int]:
+    """Bit masks of the spaces that may step east, west, south and north past these walls."""
+    e, w, so, no = _NOT_LAST_COL, _NOT_FIRST_COL, _NOT_LAST_ROW, _NOT_FIRST_ROW
+    for edge_id in walls:
+        a, b = edge_cells(edge_id)
+        if b == a + 1:
+            e &= ~(1 << a)
+            w &= ~(1 << b)
+        else:
+            so &= ~(1 << a)
+            no &= ~(1 << b)
+    return e, w, so, no
+
+
+def _spread(s: int, m: tuple[int, int, int, int]) -> int:
+    e, w, so, no = m
+    return ((s & e) << 1) | ((s & w) >> 1) | ((s & so) << COLS) | ((s & no) >> COLS)
+
+
 def connected(walls: set[int]) -> bool:
     """Every space reachable from every other (No Unreachable Spaces)."""
-    seen = {0}
-    todo = [0]
-    while todo:
-        c = todo.pop()
-        for _, n, e in neighbours(c):
-            if n not in seen and e not in walls:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == SPACES
+    m = _moves(walls)
+    seen = 1
+    while True:
+        more = seen | _spread(seen, m)
+        if more == seen:
+            return seen == _FULL
+        seen = more
 
 
 def distances(start: int, walls: set[int]) -> list[int]:
@@ -141,29 +165,23 @@ def distances(start: int, walls: set[int]) -> list[int]:
 
 def peril_reach(start: int, walls: set[int], kinds: Sequence[str | None]) -> list[bool]:
     """Spaces reachable from ``start`` by a path that crosses at most one Monster and at most one
-    Trap (the Peril Rule). ``kinds[cell]`` is "monster", "trap" or None."""
-    seen = [[False] * 4 for _ in range(SPACES)]
-    seen[start][0] = True
-    todo = [(start, 0)]
-    while todo:
-        c, mt = todo.pop()
-        for _, n, e in neighbours(c):
-            if e in walls:
-                continue
-            k = kinds[n]
-            nmt = mt
-            if k == "monster":
-                if mt & 1:
-                    continue
-                nmt = mt | 1
-            elif k == "trap":
-                if mt & 2:
-                    continue
-                nmt = mt | 2
-            if not seen[n][nmt]:
-                seen[n][nmt] = True
-                todo.append((n, nmt))
-    return [any(s) for s in seen]
+    Trap (the Peril Rule). ``kinds[cell]`` is "monster", "trap" or None. A flood over four layers
+    (no hazard crossed yet, a Monster, a Trap, both), each a bit mask of the 36 spaces."""
+    m = _moves(walls)
+    mon = sum(1 << c for c, k in enumerate(kinds) if k == "monster")
+    trap = sum(1 << c for c, k in enumerate(kinds) if k == "trap")
+    free = _FULL & ~mon & ~trap
+    l0, l1, l2, l3 = 1 << start, 0, 0, 0
+    while True:
+        n0, n1, n2, n3 = _spread(l0, m), _spread(l1, m), _spread(l2, m), _spread(l3, m)
+        a0 = l0 | (n0 & free)
+        a1 = l1 | (n0 & mon) | (n1 & free)
+        a2 = l2 | (n0 & trap) | (n2 & free)
+        a3 = l3 | (n1 & trap) | (n2 & mon) | (n3 & free)
+        if (a0, a1, a2, a3) == (l0, l1, l2, l3):
+            reach = l0 | l1 | l2 | l3
+            return [bool(reach >> c & 1) for c in range(SPACES)]
+        l0, l1, l2, l3 = a0, a1, a2, a3
 
 
 def bridges(walls: set[int]) -> set[int]:

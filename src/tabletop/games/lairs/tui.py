@@ -95,6 +95,17 @@ def check_text(view: dict[str, Any]) -> Text | None:
     return t
 
 
+def hazards_text(view: dict[str, Any]) -> Text:
+    C = content()
+    t = Text()
+    for hid in sorted(set(view["monsters"] + view["traps"])):
+        h = C.hazards[hid]
+        weak = f", weak to {', '.join(h.weaknesses)}" if view["pack"] else ""
+        t.append(f"{h.name}", style="bold red" if h.kind == "monster" else "bold magenta")
+        t.append(f" ({h.kind}, Target {h.target}{weak}): {h.text}\n")
+    return t
+
+
 def render(view: dict[str, Any]) -> RenderableType:
     seat = view.get("seat")
     parts: list[RenderableType] = []
@@ -124,6 +135,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(Text(f"pieces left: {left}; walls {len(lair['walls'])}"))
         if lair.get("problem"):
             parts.append(Text("not ready: " + lair["problem"], style="yellow"))
+    parts.append(Panel(hazards_text(view), title="hazards in both lairs", border_style="dim"))
     ck = check_text(view)
     if ck is not None:
         parts.append(Panel(ck, title="check"))

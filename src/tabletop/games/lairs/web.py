@@ -168,6 +168,20 @@ def dice_html(view: dict[str, Any]) -> str:
     return f'<div class="lr-sheet">{out}</div></div>'
 
 
+def hazards_html(view: dict[str, Any]) -> str:
+    C = content()
+    rows = []
+    for hid in sorted(set(view["monsters"] + view["traps"])):
+        h = C.hazards[hid]
+        weak = f", weak to {', '.join(h.weaknesses)}" if view["pack"] else ""
+        cls = "lr-m" if h.kind == "monster" else "lr-t"
+        rows.append(
+            f'<div><b class="{cls}">{escape(h.name)}</b> ({h.kind}, Target {h.target}'
+            f"{escape(weak)}): {escape(h.text)}</div>"
+        )
+    return '<div class="lr-sheet"><h3>Hazards in both lairs</h3>' + "".join(rows) + "</div>"
+
+
 def render(view: dict[str, Any]) -> str:
     seat = view.get("seat")
     parts = []
@@ -211,5 +225,6 @@ def render(view: dict[str, Any]) -> str:
         f'<div class="lr-board"><style>{CSS}</style>{info}'
         + "".join(parts)
         + dice_html(view)
+        + hazards_html(view)
         + "</div>"
     )

@@ -105,6 +105,7 @@ class PaupersLadderEncoding:
         # each Region card's place: which Region of its type it lies in (3 of each wild type)
         self.slots_of = {t: sorted(r.id for r in C.regions.values() if r.type == t) for t in WILD}
         self.max_slots = max(len(v) for v in self.slots_of.values())
+        self.region_slot = {r: i for regs in self.slots_of.values() for i, r in enumerate(regs)}
         self.layout: list[tuple[str, int, str, Filler]] = []
         self._build()
         self.size = sum(n for _, n, _, _ in self.layout)
@@ -184,11 +185,13 @@ class PaupersLadderEncoding:
         )
 
         def board(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+            slot_of, width = self.region_slot, self.max_slots
             for region, cards in v["tiles"].items():
+                slot = slot_of.get(region, 0)
                 for c in cards:
-                    if c in K.at:
-                        slot = self._slot(region, c)
-                        out[at + K.at[c] * self.max_slots + slot] = 1.0
+                    i = K.at.get(c)
+                    if i is not None:
+                        out[at + i * width + slot] = 1.0
             at += len(K) * self.max_slots
             for c, g in (v.get("cardgems") or {}).items():
                 if c in K.at:
@@ -205,8 +208,7 @@ class PaupersLadderEncoding:
                 shop = v["shops"][city]
                 base = at + i * (1 + len(It))
                 out[base] = shop["count"] / SCALE
-                for c in shop["known"]:
-                    _set(out, base + 1, It, c)
+                _many(out, base + 1, It, shop["known"])
             at += len(CITIES) * (1 + len(It))
             for i, stack in enumerate(v["dispensary"][:4]):
                 base = at + i * (1 + len(self.recipes))
@@ -217,14 +219,11 @@ class PaupersLadderEncoding:
                 deck = v["decks"].get(dk)
                 if deck:
                     out[at + i] = deck["count"] / SCALE
-                    for c in deck["discard"]:
-                        _set(out, at + len(DECKS), self.any_card, c)
+                    _many(out, at + len(DECKS), self.any_card, deck["discard"])
             at += len(DECKS) + len(self.any_card)
-            for x in v["paupers_shown"]:
-                _set(out, at, self.paupers, x)
+            _many(out, at, self.paupers, v["paupers_shown"])
             at += len(self.paupers)
-            for x in v["birds_shown"]:
-                _set(out, at, self.birds, x)
+            _many(out, at, self.birds, v["birds_shown"])
 
         self._add(
             "board",
@@ -328,11 +327,6 @@ class PaupersLadderEncoding:
             solo,
         )  # fmt: skip
 
-    def _slot(self, region: str, card: str) -> int:
-        t = self.C.regions[region].type
-        slots = self.slots_of.get(t, [])
-        return slots.index(region) if region in slots else 0
-
     def _player(self, p: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
         R, It, K = self.regions, self.items, self.cards
         out[at] = 1.0
@@ -353,11 +347,9 @@ class PaupersLadderEncoding:
             if x in VIRTUES:
                 out[at + VIRTUES.index(x)] = 1.0
         at += len(VIRTUES)
-        for it in p.get("inventory", ()):
-            _set(out, at, It, it["c"])
+        _many(out, at, It, [it["c"] for it in p.get("inventory", ())])
         at += len(It)
-        for c in p.get("trophies", ()):
-            _set(out, at, K, c)
+        _many(out, at, K, p.get("trophies", ()))
         at += len(K)
         tucked = 0
         for r in p.get("recipes", ()):
@@ -494,6 +486,15 @@ class PaupersLadderEncoding:
 def _one(out: MutableSequence[float], at: int, i: int | None) -> None:
     if i is not None:
         out[at + i] = 1.0
+
+
+def _many(out: MutableSequence[float], at: int, index: _Index, xs: Sequence[str]) -> None:
+    """Mark each id of ``xs`` (ids outside the index are left out)."""
+    get = index.at.get
+    for x in xs:
+        i = get(x)
+        if i is not None:
+            out[at + i] = 1.0
 
 
 def _set(out: MutableSequence[float], at: int, index: _Index, x: Any) -> None:

@@ -40,6 +40,7 @@ def start(st: PTState) -> None:
     """The Healers' choices come first (ruling 11: one save per Healer)."""
     d = st.data
     d["phase"] = "aging"
+    log(d, f"Turn {d['turn']}: Aging")
     for seat in st.resolution_order():
         for _, u in list(kingdom.units(st, seat)):
             for e in st.content.unit(u["c"]).triggers:
