@@ -57,6 +57,8 @@ class TestCrashSafety:
 
         state = load("toy-bids", players=2).new_state(1)
         ident = store.create(state, ["human", "human"])
+        # seat 0's bid is only a commitment; seat 1's reveals both and runs the game's rules
+        store.apply(ident, 0, state.legal_actions(0)[0])
         before, _ = store.load(ident)
 
         def boom(self: ToyState, seat: int, action: Action) -> None:
@@ -65,6 +67,6 @@ class TestCrashSafety:
 
         monkeypatch.setattr(ToyState, "_apply", boom)
         with pytest.raises(RuntimeError, match="power cut"):
-            store.apply(ident, 0, state.legal_actions(0)[0])
+            store.apply(ident, 1, state.legal_actions(1)[0])
         after, info = store.load(ident)
-        assert after == before and info.num_actions == 0
+        assert after == before and info.num_actions == 1

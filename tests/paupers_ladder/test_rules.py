@@ -64,8 +64,8 @@ class TestSettingUp:
             act(s, "draft", seat=0, recipe=pick0)
             assert s.prompt().seats == (1, 2)
             view1 = json.dumps(s.view(1))
-            assert s.view(1)["players"][0]["picked"] is True
-            assert "pick" not in s.view(1)["players"][0]
+            assert s.view(1)["commitments"] == {"committed": [0], "mine": None}
+            assert s.view(0)["commitments"]["mine"]["args"] == {"recipe": pick0}
             assert f'"{pick0}"' not in view1 or pick0 in hand1
             act(s, "draft", seat=1, recipe=s.legal_actions(1)[0]["recipe"])
             act(s, "draft", seat=2, recipe=s.legal_actions(2)[0]["recipe"])

@@ -68,7 +68,7 @@ def test_each_seat_sees_only_its_own_draft_hand(server: Server, browser: Any) ->
     pages[0].locator("#prompt button.option").first.click()
     pages[1].locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=10_000)
     state, _ = store.load(game["id"])
-    assert state.data["players"][0]["pick"] is not None
+    assert state.commitment(0) is not None
     assert "has picked" in pages[1].locator("#board").inner_text()
     assert own_hand_on_page(pages[1]) == names(state.data["players"][1]["hand"])
     assert "Your pick" not in pages[1].locator("#board").inner_text()

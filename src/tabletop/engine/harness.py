@@ -9,6 +9,8 @@ Checks (after OpenSpiel's RandomSimTest and PettingZoo's api/seed tests):
   states that differ only in others' secrets look the same to it; and resampling really changes
   hidden things in hidden-information games;
 - every view is JSON-safe; an illegal action or a wrong seat is refused and changes nothing;
+- in a simultaneous decision, changing a seat's commitment changes no other seat's view (it is
+  hidden), and withdrawing then committing it again gives the same state;
 - the game ends within its declared bound; the same seed gives the same game.
 """
 
@@ -21,7 +23,7 @@ from typing import Any
 
 from .actions import Action
 from .errors import IllegalAction
-from .protocol import Game, State
+from .protocol import WITHDRAW, Game, State
 from .records import Record
 from .registry import load
 from .rng import Rng, derive_seed
@@ -108,7 +110,9 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
         pass
     else:
         raise _fail(game, seed, step, "a bogus action was accepted")
-    outsiders = [s for s in range(game.num_players) if s not in prompt.seats]
+    outsiders = [
+        s for s in range(game.num_players) if s not in prompt.seats and s not in prompt.committed
+    ]
     if outsiders:
         try:
             state.apply(state.legal_actions(prompt.seats[0])[0], outsiders[0])
@@ -118,6 +122,40 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
             raise _fail(game, seed, step, f"seat {outsiders[0]} acted out of turn")
     if state.dumps() != before:
         raise _fail(game, seed, step, "a refused action changed the state")
+    if prompt.committed:
+        check_commitments(state, seed, step)
+
+
+def check_commitments(state: State, seed: int, step: int) -> None:
+    """A pending commitment is hidden from the other seats, may be changed, and withdrawing it
+    then committing it again leaves the game as it was."""
+    game = state.game
+    prompt = state.prompt()
+    seat = prompt.committed[0]
+    mine = state.commitment(seat)
+    assert mine is not None
+    others = [s for s in [*range(game.num_players), None] if s != seat]
+    seen = {s: state.fingerprint(s) for s in others}
+    for option in state.legal_actions(seat):
+        if option in (mine, WITHDRAW):
+            continue
+        changed = state.clone()
+        changed.apply(option, seat)
+        if changed.commitment(seat) != option:
+            raise _fail(game, seed, step, f"seat {seat} could not change its commitment")
+        for s in others:
+            if changed.fingerprint(s) != seen[s]:
+                raise _fail(
+                    game, seed, step, f"seat {s} can see seat {seat}'s pending commitment change"
+                )
+        break
+    again = state.clone()
+    again.apply(WITHDRAW, seat)
+    if seat not in again.prompt().seats or again.commitment(seat) is not None:
+        raise _fail(game, seed, step, f"seat {seat} could not withdraw its commitment")
+    again.apply(mine, seat)
+    if again.data != state.data or again.rng != state.rng:
+        raise _fail(game, seed, step, "withdrawing and committing again changed the game")
 
 
 def random_playout(

@@ -13,11 +13,13 @@ views. The deciding seat need not be the seat whose turn it is (``prompt.turn``)
 
 Games subclass :class:`State` and implement the underscored hooks: ``_prompt``, ``_legal_actions``,
 ``_apply``, ``_view``, ``_outcome`` (and optionally ``_explain_illegal``, ``describe_action``,
-``resample``). The public methods here add validation, history and caching around them.
+``_resample``, ``_reveal``). The public methods here add validation, history and caching around
+them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import marshal
 from abc import ABC, abstractmethod
@@ -34,6 +36,11 @@ if TYPE_CHECKING:
 
 ENGINE_VERSION = "0.1.0"
 
+# Where the engine keeps the commitments of a simultaneous decision inside ``state.data`` (seat as
+# a string -> the action's JSON), present only while some are pending.
+COMMITS = "_commits"
+WITHDRAW = Action.of("withdraw")
+
 JSON = Any  # JSON-native value
 S = TypeVar("S", bound="State")
 
@@ -45,15 +52,31 @@ class Prompt:
     ``seats``: the seats that must decide now (more than one: a simultaneous hidden choice).
     ``kind``: a short machine name (``"explore"``). ``text``: what to tell the player.
     ``turn``: whose turn it is, which may differ from the deciding seats.
+    ``commit``: a simultaneous decision collected by the engine. A game names every seat of the
+    decision; each commits one action, hidden from the others, and may change or withdraw it
+    until the last seat commits, when the engine hands all of them to the game together
+    (``State._reveal``). In ``state.prompt()`` ``seats`` are then the seats still to commit and
+    ``committed`` those that have (public: "has chosen").
     """
 
     seats: tuple[int, ...]
     kind: str
     text: str = ""
     turn: int | None = None
+    commit: bool = False
+    committed: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
-        return {"seats": list(self.seats), "kind": self.kind, "text": self.text, "turn": self.turn}
+        out: dict[str, JSON] = {
+            "seats": list(self.seats),
+            "kind": self.kind,
+            "text": self.text,
+            "turn": self.turn,
+        }
+        if self.commit:
+            out["commit"] = True
+            out["committed"] = list(self.committed)
+        return out
 
 
 TERMINAL_PROMPT = Prompt((), "game-over", "The game is over.")
@@ -340,16 +363,64 @@ class State(ABC):
         """Rounds played so far (for statistics)."""
         return int(self.data.get("round", 0))
 
-    def resample(self, seat: int | None, rng: Rng) -> State:
-        """A state the given seat cannot tell apart from this one (its view is unchanged), with
-        everything hidden from it redrawn from ``rng``. Games with hidden information override."""
+    def _resample(self, seat: int | None, rng: Rng) -> State:
+        """A copy with everything hidden from ``seat`` redrawn from ``rng`` (see
+        :meth:`resample`). Games with hidden information override."""
         return self.clone()
 
+    def _reveal(self, commitments: Mapping[int, Action]) -> None:
+        """Carry out the actions of a simultaneous decision once every seat has committed. The
+        default plays them with ``_apply`` in seat order (so the commit order never matters);
+        a game overrides it to resolve them together."""
+        for seat in sorted(commitments):
+            self._apply(seat, commitments[seat])
+            self._cache = {}
+
     # ----------------------------------------------------------------- the protocol
+    def resample(self, seat: int | None, rng: Rng) -> State:
+        """A state the given seat cannot tell apart from this one (its view is unchanged), with
+        everything hidden from it redrawn from ``rng``: the game's ``_resample``, then the pending
+        commitments of the other seats, each redrawn among that seat's options."""
+        world = self._resample(seat, rng)
+        commits = world.data.get(COMMITS)
+        if commits:
+            for key in sorted(commits):
+                if seat is None or int(key) != seat:
+                    options = world._legal_actions(int(key))
+                    commits[key] = options[rng.below(len(options))].to_json()
+            world.invalidate()
+        return world
+
     def prompt(self) -> Prompt:
         if self._prompt_cache is None:
-            self._prompt_cache = self._prompt()
+            raw = self._prompt()
+            if raw.commit:
+                commits = self.data.get(COMMITS) or {}
+                raw = Prompt(
+                    tuple(s for s in raw.seats if str(s) not in commits),
+                    raw.kind,
+                    raw.text,
+                    raw.turn,
+                    True,
+                    tuple(s for s in raw.seats if str(s) in commits),
+                )
+            self._prompt_cache = raw
         return self._prompt_cache
+
+    def commitment(self, seat: int) -> Action | None:
+        """The action ``seat`` has committed to the pending simultaneous decision, if any."""
+        raw = (self.data.get(COMMITS) or {}).get(str(seat))
+        return Action.from_json(raw) if raw is not None else None
+
+    def fingerprint(self, seat: int | None) -> str:
+        """A short digest of everything ``seat`` can see: its view (without the others'
+        "has chosen" marks), the decision and its own commitment. A seat's action is stale only
+        when this changed since the seat looked."""
+        prompt = self.prompt()
+        decision = [sorted(prompt.seats + prompt.committed), prompt.kind, prompt.text, prompt.turn]
+        mine = (self.data.get(COMMITS) or {}).get(str(seat)) if seat is not None else None
+        blob = json.dumps([self._view(seat), decision, mine], sort_keys=True, default=str)
+        return hashlib.blake2b(blob.encode("utf-8"), digest_size=12).hexdigest()
 
     def is_terminal(self) -> bool:
         return not self.prompt().seats
@@ -364,9 +435,11 @@ class State(ABC):
             if len(prompt.seats) != 1:
                 return []
             seat = prompt.seats[0]
-        if seat not in prompt.seats:
-            return []
-        return list(self._legal(seat))
+        if seat in prompt.seats:
+            return list(self._legal(seat))
+        if seat in prompt.committed:
+            return [*self._legal(seat), WITHDRAW]
+        return []
 
     def _legal(self, seat: int) -> list[Action]:
         """The cached legal actions of a deciding seat (not a copy: do not change it)."""
@@ -388,13 +461,19 @@ class State(ABC):
                     f"({prompt.kind}); say which seat plays {action}"
                 )
             seat = prompt.seats[0]
-        if seat not in prompt.seats:
+        if seat not in prompt.seats and seat not in prompt.committed:
             raise IllegalAction(
                 f"{self.game.name}: seat {seat} may not act now; waiting for seat(s) "
                 f"{', '.join(map(str, prompt.seats))} to decide {prompt.kind!r}"
             )
         if not isinstance(action, Action):
             raise IllegalAction(f"{self.game.name}: not an action: {action!r}")
+        if action == WITHDRAW and prompt.commit:
+            if seat not in prompt.committed:
+                raise IllegalAction(
+                    f"{self.game.name}: seat {seat} has nothing to withdraw at {prompt.kind!r}"
+                )
+            return seat
         legal = self._legal(seat)
         if action not in legal:
             reason = self._explain_illegal(seat, action)
@@ -409,11 +488,31 @@ class State(ABC):
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Play ``action``. Refuses an illegal one with :class:`IllegalAction`, changing nothing."""
         seat = self.check(action, seat)
+        if self.prompt().commit:
+            self._commit(seat, action)
+            return
         self._apply(seat, action)
         self._history = _History(self._history, seat, action)
         self._legal_cache = {}
         self._prompt_cache = None
         self._cache = {}
+
+    def _commit(self, seat: int, action: Action) -> None:
+        """Record, change or withdraw a seat's commitment; reveal all once every seat has one."""
+        commits: dict[str, JSON] = self.data.setdefault(COMMITS, {})
+        if action == WITHDRAW:
+            del commits[str(seat)]
+        else:
+            commits[str(seat)] = action.to_json()
+        if not commits:
+            del self.data[COMMITS]
+        self._history = _History(self._history, seat, action)
+        self.invalidate()
+        if self.data.get(COMMITS) and not self.prompt().seats:
+            done = self.data.pop(COMMITS)
+            self.invalidate()
+            self._reveal({int(s): Action.from_json(a) for s, a in sorted(done.items())})
+            self.invalidate()
 
     def invalidate(self) -> None:
         """Forget cached prompt, legal actions and memos after changing ``data`` by hand (tests,
@@ -437,6 +536,11 @@ class State(ABC):
         body["actions"] = (
             [a.to_json() for a in self.legal_actions(seat)] if seat is not None else []
         )
+        if prompt.commit:
+            body["commitments"] = {
+                "committed": list(prompt.committed),
+                "mine": (self.data.get(COMMITS) or {}).get(str(seat)) if seat is not None else None,
+            }
         body["outcome"] = self._outcome().to_json() if not prompt.seats else None
         return body
 

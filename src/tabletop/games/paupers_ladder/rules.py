@@ -205,8 +205,10 @@ class PLState(State):
         if ph == "bird":
             return Prompt((d["order"][0],), "choose-bird", "Choose your Bird.", d["order"][0])
         if ph == "draft":
-            seats = tuple(s for s in range(self.n()) if self.P(s)["pick"] is None)
-            return Prompt(seats, "draft", "Choose 1 Recipe to learn; the rest pass left.", None)
+            # a simultaneous decision: the engine keeps each pick hidden until all are in
+            seats = tuple(range(self.n()))
+            text = "Choose 1 Recipe to learn; the rest pass left."
+            return Prompt(seats, "draft", text, None, commit=True)
         if ph == "buy":
             s = d["order"][0]
             return Prompt((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
@@ -2686,14 +2688,12 @@ class PLState(State):
                 "miss": bool(p.get("miss")),
                 "charges": p.get("charges", 0),
                 "hand_count": len(p["hand"]),
-                "picked": p["pick"] is not None,
             }
             if "lives" in p:
                 pv["lives"] = dict(p["lives"])
                 pv["max_lives"] = self.max_lives()
             if mine:
                 pv["hand"] = list(p["hand"])
-                pv["pick"] = p["pick"]
                 pv["outcome_known_top"] = list(p["outk"])
                 pv["region_known_top"] = {k: list(v) for k, v in p["rk"].items()}
             players.append(pv)
@@ -2770,7 +2770,7 @@ class PLState(State):
         return out
 
     # ------------------------------------------------------------------ resample
-    def resample(self, seat: int | None, rng: Rng) -> PLState:
+    def _resample(self, seat: int | None, rng: Rng) -> PLState:
         other = self.clone()
         d = other.data
         solo = d.get("solo")
@@ -2843,7 +2843,7 @@ class PLState(State):
             if k > 0:
                 s[:k] = under[:k]
                 under = under[k:]
-        # Recipe draft: other seats' hands and hidden picks, and the Recipe deck
+        # Recipe draft: other seats' hands and the Recipe deck (the engine redraws their picks)
         others = [s for s in range(other.n()) if s != seat]
         pool = piles.cards(d["decks"]["recipe"])
         for s in others:
@@ -2854,8 +2854,6 @@ class PLState(State):
             k = len(p["hand"])
             p["hand"] = pool[:k]
             pool = pool[k:]
-            if p["pick"] is not None:
-                p["pick"] = p["hand"][rng.below(len(p["hand"]))]
         piles.set_cards(d["decks"]["recipe"], pool)
         rng.shuffle(d["birds_hidden"])
         other.rng = Rng(rng.next64())
