@@ -61,7 +61,7 @@ class TestCli:
 
     def test_bad_params_are_clear_errors(self) -> None:
         result = runner.invoke(app, ["simulate", "toy-bids", "--param", "players=9"])
-        assert result.exit_code == 2 and "'players' must be <= 4" in result.output
+        assert result.exit_code == 2 and "'players' must be <= 7" in result.output
         result = runner.invoke(app, ["simulate", "nope"])
         assert result.exit_code == 2 and "unknown game 'nope'" in result.output
 

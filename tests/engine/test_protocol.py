@@ -26,7 +26,7 @@ class TestRegistry:
     def test_bad_parameters_are_named(self) -> None:
         with pytest.raises(BadParameter, match=r"unknown parameter.*colour"):
             load("toy-bids", colour="red")
-        with pytest.raises(BadParameter, match="'players' must be <= 4"):
+        with pytest.raises(BadParameter, match="'players' must be <= 7"):
             load("toy-bids", players=9)
         with pytest.raises(BadParameter, match="'players' must be a int"):
             load("toy-bids", players="many")

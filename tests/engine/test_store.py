@@ -40,9 +40,26 @@ class TestSavedGames:
     def test_a_stale_action_is_refused(self, store: GameStore) -> None:
         state = load("toy-bids", players=2).new_state(1)
         ident = store.create(state, ["human", "human"])
+        seen0 = state.fingerprint(0)
         store.apply(ident, 0, state.legal_actions(0)[0], expected_actions=0)
-        with pytest.raises(StaleAction, match="you saw 0 actions, the game has 1"):
-            store.apply(ident, 1, state.legal_actions(1)[0], expected_actions=0)
+        store.apply(ident, 1, state.legal_actions(1)[0], expected_actions=0)  # hidden from 1
+        before = store.record(ident)
+        # both bids are revealed now: seat 0's view from the start is stale
+        with pytest.raises(StaleAction, match="you saw 0 actions, the game has 2"):
+            store.apply(ident, 0, state.legal_actions(0)[1], expected_actions=0)
+        with pytest.raises(StaleAction, match="in a way you can see"):
+            store.apply(ident, 0, state.legal_actions(0)[1], seen=seen0)
+        assert store.record(ident) == before
+
+    def test_commitments_sent_on_the_same_view_all_count(self, store: GameStore) -> None:
+        state = load("toy-bids", players=3).new_state(4)
+        ident = store.create(state, ["human"] * 3)
+        seen = {s: state.fingerprint(s) for s in range(3)}
+        for s in (2, 0, 1):
+            store.apply(ident, s, state.legal_actions(s)[0], seen=seen[s])
+        for s in range(3):
+            state.apply(state.legal_actions(s)[0], s)
+        assert store.load(ident)[0].data == state.data
 
     def test_unknown_ids(self, store: GameStore) -> None:
         with pytest.raises(NotFound, match="no saved game 'nope'"):

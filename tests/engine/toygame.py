@@ -138,9 +138,9 @@ class ToyGame(Game):
         name="toy-bids",
         title="Secret Bids (engine test game)",
         min_players=2,
-        max_players=4,
+        max_players=7,
         params=(
-            ParamSpec("players", 2, "seats", minimum=2, maximum=4),
+            ParamSpec("players", 2, "seats", minimum=2, maximum=7),
             ParamSpec("rounds", 6, "rounds to play", minimum=1, maximum=20),
         ),
         hidden_information=True,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from ..engine import Action, IllegalAction, Record, State, load
 from .db import session_scope
@@ -78,6 +78,8 @@ class GameStore:
         return ident
 
     def _row(self, s: Any, ident: str, lock: bool = False) -> SavedGame:
+        if lock:
+            lock_game(s, ident)
         stmt = select(SavedGame).where(SavedGame.id == ident)
         if lock:
             stmt = stmt.with_for_update()
@@ -93,21 +95,29 @@ class GameStore:
             return game.state_from_json(json.loads(row.state)), _info(row)
 
     def apply(
-        self, ident: str, seat: int, action: Action, expected_actions: int | None = None
+        self,
+        ident: str,
+        seat: int,
+        action: Action,
+        expected_actions: int | None = None,
+        seen: str | None = None,
     ) -> State:
-        """Apply one action and commit it with the new state in one transaction.
+        """Apply one action and commit it with the new state in one transaction; writes to one
+        game are serialised (see :func:`lock_game`).
 
-        ``expected_actions``: the number of actions the sender saw; if the game has moved on the
-        action is refused as stale. A refused action changes nothing in the store."""
+        Staleness, per seat: ``seen`` is the ``state.fingerprint(seat)`` of the view the sender
+        acted on; the action is refused as stale only if something that seat can see has changed
+        since (another seat's hidden commitment does not count). ``expected_actions`` is the
+        guard for senders that know only the number of actions they saw: when the game has moved
+        on since, the seat's view then is rebuilt from the record and compared the same way. A
+        refused action changes nothing in the store."""
         with session_scope(self.url) as s:
             row = self._row(s, ident, lock=True)
-            if expected_actions is not None and expected_actions != row.num_actions:
-                raise StaleAction(
-                    f"stale action: you saw {expected_actions} actions, the game has "
-                    f"{row.num_actions}; reload and try again"
-                )
             game = load(row.game, **row.params)
             state = game.state_from_json(json.loads(row.state))
+            reason = self._stale(row, state, seat, expected_actions, seen)
+            if reason:
+                raise StaleAction(reason)
             state.apply(action, seat)
             s.add(
                 SavedAction(
@@ -119,6 +129,57 @@ class GameStore:
             row.status = "over" if state.is_terminal() else "active"
             row.updated = datetime.now(UTC)
             return state
+
+    def stale(
+        self,
+        ident: str,
+        state: State,
+        seat: int,
+        expected_actions: int | None = None,
+        seen: str | None = None,
+    ) -> str | None:
+        """Why an action of ``seat`` sent with these guards would be stale in ``state`` (the
+        game's stored state), or None; the check :meth:`apply` makes, without the lock."""
+        with session_scope(self.url) as s:
+            return self._stale(self._row(s, ident), state, seat, expected_actions, seen)
+
+    def _stale(
+        self,
+        row: SavedGame,
+        state: State,
+        seat: int,
+        expected_actions: int | None,
+        seen: str | None,
+    ) -> str | None:
+        if (
+            expected_actions is not None
+            and expected_actions != row.num_actions
+            and (
+                not 0 <= expected_actions < row.num_actions
+                or self._state_at(row, expected_actions).fingerprint(seat)
+                != state.fingerprint(seat)
+            )
+        ):
+            return (
+                f"stale action: you saw {expected_actions} actions, the game has "
+                f"{row.num_actions} and something you can see changed; reload and try again"
+            )
+        if seen is not None and seen != state.fingerprint(seat):
+            return (
+                "stale action: the game changed in a way you can see since you looked "
+                f"(it has {row.num_actions} actions now); reload and try again"
+            )
+        return None
+
+    def _state_at(self, row: SavedGame, step: int) -> State:
+        """The game after its first ``step`` actions, replayed from the stored record."""
+        actions = [(a.seat, Action.from_json(a.action)) for a in row.actions[:step]]
+        return Record(row.game, dict(row.params), row.seed, actions).replay()
+
+    def fingerprint(self, ident: str, seat: int | None) -> str:
+        """What ``seat`` can see now, as a digest (``State.fingerprint``)."""
+        state, _ = self.load(ident)
+        return state.fingerprint(seat)
 
     def record(self, ident: str) -> Record:
         with session_scope(self.url) as s:
@@ -136,3 +197,16 @@ class GameStore:
     def delete(self, ident: str) -> None:
         with session_scope(self.url) as s:
             s.delete(self._row(s, ident))
+
+
+def lock_game(session: Any, ident: str) -> None:
+    """Take the write lock of one saved game for the rest of the session's transaction: an
+    update of its row that changes nothing. On PostgreSQL it locks the row; on SQLite it takes
+    the database's write lock before anything is read, so two writers never both read the old
+    state (``SELECT ... FOR UPDATE`` does nothing there). A concurrent writer waits its turn."""
+    session.execute(
+        update(SavedGame)
+        .where(SavedGame.id == ident)
+        .values(num_actions=SavedGame.num_actions)
+        .execution_options(synchronize_session=False)
+    )

@@ -73,8 +73,15 @@ class ActionIn(BaseModel):
     action: Any = Field(
         ..., description="The action as JSON: {kind, args}", examples=[{"kind": "bid", "args": {}}]
     )
-    expected_actions: int = Field(
-        ..., description="How many actions the game had in the view you acted on (stale guard)."
+    seen: str | None = Field(
+        None,
+        description="The 'seen' digest of the view you acted on: the action is refused as stale "
+        "only if something your seat can see changed since (others' hidden choices do not).",
+    )
+    expected_actions: int | None = Field(
+        None,
+        description="Or: how many actions the game had in the view you acted on (the same "
+        "per-seat check, from the record). One of the two is required.",
     )
     seat: int | None = Field(
         None,
@@ -85,6 +92,7 @@ class ActionIn(BaseModel):
 
 class UndoIn(BaseModel):
     expected_actions: int
+    seen: str | None = None
     seat: int | None = None
 
 
@@ -257,6 +265,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             "num_actions": state.num_actions(),
             "status": "over" if state.is_terminal() else "active",
             "seats": info.seats,
+            "seen": state.fingerprint(seat),
             "view": view,
             "options": [
                 {"action": a.to_json(), "label": action_label(state, a, seat)} for a in legal
@@ -270,17 +279,20 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             action = parse_action(body.action)
         except ValueError as exc:
             raise ApiError(422, "malformed", str(exc)) from None
-        if body.expected_actions != state.num_actions():
+        if body.seen is None and body.expected_actions is None:
             raise ApiError(
-                409,
-                "stale",
-                f"stale action: you saw {body.expected_actions} actions, the game has "
-                f"{state.num_actions()}; reload and try again",
+                422,
+                "malformed",
+                "malformed request: say which view you acted on: 'seen' (from the view) or "
+                "'expected_actions'",
             )
+        stale = store.stale(ident, state, seat, body.expected_actions, body.seen)
+        if stale:
+            raise ApiError(409, "stale", stale)
         if state.is_terminal():
             raise ApiError(409, "game-over", "the game is over")
         prompt = state.prompt()
-        if seat not in prompt.seats:
+        if seat not in prompt.seats and seat not in prompt.committed:
             raise ApiError(
                 409,
                 "not-your-turn",
@@ -288,7 +300,9 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
                 f"{seats_phrase(list(prompt.seats), info.seats, None)} ({prompt.kind})",
             )
         try:
-            new = store.apply(ident, seat, action, expected_actions=body.expected_actions)
+            new = store.apply(
+                ident, seat, action, expected_actions=body.expected_actions, seen=body.seen
+            )
         except StaleAction as exc:
             raise ApiError(409, "stale", str(exc)) from None
         except IllegalAction as exc:
@@ -301,7 +315,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         _, info = load_game(ident)
         seat = resolve_seat(ident, info, token, body.seat)
         try:
-            new = delete_last_action(db_url, ident, seat, body.expected_actions)
+            new = delete_last_action(db_url, ident, seat, body.expected_actions, body.seen)
         except StaleAction as exc:
             raise ApiError(409, "stale", str(exc)) from None
         except UndoRefused as exc:
@@ -534,12 +548,20 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             "deciding": seats_phrase(list(prompt.seats), info.seats, seat),
             "turn": seat_label(prompt.turn, info.seats, seat) if prompt.turn is not None else None,
             "per_seat": per_seat,
-            "panels": {k: v for k, v in panels.items() if isinstance(v, (list, dict))},
+            "panels": {
+                k: v
+                for k, v in panels.items()
+                if isinstance(v, (list, dict)) and k != "commitments"
+            },
+            "committed": seats_phrase(list(prompt.committed), info.seats, seat)
+            if prompt.committed
+            else "",
             "scalars": {k: v for k, v in panels.items() if not isinstance(v, (list, dict))},
             "board": board,
             "options": options,
             "log": view.get("log") or [],
             "num_actions": state.num_actions(),
+            "seen": state.fingerprint(seat),
             "seat_rows": [
                 {"seat": i, "label": seat_label(i, info.seats, seat)}
                 for i in range(state.game.num_players)
@@ -698,7 +720,13 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             action = json.loads(form.get("action", ""))
         except ValueError:
             return back_to(ident, form, "malformed action form")
-        body = ActionIn(action=action, expected_actions=expected, seat=form_seat(form))
+        seen = form.get("seen") or None
+        body = ActionIn(
+            action=action,
+            expected_actions=None if seen else expected,
+            seen=seen,
+            seat=form_seat(form),
+        )
         try:
             state, info, _ = await anyio.to_thread.run_sync(
                 lambda: do_action(ident, form.get("token"), body)

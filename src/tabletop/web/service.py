@@ -28,7 +28,7 @@ from ..engine.bots import bot_kinds, make_bot
 from ..engine.protocol import Game
 from ..engine.undo import undo_last
 from ..store.db import session_scope
-from ..store.games import GameInfo, GameStore, NotFound, StaleAction
+from ..store.games import GameInfo, GameStore, NotFound, StaleAction, lock_game
 from ..store.models import SavedGame
 from .models import HOTSEAT, SeatToken
 
@@ -148,11 +148,17 @@ def parse_action(raw: Any) -> Action:
 
 
 def delete_last_action(
-    url: str | None, ident: str, seat: int, expected_actions: int | None = None
+    url: str | None,
+    ident: str,
+    seat: int,
+    expected_actions: int | None = None,
+    seen: str | None = None,
 ) -> State:
     """Undo ``seat``'s last action: delete it from the record and store the replayed state, in
-    one transaction. Raises NotFound, StaleAction, or UndoRefused (changing nothing)."""
+    one transaction. Raises NotFound, StaleAction, or UndoRefused (changing nothing).
+    ``seen``/``expected_actions``: the staleness guards of :meth:`GameStore.apply`."""
     with session_scope(url) as s:
+        lock_game(s, ident)
         row = s.execute(
             select(SavedGame).where(SavedGame.id == ident).with_for_update()
         ).scalar_one_or_none()
@@ -174,6 +180,11 @@ def delete_last_action(
             )
         game = load(row.game, **row.params)
         after = game.state_from_json(json.loads(row.state))
+        if seen is not None and seen != after.fingerprint(seat):
+            raise StaleAction(
+                "stale undo: the game changed in a way you can see since you looked; reload and "
+                "try again"
+            )
         try:
             before = undo_last(after, seat)
         except IllegalAction as exc:
