@@ -1,10 +1,13 @@
 """Undo as a policy, implemented by replay (never by inverse operations).
 
 A seat may take back its own last action only when nothing was revealed by it: no other seat has
-acted since, the action drew nothing random (the RNG did not move), what any seat saw after it does
-not depend on anything that was hidden from that seat (checked by replaying the action on states
-resampled for each seat), and the game does not object (``State.undo_blocked``). The earlier state
-is rebuilt by replaying the record without that action, so it is exactly the state before it.
+acted since, the action drew nothing random (the RNG did not move), no seat learnt anything it did
+not know, and the game does not object (``State.undo_blocked``). "Learnt" comes from the knowledge
+model when the game keeps its hidden things in zones (:mod:`.knowledge`: some seat knows an item
+after the action that it did not know before); otherwise it is checked by replaying the action on
+states resampled for each seat (what a seat sees after it must not depend on what was hidden).
+The earlier state is rebuilt by replaying the record without that action, so it is exactly the
+state before it.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from __future__ import annotations
 import json
 
 from .errors import IllegalAction
-from .protocol import State
+from .knowledge import ZONES, learnt
+from .protocol import WITHDRAW, State
 from .rng import Rng, derive_seed
 
 RESAMPLES = 4
@@ -47,15 +51,24 @@ def undo_last(state: State, seat: int) -> State:
     previous = state.game.new_state(state.seed)
     for s, a in history[:-1]:
         previous.apply(a, s)
+    before = previous.prompt()
+    if before.commit and last_action != WITHDRAW and before.seats == (seat,):
+        raise IllegalAction(
+            f"{state.game.name}: {last_action} cannot be undone: it was the last choice of a "
+            "simultaneous decision and revealed everyone's choices"
+        )
     if previous.rng != state.rng:
         raise IllegalAction(
             f"{state.game.name}: {last_action} cannot be undone: it drew something at random"
         )
-    viewer = _revealed_to(previous, state, seat, last_seat)
+    if previous.data.get(ZONES) or state.data.get(ZONES):
+        viewer = learnt(previous.data, state.data, state.game.num_players)
+    else:
+        viewer = _revealed_to(previous, state, seat, last_seat)
     if viewer is not None:
         raise IllegalAction(
             f"{state.game.name}: {last_action} cannot be undone: it revealed hidden information"
-            f" to seat {viewer}"
+            + (" to the spectators" if viewer == -1 else f" to seat {viewer}")
         )
     reason = previous.undo_blocked(seat, last_action)
     if reason:
