@@ -51,3 +51,57 @@ class TestRecord:
             ValueError, match=r"record action #1 \(bid\(card=1000\)\) does not replay"
         ):
             record.replay()
+
+
+class TestRecordFilesAreValidated:
+    """Every field of a record file is checked; a bad one is named in one line, never a
+    traceback (a pydantic model, ``RecordFile``)."""
+
+    GOOD = {"game": "toy-bids", "params": {}, "seed": 1, "actions": []}
+
+    def refused(self, tmp_path: Path, text: str | bytes, words: str) -> str:
+        path = tmp_path / "bad.json"
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text)
+        with pytest.raises(ValueError) as info:
+            Record.load(path)
+        message = str(info.value)
+        assert message.startswith(str(path)) and "\n" not in message
+        assert words in message, message
+        return message
+
+    @pytest.mark.parametrize(
+        ("field", "value", "words"),
+        [
+            ("seed", None, "field 'seed'"),
+            ("seed", "7", "field 'seed'"),
+            ("seed", 2**64, "field 'seed'"),
+            ("seed", -1, "field 'seed'"),
+            ("params", [1, 2], "field 'params'"),
+            ("actions", 5, "field 'actions'"),
+            ("actions", [{"seat": "x", "action": {"kind": "bid"}}], "action #1 is malformed"),
+            ("actions", [{"seat": 0, "action": {"kind": ""}}], "action.kind"),
+            ("actions", [{"seat": 0, "action": {"kind": "bid", "args": [1]}}], "action.args"),
+            ("game", 3, "field 'game'"),
+            ("seats", "human", "field 'seats'"),
+        ],
+    )
+    def test_a_wrong_field_is_named(self, tmp_path: Path, field: str, value, words: str) -> None:
+        self.refused(tmp_path, json.dumps({**self.GOOD, field: value}), words)
+
+    def test_a_file_nested_200000_levels_deep(self, tmp_path: Path) -> None:
+        deep = '{"game": "toy-bids", "params": {}, "seed": 1, "actions": ' + "[" * 200_000
+        self.refused(tmp_path, deep + "]" * 200_000 + "}", "nested too deeply")
+
+    def test_a_file_that_is_not_utf8(self, tmp_path: Path) -> None:
+        self.refused(tmp_path, b'{"game": "\xff\xfe"}', "not UTF-8")
+
+    def test_the_seed_range_is_documented_and_enforced(self) -> None:
+        from tabletop.engine import SEED_MAX, check_seed
+
+        assert check_seed(SEED_MAX) == SEED_MAX == 2**63 - 1 and check_seed(0) == 0
+        for bad in (SEED_MAX + 1, -1, True, "3", None):
+            with pytest.raises(ValueError, match=r"from 0 to 9223372036854775807"):
+                check_seed(bad)

@@ -38,3 +38,16 @@ class TestUndo:
     def test_nothing_to_undo(self) -> None:
         with pytest.raises(IllegalAction, match="nothing to undo"):
             undo_last(fresh(), 0)
+
+
+class TestFinishedGamesStayFinished:
+    """Once a game is over its record is public: no undo may reopen it."""
+
+    def test_a_finished_solo_game_refuses_undo(self) -> None:
+        from tabletop.engine.harness import random_playout
+
+        game = load("paupers-ladder", mode="solo")
+        state, _ = random_playout(game, 0, check=False)  # its last step drew nothing random
+        assert state.is_terminal()
+        with pytest.raises(IllegalAction, match="the game is over"):
+            undo_last(state, state.history()[-1][0])

@@ -4,7 +4,7 @@ import pytest
 
 from tabletop.games.gloomhaven import campaign as ops
 from tabletop.games.gloomhaven.model import Campaign
-from tabletop.games.gloomhaven.service import CampaignService
+from tabletop.store.gloomhaven import CampaignService
 
 
 def make_campaign(seed: int = 1, classes: tuple[str, ...] = ("brute", "spellweaver")) -> Campaign:

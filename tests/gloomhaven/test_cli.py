@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli.gloomhaven import app
-from tabletop.games.gloomhaven.service import CampaignService
+from tabletop.store.gloomhaven import CampaignService
 
 runner = CliRunner()
 
@@ -156,3 +156,39 @@ class TestMountedUnderTabletop:
 
         result = runner.invoke(main_app, ["lint-content", "gloomhaven"])
         assert result.exit_code == 0 and "gloomhaven: ok" in result.output
+
+
+class TestImportOfBadFiles:
+    """Defect: a binary file or an export with non-object history rows ended in a traceback."""
+
+    @pytest.mark.parametrize(
+        ("content", "says"),
+        [
+            (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not a JSON text file"),
+            ('{"format": "caf\u00e9"}'.encode("latin-1"), "not a JSON text file"),
+            (b"[" * 200_000 + b"]" * 200_000, "saga.json"),
+            (b"{not json", "is not valid JSON"),
+            (b"[1, 2]", "not a Tabletop Gloomhaven campaign export"),
+        ],
+    )
+    def test_refused_with_one_line_and_nothing_changes(
+        self, cli_url: str, tmp_path, content: bytes, says: str
+    ) -> None:
+        path = tmp_path / "saga.json"
+        path.write_bytes(content)
+        doc = CampaignService(cli_url).document()
+        code, out = gh(cli_url, "import", str(path), "--replace")
+        said = " ".join(out.split())  # the console wraps long temporary paths
+        assert code == 2 and says in said and "Traceback" not in out
+        assert CampaignService(cli_url).document() == doc
+
+    def test_history_rows_not_objects(self, cli_url: str, tmp_path) -> None:
+        path = tmp_path / "saga.json"
+        assert gh(cli_url, "export", str(path))[0] == 0
+        data = json.loads(path.read_text())
+        data["history"] = [1, 2]
+        path.write_text(json.dumps(data))
+        doc = CampaignService(cli_url).document()
+        code, out = gh(cli_url, "import", str(path), "--replace")
+        assert code == 2 and "history[0]" in out
+        assert CampaignService(cli_url).document() == doc

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.games.gloomhaven import campaign as ops
-from tabletop.games.gloomhaven import rules
+from tabletop.games.gloomhaven import integrity, rules
 from tabletop.games.gloomhaven.model import Campaign
 
 from .conftest import make_campaign
@@ -72,6 +72,7 @@ def apply(c: Campaign, cmd: tuple, step: int) -> None:
 
 
 def check(c: Campaign) -> None:
+    assert integrity.problems(c) == []  # what an import is checked against
     p = c.parties["lions"]
     assert -20 <= p.reputation <= 20
     level = ops.prosperity_level(c)

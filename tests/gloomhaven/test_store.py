@@ -11,11 +11,11 @@ from sqlalchemy import select
 
 from tabletop.engine.errors import IllegalAction
 from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import document as svc_mod
 from tabletop.games.gloomhaven import model
-from tabletop.games.gloomhaven import service as svc_mod
-from tabletop.games.gloomhaven.service import CampaignService
 from tabletop.store.campaigns import CampaignBackup, CampaignHistory
 from tabletop.store.db import session_scope
+from tabletop.store.gloomhaven import CampaignService
 
 REFUSALS: dict[str, Callable[[CampaignService], Any]] = {
     "unknown item": lambda s: s.buy(None, "ana", "999"),
@@ -261,3 +261,75 @@ class TestConcurrentChanges:
         doc = svc.get()
         assert "012" in doc.characters["bo"].items
         assert "012" not in doc.characters["ana"].items
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    """A change to one field of an export, given as a dotted path."""
+
+    def change(data: dict[str, Any]) -> None:
+        *parents, leaf = path.split(".")
+        target: Any = data
+        for key in parents:
+            target = target[int(key)] if isinstance(target, list) else target[key]
+        if isinstance(target, list):
+            target[int(leaf)] = value
+        else:
+            target[leaf] = value
+
+    return change
+
+
+IMPOSSIBLE_IMPORTS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "reputation 99": (_set("campaign.parties.lions.reputation", 99), "parties.lions.reputation"),
+    "gold -50": (_set("campaign.characters.ana.gold", -50), "characters.ana.gold"),
+    "class wizard": (_set("campaign.characters.ana.class_id", "wizard"), "ana.class_id"),
+    "missing member": (_set("campaign.parties.lions.members", ["ana", "zed"]), "members[1]"),
+    "member of no party": (_set("campaign.characters.bo.party", None), "lions.members[1]"),
+    "xp below the level": (_set("campaign.characters.ana.level", 3), "characters.ana.xp"),
+    "prosperity off the track": (_set("campaign.city.prosperity", 999), "city.prosperity"),
+    "unknown quest": (_set("campaign.characters.ana.personal_quest", "pq-x"), "personal_quest"),
+    "unknown event": (_set("campaign.city.road_deck.draw.0", "road-999"), "road_deck.draw[0]"),
+    "gold as text": (_set("campaign.characters.ana.gold", "lots"), "campaign.characters.ana.gold"),
+    "party not an object": (_set("campaign.parties.lions", 5), "campaign.parties.lions"),
+    "history rows not objects": (_set("history", [1, "x"]), "history[0]"),
+    "history not a list": (_set("history", {"a": 1}), "history"),
+    "history row without command": (_set("history.0", {"summary": "x"}), "history[0].command"),
+    "schema version null": (_set("campaign.schema_version", None), "campaign.schema_version"),
+}
+
+
+class TestImportIsCheckedLikeTheCommands:
+    """Defect: a well-formed export with impossible values was stored, after which `show` and
+    `buy` crashed. Every field is checked against the rules the commands keep."""
+
+    @pytest.mark.parametrize("case", sorted(IMPOSSIBLE_IMPORTS))
+    def test_refused_naming_the_field_and_nothing_changes(
+        self, svc: CampaignService, case: str
+    ) -> None:
+        change, field = IMPOSSIBLE_IMPORTS[case]
+        data = json.loads(json.dumps(svc.export(), default=str))
+        change(data)
+        doc, history, backups = svc.document(), svc.history(), svc.backups()
+        with pytest.raises(IllegalAction) as exc:
+            svc.import_campaign(data, replace=True)
+        assert field in str(exc.value)
+        assert svc.document() == doc
+        assert svc.history() == history
+        assert svc.backups() == backups
+
+    @pytest.mark.parametrize("case", ["reputation 99", "gold -50", "history rows not objects"])
+    def test_refused_into_an_empty_database_too(self, svc: CampaignService, tmp_path, case) -> None:
+        change, field = IMPOSSIBLE_IMPORTS[case]
+        data = json.loads(json.dumps(svc.export(), default=str))
+        change(data)
+        other = CampaignService(f"sqlite:///{tmp_path / 'other.db'}")
+        with pytest.raises(IllegalAction, match=field.replace("[", r"\[").replace("]", r"\]")):
+            other.import_campaign(data)
+        assert other.campaigns() == []
+
+    def test_a_sound_export_still_imports(self, svc: CampaignService, tmp_path) -> None:
+        svc.buy(None, "ana", "001")
+        data = json.loads(json.dumps(svc.export(), default=str))
+        other = CampaignService(f"sqlite:///{tmp_path / 'other.db'}")
+        other.import_campaign(data)
+        assert other.document() == svc.document()

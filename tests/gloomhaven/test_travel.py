@@ -117,7 +117,14 @@ class TestCompletingCityEvents:
         ops.create_character(c, "wolves", "Cy", "carol", "tinkerer")
         ops.draw_city_event(c, "lions")
         ops.resolve_event(c, "lions", "A")
-        ops.draw_city_event(c, "wolves")
+        out = ops.draw_city_event(c, "wolves")
+        wolves, lions = c.parties["wolves"], c.parties["lions"]
+        assert out[0].startswith("city event ")
+        assert wolves.city_event_done and wolves.pending_event is not None
+        assert wolves.pending_event.deck == "city"
+        assert lions.city_event_done and lions.pending_event is None
+        with pytest.raises(ops.Refused, match="already completed a city event"):
+            ops.draw_city_event(c, "lions")
 
 
 class TestDeterminism:

@@ -206,7 +206,7 @@ class TestTerminalRenderer:
         for word in (
             "Brighthelm",
             "Beach 1",
-            "P0",
+            "P1",  # players are counted from 1 on screen
             "toadstools",
             "Purse: 7 Gems",
             "sword",

@@ -15,6 +15,7 @@ from tabletop.engine import Action, IllegalAction, load
 from tabletop.store.games import GameStore, StaleAction
 
 from .pgserver import PgServer, binaries
+from .races import two_actions_race, undo_and_action_race
 
 
 @pytest.fixture(scope="module")
@@ -75,10 +76,16 @@ class TestSavedGamesOnPostgres:
         assert sorted(outcomes) == ["accepted", "stale"]
         assert store.load(ident)[1].num_actions == 1
 
+    def test_an_undo_and_an_action_at_once_one_wins_the_other_is_stale(self, pg_url: str) -> None:
+        undo_and_action_race(pg_url, rounds=10)
+
+    def test_two_actions_at_once_never_give_a_database_error(self, pg_url: str) -> None:
+        two_actions_race(pg_url, rounds=10)
+
 
 class TestCampaignsOnPostgres:
     def test_a_campaign_change_and_a_refusal(self, pg_url: str) -> None:
-        from tabletop.games.gloomhaven.service import CampaignService
+        from tabletop.store.gloomhaven import CampaignService
 
         svc = CampaignService(pg_url)
         svc.create_campaign("pg-test", seed=1)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tabletop.engine import load as tabletop_load
 from tabletop.store.games import GameStore
 from tabletop.web.app import create_app
 
@@ -517,3 +518,25 @@ def test_openapi_documents_the_api(client) -> None:
     for p in ("/api/games", "/api/games/{ident}/view", "/api/games/{ident}/actions"):
         assert p in paths
     assert "/api/games/{ident}/undo" in paths and "/api/games/{ident}/replay/{step}" in paths
+
+
+class TestFinishedGamesCannotBeUndone:
+    def test_undo_after_the_end_is_refused_and_changes_nothing(self, client, db_url) -> None:
+        from tabletop.engine.harness import random_playout
+        from tabletop.web.service import create_game
+
+        game = tabletop_load("paupers-ladder", mode="solo")
+        finished, _ = random_playout(game, 0, check=False)  # its last step drew nothing random
+        made = create_game(db_url, "paupers-ladder", {"mode": "solo"}, ["human"], seed=0)
+        store = GameStore(db_url)
+        for seat, action in finished.history():
+            store.apply(made.id, seat, action)
+        assert client.get(f"/api/games/{made.id}/record").status_code == 200
+        before = snapshot(db_url, made.id)
+        r = client.post(
+            f"/api/games/{made.id}/undo",
+            params={"token": made.seat_tokens[0]},
+            json={"expected_actions": before[1]},
+        )
+        assert (r.status_code, r.json()["code"]) == (409, "game-over"), r.text
+        assert snapshot(db_url, made.id) == before

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.games.gloomhaven.service import CampaignService
+from tabletop.store.gloomhaven import CampaignService
 
 from .browser_support import CHROMIUM, SHOTS, Server, shot
 

@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.games.gloomhaven import campaign as ops
-from tabletop.games.gloomhaven.service import CampaignService
+from tabletop.store.gloomhaven import CampaignService
 from tabletop.web.campaigns import COMMANDS
 
 CID = "our-saga"

@@ -1,26 +1,33 @@
 """`tabletop gloomhaven ...`: the Gloomhaven campaign keeper on the command line.
 
-Every change goes through :class:`tabletop.games.gloomhaven.service.CampaignService` (one
-transaction, one history row) and prints what happened and the changed sheet.
+Every change goes through :class:`tabletop.store.gloomhaven.CampaignService` (one transaction, one
+history row) and prints what happened and the changed sheet. The commands that change a campaign
+are built from their declarations (:mod:`tabletop.games.gloomhaven.commands`): arguments, options
+and help come from each command's argument model; the rest here are views and files.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
 from tabletop.engine.errors import ContentError, IllegalAction
 from tabletop.games.gloomhaven import campaign as ops
 from tabletop.games.gloomhaven import rules
-from tabletop.games.gloomhaven.data import ScenarioRewards, game_data
+from tabletop.games.gloomhaven.commands import COMMANDS, Cli, Command
+from tabletop.games.gloomhaven.data import game_data
 from tabletop.games.gloomhaven.model import Campaign
-from tabletop.games.gloomhaven.service import CampaignService, Result, campaign_view, character_view
+from tabletop.games.gloomhaven.views import campaign_view, character_view
+from tabletop.store.gloomhaven import CampaignService, Result
 
 app = typer.Typer(
     help="Gloomhaven campaign keeper: parties, characters, town, travel, events, history.",
@@ -37,6 +44,22 @@ CampOpt = Annotated[
     str | None,
     typer.Option("--campaign", "-c", help="Campaign id or name (optional when there is one)."),
 ]
+
+
+# Given once before the subcommand (`tabletop gloomhaven --db URL show`), or on the subcommand.
+_GIVEN: dict[str, str | None] = {"db": None, "campaign": None}
+
+
+@app.callback()
+def _before(db: DbOpt = None, campaign: CampOpt = None) -> None:
+    """Gloomhaven campaign keeper: parties, characters, town, travel, events, history.
+
+    --db and --campaign may be given here, once, or on each command."""
+    _GIVEN.update(db=db, campaign=campaign)
+
+
+def _camp(campaign: str | None) -> str | None:
+    return campaign or _GIVEN["campaign"]
 
 
 def _fail(message: str) -> None:
@@ -205,7 +228,7 @@ def _party_cmd(result: Result, ref: str) -> None:
 
 
 def _svc(db: str | None) -> CampaignService:
-    return CampaignService(db)
+    return CampaignService(db or _GIVEN["db"])
 
 
 def _pairs(values: list[str] | None, what: str) -> dict[str, int]:
@@ -243,7 +266,7 @@ def campaigns(db: DbOpt = None) -> None:
 @app.command()
 def show(campaign: CampOpt = None, db: DbOpt = None) -> None:
     """The city, every party and every character."""
-    c = _do(lambda: _svc(db).get(campaign))
+    c = _do(lambda: _svc(db).get(_camp(campaign)))
     print_city(c)
     for p in c.parties:
         print_party(c, p)
@@ -252,129 +275,25 @@ def show(campaign: CampOpt = None, db: DbOpt = None) -> None:
             print_character(c, ch.id)
 
 
-@app.command("new-party")
-def new_party(name: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Form a new party (reputation 0, in Gloomhaven)."""
-    _party_cmd(_do(lambda: _svc(db).create_party(campaign, name)), name)
-
-
-@app.command("new-character")
-def new_character(
-    party: str,
-    name: str,
-    player: Annotated[str, typer.Option(help="The player (retirements count per player).")],
-    class_id: Annotated[str, typer.Option("--class", help="brute, tinkerer, spellweaver, ...")],
-    level: Annotated[int, typer.Option(help="Starting level, at most the prosperity level.")] = 1,
-    campaign: CampOpt = None,
-    db: DbOpt = None,
-) -> None:
-    """Create a character: gold 15x(L+1), XP at the level's minimum, two personal quests drawn."""
-    r = _do(lambda: _svc(db).create_character(campaign, party, name, player, class_id, level))
-    _char_cmd(r, name)
-
-
-@app.command("keep-quest")
-def keep_quest(character: str, quest: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Keep one of the two personal quests drawn; the other is shuffled back."""
-    _char_cmd(_do(lambda: _svc(db).keep_quest(campaign, character, quest)), character)
-
-
-@app.command("join-party")
-def join_party(character: str, party: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Move a character into a party (both in Gloomhaven)."""
-    _char_cmd(_do(lambda: _svc(db).join_party(campaign, character, party)), character)
-
-
-@app.command("leave-party")
-def leave_party(character: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Take a character out of its party (in Gloomhaven)."""
-    _char_cmd(_do(lambda: _svc(db).leave_party(campaign, character)), character)
-
-
 @app.command()
 def character(character: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Show a character sheet."""
-    c = _do(lambda: _svc(db).get(campaign))
+    c = _do(lambda: _svc(db).get(_camp(campaign)))
     _do(lambda: print_character(c, character))
 
 
 @app.command()
 def party(party: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Show a party sheet (and the event in hand)."""
-    c = _do(lambda: _svc(db).get(campaign))
+    c = _do(lambda: _svc(db).get(_camp(campaign)))
     _do(lambda: print_party(c, party))
 
 
 @app.command()
 def shop(party: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
     """The city's supply as this party sees it, with prices by reputation."""
-    c = _do(lambda: _svc(db).get(campaign))
+    c = _do(lambda: _svc(db).get(_camp(campaign)))
     _do(lambda: print_shop(c, party))
-
-
-@app.command()
-def buy(character: str, item: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Buy an item (in Gloomhaven; price by party reputation; no duplicates)."""
-    _char_cmd(_do(lambda: _svc(db).buy(campaign, character, item)), character)
-
-
-@app.command()
-def sell(character: str, item: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Sell an item for half its price, rounded down; it returns to the supply."""
-    _char_cmd(_do(lambda: _svc(db).sell(campaign, character, item)), character)
-
-
-@app.command("level-up")
-def level_up(
-    character: str,
-    card: Annotated[str, typer.Option(help="The ability card added to the pool.")],
-    card_level: Annotated[int, typer.Option(help="Its level (at most the new level).")],
-    perk: Annotated[str, typer.Option(help="The perk box marked.")],
-    campaign: CampOpt = None,
-    db: DbOpt = None,
-) -> None:
-    """Level up in Gloomhaven when the XP allows: one card, one perk, more HP."""
-    r = _do(lambda: _svc(db).level_up(campaign, character, card, card_level, perk))
-    _char_cmd(r, character)
-
-
-@app.command("mark-perk")
-def mark_perk(character: str, perk: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Mark a perk earned with checkmarks or a player's earlier retirements."""
-    _char_cmd(_do(lambda: _svc(db).mark_perk(campaign, character, perk)), character)
-
-
-@app.command("rise-to-prosperity")
-def rise_to_prosperity(character: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Raise a character's XP to the prosperity level's minimum (then level up)."""
-    _char_cmd(_do(lambda: _svc(db).rise_to_prosperity(campaign, character)), character)
-
-
-@app.command()
-def donate(character: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Donate 10 gold to the Sanctuary of the Great Oak (once per visit): 2 BLESS next scenario."""
-    _char_cmd(_do(lambda: _svc(db).donate(campaign, character)), character)
-
-
-@app.command()
-def enhance(
-    character: str,
-    card: Annotated[str, typer.Option(help="The ability card.")],
-    card_level: Annotated[int, typer.Option(help="The card's level (X cards: 1).")],
-    sticker: Annotated[str, typer.Option(help="Sticker, as for enhancement-cost.")],
-    action: Annotated[str, typer.Option(help="top or bottom")] = "top",
-    multi_target: Annotated[bool, typer.Option("--multi-target")] = False,
-    hexes: Annotated[int | None, typer.Option(help="Attack hex: hexes targeted now.")] = None,
-    campaign: CampOpt = None,
-    db: DbOpt = None,
-) -> None:
-    """Enhance an ability card (cost computed; earlier stickers on the action counted)."""
-    r = _do(
-        lambda: _svc(db).enhance(
-            campaign, character, card, card_level, action, sticker, multi_target, hexes
-        )
-    )
-    _char_cmd(r, character)
 
 
 @app.command("enhancement-cost")
@@ -407,125 +326,6 @@ def enhancement_cost(
     print(cost)
 
 
-@app.command("fulfil-quest")
-def fulfil_quest(character: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Record that a character fulfilled its personal quest (it must then retire in town)."""
-    _char_cmd(_do(lambda: _svc(db).fulfil_quest(campaign, character)), character)
-
-
-@app.command()
-def retire(character: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Retire a character whose personal quest is fulfilled."""
-    r = _do(lambda: _svc(db).retire(campaign, character))
-    _lines(r)
-    print_character(r.campaign, character)
-    print_city(r.campaign)
-
-
-@app.command()
-def travel(
-    party: str,
-    scenario: str,
-    casual: Annotated[bool, typer.Option("--casual", help="Casual mode: no road event.")] = False,
-    campaign: CampOpt = None,
-    db: DbOpt = None,
-) -> None:
-    """Travel to a scenario, drawing a road event when one is required."""
-    _party_cmd(_do(lambda: _svc(db).travel(campaign, party, scenario, casual)), party)
-
-
-@app.command("city-event")
-def city_event(party: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Draw the visit's city event."""
-    _party_cmd(_do(lambda: _svc(db).city_event(campaign, party)), party)
-
-
-@app.command()
-def choose(
-    party: str,
-    choice: str,
-    recipient: Annotated[str | None, typer.Option(help="Who takes an item gained.")] = None,
-    campaign: CampOpt = None,
-    db: DbOpt = None,
-) -> None:
-    """Choose A or B for the event in hand and resolve every outcome that applies."""
-    _party_cmd(_do(lambda: _svc(db).choose(campaign, party, choice, recipient)), party)
-
-
-@app.command()
-def finish(
-    party: str,
-    success: Annotated[bool, typer.Option("--success/--failure")],
-    level: Annotated[
-        int | None, typer.Option(help="Scenario level (default: recommended).")
-    ] = None,
-    xp: Annotated[list[str] | None, typer.Option(help="CHARACTER=XP gained in play.")] = None,
-    coins: Annotated[list[str] | None, typer.Option(help="CHARACTER=money tokens.")] = None,
-    checkmarks: Annotated[list[str] | None, typer.Option(help="CHARACTER=checkmarks.")] = None,
-    reward_gold: Annotated[int, typer.Option(help="Extra reward: gold each.")] = 0,
-    reward_xp: Annotated[int, typer.Option(help="Extra reward: XP each.")] = 0,
-    reward_prosperity: Annotated[int, typer.Option()] = 0,
-    reward_reputation: Annotated[int, typer.Option()] = 0,
-    global_achievement: Annotated[list[str] | None, typer.Option()] = None,
-    party_achievement: Annotated[list[str] | None, typer.Option()] = None,
-    unlock: Annotated[list[str] | None, typer.Option(help="Scenario unlocked.")] = None,
-    item: Annotated[list[str] | None, typer.Option(help="Item gained (one copy).")] = None,
-    item_design: Annotated[list[str] | None, typer.Option(help="Item design gained.")] = None,
-    recipient: Annotated[str | None, typer.Option(help="Who takes an item gained.")] = None,
-    campaign: CampOpt = None,
-    db: DbOpt = None,
-) -> None:
-    """End the scenario: XP, coins, battle-goal checkmarks and rewards (catalog + extra)."""
-    extra = ScenarioRewards(
-        gold_each=reward_gold,
-        xp_each=reward_xp,
-        prosperity=reward_prosperity,
-        reputation=reward_reputation,
-        global_achievements=global_achievement or [],
-        party_achievements=party_achievement or [],
-        unlock_scenarios=unlock or [],
-        items=[i.zfill(3) for i in item or []],
-        item_designs=[i.zfill(3) for i in item_design or []],
-    )
-    r = _do(
-        lambda: _svc(db).finish_scenario(
-            campaign,
-            party,
-            success,
-            scenario_level=level,
-            xp=_pairs(xp, "--xp"),
-            coins=_pairs(coins, "--coins"),
-            checkmarks=_pairs(checkmarks, "--checkmarks"),
-            extra=extra,
-            recipient=recipient,
-        )
-    )
-    _party_cmd(r, party)
-
-
-@app.command("return")
-def return_(party: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Return to Gloomhaven after a scenario (a new visit after a campaign scenario)."""
-    _party_cmd(_do(lambda: _svc(db).return_to_town(campaign, party)), party)
-
-
-@app.command()
-def adjust(
-    what: Annotated[
-        str, typer.Argument(help="prosperity, reputation, global-achievement or party-achievement")
-    ],
-    amount: Annotated[int, typer.Argument(help="Change (achievements: 1 gain, -1 lose).")] = 1,
-    party: Annotated[str | None, typer.Option()] = None,
-    name: Annotated[str, typer.Option(help="Achievement name.")] = "",
-    campaign: CampOpt = None,
-    db: DbOpt = None,
-) -> None:
-    """Apply a gain or loss by hand (a reward the catalog lacks); limits still hold."""
-    r = _do(lambda: _svc(db).adjust(campaign, what, amount, party, name))
-    _lines(r)
-    print_city(r.campaign)
-
-
 @app.command("scenario-level")
 def scenario_level(
     levels: list[int],
@@ -546,15 +346,15 @@ def _loader(kind: str) -> Callable[..., None]:
     def run(file: Path, replace_sample: bool, campaign: str | None, db: str | None) -> None:
         svc = _svc(db)
         if kind == "events":
-            r = _do(lambda: svc.load_events(campaign, file, replace_sample))
+            r = _do(lambda: svc.load_events(_camp(campaign), file, replace_sample))
         elif kind == "quests":
-            r = _do(lambda: svc.load_quests(campaign, file, replace_sample))
+            r = _do(lambda: svc.load_quests(_camp(campaign), file, replace_sample))
         elif kind == "classes":
-            r = _do(lambda: svc.load_classes(campaign, file))
+            r = _do(lambda: svc.load_classes(_camp(campaign), file))
         elif kind == "items":
-            r = _do(lambda: svc.load_items(campaign, file))
+            r = _do(lambda: svc.load_items(_camp(campaign), file))
         else:
-            r = _do(lambda: svc.load_scenarios(campaign, file))
+            r = _do(lambda: svc.load_scenarios(_camp(campaign), file))
         _lines(r)
         print_city(r.campaign)
 
@@ -597,14 +397,6 @@ def load_classes(file: Path, campaign: CampOpt = None, db: DbOpt = None) -> None
     _loader("classes")(file, False, campaign, db)
 
 
-@app.command("unlock-class")
-def unlock_class(class_id: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Unlock an entered class by hand; its unlock events join both decks."""
-    r = _do(lambda: _svc(db).unlock_class(campaign, class_id))
-    _lines(r)
-    print_city(r.campaign)
-
-
 @app.command("load-scenarios")
 def load_scenarios(file: Path, campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Enter Scenario Book entries (links and rewards) from a YAML file."""
@@ -614,7 +406,7 @@ def load_scenarios(file: Path, campaign: CampOpt = None, db: DbOpt = None) -> No
 @app.command()
 def history(campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Every change, oldest first: command, arguments and what happened."""
-    rows = _do(lambda: _svc(db).history(campaign))
+    rows = _do(lambda: _svc(db).history(_camp(campaign)))
     t = Table(title="History")
     for col in ("#", "command", "arguments", "what happened"):
         t.add_column(col)
@@ -627,7 +419,7 @@ def history(campaign: CampOpt = None, db: DbOpt = None) -> None:
 @app.command()
 def undo(campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Undo the last change (recorded in the history as an undo)."""
-    r = _do(lambda: _svc(db).undo(campaign))
+    r = _do(lambda: _svc(db).undo(_camp(campaign)))
     _lines(r)
     print_city(r.campaign)
 
@@ -635,7 +427,7 @@ def undo(campaign: CampOpt = None, db: DbOpt = None) -> None:
 @app.command()
 def export(file: Path, campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Write the whole campaign (document and history) as versioned JSON."""
-    data = _do(lambda: _svc(db).export(campaign))
+    data = _do(lambda: _svc(db).export(_camp(campaign)))
     file.write_text(json.dumps(data, indent=1, sort_keys=True, default=str), encoding="utf-8")
     console.print(
         f"exported campaign {data['campaign']['id']} (schema {data['schema_version']}) to {file}",
@@ -653,9 +445,15 @@ def import_(
 ) -> None:
     """Import a campaign export; an existing campaign is backed up before it is replaced."""
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        _fail(f"cannot read {file}: {exc}")
+        data = json.loads(file.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        _fail(f"{file} is not a JSON text file (not UTF-8 at byte {exc.start})")
+    except json.JSONDecodeError as exc:
+        _fail(f"{file} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+    except RecursionError:
+        _fail(f"{file} nests too deeply to be a campaign export")
     r = _do(lambda: _svc(db).import_campaign(data, replace))
     _lines(r)
     print_city(r.campaign)
@@ -664,9 +462,103 @@ def import_(
 @app.command()
 def backups(campaign: CampOpt = None, db: DbOpt = None) -> None:
     """The backups taken before imports and schema migrations."""
-    for b in _do(lambda: _svc(db).backups(campaign)):
+    for b in _do(lambda: _svc(db).backups(_camp(campaign))):
         console.print(
             f"#{b['id']} {b['created']}: {b['reason']} (schema {b['schema_version']}, "
             f"{len(b['document'])} bytes)",
             markup=False,
         )
+
+
+# --------------------------------------------------------------------------- declared commands
+
+
+def _cli_parameter(name: str, field: Any) -> inspect.Parameter:
+    """One typer parameter for one field of a command's argument model."""
+    hint = next((m for m in field.metadata if isinstance(m, Cli)), Cli())
+    kind = field.annotation
+    origin = typing.get_origin(kind)
+    if origin is typing.Literal:
+        kind = str
+    elif origin is dict:
+        kind = list[str] | None  # NAME=NUMBER, repeated
+    elif origin is list:
+        kind = list[str] | None
+    help_text = field.description or ""
+    if hint.argument:
+        info: Any = typer.Argument(help=help_text, show_default=False)
+    else:
+        flags = hint.flags or (f"--{name.replace('_', '-')}",)
+        info = typer.Option(*flags, help=help_text, show_default=False)
+    if field.is_required():
+        default: Any = inspect.Parameter.empty
+    elif origin in (dict, list):
+        default = None
+    else:
+        default = field.get_default(call_default_factory=True)
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=Annotated[kind, info]
+    )
+
+
+def _validation_message(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = "--" + "-".join(str(x) for x in err.get("loc", ())).replace("_", "-")
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts)
+
+
+def _show_after(cmd: Command, result: Result, values: dict[str, Any]) -> None:
+    _lines(result)
+    subject = values.get(cmd.subject) or values.get("name")
+    if cmd.subject == "character" and subject:
+        print_character(result.campaign, str(subject))
+    elif cmd.subject == "party" and subject:
+        print_party(result.campaign, str(subject))
+    else:
+        print_city(result.campaign)
+
+
+def _declared(cmd: Command) -> Callable[..., None]:
+    fields = cmd.args.model_fields
+    pairs = [k for k, f in fields.items() if typing.get_origin(f.annotation) is dict]
+    lists = [k for k, f in fields.items() if typing.get_origin(f.annotation) is list]
+
+    def run(**kwargs: Any) -> None:
+        db, campaign = kwargs.pop("db"), kwargs.pop("campaign")
+        for k in pairs:
+            kwargs[k] = _pairs(kwargs[k], "--" + k.replace("_", "-"))
+        for k in lists:
+            kwargs[k] = kwargs[k] or []
+        try:
+            args = cmd.args.model_validate(kwargs)
+        except ValidationError as exc:
+            _fail(_validation_message(exc))
+        result = _do(lambda: _svc(db).do(_camp(campaign), cmd, args))
+        _show_after(cmd, result, kwargs)
+
+    params = [_cli_parameter(k, f) for k, f in fields.items()]
+    params += [
+        inspect.Parameter(
+            "campaign", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=CampOpt
+        ),
+        inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=DbOpt),
+    ]
+    run.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    run.__name__ = cmd.method
+    run.__doc__ = cmd.summary
+    return run
+
+
+for _cmd in COMMANDS.values():
+    # an integer argument may be negative (`adjust reputation -1`), which is not an option
+    negative = any(
+        f.annotation is int and any(isinstance(m, Cli) and m.argument for m in f.metadata)
+        for f in _cmd.args.model_fields.values()
+    )
+    app.command(
+        _cmd.name,
+        context_settings={"ignore_unknown_options": True} if negative else None,
+    )(_declared(_cmd))

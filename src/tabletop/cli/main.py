@@ -5,25 +5,44 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..engine import Action, BadParameter, Record, UnknownGame, load, names, specs
+from ..engine import (
+    BadParameter,
+    Record,
+    UnknownGame,
+    check_seed,
+    load,
+    names,
+    specs,
+)
 from ..engine.bots import bot_kinds
 from ..engine.errors import ContentError
 from ..sim.bench import bench as run_bench
 from ..sim.runner import parse_params, parse_seats
 from ..sim.runner import simulate as run_simulate
 from ..store.games import GameStore, NotFound
-from .play import QuitGame, TerminalGame, seats_for
+from . import helptext
+from .keys import read_key
+from .play import (
+    QuitGame,
+    TerminalGame,
+    find_game_id,
+    resume_hint,
+    seats_for,
+    stored_game_of,
+)
 from .render import game_renderer
+from .replay import Stepper, show_step, step_through
 
+helptext.install()
 app = typer.Typer(
     help="Tabletop: play, simulate and check tabletop games.",
     no_args_is_help=True,
@@ -32,17 +51,30 @@ app = typer.Typer(
 console = Console()
 
 ParamOpt = Annotated[
-    list[str] | None, typer.Option("--param", "-p", help="A game parameter as key=value (repeat).")
+    list[str] | None,
+    typer.Option(
+        "--param", "-p", metavar="KEY=VALUE", help="A game parameter as key=value (repeat)."
+    ),
 ]
 DbOpt = Annotated[
     str | None,
-    typer.Option("--db", envvar="TABLETOP_DB", help="SQLAlchemy URL (default ./var/tabletop.db)."),
+    typer.Option(
+        "--db",
+        envvar="TABLETOP_DB",
+        metavar="URL",
+        help="SQLAlchemy URL (default ./var/tabletop.db).",
+    ),
 ]
 
 
 def fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}")
+    # one line, whatever the terminal's width; the message's own brackets are not markup
+    console.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True, highlight=False)
     raise typer.Exit(2)
+
+
+def _plain(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _game(name: str, param: list[str] | None) -> Any:
@@ -54,27 +86,58 @@ def _game(name: str, param: list[str] | None) -> Any:
 
 @app.command()
 def games() -> None:
-    """List the games, their player counts, modes and parameters."""
-    table = Table(title="Games")
-    for col in ("name", "title", "players", "modes", "parameters (default)", "hidden info"):
-        table.add_column(col)
+    """List the games: the name to type, players, modes, parameters and their choices, bots."""
     for spec in specs():
-        params = ", ".join(
-            f"{p.name}={p.default}" + (f" [{'|'.join(map(str, p.choices))}]" if p.choices else "")
-            for p in spec.params
-        )
         players = f"{spec.min_players}-{spec.max_players}"
         if spec.min_players == spec.max_players:
             players = str(spec.min_players)
-        table.add_row(
-            spec.name,
-            spec.title,
-            players,
-            ", ".join(spec.modes),
-            params,
-            "yes" if spec.hidden_information else "no",
+        table = Table(
+            title=f"[bold]{spec.name}[/bold]: {spec.title}",
+            title_justify="left",
+            show_header=False,
+            box=None,
+            padding=(0, 1),
         )
-    console.print(table)
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column()
+        if spec.description:
+            table.add_row("about", spec.description)
+        table.add_row(
+            "players", players + (" · hidden information" if spec.hidden_information else "")
+        )
+        table.add_row("modes", ", ".join(spec.modes))
+        for p in spec.params:
+            if p.choices:
+                allowed = " | ".join(map(str, p.choices))
+            elif isinstance(p.default, bool):
+                allowed = "true | false"
+            elif isinstance(p.default, int):
+                lo = "" if p.minimum is None else str(p.minimum)
+                hi = "" if p.maximum is None else str(p.maximum)
+                allowed = f"a number {lo}..{hi}" if lo or hi else "a number"
+            else:
+                allowed = "text"
+            when = ""
+            if p.only_when:
+                other, values = p.only_when
+                when = f" (only when {other}={'|'.join(map(str, values))})"
+            table.add_row(
+                f"--param {p.name}=",
+                f"{allowed}; default {_plain(p.default)}{when}"
+                + (f" — {p.help}" if p.help else ""),
+            )
+        try:
+            kinds = bot_kinds(load(spec.name))
+        except Exception:  # a game still being written must not hide the others
+            kinds = {}
+        for kind, cls in sorted(kinds.items()):
+            table.add_row(f"bot:{kind}", getattr(cls, "help", "") or "")
+        console.print(table)
+        console.print()
+    console.print(
+        "Play one: [bold]tabletop play NAME --seats human,bot:KIND[/bold] "
+        "(add --param key=value to choose its parameters)."
+    )
     campaigns = [m for m in _content_modules() if m not in names()]
     if campaigns:
         console.print(f"Campaign keepers: {', '.join(campaigns)} (see `tabletop <name> --help`)")
@@ -82,13 +145,21 @@ def games() -> None:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game name (see `tabletop games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game name (see `tabletop games`).")],
     param: ParamOpt = None,
-    seats: Annotated[str | None, typer.Option(help="e.g. human,bot:greedy")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SEATS", help="One per seat: human or bot:KIND, e.g. human,bot:greedy"
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the game.")] = 0,
     save: Annotated[Path | None, typer.Option(help="Write the record to FILE as you play.")] = None,
     resume: Annotated[
-        str | None, typer.Option(help="Continue a record FILE or a stored game id.")
+        str | None,
+        typer.Option(
+            metavar="FILE|ID", help="Continue a record FILE or a stored game (its id or start)."
+        ),
     ] = None,
     db: DbOpt = None,
 ) -> None:
@@ -99,37 +170,55 @@ def play(
             if Path(resume).exists():
                 record = Record.load(resume)
                 state = record.replay()
-                seat_specs = record.seats or seats_for(seats, state.game.num_players)
-                game_id = store.create(state, seat_specs)
+                seat_specs = record.seats or seats_for(seats, state.game.num_players, state.game)
+                found = stored_game_of(store, record)
+                if found is None:
+                    game_id = store.create(state, seat_specs)
+                else:  # the same stored game: bring it up to the file, then go on from there
+                    game_id = found
+                    state, info = store.load(found)
+                    for s, action in record.actions[state.num_actions() :]:
+                        state = store.apply(found, s, action)
+                    seat_specs = list(info.seats)
                 save = save or Path(resume)
             else:
-                state, info = store.load(resume)
-                seat_specs, game_id = list(info.seats), info.id
+                game_id = find_game_id(store, resume)
+                state, info = store.load(game_id)
+                seat_specs = list(info.seats)
         else:
+            check_seed(seed, "--seed")
             g = _game(game, param)
             state = g.new_state(seed)
-            seat_specs = seats_for(seats, g.num_players)
+            seat_specs = seats_for(seats, g.num_players, g)
             game_id = store.create(state, seat_specs)
+        terminal = TerminalGame(
+            state, seat_specs, console=console, store=store, game_id=game_id, save_file=save
+        )
     except (ValueError, NotFound) as exc:
         fail(str(exc))
-    console.print(f"[dim]game id {game_id} (resume with --resume {game_id})[/dim]")
+    console.print(f"[dim]game id {game_id[:8]} (full id {game_id})[/dim]")
     try:
-        TerminalGame(
-            state, seat_specs, console=console, store=store, game_id=game_id, save_file=save
-        ).run()
+        terminal.run()
     except QuitGame:
-        console.print(f"Saved. Resume with: tabletop play {state.game.name} --resume {game_id}")
+        console.print(f"Saved. {resume_hint(state.game.name, game_id)}")
     except (EOFError, KeyboardInterrupt):
-        console.print(f"\nStopped. Resume with: tabletop play {state.game.name} --resume {game_id}")
+        console.print(f"\nStopped. {resume_hint(state.game.name, game_id)}")
 
 
 @app.command()
-def saves(db: DbOpt = None, game: Annotated[str | None, typer.Option()] = None) -> None:
-    """List the saved games in the store."""
+def saves(
+    db: DbOpt = None,
+    game: Annotated[str | None, typer.Option(help="Only this game's saves.")] = None,
+) -> None:
+    """List the saved games in the store (resume one with --resume and its id, or its start)."""
     table = Table(title="Saved games")
-    for col in ("id", "game", "params", "seats", "actions", "status", "updated"):
-        table.add_column(col)
-    for info in GameStore(db).list(game):
+    ids = [info for info in GameStore(db).list(game)]
+    width = max((len(i.id) for i in ids), default=2)
+    table.add_column("id", no_wrap=True, min_width=width, overflow="ignore")
+    table.add_column("game", no_wrap=True)
+    for col in ("params", "seats", "actions", "status", "updated"):
+        table.add_column(col, overflow="fold")
+    for info in ids:
         table.add_row(
             info.id,
             info.game,
@@ -162,6 +251,8 @@ def simulate(
         own = sorted(k for k in bot_kinds(g) if k != "random")
         seats = f"bot:{'greedy' if 'greedy' in own else (own[0] if own else 'random')}"
     try:
+        check_seed(seed, "--seed")
+        check_seed(seed + max(n - 1, 0), "--seed plus the number of games")
         seat_specs = parse_seats(seats, g.num_players)
         for spec in seat_specs:
             if not spec.startswith("bot:"):
@@ -243,36 +334,46 @@ def bench(
 
 @app.command()
 def replay(
-    file: Annotated[str, typer.Argument(help="A record JSON file or a stored game id.")],
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE|ID", help="A record JSON file or a stored game id (or its start)."
+        ),
+    ],
     seat: Annotated[
-        int | None, typer.Option(help="Show this seat's view (default: spectator).")
+        int | None,
+        typer.Option(help="Show what this seat saw, 1 for the first (default: a spectator)."),
     ] = None,
-    to: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
-    pause: Annotated[bool, typer.Option(help="Wait for Enter between steps.")] = True,
+    to: Annotated[
+        int | None, typer.Option(help="Start at (or, with --no-pause, stop at) step N.")
+    ] = None,
+    pause: Annotated[
+        bool, typer.Option(help="Step with the keys n/p (or arrows) and q; else print it all.")
+    ] = True,
     db: DbOpt = None,
 ) -> None:
-    """Step through a record, showing each action and the view after it."""
+    """Step through a record: n or → next, p or ← back, q quits."""
     try:
-        record = Record.load(file) if Path(file).exists() else GameStore(db).record(file)
+        if Path(file).exists():
+            record = Record.load(file)
+        else:
+            store = GameStore(db)
+            record = store.record(find_game_id(store, file))
+        num = load(record.game, **record.params).num_players
     except (ValueError, NotFound) as exc:
         fail(str(exc))
+    if seat is not None and not 1 <= seat <= num:
+        fail(f"--seat must be 1 to {num} (this game has {num} seats), got {seat}")
+    view_seat = seat - 1 if seat is not None else None
     render = game_renderer(record.game)
-    interactive = pause and sys.stdin.isatty()
     try:
-        for i, state in enumerate(record.states()):
-            if i:
-                s, action = record.actions[i - 1]
-                console.rule(f"action {i}/{len(record.actions)}: seat {s}")
-                console.print(
-                    state.describe_action(action, s) if isinstance(action, Action) else action
-                )
-            view = state.view(seat)
-            if view is not None and (interactive or i == len(record.actions) or to == i):
-                console.print(render(view))
-            if to is not None and i >= to:
-                break
-            if interactive and i < len(record.actions):
-                input("Enter for the next step ")
+        if pause:
+            step_through(console, record, view_seat, render, read_key, start=to or 0)
+            return
+        stepper = Stepper(record)
+        last = len(record.actions) if to is None else min(max(to, 0), len(record.actions))
+        for i in range(last + 1):
+            show_step(console, stepper, i, view_seat, render, i == last)
     except ValueError as exc:
         fail(str(exc))
 

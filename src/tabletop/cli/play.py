@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,15 +11,18 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from ..engine import Action, Record, State
-from ..engine.bots import Bot, make_bot
-from ..store.games import GameStore
+from ..engine import Action, Game, Record, State
+from ..engine.bots import Bot, bot_kinds, make_bot
+from ..store.games import GameStore, NotFound
+from ..web.render import confirm_question, humanize, table_options
 from .render import game_renderer
 
 HELP = (
-    "Type the number of an option. Other commands: [b]h[/b] help on the options, "
-    "[b]v[/b] show your view again, [b]s[/b] save, [b]q[/b] save and quit."
+    "Type the number of an option. Other keys: [b]h[/b] the options explained, "
+    "[b]?NAME[/b] a card's text (e.g. ?sword), [b]v[/b] the whole table, [b]l[/b] the whole log, "
+    "[b]s[/b] save, [b]q[/b] save and quit."
 )
+YES = ("y", "yes")
 
 
 class QuitGame(Exception):
@@ -46,6 +50,9 @@ class TerminalGame:
         self.game_id = game_id
         self.save_file = save_file
         self.render = game_renderer(state.game.name)
+        self.compact = game_part(state.game.name, "render_compact") or self.render
+        self.card_text = game_part(state.game.name, "card_text")
+        self.explain = game_part(state.game.name, "explain")
         self.bots: dict[int, Bot] = {}
         for seat, spec in enumerate(seats):
             if spec != "human":
@@ -56,6 +63,15 @@ class TerminalGame:
         self.seen_log: dict[int | None, int] = {}
 
     # ----------------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        """The one name a player goes by on screen: the game's (a Pauper's name) or Seat N,
+        counted from 1."""
+        view = self.state.view(None) or {}
+        for p in view.get("players") or []:
+            if isinstance(p, dict) and p.get("seat") == seat and p.get("name"):
+                return str(p["name"])
+        return f"Seat {seat + 1}"
+
     def save(self) -> None:
         if self.save_file is not None:
             Record.of(self.state, self.seats).save(self.save_file)
@@ -80,47 +96,84 @@ class TerminalGame:
         """Hot-seat: hide the previous seat's private information before the next human plays."""
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
             self.console.clear()
-            self.ask(f"Pass the keyboard to seat {seat}, then press Enter ")
+            self.ask(f"Pass the keyboard to {self.name(seat)}, then press Enter ")
             self.console.clear()
         self.last_human = seat
 
-    def show(self, seat: int) -> None:
+    def show(self, seat: int, full: bool = False) -> None:
         view = self.state.view(seat)
         assert view is not None
-        self.console.print(self.render(view))
+        self.console.print((self.render if full else self.compact)(view))
 
-    def options_table(self, seat: int, legal: list[Action], detail: bool = False) -> Table:
-        table = Table(show_header=False, box=None)
-        table.add_column(justify="right", style="bold")
-        table.add_column()
-        for i, action in enumerate(legal, 1):
-            text = self.state.describe_action(action, seat)
-            if detail:
-                text += f"  [dim]{action}[/dim]"
-            table.add_row(str(i), text)
+    def show_log(self, seat: int) -> None:
+        view = self.state.view(seat)
+        assert view is not None
+        lines = [e["text"] for e in reversed(view.get("log") or [])]
+        self.console.print(
+            Panel("\n".join(lines) or "Nothing yet.", title="The whole log, newest first")
+        )
+
+    def options_table(
+        self, seat: int, options: list[tuple[Action, str]], detail: bool = False
+    ) -> Table:
+        table = Table(show_header=False, box=None, padding=(0, 1))
+        columns = 2 if len(options) > 12 and not detail else 1
+        for _ in range(columns):
+            table.add_column(justify="right", style="bold")
+            table.add_column(ratio=1)
+        cells = []
+        for i, (action, text) in enumerate(options, 1):
+            if detail and self.explain is not None:
+                view = self.state.view(seat) or {}
+                more = self.explain(view, action.to_json())
+                if more:
+                    text += f"\n[dim]{more}[/dim]"
+            cells.append((str(i), text))
+        rows = (len(cells) + columns - 1) // columns
+        for r in range(rows):
+            row: list[str] = []
+            for c in range(columns):
+                i = r + c * rows
+                row += list(cells[i]) if i < len(cells) else ["", ""]
+            table.add_row(*row)
         return table
 
     def human_turn(self, seat: int) -> Action:
         self.hand_over(seat)
         self.show(seat)
         prompt = self.state.prompt()
-        legal = self.state.legal_actions(seat)
+        options = table_options(self.state, seat)
+        who = self.name(seat)
+        title = prompt.text or humanize(prompt.kind)
         while True:
             self.console.print(
                 Panel(
-                    self.options_table(seat, legal),
-                    title=f"Seat {seat}: {prompt.text or prompt.kind}",
+                    self.options_table(seat, options),
+                    title=f"{who}: {title}",
+                    subtitle="number · h help · ?NAME card · v table · l log · q quit",
                     border_style="green",
                 )
             )
-            answer = self.ask(f"seat {seat}> ").strip().lower()
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            if answer in ("h", "help", "?"):
+            raw = self.ask(f"{who}> ").strip()
+            answer = raw.lower()
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                action = options[int(answer) - 1][0]
+                question = confirm_question(self.state, action, seat)
+                if question and self.ask(f"{question} (y/n) ").strip().lower() not in YES:
+                    self.console.print("[yellow]Kept it: choose again.[/yellow]")
+                    continue
+                return action
+            if answer in ("h", "help"):
                 self.console.print(HELP)
-                self.console.print(self.options_table(seat, legal, detail=True))
+                self.console.print(self.options_table(seat, options, detail=True))
+            elif answer.startswith("?") and len(answer) > 1:
+                self.console.print(self.card_words(raw[1:].strip()))
+            elif answer in ("?",):
+                self.console.print(HELP)
             elif answer == "v":
-                self.show(seat)
+                self.show(seat, full=True)
+            elif answer == "l":
+                self.show_log(seat)
             elif answer == "s":
                 self.save()
             elif answer in ("q", "quit"):
@@ -128,8 +181,14 @@ class TerminalGame:
                 raise QuitGame
             else:
                 self.console.print(
-                    f"[red]'{answer}' is not an option: type 1 to {len(legal)}[/red]"
+                    f"[red]'{raw}' is not an option: type 1 to {len(options)}, or h for help[/red]"
                 )
+
+    def card_words(self, name: str) -> str:
+        if self.card_text is None:
+            return f"{self.state.game.spec.title} has no card texts to look up."
+        text = self.card_text(name)
+        return text if text else f"No card called {name!r}."
 
     def run(self) -> State:
         while not self.state.is_terminal():
@@ -140,7 +199,7 @@ class TerminalGame:
                     action = self.bots[seat].act(self.state)
                     if self.humans:
                         self.console.print(
-                            f"[magenta]seat {seat} ({self.seats[seat]}):[/magenta] "
+                            f"[magenta]{self.name(seat)} ({self.seats[seat]}):[/magenta] "
                             f"{self.state.describe_action(action, seat)}"
                         )
                 else:
@@ -150,28 +209,112 @@ class TerminalGame:
                 for line in self.new_log(watcher):
                     self.console.print(f"[dim]· {line}[/dim]")
         self.save()
+        self.game_over()
+        return self.state
+
+    def game_over(self) -> None:
         outcome = self.state.outcome()
         final = self.state.view(self.humans[0] if len(self.humans) == 1 else None)
         assert final is not None
         self.console.print(self.render(final))
-        winners = ", ".join(f"seat {w}" for w in outcome.winners) or "nobody"
-        self.console.print(
-            Panel(f"{outcome.text or outcome.reason}\nWinner: {winners}", title="Game over")
-        )
-        return self.state
+        winners = ", ".join(self.name(w) for w in outcome.winners) or "nobody"
+        lines = [outcome.text or outcome.reason, f"Winner: {winners}"]
+        for seat, score in sorted(outcome.scores.items()):
+            lines.append(f"  {self.name(int(seat))}: {whole(score)}")
+        self.console.print(Panel("\n".join(lines), title="Game over"))
 
 
-def seats_for(text: str | None, num_players: int) -> list[str]:
-    """``human,bot:greedy`` -> a spec per seat; by default seat 0 is human and the rest random."""
+def whole(score: Any) -> str:
+    """A score as people write it: 3, not 3.0."""
+    if isinstance(score, float) and score.is_integer():
+        return str(int(score))
+    return str(score)
+
+
+def game_part(game: str, name: str) -> Any:
+    """An optional part of a game's terminal module (``render_compact``, ``card_text``,
+    ``explain``), or None."""
+    module = f"tabletop.games.{game.replace('-', '_')}.tui"
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not module.startswith(exc.name):
+            raise
+        return None
+    return getattr(mod, name, None)
+
+
+def default_seats(game: Game) -> list[str]:
+    """One person, and the game's own bot (or the random one) in every other seat."""
+    kinds = sorted(k for k in bot_kinds(game) if k != "random")
+    bot = f"bot:{'greedy' if 'greedy' in kinds else (kinds[0] if kinds else 'random')}"
+    return ["human"] + [bot] * (game.num_players - 1)
+
+
+def seats_for(text: str | None, num_players: int, game: Game | None = None) -> list[str]:
+    """``human,bot:greedy`` -> a spec per seat; by default seat 1 is human and the rest are the
+    game's bot. With ``game``, each bot kind is checked against the game's bots."""
     if not text:
+        if game is not None:
+            return default_seats(game)
         return ["human"] + ["bot:random"] * (num_players - 1)
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if len(parts) != num_players:
         raise ValueError(f"--seats names {len(parts)} seats; the game has {num_players}")
+    kinds = sorted(bot_kinds(game)) if game is not None else None
     for p in parts:
         if p != "human" and not p.startswith("bot:"):
             raise ValueError(f"a seat is 'human' or 'bot:KIND', got {p!r}")
+        if kinds is not None and p.startswith("bot:") and p[4:] not in kinds:
+            raise ValueError(
+                f"{game.name if game else 'the game'} has no bot {p[4:]!r}; "
+                f"the bots are: {', '.join('bot:' + k for k in kinds)}"
+            )
     return parts
+
+
+def resume_hint(game: str, game_id: str) -> str:
+    """How to come back to a stored game: the launcher's list, or its id (any unique start)."""
+    return (
+        f"To resume: `make play` (or `tabletop launch`) and pick it from the list, "
+        f"or `tabletop play {game} --resume {game_id[:8]}`."
+    )
+
+
+def find_game_id(store: GameStore, text: str) -> str:
+    """The stored game whose id is ``text`` or starts with it (it must be the only one)."""
+    ids = [i.id for i in store.list()]
+    if text in ids:
+        return text
+    found = [i for i in ids if i.startswith(text.lower())] if text else []
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise NotFound(f"no saved game and no file {text!r} (see `tabletop saves`)")
+    raise NotFound(
+        f"{len(found)} saved games start with {text!r}: type more of the id "
+        f"({', '.join(f[: len(text) + 4] for f in found[:5])}...)"
+    )
+
+
+def stored_game_of(store: GameStore, record: Record) -> str | None:
+    """The stored game a record file was saved from (same game, parameters, seed and seats, and
+    one's actions a beginning of the other's), so resuming a file continues that game."""
+    best: tuple[int, str] | None = None
+    mine = [(s, a.to_json()) for s, a in record.actions]
+    for info in store.list(record.game):
+        if dict(info.params) != dict(record.params):
+            continue
+        if record.seats is not None and list(info.seats) != list(record.seats):
+            continue
+        stored = store.record(info.id)
+        if stored.seed != record.seed:
+            continue
+        theirs = [(s, a.to_json()) for s, a in stored.actions]
+        n = min(len(mine), len(theirs))
+        if mine[:n] == theirs[:n] and (best is None or len(theirs) > best[0]):
+            best = (len(theirs), info.id)
+    return best[1] if best else None
 
 
 def describe_seats(seats: list[str]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from .protocol import (
     State,
     new_rng,
 )
-from .records import Record
+from .records import SEED_MAX, Record, check_seed
 from .registry import load, names, register, specs
 from .rng import Rng, derive_seed
 from .templates import Param, Template
@@ -25,6 +25,7 @@ from .templates import Param, Template
 __all__ = [
     "ENGINE_VERSION",
     "PUBLIC",
+    "SEED_MAX",
     "TERMINAL_PROMPT",
     "WITHDRAW",
     "Action",
@@ -48,6 +49,7 @@ __all__ = [
     "UnknownGame",
     "Zone",
     "Zones",
+    "check_seed",
     "clamp",
     "derive_seed",
     "load",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from typing import Any, TypeVar
 
 from .errors import UnknownGame
@@ -13,6 +14,11 @@ G = TypeVar("G", bound=type[Game])
 
 _GAMES: dict[str, type[Game]] = {}
 _DISCOVERED = False
+# Discovery imports every game package once. Threads asking at the same time (a server's first
+# requests) wait for it to finish; the importing thread itself may re-enter (a game package that
+# looks up the registry while it is imported) and then sees the games registered so far.
+_DISCOVERY_LOCK = threading.RLock()
+_DISCOVERING = False
 
 
 def register(cls: G) -> G:
@@ -25,15 +31,28 @@ def register(cls: G) -> G:
 
 
 def _discover() -> None:
-    global _DISCOVERED
+    """Import every game package; marked done only once all of them are imported."""
+    global _DISCOVERED, _DISCOVERING
     if _DISCOVERED:
         return
-    _DISCOVERED = True
-    import tabletop.games as games_pkg
+    with _DISCOVERY_LOCK:
+        if _DISCOVERED or _DISCOVERING:
+            return
+        _DISCOVERING = True
+        try:
+            import tabletop.games as games_pkg
 
-    for mod in sorted(pkgutil.iter_modules(games_pkg.__path__), key=lambda m: m.name):
-        if mod.ispkg:
-            importlib.import_module(f"tabletop.games.{mod.name}")
+            for mod in sorted(pkgutil.iter_modules(games_pkg.__path__), key=lambda m: m.name):
+                if mod.ispkg:
+                    importlib.import_module(f"tabletop.games.{mod.name}")
+            _DISCOVERED = True
+        finally:
+            _DISCOVERING = False
+
+
+def discover() -> None:
+    """Finish registering every game now (a server calls this before serving its first request)."""
+    _discover()
 
 
 def game_class(name: str) -> type[Game]:

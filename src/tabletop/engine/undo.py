@@ -1,13 +1,13 @@
 """Undo as a policy, implemented by replay (never by inverse operations).
 
-A seat may take back its own last action only when nothing was revealed by it: no other seat has
-acted since, the action drew nothing random (the RNG did not move), no seat learnt anything it did
-not know, and the game does not object (``State.undo_blocked``). "Learnt" comes from the knowledge
-model when the game keeps its hidden things in zones (:mod:`.knowledge`: some seat knows an item
-after the action that it did not know before); otherwise it is checked by replaying the action on
-states resampled for each seat (what a seat sees after it must not depend on what was hidden).
-The earlier state is rebuilt by replaying the record without that action, so it is exactly the
-state before it.
+A seat may take back its own last action only while the game is not over and nothing was revealed
+by it: no other seat has acted since, the action drew nothing random (the RNG did not move), no
+seat learnt anything it did not know, and the game does not object (``State.undo_blocked``).
+"Learnt" comes from the knowledge model when the game keeps its hidden things in zones
+(:mod:`.knowledge`: some seat knows an item after the action that it did not know before);
+otherwise it is checked by replaying the action on states resampled for each seat (what a seat
+sees after it must not depend on what was hidden). The earlier state is rebuilt by replaying the
+record without that action, so it is exactly the state before it.
 """
 
 from __future__ import annotations
@@ -39,6 +39,10 @@ def _revealed_to(previous: State, after: State, seat: int, acting: int) -> int |
 
 def undo_last(state: State, seat: int) -> State:
     """The state before ``seat``'s last action, or :class:`IllegalAction` naming why not."""
+    if state.is_terminal():
+        # the record (seed and every action) is public once a game ends: reopening it would let
+        # a player replay the end knowing everything
+        raise IllegalAction(f"{state.game.name}: the game is over; a finished game stays finished")
     history = state.history()
     if not history:
         raise IllegalAction(f"{state.game.name}: nothing to undo")
@@ -54,8 +58,8 @@ def undo_last(state: State, seat: int) -> State:
     before = previous.prompt()
     if before.commit and last_action != WITHDRAW and before.seats == (seat,):
         raise IllegalAction(
-            f"{state.game.name}: {last_action} cannot be undone: it was the last choice of a "
-            "simultaneous decision and revealed everyone's choices"
+            f"{state.game.name}: {last_action} cannot be undone: it revealed hidden information "
+            "(the last choice of a simultaneous decision revealed everyone's choices)"
         )
     if previous.rng != state.rng:
         raise IllegalAction(

@@ -48,7 +48,12 @@ def get_engine(url: str | None = None) -> Engine:
             path = resolved.split("///", 1)[-1]
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(resolved, future=True)
+        if resolved.startswith("sqlite"):
+            # writers of one game queue on SQLite's write lock (see store.games.lock_game): wait
+            # for it rather than fail with "database is locked" under load
+            engine = create_engine(resolved, future=True, connect_args={"timeout": 60})
+        else:
+            engine = create_engine(resolved, future=True)
         if resolved.startswith("sqlite"):
 
             @event.listens_for(engine, "connect")

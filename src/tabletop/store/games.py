@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from ..engine import Action, IllegalAction, Record, State, load
 from .db import session_scope
@@ -50,6 +51,32 @@ def _info(row: SavedGame) -> GameInfo:
     )
 
 
+def lock_game(s: Session, ident: str) -> SavedGame:
+    """Take the game's write lock for the rest of the transaction and return its row.
+
+    This is the one place where writes to a game are serialised, on every backend and across
+    processes: the transaction's first statement is an UPDATE of the game row. On PostgreSQL that
+    holds the row's lock until commit (a second writer of the same game waits, then reads the
+    committed row); on SQLite an UPDATE takes the database's write lock, and because it is the
+    first statement the transaction's reads start after the lock is held, so they see the latest
+    committed state. ``with_for_update()`` alone does nothing on SQLite. Everything that changes a
+    game's actions or snapshot must go through here before it reads the row it checks."""
+    found = s.execute(
+        update(SavedGame)
+        .where(SavedGame.id == ident)
+        .values(num_actions=SavedGame.num_actions)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(found, "rowcount", 1) == 0:
+        raise NotFound(f"no saved game {ident!r}")
+    row: SavedGame | None = s.execute(
+        select(SavedGame).where(SavedGame.id == ident).with_for_update()
+    ).scalar_one_or_none()
+    if row is None:
+        raise NotFound(f"no saved game {ident!r}")
+    return row
+
+
 class GameStore:
     """Saved games on any SQLAlchemy URL (SQLite by default)."""
 
@@ -77,12 +104,8 @@ class GameStore:
                 s.add(SavedAction(game_id=ident, index=i, seat=seat, action=action.to_json()))
         return ident
 
-    def _row(self, s: Any, ident: str, lock: bool = False) -> SavedGame:
-        if lock:
-            lock_game(s, ident)
+    def _row(self, s: Any, ident: str) -> SavedGame:
         stmt = select(SavedGame).where(SavedGame.id == ident)
-        if lock:
-            stmt = stmt.with_for_update()
         row: SavedGame | None = s.execute(stmt).scalar_one_or_none()
         if row is None:
             raise NotFound(f"no saved game {ident!r}")
@@ -112,7 +135,7 @@ class GameStore:
         on since, the seat's view then is rebuilt from the record and compared the same way. A
         refused action changes nothing in the store."""
         with session_scope(self.url) as s:
-            row = self._row(s, ident, lock=True)
+            row = lock_game(s, ident)
             game = load(row.game, **row.params)
             state = game.state_from_json(json.loads(row.state))
             reason = self._stale(row, state, seat, expected_actions, seen)
@@ -197,16 +220,3 @@ class GameStore:
     def delete(self, ident: str) -> None:
         with session_scope(self.url) as s:
             s.delete(self._row(s, ident))
-
-
-def lock_game(session: Any, ident: str) -> None:
-    """Take the write lock of one saved game for the rest of the session's transaction: an
-    update of its row that changes nothing. On PostgreSQL it locks the row; on SQLite it takes
-    the database's write lock before anything is read, so two writers never both read the old
-    state (``SELECT ... FOR UPDATE`` does nothing there). A concurrent writer waits its turn."""
-    session.execute(
-        update(SavedGame)
-        .where(SavedGame.id == ident)
-        .values(num_actions=SavedGame.num_actions)
-        .execution_options(synchronize_session=False)
-    )

@@ -16,7 +16,6 @@ from urllib.parse import parse_qs, quote
 
 import anyio
 from fastapi import BackgroundTasks, FastAPI, Header, Query, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -24,19 +23,31 @@ from markupsafe import Markup
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from ..engine import BadParameter, IllegalAction, Record, State, UnknownGame, load, specs
+from ..engine import (
+    SEED_MAX,
+    BadParameter,
+    IllegalAction,
+    Record,
+    State,
+    UnknownGame,
+    load,
+    specs,
+)
 from ..engine.bots import bot_kinds
 from ..engine.protocol import GameSpec
-from ..engine.registry import game_class
+from ..engine.registry import discover, game_class
 from ..store.db import Base, get_engine, session_scope
 from ..store.games import GameInfo, GameStore, NotFound, StaleAction
 from ..store.models import SavedGame
-from . import models
+from . import guards, models
 from .campaigns import router as campaign_router
 from .render import action_label, humanize, seat_label, seats_phrase, split_view, value_html
 from .service import (
+    MAX_TITLE,
+    BadRequest,
     BadSeats,
     BotRunner,
+    GameOver,
     UndoRefused,
     can_undo,
     create_game,
@@ -100,8 +111,10 @@ class NewGameIn(BaseModel):
     game: str = Field(..., examples=["toy-bids"])
     params: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(..., description="One per seat: 'human' or 'bot:KIND'.")
-    seed: int | None = None
-    title: str = ""
+    seed: int | None = Field(
+        None, ge=0, le=SEED_MAX, description="0 to 2^63 - 1; a random one when missing."
+    )
+    title: str = Field("", max_length=MAX_TITLE)
 
 
 class NewGameOut(BaseModel):
@@ -179,6 +192,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     $TABLETOP_BOT_DELAY or 0.8; tests use 0)."""
     if bot_delay is None:
         bot_delay = float(os.environ.get("TABLETOP_BOT_DELAY", "0.8"))
+    discover()  # every game registered before the first request (requests run in threads)
     Base.metadata.create_all(get_engine(db_url))
     store = GameStore(db_url)
     bots = BotRunner(db_url, bot_delay)
@@ -201,20 +215,11 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
 
     # ------------------------------------------------------------------ errors
 
+    guards.install(app)  # body limit, CSP, JSON error bodies with code and message
+
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message, "code": exc.code}, status_code=exc.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors():
-            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-            parts.append(f"{where or 'body'}: {err.get('msg')}")
-        return JSONResponse(
-            {"detail": "malformed request: " + "; ".join(parts), "code": "malformed"},
-            status_code=422,
-        )
+        return JSONResponse(guards.error_body(exc.status, exc.message, exc.code), exc.status)
 
     # ------------------------------------------------------------------ helpers
 
@@ -318,8 +323,12 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             new = delete_last_action(db_url, ident, seat, body.expected_actions, body.seen)
         except StaleAction as exc:
             raise ApiError(409, "stale", str(exc)) from None
+        except GameOver as exc:
+            raise ApiError(409, "game-over", str(exc)) from None
         except UndoRefused as exc:
             raise ApiError(409, "undo-refused", str(exc)) from None
+        except NotFound:
+            raise ApiError(404, "not-found", f"no game {ident!r}") from None
         return new, info, seat
 
     def finished(ident: str) -> tuple[Record, GameInfo]:
@@ -356,6 +365,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             made = create_game(db_url, body.game, body.params, body.seats, body.seed, body.title)
         except (UnknownGame, BadParameter, BadSeats) as exc:
             raise ApiError(422, "bad-game", str(exc)) from None
+        except BadRequest as exc:
+            raise ApiError(422, "malformed", str(exc)) from None
         state, info = store.load(made.id)
         kick_bots(made.id, state, info, tasks)
         return NewGameOut(
@@ -597,7 +608,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             made = await anyio.to_thread.run_sync(
                 lambda: create_game(db_url, name, params, seats, None, form.get("title", ""))
             )
-        except (UnknownGame, BadParameter, BadSeats) as exc:
+        except (UnknownGame, BadParameter, BadSeats, BadRequest) as exc:
             games = available_specs()
             return page(
                 request,
@@ -636,7 +647,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             state, info = load_game(ident)
             seat = resolve_seat(ident, info, token, None)
         except ApiError as exc:
-            return HTMLResponse(exc.message, status_code=exc.status)
+            return guards.escaped_html(exc.message, exc.status)
         ctx = board_context(state, info, seat, token, None)
         return page(request, "board.html", mode="seat", **ctx)
 
@@ -656,7 +667,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         try:
             state, info = load_game(ident)
         except ApiError as exc:
-            return HTMLResponse(exc.message, status_code=exc.status)
+            return guards.escaped_html(exc.message, exc.status)
         return page(
             request, "board.html", mode="watch", **board_context(state, info, None, None, None)
         )

@@ -1,9 +1,10 @@
 """Gloomhaven campaign pages and their JSON API.
 
-Every change goes through :class:`tabletop.games.gloomhaven.service.CampaignService` (one
-transaction, one history row). A command is defined once (``COMMANDS``: its body model and the
-service call) and served twice: as a form post that redirects to the page it came from (or
-re-renders that page with the refusal, changing nothing) and as a JSON route documented in OpenAPI.
+Every change goes through :class:`tabletop.store.gloomhaven.CampaignService` (one transaction, one
+history row). Each command is declared once (:mod:`tabletop.games.gloomhaven.commands`: its
+argument model, checks, effect and history entry) and served twice from that declaration: as a
+form post that redirects to the page it came from (or re-renders that page with the refusal,
+changing nothing) and as a JSON route documented in OpenAPI.
 
 No ``from __future__ import annotations`` here: the JSON routes are generated in a loop and
 FastAPI must see each command's body model as a real class.
@@ -13,7 +14,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_origin
 from urllib.parse import parse_qs, quote, urlencode
 
 import anyio
@@ -24,8 +25,11 @@ from pydantic import BaseModel, Field, ValidationError
 
 from ..games.gloomhaven import campaign as ops
 from ..games.gloomhaven import rules
-from ..games.gloomhaven.data import ScenarioRewards, game_data
-from ..games.gloomhaven.service import CampaignService, Result
+from ..games.gloomhaven.commands import COMMANDS as DECLARED
+from ..games.gloomhaven.commands import Command, Enhance
+from ..games.gloomhaven.data import game_data
+from ..store.gloomhaven import CampaignService, Result
+from .guards import error_body
 from .render import humanize
 
 HERE = Path(__file__).parent
@@ -53,230 +57,28 @@ class NewCampaignIn(BaseModel):
     seed: int = Field(0, description="Seed for every shuffle and draw of this campaign.")
 
 
-class NewPartyIn(BaseModel):
-    name: str = Field(..., examples=["Lions"])
-
-
-class NewCharacterIn(BaseModel):
-    party: str = Field(..., description="Party id or name.", examples=["lions"])
-    name: str = Field(..., examples=["Ana"])
-    player: str = Field(..., description="The player (retirements count per player).")
-    class_id: str = Field(..., description="An unlocked class id.", examples=["brute"])
-    level: int = Field(1, description="Starting level, at most the prosperity level.")
-
-
-class CharacterIn(BaseModel):
-    character: str = Field(..., description="Character id or name.", examples=["ana"])
-
-
-class KeepQuestIn(CharacterIn):
-    quest: str = Field(..., description="One of the two personal quests drawn.")
-
-
-class JoinPartyIn(CharacterIn):
-    party: str
-
-
-class ItemIn(CharacterIn):
-    item: str = Field(..., description="Item number.", examples=["001"])
-
-
-class LevelUpIn(CharacterIn):
-    card: str = Field(..., description="The ability card added to the pool.")
-    card_level: int = Field(..., description="Its level (at most the new level).")
-    perk: str = Field(..., description="The perk box marked.")
-
-
-class PerkIn(CharacterIn):
-    perk: str
-
-
-class EnhanceIn(CharacterIn):
-    card: str = Field(..., examples=["Skewer"])
-    card_level: int = Field(..., description="The card's level (X cards: 1).")
-    action: Literal["top", "bottom"] = "top"
-    sticker: str = Field(..., examples=["attack"])
-    multi_target: bool = False
-    hexes: int | None = Field(None, description="Attack hex only: hexes the attack targets now.")
-
-
-class PartyIn(BaseModel):
-    party: str = Field(..., description="Party id or name.", examples=["lions"])
-
-
-class TravelIn(PartyIn):
-    scenario: str = Field(..., examples=["1"])
-    casual: bool = Field(False, description="Casual mode: no road event, no rewards.")
-
-
-class ChooseIn(PartyIn):
-    choice: Literal["A", "B", "a", "b"]
-    recipient: str | None = Field(None, description="Who takes an item gained.")
-
-
-class FinishIn(PartyIn):
-    success: bool
-    scenario_level: int | None = Field(None, description="Default: the recommended level.")
-    xp: dict[str, int] = Field(default_factory=dict, description="Character -> XP gained.")
-    coins: dict[str, int] = Field(default_factory=dict, description="Character -> money tokens.")
-    checkmarks: dict[str, int] = Field(default_factory=dict, description="Battle-goal marks.")
-    extra: ScenarioRewards | None = Field(None, description="Rewards the catalog lacks.")
-    recipient: str | None = Field(None, description="Who takes an item gained.")
-
-
-class AdjustIn(BaseModel):
-    what: Literal["prosperity", "reputation", "global-achievement", "party-achievement"]
-    amount: int = Field(1, description="Change (achievements: 1 gain, -1 lose).")
-    party: str | None = None
-    name: str = Field("", description="Achievement name.")
-
-
 class NoBody(BaseModel):
     pass
 
 
 @dataclass(frozen=True)
-class Command:
+class WebCommand:
+    """A command as the web serves it: its body model and how the service runs it."""
+
     name: str
     model: type[BaseModel]
     run: Callable[[CampaignService, str, Any], Result]
     summary: str
 
 
-def _finish(s: CampaignService, cid: str, b: FinishIn) -> Result:
-    extra = b.extra
-    if extra is not None:
-        extra = extra.model_copy(
-            update={
-                "items": [i.zfill(3) for i in extra.items],
-                "item_designs": [i.zfill(3) for i in extra.item_designs],
-            }
-        )
-    return s.finish_scenario(
-        cid,
-        b.party,
-        b.success,
-        scenario_level=b.scenario_level,
-        xp=b.xp,
-        coins=b.coins,
-        checkmarks=b.checkmarks,
-        extra=extra,
-        recipient=b.recipient or None,
-    )
+def _declared(cmd: Command) -> WebCommand:
+    return WebCommand(cmd.name, cmd.args, lambda s, c, b: s.do(c, cmd, b), cmd.summary)
 
 
-_COMMANDS = [
-    Command("new-party", NewPartyIn, lambda s, c, b: s.create_party(c, b.name), "Form a party"),
-    Command(
-        "new-character",
-        NewCharacterIn,
-        lambda s, c, b: s.create_character(c, b.party, b.name, b.player, b.class_id, b.level),
-        "Create a character (two personal quests are drawn)",
-    ),
-    Command(
-        "keep-quest",
-        KeepQuestIn,
-        lambda s, c, b: s.keep_quest(c, b.character, b.quest),
-        "Keep one of the personal quests drawn",
-    ),
-    Command(
-        "join-party",
-        JoinPartyIn,
-        lambda s, c, b: s.join_party(c, b.character, b.party),
-        "Move a character into a party",
-    ),
-    Command(
-        "leave-party",
-        CharacterIn,
-        lambda s, c, b: s.leave_party(c, b.character),
-        "Take a character out of its party",
-    ),
-    Command("buy", ItemIn, lambda s, c, b: s.buy(c, b.character, b.item), "Buy an item"),
-    Command("sell", ItemIn, lambda s, c, b: s.sell(c, b.character, b.item), "Sell an item"),
-    Command(
-        "level-up",
-        LevelUpIn,
-        lambda s, c, b: s.level_up(c, b.character, b.card, b.card_level, b.perk),
-        "Level up: one card, one perk, more HP",
-    ),
-    Command(
-        "mark-perk",
-        PerkIn,
-        lambda s, c, b: s.mark_perk(c, b.character, b.perk),
-        "Mark a perk earned by checkmarks or earlier retirements",
-    ),
-    Command(
-        "rise-to-prosperity",
-        CharacterIn,
-        lambda s, c, b: s.rise_to_prosperity(c, b.character),
-        "Raise XP to the prosperity level's minimum",
-    ),
-    Command(
-        "donate",
-        CharacterIn,
-        lambda s, c, b: s.donate(c, b.character),
-        "Donate 10 gold to the sanctuary (once per visit)",
-    ),
-    Command(
-        "enhance",
-        EnhanceIn,
-        lambda s, c, b: s.enhance(
-            c, b.character, b.card, b.card_level, b.action, b.sticker, b.multi_target, b.hexes
-        ),
-        "Enhance an ability card (see enhancement-quote for the cost first)",
-    ),
-    Command(
-        "fulfil-quest",
-        CharacterIn,
-        lambda s, c, b: s.fulfil_quest(c, b.character),
-        "Record a fulfilled personal quest",
-    ),
-    Command("retire", CharacterIn, lambda s, c, b: s.retire(c, b.character), "Retire"),
-    Command(
-        "travel",
-        TravelIn,
-        lambda s, c, b: s.travel(c, b.party, b.scenario, b.casual),
-        "Travel to a scenario (a road event is drawn when required)",
-    ),
-    Command(
-        "city-event",
-        PartyIn,
-        lambda s, c, b: s.city_event(c, b.party),
-        "Draw the visit's city event",
-    ),
-    Command(
-        "choose",
-        ChooseIn,
-        lambda s, c, b: s.choose(c, b.party, b.choice, b.recipient or None),
-        "Choose A or B for the event in hand; every outcome that applies is resolved",
-    ),
-    Command("finish", FinishIn, _finish, "End the scenario: XP, gold, checkmarks, rewards"),
-    Command(
-        "return",
-        PartyIn,
-        lambda s, c, b: s.return_to_town(c, b.party),
-        "Return to Gloomhaven after a scenario",
-    ),
-    Command(
-        "adjust",
-        AdjustIn,
-        lambda s, c, b: s.adjust(c, b.what, b.amount, b.party or None, b.name),
-        "Apply a gain or loss by hand (prosperity, reputation, achievements)",
-    ),
-    Command("undo", NoBody, lambda s, c, b: s.undo(c), "Undo the last change"),
+_COMMANDS = [_declared(cmd) for cmd in DECLARED.values()] + [
+    WebCommand("undo", NoBody, lambda s, c, b: s.undo(c), "Undo the last change")
 ]
-COMMANDS: dict[str, Command] = {c.name: c for c in _COMMANDS}
-
-# Form fields holding comma-separated lists (scenario rewards entered by hand).
-LIST_FIELDS = {
-    "global_achievements",
-    "lose_global_achievements",
-    "party_achievements",
-    "lose_party_achievements",
-    "unlock_scenarios",
-    "items",
-    "item_designs",
-}
+COMMANDS: dict[str, WebCommand] = {c.name: c for c in _COMMANDS}
 
 
 class Refusal(Exception):
@@ -298,9 +100,14 @@ def _validation_message(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def form_to_body(form: dict[str, str]) -> dict[str, Any]:
+def form_to_body(form: dict[str, str], model: type[BaseModel] | None = None) -> dict[str, Any]:
     """Flat form fields to a nested body: ``xp.ana=3`` -> ``{"xp": {"ana": 3}}``; empty fields
-    are left out; checkboxes arrive as ``on``."""
+    are left out; checkboxes arrive as ``on``; the model's list fields are comma-separated."""
+    lists = {
+        k
+        for k, f in (model.model_fields if model else {}).items()
+        if get_origin(f.annotation) is list
+    }
     out: dict[str, Any] = {}
     for key, value in form.items():
         if key in ("page", "back") or value.strip() == "":
@@ -311,7 +118,7 @@ def form_to_body(form: dict[str, str]) -> dict[str, Any]:
         for p in parts[:-1]:
             target = target.setdefault(p, {})
         leaf = parts[-1]
-        if leaf in LIST_FIELDS:
+        if leaf in lists:
             target[leaf] = [v.strip() for v in value.split(",") if v.strip()]
         else:
             target[leaf] = value
@@ -333,18 +140,7 @@ def execute(svc: CampaignService, cid: str, command: str, body: BaseModel) -> di
         result = cmd.run(svc, cid, body)
     except ValueError as exc:  # IllegalAction (Refused) and content errors are ValueErrors
         raise Refusal(409, "refused", str(exc)) from None
-    # The service does not return the history entry it wrote; take the newest one that matches
-    # this change (command and summary), so a concurrent writer's entry is not shown as ours.
-    summary = "\n".join(result.lines)
-    hist = svc.history(cid)
-    seq = next(
-        (
-            h["seq"]
-            for h in reversed(hist)
-            if (h["command"], h["summary"]) == (result.command, summary)
-        ),
-        hist[-1]["seq"],
-    )
+    seq = result.seq
     return {"command": result.command, "lines": result.lines, "seq": seq}
 
 
@@ -463,7 +259,7 @@ def enhancement_quote(
     body = form_to_body(form)
     body["character"] = char
     try:
-        b = EnhanceIn.model_validate(body)
+        b = Enhance.model_validate(body)
     except ValidationError as exc:
         return {"body": None, "problem": _validation_message(exc)}
     try:
@@ -597,7 +393,8 @@ async def command_form(request: Request, cid: str, command: str) -> Response:
     if command not in COMMANDS:
         return render(request, svc, cid, page, error=f"unknown command {command!r}", status=404)
     try:
-        body = COMMANDS[command].model.model_validate(form_to_body(form))
+        model = COMMANDS[command].model
+        body = model.model_validate(form_to_body(form, model))
     except ValidationError as exc:
         return render(
             request, svc, cid, page, error=_validation_message(exc), status=422, form=form
@@ -615,7 +412,7 @@ async def command_form(request: Request, cid: str, command: str) -> Response:
 
 
 def _json_error(exc: Refusal) -> JSONResponse:
-    return JSONResponse({"detail": exc.message, "code": exc.code}, status_code=exc.status)
+    return JSONResponse(error_body(exc.status, exc.message, exc.code), status_code=exc.status)
 
 
 @router.get("/api/campaigns", tags=["gloomhaven"], summary="Gloomhaven campaigns")
@@ -712,7 +509,7 @@ def api_quote(
         return _json_error(exc)
 
 
-def _api_endpoint(cmd: Command) -> Callable[..., Any]:
+def _api_endpoint(cmd: WebCommand) -> Callable[..., Any]:
     model = cmd.model
 
     def run(request: Request, cid: str, body: BaseModel) -> Any:

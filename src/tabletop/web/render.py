@@ -126,6 +126,34 @@ def action_label(state: State, action: Action, seat: int | None) -> str:
     return state.describe_action(action, seat)
 
 
+def table_options(state: State, seat: int | None) -> list[tuple[Action, str]]:
+    """A seat's options as people should read them: in the game's order of what people usually
+    do (``state.option_rank``, when the game has one; throwing cards away last), and never two
+    that read the same (identical copies of a card are one option)."""
+    if seat is None:
+        return []
+    labelled = [(a, action_label(state, a, seat)) for a in state.legal_actions(seat)]
+    rank = getattr(state, "option_rank", None)
+    if callable(rank):
+        labelled.sort(key=lambda pair: int(rank(pair[0])))
+    seen: set[str] = set()
+    out = []
+    for action, label in labelled:
+        if label not in seen:
+            seen.add(label)
+            out.append((action, label))
+    return out
+
+
+def confirm_question(state: State, action: Action, seat: int | None) -> str | None:
+    """The question to ask before an option that throws something away (None: just do it)."""
+    ask = getattr(state, "confirm_text", None)
+    if not callable(ask):
+        return None
+    text = ask(action, seat)
+    return str(text) if text else None
+
+
 def _plain(v: Any) -> str:
     if isinstance(v, tuple):
         return "(" + ", ".join(_plain(x) for x in v) + ")"

@@ -23,13 +23,12 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..engine import Action, IllegalAction, State, derive_seed, load
+from ..engine import Action, IllegalAction, State, check_seed, derive_seed, load
 from ..engine.bots import bot_kinds, make_bot
 from ..engine.protocol import Game
 from ..engine.undo import undo_last
 from ..store.db import session_scope
 from ..store.games import GameInfo, GameStore, NotFound, StaleAction, lock_game
-from ..store.models import SavedGame
 from .models import HOTSEAT, SeatToken
 
 log = logging.getLogger("tabletop.web")
@@ -39,8 +38,19 @@ class BadSeats(ValueError):
     """The seat list for a new game is wrong (count, or an unknown bot kind)."""
 
 
+class BadRequest(ValueError):
+    """A new game's seed or title out of bounds; the message says which and the limit."""
+
+
+MAX_TITLE = 200  # characters: a game's title (the store's column is this wide)
+
+
 class UndoRefused(Exception):
     """Undo is not allowed now; the message says why."""
+
+
+class GameOver(UndoRefused):
+    """Undo asked of a finished game: its record is already public, so it stays finished."""
 
 
 def hash_token(token: str) -> str:
@@ -89,7 +99,15 @@ def create_game(
 ) -> NewGame:
     """Start a game in the store with a fresh token per human seat and one hot-seat token.
 
-    Raises UnknownGame / BadParameter (bad game or parameters) or BadSeats."""
+    Raises UnknownGame / BadParameter (bad game or parameters), BadSeats, or BadRequest (a seed
+    outside 0..2^63 - 1, a title longer than MAX_TITLE characters)."""
+    if len(title) > MAX_TITLE:
+        raise BadRequest(f"a title is at most {MAX_TITLE} characters; this one has {len(title)}")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
     game = load(name, **params)
     seat_specs = check_seats(game, seats)
     if seed is None:
@@ -158,17 +176,14 @@ def delete_last_action(
     one transaction. Raises NotFound, StaleAction, or UndoRefused (changing nothing).
     ``seen``/``expected_actions``: the staleness guards of :meth:`GameStore.apply`."""
     with session_scope(url) as s:
-        lock_game(s, ident)
-        row = s.execute(
-            select(SavedGame).where(SavedGame.id == ident).with_for_update()
-        ).scalar_one_or_none()
-        if row is None:
-            raise NotFound(f"no saved game {ident!r}")
+        row = lock_game(s, ident)
         if expected_actions is not None and expected_actions != row.num_actions:
             raise StaleAction(
                 f"stale undo: you saw {expected_actions} actions, the game has "
                 f"{row.num_actions}; reload and try again"
             )
+        if row.status == "over":
+            raise GameOver("the game is over: a finished game cannot be undone")
         actions = list(row.actions)
         if not actions:
             raise UndoRefused("nothing to undo: no action has been played yet")

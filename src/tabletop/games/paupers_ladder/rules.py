@@ -41,7 +41,7 @@ class PLState(State):
 
     def pname(self, seat: int) -> str:
         pid = self.P(seat)["pauper"]
-        return self.C.paupers[pid].name if pid else f"Seat {seat}"
+        return self.C.paupers[pid].name if pid else f"Seat {seat + 1}"
 
     def cname(self, cid: str) -> str:
         return self.C.card_name(cid)
@@ -744,7 +744,7 @@ class PLState(State):
         for _, e in [("start", e) for e in pa.equipment.abilities]:
             if e["effect"] == "boost" and e.get("charges"):
                 p["charges"] = int(e["charges"])
-        self.log(f"Seat {seat} plays {pa.name} ({pa.trade}) from {pa.city.capitalize()}.")
+        self.log(f"Seat {seat + 1} plays {pa.name} ({pa.trade}) from {pa.city.capitalize()}.")
         d["order"].pop(0)
         if not d["order"]:
             d["phase"] = "bird"
@@ -919,16 +919,20 @@ class PLState(State):
         here = self.char_pos(seat, ch)
         if k == "move":
             to = a["to"]
+            paid = ""
             if ch == "pauper" and ts["moves"] >= 1:
                 if self._free_moves_left(seat) > 0:
                     ts["free_used"] += 1
+                    paid = " (a free extra move)"
                 else:
-                    p["gems"] -= int(self.C.numbers["extra_move_cost"]["value"])
+                    cost = int(self.C.numbers["extra_move_cost"]["value"])
+                    p["gems"] -= cost
+                    paid = f", paying {cost} Gem{'s' if cost != 1 else ''} for the extra move"
             ts["moves"] += 1
             ts["moved"] = True
             ts["visited"].append(to)
             self.set_pos(seat, ch, to)
-            self.log(f"{self.pname(seat)}'s {ch} moves to {self.C.regions[to].name}.")
+            self.log(f"{self.pname(seat)}'s {ch} moves to {self.C.regions[to].name}{paid}.")
             return
         if k in ("swim", "teleport"):
             if k == "teleport":
@@ -2894,7 +2898,7 @@ class PLState(State):
             "end": lambda: "End your turn",
             "learn": lambda: f"Learn the Virtue of {g('virtue')}",
             "train": lambda: "Train your Bird (4 Gems)",
-            "move": lambda: f"Move to {reg(g('to'))}",
+            "move": lambda: f"Move to {reg(g('to'))}{self._move_cost_words(seat or 0)}",
             "swim": lambda: f"Swim to {reg(g('to'))}",
             "teleport": lambda: f"Teleport to {reg(g('to'))}",
             "foresight": lambda: "Use foresight (peek at a Region deck)",
@@ -2921,12 +2925,15 @@ class PLState(State):
             "leave": lambda: "Leave",
             "replace": lambda: f"Replace the Quest in {reg(g('city'))}",
             "take": lambda: (
-                f"Take {nm(self.data['dispensary'][g('stack')][-1])} from the Dispensary"
+                f"Take {nm(self.data['dispensary'][g('stack')][-1])} from the Dispensary "
+                f"(stack {g('stack') + 1})"
                 if self.data["dispensary"][g("stack")]
                 else "Take"
             ),
             "order": lambda: "Order: " + ", ".join(nm(c) for c in g("cards")),
-            "tuck": lambda: f"Tuck it under {nm(g('recipe'))}",
+            "tuck": lambda: (
+                f"Tuck it under {nm(g('recipe'))}{self._progress_words(seat, g('recipe'))}"
+            ),
             "peek": lambda: f"Peek at the {g('deck')} deck",
             "goto": lambda: f"Travel to {reg(g('city'))}",
             "heal": lambda: "Visit the City healer (1 Gem: restore 1 Life; your turn ends)",
@@ -2936,6 +2943,10 @@ class PLState(State):
             "buy-time": lambda: "Pay 3 Gems: move the Time token 1 away from zero",
             "remove": lambda: (
                 f"Spend {self.remove_cost(g('card'))} Time to remove the {nm(g('card'))}"
+                + next(
+                    (f" from {reg(r)}" for r, cs in self.data["tiles"].items() if g("card") in cs),
+                    "",
+                )
             ),
             "potion": lambda: (
                 f"Drink the {self._key_name(seat or 0, g('item'))}: "
@@ -3002,6 +3013,47 @@ class PLState(State):
         fn = table.get(k)
         return fn() if fn is not None else str(action)
 
+    def _move_cost_words(self, seat: int) -> str:
+        """What a Pauper's move costs now: the second and later moves of a turn cost Gems unless
+        an ability makes them free."""
+        ts = self.data.get("ts") or {}
+        if ts.get("char") != "pauper" or not ts.get("moves"):
+            return ""
+        if self._free_moves_left(seat) > 0:
+            return " (free extra move)"
+        cost = int(self.C.numbers["extra_move_cost"]["value"])
+        return f" ({cost} Gem{'s' if cost != 1 else ''})"
+
+    def _progress_words(self, seat: int | None, recipe: str) -> str:
+        for r in self.P(seat or 0)["rec"]:
+            if r["r"] == recipe and not r["learned"]:
+                have = ", ".join(self.cname(c) for c in r["ing"])
+                return f" (has {have})" if have else " (no ingredient yet)"
+        return ""
+
+    # kinds people pick most come first; leaving and throwing cards away come last
+    _LATE_KINDS = ("end", "pass", "done", "leave", "decline", "back-out", "keep-gems")
+    _LOSS_KINDS = ("discard", "discard-fragile", "drop-recipe")
+
+    def option_rank(self, action: Action) -> int:
+        """Where an option goes in the list people read (stable within a rank)."""
+        if action.kind in self._LOSS_KINDS:
+            return 2
+        if action.kind in self._LATE_KINDS:
+            return 1
+        return 0
+
+    def confirm_text(self, action: Action, seat: int | None = None) -> str | None:
+        """A question to ask before an option that throws a card away, or None."""
+        g = action.get
+        if action.kind == "discard":
+            return f"Throw the {self.cname(g('item'))} out of your Inventory for good?"
+        if action.kind == "discard-fragile":
+            return f"Discard the {self.cname(g('card'))} from this Region?"
+        if action.kind == "drop-recipe":
+            return f"Give up the {self.cname(g('recipe'))} Recipe for good?"
+        return None
+
     def _top_frame(self) -> J:
         stack = self.data["stack"]
         return stack[-1] if stack else {}
@@ -3015,7 +3067,10 @@ class PLState(State):
         if take == "trophy":
             return f"Put the {name} in your Trophy Room ({hz.strength if hz else 0} points)"
         if take == "ingredient":
-            return f"Tuck the {name} under {self.cname(str(recipe))} as an ingredient"
+            return (
+                f"Tuck the {name} under {self.cname(str(recipe))} as an ingredient"
+                + self._progress_words(self.data["stack"][-1].get("seat"), str(recipe))
+            )
         return f"Draw 1 {'Rarity' if take == 'rarity' else 'Equipment'}"
 
     def _option_words(self, n: int) -> str:

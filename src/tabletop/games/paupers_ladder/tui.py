@@ -45,9 +45,9 @@ def _cell(view: dict[str, Any], region: str) -> RenderableType:
     for p in view["players"]:
         col = SEAT_COLOURS[p["seat"] % 4]
         if p["pos"] == region:
-            here.append(Text(f"P{p['seat']}", style=f"bold {col}"))
+            here.append(Text(f"P{p['seat'] + 1}", style=f"bold {col}"))
         if p["bpos"] == region:
-            here.append(Text(f"b{p['seat']}", style=col))
+            here.append(Text(f"b{p['seat'] + 1}", style=col))
     if here:
         t.append("\n")
         for i, h in enumerate(here):
@@ -184,7 +184,7 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
         t.append("Journal: " + ", ".join(_name(c) for c in p["journal"]) + "\n")
     if me and p.get("hand"):
         t.append("Draft hand: " + ", ".join(_name(c) for c in p["hand"]) + "\n", style="cyan")
-    title = f"{p['name']} (seat {p['seat']})" + (" — you" if me else "")
+    title = f"{p['name']} (player {p['seat'] + 1})" + (" — you" if me else "")
     return Panel(t, title=title, border_style=col)
 
 
@@ -274,3 +274,231 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view.get("outcome"):
         parts.append(Text(view["outcome"]["text"], style="bold green"))
     return Group(*parts)
+
+
+# ---------------------------------------------------------------------------- one screen
+# The whole table in a 120 x 40 terminal: the decision, the latest events, your Pauper, and a
+# compact map (each Region's pieces, cards and bridges), with the full picture on a key press.
+SHORT = {
+    "greyhaven": "Gh",
+    "blacksand": "Bs",
+    "bluevale": "Bv",
+    "lilacsville": "Lv",
+}
+CELL = 23
+
+
+def short(region: str) -> str:
+    """Mine 2 -> Mi2, Greyhaven -> Gh: the names bridges use on the compact map."""
+    if region in SHORT:
+        return SHORT[region]
+    kind, _, n = region.partition("-")
+    return kind[:2].capitalize() + n
+
+
+def _clip(text: str, width: int = CELL) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _compact_cell(view: dict[str, Any], region: str) -> Text:
+    C = content()
+    reg = C.regions[region]
+    t = Text()
+    pieces = Text()
+    for p in view["players"]:
+        col = SEAT_COLOURS[p["seat"] % 4]
+        if p["pos"] == region:
+            pieces.append(f" P{p['seat'] + 1}", style=f"bold {col}")
+        if p["bpos"] == region:
+            pieces.append(f" b{p['seat'] + 1}", style=col)
+    name = _clip(reg.name + (" ~" if reg.coastal else ""), CELL - len(pieces.plain))
+    t.append(name, style=STYLE[reg.type])
+    t.append_text(pieces)
+    t.append("\n")
+    if reg.type == "city":
+        qid = view["quests"].get(region)
+        line = f"Q: {_name(qid)}" if qid else "no Quest"
+        t.append(_clip(line) + "\n", style="italic")
+    else:
+        cards = []
+        for cid in view["tiles"].get(region, []):
+            card = C.region_card[cid]
+            cards.append(card.name + (f"⚔{card.strength}" if card.kind == "hazard" else ""))
+        line = ", ".join(cards) if cards else "-"
+        t.append(_clip(line) + "\n", style="bold red" if "⚔" in line else "wheat1")
+    bridges = "↔" + " ".join(short(n) for n in C.neighbours[region])
+    t.append(_clip(bridges), style="grey50")
+    return t
+
+
+def render_compact_map(view: dict[str, Any]) -> RenderableType:
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(5):
+        grid.add_column(width=CELL, no_wrap=True)
+    for row in LAYOUT:
+        grid.add_row(*[_compact_cell(view, r) if r else Text("") for r in row])
+    return grid
+
+
+MAP_KEY = (
+    "P1 Pauper, b1 Bird of player 1 · ⚔ Strength of a hazard · ~ coastal · ↔ bridges to: "
+    "Gh Greyhaven, Bs Blacksand, Bv Bluevale, Lv Lilacsville, Mi Mine, Mo Mountain, Be Beach, "
+    "Fo Forest, Sw Swamp"
+)
+
+
+def _player_line(view: dict[str, Any], p: dict[str, Any]) -> Text:
+    C = content()
+    col = SEAT_COLOURS[p["seat"] % 4]
+    t = Text()
+    t.append(f"{p['seat'] + 1} {p['name']}", style=f"bold {col}")
+    bits = [f"{p['gems']} Gems", f"Virtues {len(p['virtues'])}/3"]
+    if p["virtues"]:
+        bits[-1] += " (" + ", ".join(p["virtues"]) + ")"
+    if p.get("lives"):
+        bits.append(f"Lives ♥{p['lives']['pauper']}/♥{p['lives']['bird']}")
+    learned = sum(1 for r in p["recipes"] if r["learned"])
+    bits.append(f"Recipes {learned} learned/{len(p['recipes'])}")
+    if p["trophies"]:
+        bits.append(f"trophies {sum(C.region_card[c].strength for c in p['trophies'])}⚔")
+    if p["journal"]:
+        bits.append(f"Quests {len(p['journal'])}")
+    t.append(": " + " · ".join(bits))
+    return t
+
+
+def _my_cards(view: dict[str, Any], p: dict[str, Any]) -> Text:
+    C = content()
+    t = Text()
+    inv = [C.item[it["c"]].name for it in p["inventory"]]
+    if p["pauper"]:
+        eq = C.paupers[p["pauper"]].equipment.name
+        inv.insert(0, eq + (f" ({p['charges']} left)" if p["charges"] else ""))
+    t.append("  Inventory: " + (", ".join(inv) or "-") + "\n", style="cyan")
+    recs = []
+    for r in p["recipes"]:
+        rec = C.recipe[r["r"]]
+        recs.append(
+            ("✓" if r["learned"] else "…") + rec.name + (f"+{len(r['ing'])}" if r["ing"] else "")
+        )
+    t.append("  Recipes: " + (", ".join(recs) or "-"), style="magenta")
+    if p.get("hand"):
+        t.append("\n  Draft hand: " + ", ".join(_name(c) for c in p["hand"]), style="cyan")
+    return t
+
+
+def render_compact(view: dict[str, Any], latest: int = 5) -> RenderableType:
+    """One screen: the head, the compact map and its key, each player in a line (yours with your
+    cards), and the latest events, newest first."""
+    parts: list[RenderableType] = []
+    head = Text(f"Paupers' Ladder · round {view.get('round', 0)}", style="bold")
+    turn = view.get("turn")
+    if turn is not None:
+        who = next((p["name"] for p in view["players"] if p["seat"] == turn), f"Seat {turn + 1}")
+        head.append(f" · {who}'s turn")
+    if view.get("solo"):
+        solo = view["solo"]
+        head.append(f" · {solo['name']}: Time {solo['time']}/{solo['allowance']}")
+        done = sum(1 for o in solo["objectives"] if o["done"])
+        if solo["objectives"]:
+            head.append(f", objectives {done}/{len(solo['objectives'])}")
+    parts.append(head)
+    if view.get("phase") in ("play", "over", "buy"):
+        parts.append(render_compact_map(view))
+        parts.append(Text(MAP_KEY, style="grey50"))
+    fight = view.get("fight")
+    if fight:
+        hz = content().region_card[fight["hz"]]
+        parts.append(
+            Text(
+                f"Fight: the {hz.name} (Strength {hz.strength}) against {fight['str']}", "bold red"
+            )
+        )
+    me = view.get("seat")
+    for p in sorted(view["players"], key=lambda p: (p["seat"] != me, p["seat"])):
+        parts.append(_player_line(view, p))
+        if p["seat"] == me:
+            parts.append(_my_cards(view, p))
+    log = list(reversed(view.get("log", [])[-latest:]))
+    if log:
+        t = Text("Latest (newest first):\n", style="bold")
+        for e in log:
+            t.append("  " + _clip(e["text"], 116) + "\n", style="grey70")
+        t.rstrip()
+        parts.append(t)
+    if view.get("outcome"):
+        parts.append(Text(view["outcome"]["text"], style="bold green"))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------------------- help in words
+def card_text(name: str) -> str | None:
+    """The text of the card (or Pauper, Bird, Region) called ``name`` (case and spaces ignored;
+    a unique start of a name is enough), or None."""
+    from . import web
+
+    C = content()
+    key = " ".join(name.lower().replace("_", " ").replace("-", " ").split())
+    found: dict[str, str] = {}
+    for cid, card in C.region_card.items():
+        found.setdefault(card.name.lower(), f"{card.name}: {web.region_card_text(cid)}")
+    for cid, item in C.item.items():
+        found.setdefault(item.name.lower(), f"{item.name} (Equipment): {web.item_text(cid)}")
+    for rec in C.recipe.values():
+        found.setdefault(
+            rec.name.lower(),
+            f"{rec.name} (Recipe): {abilities_text(rec.abilities)}; to learn it, tuck 2 of "
+            f"{', '.join(rec.ingredients)} under it",
+        )
+    for q in C.quest.values():
+        found.setdefault(
+            q.name.lower(), f"{q.name} (Quest): {q.text} Reward: {web.reward_text(q.reward)}"
+        )
+    for pauper in C.paupers.values():
+        eq = pauper.equipment
+        found.setdefault(
+            pauper.name.lower(),
+            f"{pauper.name}: {pauper.trade} from {C.regions[pauper.city].name}; starts with the "
+            f"{eq.name} ({abilities_text(eq.abilities)})",
+        )
+    for bid, bird in C.birds.items():
+        found.setdefault(bid.lower(), f"The {bid} (Bird): trained, {abilities_text(bird.trained)}")
+    for rid, reg in C.regions.items():
+        found.setdefault(
+            reg.name.lower(),
+            f"{reg.name}: a {reg.type}{' on the coast' if reg.coastal else ''}; bridges to "
+            + ", ".join(C.regions[n].name for n in C.neighbours[rid]),
+        )
+    if key in found:
+        return found[key]
+    starts = [k for k in found if k.startswith(key)] if key else []
+    if len(starts) == 1:
+        return found[starts[0]]
+    if len(starts) > 1:
+        return f"{len(starts)} cards start with {name!r}: " + ", ".join(sorted(starts)[:12])
+    return None
+
+
+def explain(view: dict[str, Any], action: dict[str, Any]) -> str:
+    """What an option is about, in words: the texts of the cards, Regions or Virtues it names."""
+    from . import web
+
+    C = content()
+    notes: list[str] = []
+    for value in (action.get("args") or {}).values():
+        for v in value if isinstance(value, list) else [value]:
+            if not isinstance(v, str):
+                continue
+            if v in C.region_card:
+                notes.append(f"{C.region_card[v].name}: {web.region_card_text(v)}")
+            elif v in C.item:
+                notes.append(f"{C.item[v].name}: {web.item_text(v)}")
+            elif v in C.recipe:
+                notes.append(f"{C.recipe[v].name}: {abilities_text(C.recipe[v].abilities)}")
+            elif v in C.quest:
+                notes.append(f"{C.quest[v].name}: {C.quest[v].text}")
+            elif v in C.paupers or v in C.birds or v in C.regions:
+                text = card_text(C.paupers[v].name if v in C.paupers else v)
+                if text:
+                    notes.append(text)
+    return "; ".join(dict.fromkeys(notes))

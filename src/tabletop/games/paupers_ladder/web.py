@@ -383,11 +383,11 @@ def _region(region: str, view: dict[str, Any]) -> str:
     for p in view.get("players") or []:
         col = _colour(p)
         if p.get("pos") == region:
-            who = p.get("name") or f"Seat {p.get('seat')}"
+            who = p.get("name") or f"Seat {int(p.get('seat') or 0) + 1}"
             out.append(_pauper_meeple(mx, my, col, _initials(str(who)), f"{who} (Pauper)"))
             mx += 30
         if p.get("bpos") == region and p.get("bird"):
-            who = p.get("name") or f"Seat {p.get('seat')}"
+            who = p.get("name") or f"Seat {int(p.get('seat') or 0) + 1}"
             out.append(_bird_meeple(mx, my, col, f"{_cap(str(p['bird']))}, the Bird of {who}"))
             mx += 34
     out.append("</g>")
@@ -451,7 +451,7 @@ def render_legend(view: dict[str, Any]) -> str:
     items.append("<span>⚔ Strength</span><span>◆ Gems on a card</span>")
     items.append("<span>+n cards tucked under</span><span>dashed: empty tile</span>")
     for p in view.get("players") or []:
-        who = p.get("name") or f"Seat {p.get('seat')}"
+        who = p.get("name") or f"Seat {int(p.get('seat') or 0) + 1}"
         col = _colour(p)
         bird = f" and Bird ({_e(p['bird'])})" if p.get("bird") else ""
         items.append(
@@ -544,7 +544,7 @@ def _virtue_track(view: dict[str, Any], p: dict[str, Any]) -> str:
 def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
     C = content()
     me = view.get("seat") is not None and view.get("seat") == p.get("seat")
-    name = p.get("name") or f"Seat {p.get('seat')}"
+    name = p.get("name") or f"Seat {int(p.get('seat') or 0) + 1}"
     pauper = C.paupers.get(str(p.get("pauper")))
     sub = ""
     if pauper is not None:
@@ -759,8 +759,8 @@ def render_market(view: dict[str, Any]) -> str:
 def _who(view: dict[str, Any], seat: Any) -> str:
     for p in view.get("players") or []:
         if p.get("seat") == seat:
-            return str(p.get("name") or f"Seat {seat}")
-    return f"Seat {seat}"
+            return str(p.get("name") or f"Seat {int(seat) + 1}")
+    return f"Seat {int(seat) + 1}"
 
 
 def render_now(view: dict[str, Any]) -> str:

@@ -103,26 +103,73 @@ window.Tabletop = (function () {
     showGame();
   }
 
-  // Game pages: follow the game through server-sent events and redraw when it moves.
+  // Game pages: follow the game through server-sent events and redraw when it moves. One redraw
+  // at a time, so a slow answer never overwrites a newer one. While a redraw is under way the
+  // page is marked data-live="busy" (html element); "idle" means the board shows the last move
+  // this page heard of. pause(true) holds redraws (a screenshot, a test reading the board) and
+  // pause(false) catches up.
+  let held = false;
+  let resume = null;
+  function mark(state) { document.documentElement.dataset.live = state; }
+
   function live() {
     const box = document.getElementById("live");
     if (!box) return;
-    let seen = Number(box.dataset.numActions);
-    const es = new EventSource(`/api/games/${box.dataset.gameId}/events?since=${seen}`);
-    es.addEventListener("state", async (ev) => {
-      const data = JSON.parse(ev.data);
-      if (data.num_actions === seen) return;
-      seen = data.num_actions;
-      const url = box.dataset.fragment;
-      if (!url) { location.reload(); return; }  // hot-seat: the server decides what to show
-      const r = await fetch(url, {cache: "no-store"});
-      if (!r.ok) return;
-      box.innerHTML = await r.text();
-      box.dataset.numActions = String(seen);
-      const status = document.getElementById("status");
-      if (status) status.classList.add("flash");
+    let latest = Number(box.dataset.numActions);
+    let running = false;
+    async function redraw() {
+      if (running || held) return;
+      running = true;
+      mark("busy");
+      try {
+        while (!held && Number(box.dataset.numActions) !== latest) {
+          const target = latest;
+          const url = box.dataset.fragment;
+          if (!url) { location.reload(); return; }  // hot-seat: the server decides what to show
+          const r = await fetch(url, {cache: "no-store"});
+          if (!r.ok) break;
+          const html = await r.text();
+          if (held) break;  // asked to hold meanwhile: fetch again on resume
+          box.innerHTML = html;
+          const wrap = box.querySelector("[data-num-actions]");
+          box.dataset.numActions = wrap ? wrap.dataset.numActions : String(target);
+          const status = document.getElementById("status");
+          if (status) status.classList.add("flash");
+          if (latest === target) break;  // no newer move heard of while fetching
+        }
+      } catch (e) {
+        /* offline for a moment: the next event tries again */
+      } finally {
+        running = false;
+        mark("idle");
+      }
+    }
+    resume = redraw;
+    const es = new EventSource(`/api/games/${box.dataset.gameId}/events?since=${latest}`);
+    es.addEventListener("state", (ev) => {
+      latest = JSON.parse(ev.data).num_actions;
+      redraw();
     });
+    mark("idle");
   }
 
-  return {remember, savedLinks, lobby, live};
+  function pause(on) {
+    held = Boolean(on);
+    if (!held && resume) resume();
+  }
+
+  // A <select data-autosubmit> sends its form when changed (no inline handlers: the
+  // Content-Security-Policy forbids them).
+  function autosubmit() {
+    document.querySelectorAll("select[data-autosubmit]").forEach(el =>
+      el.addEventListener("change", () => el.form && el.form.submit()));
+  }
+
+  const api = {remember, savedLinks, lobby, live, pause};
+  // Each page names what it needs in <body data-init="lobby live ...">: no inline script.
+  autosubmit();
+  (document.body.dataset.init || "").split(/\s+/).forEach(name => {
+    if (name && api[name]) api[name]();
+  });
+  return api;
 })();

@@ -1,8 +1,10 @@
-"""The campaign service used by the CLI and the web app.
+"""The store-facing side of the Gloomhaven campaign keeper, used by the CLI and the web app.
 
 Every change runs on a copy of the stored document; if the rules refuse it nothing is written. A
 change that succeeds writes the new document and one append-only history row (command, arguments,
-summary, diff and the document before) in a single transaction.
+summary, diff and the document before) in a single transaction. The commands themselves are
+declared once in :mod:`tabletop.games.gloomhaven.commands`: ``svc.do(ref, "buy", args)`` runs one,
+and each also answers to its method name (``svc.buy(ref, "ana", "001")``).
 """
 
 from __future__ import annotations
@@ -20,73 +22,32 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from tabletop.engine.content import load_entries
 from tabletop.engine.errors import ContentError
-from tabletop.store.campaigns import CampaignBackup, CampaignHistory, CampaignRow
-from tabletop.store.db import session_scope
-
-from . import campaign as ops
-from . import model, rules
-from .data import (
+from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import model
+from tabletop.games.gloomhaven.commands import BY_METHOD, COMMANDS, Args, Command, bind
+from tabletop.games.gloomhaven.data import (
     CharacterClass,
     GameData,
     Item,
     PersonalQuest,
     Scenario,
-    ScenarioRewards,
     check_events,
     game_data,
     load_event_file,
 )
-from .model import Campaign
+from tabletop.games.gloomhaven.document import (
+    EXPORT_FORMAT,
+    GAME,
+    canonical,
+    diff,
+    migrate,
+    read_export,
+)
+from tabletop.games.gloomhaven.model import Campaign
+from tabletop.games.gloomhaven.views import campaign_view
 
-GAME = "gloomhaven"
-EXPORT_FORMAT = "tabletop.gloomhaven.campaign"
-
-# Migrations: MIGRATIONS[v] turns a version-v document (a dict) into version v + 1.
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[int, Migration] = {}
-
-
-def canonical(doc: dict[str, Any]) -> str:
-    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def migrate(
-    doc: dict[str, Any],
-    target: int | None = None,
-    migrations: dict[int, Migration] | None = None,
-) -> dict[str, Any]:
-    """Bring a document up to ``target`` (the current schema) one version at a time."""
-    target = model.SCHEMA_VERSION if target is None else target
-    steps = MIGRATIONS if migrations is None else migrations
-    version = int(doc.get("schema_version", 1))
-    if version > target:
-        raise ops.Refused(
-            f"campaign schema version {version} is newer than this Tabletop ({target}); upgrade"
-        )
-    while version < target:
-        if version not in steps:
-            raise ops.Refused(f"no migration from campaign schema version {version}")
-        doc = steps[version](dict(doc))
-        version += 1
-        doc["schema_version"] = version
-    return doc
-
-
-def diff(before: Any, after: Any, path: str = "", limit: int = 200) -> list[dict[str, Any]]:
-    """Paths whose values differ between two JSON documents (lists compared whole)."""
-    out: list[dict[str, Any]] = []
-
-    def walk(a: Any, b: Any, p: str) -> None:
-        if len(out) >= limit or a == b:
-            return
-        if isinstance(a, dict) and isinstance(b, dict):
-            for k in sorted(set(a) | set(b)):
-                walk(a.get(k), b.get(k), f"{p}.{k}" if p else str(k))
-            return
-        out.append({"path": p, "old": a, "new": b})
-
-    walk(before, after, path)
-    return out
+from .campaigns import CampaignBackup, CampaignHistory, CampaignRow
+from .db import session_scope
 
 
 @dataclass
@@ -94,6 +55,7 @@ class Result:
     campaign: Campaign
     lines: list[str]
     command: str
+    seq: int | None = None  # the history entry this change wrote
 
 
 class CampaignService:
@@ -138,16 +100,18 @@ class CampaignService:
         before: str | None,
         after: str,
         undoes: int | None = None,
-    ) -> None:
+    ) -> int:
+        """Write the new document and its history row; answers the row's ``seq``."""
         old = json.loads(before) if before else {}
         row.document = after
         s.flush()  # bumps row.revision (version counter); a stale revision raises here
         row.updated = datetime.now(UTC)
         row.schema_version = int(json.loads(after).get("schema_version", model.SCHEMA_VERSION))
+        seq = self._next_seq(s, row.id)
         s.add(
             CampaignHistory(
                 campaign_id=row.id,
-                seq=self._next_seq(s, row.id),
+                seq=seq,
                 command=command,
                 arguments=arguments,
                 summary="\n".join(lines),
@@ -157,6 +121,7 @@ class CampaignService:
                 revision=row.revision,
             )
         )
+        return seq
 
     def _load(self, s: Session, row: CampaignRow) -> Campaign:
         doc = json.loads(row.document)
@@ -199,13 +164,13 @@ class CampaignService:
             lines = change(work)
             after = canonical(work.dump())
             try:
-                self._record(s, row, command, arguments, lines, before, after)
+                seq = self._record(s, row, command, arguments, lines, before, after)
             except StaleDataError:
                 raise ops.Refused(
                     "the campaign was changed by someone else meanwhile; nothing was saved, "
                     "try again"
                 ) from None
-            return Result(work, lines, command)
+            return Result(work, lines, command, seq)
 
     # ----------------------------------------------------------------- campaigns
 
@@ -252,190 +217,26 @@ class CampaignService:
             return self._row(s, ref).document
 
     # ----------------------------------------------------------------- commands
+    def do(self, ref: str | None, command: str | Command, args: Args | dict[str, Any]) -> Result:
+        """Run one declared command (by name) with its arguments, as one transaction."""
+        cmd = COMMANDS[command] if isinstance(command, str) else command
+        parsed = args if isinstance(args, cmd.args) else cmd.args.model_validate(args)
+        return self.run(ref, cmd.recorded_as, cmd.arguments(parsed), lambda c: cmd.apply(c, parsed))
 
-    def create_party(self, ref: str | None, name: str) -> Result:
-        return self.run(ref, "new-party", {"name": name}, lambda c: ops.create_party(c, name))
+    def __getattr__(self, name: str) -> Callable[..., Result]:
+        """``svc.buy(ref, "ana", "001")``: every declared command by its method name."""
+        cmd = BY_METHOD.get(name)
+        if cmd is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def create_character(
-        self, ref: str | None, party: str, name: str, player: str, class_id: str, level: int = 1
-    ) -> Result:
-        args = {"party": party, "name": name, "player": player, "class": class_id, "level": level}
-        return self.run(
-            ref,
-            "new-character",
-            args,
-            lambda c: ops.create_character(c, party, name, player, class_id, level),
-        )
+        def call(ref: str | None, *args: Any, **kwargs: Any) -> Result:
+            return self.do(ref, cmd, bind(cmd, args, kwargs))
 
-    def keep_quest(self, ref: str | None, char: str, quest: str) -> Result:
-        return self.run(
-            ref,
-            "keep-quest",
-            {"character": char, "quest": quest},
-            lambda c: ops.keep_quest(c, char, quest),
-        )
+        call.__name__ = name
+        call.__doc__ = cmd.summary
+        return call
 
-    def join_party(self, ref: str | None, char: str, party: str) -> Result:
-        return self.run(
-            ref,
-            "join-party",
-            {"character": char, "party": party},
-            lambda c: ops.join_party(c, char, party),
-        )
-
-    def leave_party(self, ref: str | None, char: str) -> Result:
-        return self.run(ref, "leave-party", {"character": char}, lambda c: ops.leave_party(c, char))
-
-    def buy(self, ref: str | None, char: str, item: str) -> Result:
-        return self.run(
-            ref, "buy", {"character": char, "item": item}, lambda c: ops.buy(c, char, item)
-        )
-
-    def sell(self, ref: str | None, char: str, item: str) -> Result:
-        return self.run(
-            ref, "sell", {"character": char, "item": item}, lambda c: ops.sell(c, char, item)
-        )
-
-    def level_up(self, ref: str | None, char: str, card: str, card_level: int, perk: str) -> Result:
-        args = {"character": char, "card": card, "card_level": card_level, "perk": perk}
-        return self.run(
-            ref, "level-up", args, lambda c: ops.level_up(c, char, card, card_level, perk)
-        )
-
-    def mark_perk(self, ref: str | None, char: str, perk: str) -> Result:
-        return self.run(
-            ref,
-            "mark-perk",
-            {"character": char, "perk": perk},
-            lambda c: ops.mark_perk(c, char, perk),
-        )
-
-    def rise_to_prosperity(self, ref: str | None, char: str) -> Result:
-        return self.run(
-            ref,
-            "rise-to-prosperity",
-            {"character": char},
-            lambda c: ops.rise_to_prosperity(c, char),
-        )
-
-    def donate(self, ref: str | None, char: str) -> Result:
-        return self.run(ref, "donate", {"character": char}, lambda c: ops.donate(c, char))
-
-    def enhance(
-        self,
-        ref: str | None,
-        char: str,
-        card: str,
-        card_level: int,
-        action: str,
-        sticker: str,
-        multi_target: bool = False,
-        hexes: int | None = None,
-    ) -> Result:
-        args = {
-            "character": char,
-            "card": card,
-            "card_level": card_level,
-            "action": action,
-            "sticker": sticker,
-            "multi_target": multi_target,
-            "hexes": hexes,
-        }
-        return self.run(
-            ref,
-            "enhance",
-            args,
-            lambda c: ops.enhance(
-                c, char, card, card_level, action, sticker, multi_target=multi_target, hexes=hexes
-            ),
-        )
-
-    def fulfil_quest(self, ref: str | None, char: str) -> Result:
-        return self.run(
-            ref, "fulfil-quest", {"character": char}, lambda c: ops.fulfil_quest(c, char)
-        )
-
-    def retire(self, ref: str | None, char: str) -> Result:
-        return self.run(ref, "retire", {"character": char}, lambda c: ops.retire(c, char))
-
-    def travel(self, ref: str | None, party: str, scenario: str, casual: bool = False) -> Result:
-        return self.run(
-            ref,
-            "travel",
-            {"party": party, "scenario": scenario, "casual": casual},
-            lambda c: ops.travel(c, party, scenario, casual),
-        )
-
-    def city_event(self, ref: str | None, party: str) -> Result:
-        return self.run(
-            ref, "city-event", {"party": party}, lambda c: ops.draw_city_event(c, party)
-        )
-
-    def choose(
-        self, ref: str | None, party: str, choice: str, recipient: str | None = None
-    ) -> Result:
-        return self.run(
-            ref,
-            "choose",
-            {"party": party, "choice": choice, "recipient": recipient},
-            lambda c: ops.resolve_event(c, party, choice, recipient),
-        )
-
-    def finish_scenario(
-        self,
-        ref: str | None,
-        party: str,
-        success: bool,
-        *,
-        scenario_level: int | None = None,
-        xp: dict[str, int] | None = None,
-        coins: dict[str, int] | None = None,
-        checkmarks: dict[str, int] | None = None,
-        extra: ScenarioRewards | None = None,
-        recipient: str | None = None,
-    ) -> Result:
-        args = {
-            "party": party,
-            "success": success,
-            "scenario_level": scenario_level,
-            "xp": xp,
-            "coins": coins,
-            "checkmarks": checkmarks,
-            "recipient": recipient,
-            "extra": extra.model_dump() if extra else None,
-        }
-        return self.run(
-            ref,
-            "finish-scenario",
-            args,
-            lambda c: ops.finish_scenario(
-                c,
-                party,
-                success,
-                scenario_level=scenario_level,
-                xp=xp,
-                coins=coins,
-                checkmarks=checkmarks,
-                extra=extra,
-                recipient=recipient,
-            ),
-        )
-
-    def return_to_town(self, ref: str | None, party: str) -> Result:
-        return self.run(ref, "return", {"party": party}, lambda c: ops.return_to_town(c, party))
-
-    def adjust(
-        self,
-        ref: str | None,
-        what: str,
-        amount: int = 0,
-        party: str | None = None,
-        name: str = "",
-    ) -> Result:
-        args = {"what": what, "amount": amount, "party": party, "name": name}
-        return self.run(ref, "adjust", args, lambda c: ops.adjust(c, what, amount, party, name))
-
-    # ----------------------------------------------------------------- owners' content
+    # ----------------------------------------------------------------- owners' content (files)
 
     def load_events(self, ref: str | None, path: Path, replace_sample: bool = False) -> Result:
         cards = load_event_file(path)
@@ -457,14 +258,6 @@ class CampaignService:
         new = load_entries(path, CharacterClass, section="classes")
         return self.run(
             ref, "load-classes", {"file": str(path)}, lambda c: ops.load_classes(c, new)
-        )
-
-    def unlock_class(self, ref: str | None, class_id: str) -> Result:
-        return self.run(
-            ref,
-            "unlock-class",
-            {"class": class_id},
-            lambda c: ops.unlock_class_command(c, class_id),
         )
 
     def load_scenarios(self, ref: str | None, path: Path) -> Result:
@@ -533,7 +326,7 @@ class CampaignService:
             doc = json.loads(restored)
             if int(doc.get("schema_version", 1)) != model.SCHEMA_VERSION:
                 restored = canonical(migrate(doc))
-            self._record(
+            seq = self._record(
                 s,
                 row,
                 "undo",
@@ -543,7 +336,7 @@ class CampaignService:
                 restored,
                 undoes=target.seq,
             )
-            return Result(Campaign.model_validate_json(restored), lines, "undo")
+            return Result(Campaign.model_validate_json(restored), lines, "undo", seq)
 
     def backups(self, ref: str | None = None) -> list[dict[str, Any]]:
         with session_scope(self.url) as s:
@@ -580,19 +373,7 @@ class CampaignService:
     def import_campaign(self, data: dict[str, Any], replace: bool = False) -> Result:
         """Import an export. An existing campaign with the same id is only replaced with
         ``replace``, after its document is saved to the backup table."""
-        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise ops.Refused(f"not a Tabletop Gloomhaven campaign export (format {EXPORT_FORMAT})")
-        doc = data.get("campaign")
-        if not isinstance(doc, dict):
-            raise ops.Refused("the export has no campaign document")
-        doc = dict(doc)
-        doc.setdefault("schema_version", int(data.get("schema_version", 1)))
-        from_version = int(doc["schema_version"])
-        doc = migrate(doc)
-        try:
-            c = Campaign.model_validate(doc)
-        except ValueError as exc:
-            raise ops.Refused(f"the campaign document is not valid: {exc}") from None
+        c, history, from_version = read_export(data)
         after = canonical(c.dump())
         lines = [f"campaign {c.name!r} imported (schema {from_version})"]
         with session_scope(self.url) as s:
@@ -624,14 +405,14 @@ class CampaignService:
                 )
                 s.add(row)
                 s.flush()
-                for h in data.get("history", []):
+                for h in history:
                     s.add(
                         CampaignHistory(
                             campaign_id=row.id,
                             seq=self._next_seq(s, row.id),
-                            command=f"imported:{h.get('command', '?')}",
-                            arguments=h.get("arguments", {}),
-                            summary=h.get("summary", ""),
+                            command=f"imported:{h['command']}"[:64],
+                            arguments=h["arguments"],
+                            summary=h["summary"],
                             diff=[],
                             before=None,
                             undoes=None,
@@ -677,69 +458,3 @@ def _known_items(data: GameData) -> set[str]:
     for u in data.prosperity_unlocks.values():
         known |= set(u.item_ids())
     return known | set(data.rules.random_item_designs)
-
-
-def character_view(c: Campaign, ch: model.Character) -> dict[str, Any]:
-    cls = ops.classes(c)[ch.class_id]
-    next_xp = rules.xp_minimum(ch.level + 1) if ch.level < rules.MAX_LEVEL else None
-    known = ops.items(c)
-    return {
-        **ch.model_dump(mode="json"),
-        "class_name": cls.name,
-        "hp": ops.max_hp(c, ch),
-        "hand_size": cls.hand_size,
-        "card_pool_size": cls.starting_pool + len(ch.cards),
-        "next_level_xp": next_xp,
-        "levelups_due": ops.levelups_due(ch),
-        "perks_earned": ops.perks_earned(ch),
-        "perks_unmarked": ops.perks_unmarked(ch),
-        "item_names": [known[i].name if i in known else i for i in ch.items],
-    }
-
-
-def event_view(c: Campaign, card_id: str) -> dict[str, Any]:
-    card = ops.events(c)[card_id]
-    return {
-        "id": card.id,
-        "deck": card.deck,
-        "number": card.number,
-        "intro": card.intro,
-        "choices": {o.label: o.text for o in card.options},
-    }
-
-
-def campaign_view(c: Campaign) -> dict[str, Any]:
-    """What the web app shows: parties, characters, city, shop prices, events, enhancements."""
-    plevel = ops.prosperity_level(c)
-    parties = {}
-    for p in c.parties.values():
-        parties[p.id] = {
-            **p.model_dump(mode="json"),
-            "where": ops.describe_location(p),
-            "price_modifier": rules.price_modifier(p.reputation),
-            "shop": ops.shop(c, p),
-            "event": event_view(c, p.pending_event.card) if p.pending_event else None,
-        }
-    enh = {
-        cls: {
-            "enhanced_cards": sorted(ops.enhanced_cards(c, cls)),
-            "limit": plevel,
-            "stickers": [e.model_dump(mode="json") for e in lst],
-        }
-        for cls, lst in c.city.enhancements.items()
-    }
-    return {
-        "id": c.id,
-        "name": c.name,
-        "schema_version": c.schema_version,
-        "city": {
-            **c.city.model_dump(mode="json", exclude={"road_deck", "city_deck", "enhancements"}),
-            "prosperity_level": plevel,
-            "road_deck_size": len(c.city.road_deck.draw),
-            "city_deck_size": len(c.city.city_deck.draw),
-        },
-        "parties": parties,
-        "characters": {k: character_view(c, ch) for k, ch in c.characters.items()},
-        "enhancements": enh,
-        "player_retirements": dict(c.player_retirements),
-    }
