@@ -25,10 +25,13 @@ from sqlalchemy import select
 
 from ..engine import (
     SEED_MAX,
+    WITHDRAW,
+    Action,
     BadParameter,
     IllegalAction,
     Record,
     State,
+    Template,
     UnknownGame,
     load,
     specs,
@@ -172,6 +175,26 @@ def available_specs() -> list[dict[str, Any]]:
     return out
 
 
+def decision(state: State, seat: int | None) -> tuple[list[Action], list[Template]]:
+    """What a seat is offered: listed actions and the templates to fill in as forms. A templated
+    decision lists only its one-combination templates (and withdraw), never every action."""
+    if seat is None:
+        return [], []
+    templates = state.templates(seat)
+    if templates is None:
+        return state.legal_actions(seat), []
+    listed = [WITHDRAW] if seat in state.prompt().committed else []
+    forms = []
+    for t in templates:
+        if t.params:
+            forms.append(t)
+        else:
+            a = t.action()
+            if state.is_legal(a, seat):
+                listed.insert(0, a)
+    return listed, forms
+
+
 def _info_json(info: GameInfo) -> dict[str, Any]:
     return {
         "id": info.id,
@@ -262,8 +285,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     def seat_payload(state: State, info: GameInfo, seat: int | None) -> dict[str, Any]:
         view = state.view(seat)
         assert view is not None
-        legal = state.legal_actions(seat) if seat is not None else []
-        return {
+        legal, templates = decision(state, seat)
+        out = {
             "id": info.id,
             "game": info.game,
             "seat": seat,
@@ -275,7 +298,11 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             "options": [
                 {"action": a.to_json(), "label": action_label(state, a, seat)} for a in legal
             ],
+            "roles": list(state.game.roles()),
         }
+        if templates:
+            out["templates"] = [t.to_json() for t in templates]
+        return out
 
     def do_action(ident: str, token: str | None, body: ActionIn) -> tuple[State, GameInfo, int]:
         state, info = load_game(ident)
@@ -538,9 +565,28 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         per_seat, panels = split_view(view, state.game.num_players)
         renderer = game_renderer(state.game)
         board = Markup(renderer(view)) if renderer is not None else None
-        legal = state.legal_actions(seat) if seat is not None else []
+        legal, templates = decision(state, seat)
         options = [
             {"json": json.dumps(a.to_json()), "label": action_label(state, a, seat)} for a in legal
+        ]
+        forms = [
+            {
+                "kind": t.kind,
+                "text": t.text or humanize(t.kind),
+                "fixed": json.dumps(t.to_json()["fixed"]),
+                "fields": [
+                    {
+                        "name": p.name,
+                        "label": p.label or p.name,
+                        "choices": [
+                            (json.dumps(v), p.labels[i] if p.labels else str(v))
+                            for i, v in enumerate(p.to_json()["domain"])
+                        ],
+                    }
+                    for p in t.params
+                ],
+            }
+            for t in templates
         ]
         undo_reason = None
         if seat is not None and not state.is_terminal():
@@ -570,6 +616,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             "scalars": {k: v for k, v in panels.items() if not isinstance(v, (list, dict))},
             "board": board,
             "options": options,
+            "forms": forms,
             "log": view.get("log") or [],
             "num_actions": state.num_actions(),
             "seen": state.fingerprint(seat),
@@ -728,7 +775,15 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         form = await form_data(request)
         try:
             expected = int(form.get("expected_actions", ""))
-            action = json.loads(form.get("action", ""))
+            if form.get("template"):
+                # a template's form: one field per parameter, each value in its JSON form
+                args = dict(json.loads(form.get("fixed") or "{}"))
+                for key, raw in form.items():
+                    if key.startswith("arg."):
+                        args[key[4:]] = json.loads(raw)
+                action = {"kind": form["template"], "args": args}
+            else:
+                action = json.loads(form.get("action", ""))
         except ValueError:
             return back_to(ident, form, "malformed action form")
         seen = form.get("seen") or None
