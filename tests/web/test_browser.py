@@ -59,7 +59,7 @@ def test_two_seats_see_only_their_own_hands_and_each_others_moves_live(server, b
     shot(pages[1], "game-seat1-after-seat0-bid")
 
     # seat 1 bids: the round resolves and seat 0 sees the result arrive live
-    pages[1].locator("#prompt button.option").nth(2).click()
+    pages[1].locator("#prompt button.option").last.click()  # (seat 1 has not chosen yet)
     pages[0].locator("#log", has_text="wins the round").wait_for(timeout=10_000)
     state, _ = store.load(game["id"])
     for seat, page in enumerate(pages):
