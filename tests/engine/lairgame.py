@@ -90,19 +90,14 @@ class LairsState(State):
     def _templates(self, seat: int) -> list[Template] | None:
         if self.data["phase"] != "build":
             return None
-        side = self.size()
-        cells = range(side * side)
+        cell, rotation = self.game.build_params()  # type: ignore[attr-defined]
+        card = Param.of("card", sorted(set(self.zones().items(f"keep:{seat}"))), "card")
         return [
             Template.of(
                 "build",
-                Param.of("card", sorted(set(self.zones().items(f"keep:{seat}"))), "card"),
-                Param.of(
-                    "cell",
-                    list(cells),
-                    "cell",
-                    [f"row {c // side + 1}, column {c % side + 1}" for c in cells],
-                ),
-                Param.of("rotation", [0, 1, 2, 3], "facing", ["north", "east", "south", "west"]),
+                card,
+                cell,
+                rotation,
                 text="Build a kept card into a cell of your lair, facing one way.",
             )
         ]
@@ -268,6 +263,20 @@ class LairsGame(Game):
     @property
     def num_players(self) -> int:
         return int(self.params["players"])
+
+    def build_params(self) -> tuple[Param, Param]:
+        """The cell and rotation parameters of a build: static, built once per game."""
+        found: tuple[Param, Param] | None = self.__dict__.get("_build_params")
+        if found is None:
+            side = int(self.params["size"])
+            cells = range(side * side)
+            labels = [f"row {c // side + 1}, column {c % side + 1}" for c in cells]
+            found = (
+                Param.of("cell", list(cells), "cell", labels),
+                Param.of("rotation", [0, 1, 2, 3], "facing", ["north", "east", "south", "west"]),
+            )
+            self.__dict__["_build_params"] = found
+        return found
 
     def automata(self) -> dict[int, Automaton]:
         return {self.num_players: Archivist()} if self.params["archivist"] else {}

@@ -59,7 +59,7 @@ class TestSettingUp:
         # the draft: a simultaneous hidden choice
         for _round in range(3):
             assert s.prompt().kind == "draft" and s.prompt().seats == (0, 1, 2)
-            hand1 = list(s.data["players"][1]["hand"])
+            hand1 = list(s.hand(1))
             pick0 = s.legal_actions(0)[0]["recipe"]
             act(s, "draft", seat=0, recipe=pick0)
             assert s.prompt().seats == (1, 2)

@@ -16,6 +16,8 @@ from typing import Any
 
 from .actions import Action, ArgValue, _freeze, _thaw
 
+_PLAIN = (int, str, bool, type(None))  # values that need no freezing
+
 
 @dataclass(frozen=True, slots=True)
 class Param:
@@ -27,6 +29,7 @@ class Param:
     label: str = ""
     labels: tuple[str, ...] = ()
     _index: frozenset[ArgValue] = field(default=frozenset(), compare=False, repr=False)
+    _json: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.labels and len(self.labels) != len(self.domain):
@@ -34,12 +37,16 @@ class Param:
                 f"parameter {self.name!r}: {len(self.labels)} labels for {len(self.domain)} values"
             )
         object.__setattr__(self, "_index", frozenset(self.domain))
+        object.__setattr__(self, "_json", tuple(_thaw(v) for v in self.domain))
 
     @classmethod
     def of(
         cls, name: str, domain: Sequence[Any], label: str = "", labels: Sequence[str] = ()
     ) -> Param:
-        return cls(name, tuple(_freeze(v) for v in domain), label, tuple(labels))
+        values = tuple(domain)
+        if not all(type(v) in _PLAIN for v in values):
+            values = tuple(_freeze(v) for v in values)
+        return cls(name, values, label, tuple(labels))
 
     def admits(self, value: ArgValue) -> bool:
         return value in self._index
@@ -48,7 +55,7 @@ class Param:
         out: dict[str, Any] = {
             "name": self.name,
             "label": self.label or self.name,
-            "domain": [_thaw(v) for v in self.domain],
+            "domain": list(self._json),
         }
         if self.labels:
             out["labels"] = list(self.labels)

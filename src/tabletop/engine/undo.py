@@ -12,8 +12,6 @@ record without that action, so it is exactly the state before it.
 
 from __future__ import annotations
 
-import json
-
 from .errors import IllegalAction
 from .knowledge import ZONES, learnt
 from .protocol import WITHDRAW, State
@@ -24,39 +22,49 @@ RESAMPLES = 4
 
 def _revealed_to(previous: State, after: State, seat: int, acting: int) -> int | None:
     """A seat whose view after the action depends on what was hidden from it, if any."""
-    action = after.history()[-1][1]
+    assert after._history is not None
+    action = after._history.action
+    if not previous.game.spec.hidden_information:
+        return None  # nothing is hidden: a resample is the same state
     for viewer in range(previous.game.num_players):
-        seen = json.dumps(after.view(viewer), sort_keys=True)
+        seen = after.fingerprint(viewer)
         for i in range(RESAMPLES):
             world = previous.resample(viewer, Rng(derive_seed(previous.seed, "undo", viewer, i)))
-            if action not in world.legal_actions(acting):
+            if not world.is_legal(action, acting):
                 continue
             world.apply(action, acting)
-            if json.dumps(world.view(viewer), sort_keys=True) != seen:
+            if world.fingerprint(viewer) != seen:
                 return viewer
     return None
 
 
-def undo_last(state: State, seat: int) -> State:
-    """The state before ``seat``'s last action, or :class:`IllegalAction` naming why not."""
+def undo_last(state: State, seat: int, before: State | None = None) -> State:
+    """The state before ``seat``'s last action, or :class:`IllegalAction` naming why not.
+    ``before``: that state when the caller has it (rebuilt from a snapshot, see
+    :mod:`.snapshots`); otherwise it is replayed from the start."""
     if state.is_terminal():
         # the record (seed and every action) is public once a game ends: reopening it would let
         # a player replay the end knowing everything
         raise IllegalAction(f"{state.game.name}: the game is over; a finished game stays finished")
-    history = state.history()
-    if not history:
+    node = state._history
+    if node is None:
         raise IllegalAction(f"{state.game.name}: nothing to undo")
-    last_seat, last_action = history[-1]
+    last_seat, last_action = node.seat, node.action
     if last_seat != seat:
         raise IllegalAction(
             f"{state.game.name}: the last action was seat {last_seat}'s; seat {seat} can only "
             "undo its own last action"
         )
-    previous = state.game.new_state(state.seed)
-    for s, a in history[:-1]:
-        previous.apply(a, s)
-    before = previous.prompt()
-    if before.commit and last_action != WITHDRAW and before.seats == (seat,):
+    if before is not None:
+        if before.num_actions() != node.length - 1:
+            raise ValueError("undo_last: 'before' is not the state before the last action")
+        previous = before.clone()
+    else:
+        previous = state.game.new_state(state.seed)
+        for s, a in state.history()[:-1]:
+            previous.apply(a, s)
+    decision = previous.prompt()
+    if decision.commit and last_action != WITHDRAW and decision.seats == (seat,):
         raise IllegalAction(
             f"{state.game.name}: {last_action} cannot be undone: it revealed hidden information "
             "(the last choice of a simultaneous decision revealed everyone's choices)"
