@@ -15,7 +15,17 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any, ClassVar
 
-from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, Rng, State, Zones, piles
+from tabletop.engine import (
+    TERMINAL_PROMPT,
+    Action,
+    Outcome,
+    Prompt,
+    Rng,
+    State,
+    Zones,
+    chance,
+    piles,
+)
 from tabletop.engine.knowledge import bit
 from tabletop.engine.views import log, log_for
 
@@ -132,10 +142,10 @@ class PLState(State):
                 self.data["decks"]["equipment"]["discard"].append(c)
 
     def roll_charm(self) -> J:
-        script = self.data.get("charm_script")
-        if script:
-            return dict(script.pop(0))
-        return dict(self.C.lucky_charm.roll(self.rng))
+        # through the engine's open chance: a scenario forces it with force(state, "lucky charm",
+        # "wink") or a number
+        face: J = chance.roll(self, self.C.lucky_charm)
+        return dict(face)
 
     # ------------------------------------------------------------------ abilities
     def abilities(self, seat: int, char: str) -> list[tuple[str, J]]:
