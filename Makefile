@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck unit browser slow bench golden clean
+.PHONY: run play test lint typecheck unit browser slow bench golden soak clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,rl,ray]'
 	touch $(STAMP)
 
 # The main job: the web app at http://127.0.0.1:8000 on SQLite (./var/tabletop.db).
@@ -43,6 +43,12 @@ slow: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/tabletop bench --all
+
+# The reliability pass (not in `make test`): fuzz every game and mode, replays, concurrent clients
+# racing undos and actions on a real server, kill -9 restarts. Prints the figures; SOAK_ARGS
+# passes options (e.g. SOAK_ARGS="--seed 7 --per-mode 50"), see `python -m tabletop.soak -h`.
+soak: $(STAMP)
+	$(BIN)/python -m tabletop.soak $(SOAK_ARGS)
 
 golden: $(STAMP)
 	$(BIN)/pytest tests/test_golden.py --regenerate-golden -p no:xdist

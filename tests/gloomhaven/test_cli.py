@@ -51,7 +51,7 @@ class TestEnhancementCostCommand:
 
     def test_attack_hex_needs_hexes(self) -> None:
         result = runner.invoke(app, ["enhancement-cost", "attack-hex", "--card-level", "1"])
-        assert result.exit_code == 2 and "--hexes" in result.output
+        assert result.exit_code == 2 and "number of hexes" in result.output
 
 
 class TestTownCommands:

@@ -14,6 +14,11 @@ from .conftest import make_campaign
 
 CHARS = ["brute0", "spellweaver1"]
 ITEMS = ["001", "003", "006", "012", "015", "999"]
+# level 1 (refused on a level-up), then two level 2 and two level 3 cards of each class
+CARDS = {
+    "brute0": ["Trample", "Juggernaut", "Fatal Advance", "Hook and Chain", "Brute Force"],
+    "spellweaver1": ["Mana Bolt", "Icy Blast", "Flashing Burst", "Cold Fire", "Elemental Aid"],
+}
 
 command = st.one_of(
     st.tuples(st.just("buy"), st.sampled_from(CHARS), st.sampled_from(ITEMS)),
@@ -24,7 +29,7 @@ command = st.one_of(
     st.tuples(st.just("choose"), st.sampled_from(["A", "B"])),
     st.tuples(st.just("finish"), st.booleans(), st.integers(0, 60), st.integers(0, 4)),
     st.tuples(st.just("return")),
-    st.tuples(st.just("level_up"), st.sampled_from(CHARS), st.integers(1, 3)),
+    st.tuples(st.just("level_up"), st.sampled_from(CHARS), st.integers(0, 4)),
     st.tuples(st.just("mark_perk"), st.sampled_from(CHARS)),
     st.tuples(st.just("retire"), st.sampled_from(CHARS)),
     st.tuples(st.just("adjust"), st.sampled_from(["prosperity", "reputation"]), st.integers(-8, 8)),
@@ -58,7 +63,7 @@ def apply(c: Campaign, cmd: tuple, step: int) -> None:
     elif name == "return":
         ops.return_to_town(c, "lions")
     elif name == "level_up":
-        ops.level_up(c, args[0], f"card {step}", args[1], f"perk {step}")
+        ops.level_up(c, args[0], CARDS[args[0]][args[1]], None, f"perk {step}")
     elif name == "mark_perk":
         ops.mark_perk(c, args[0], f"perk {step}")
     elif name == "retire":

@@ -23,9 +23,9 @@ REFUSALS: dict[str, Callable[[CampaignService], Any]] = {
     "duplicate item": lambda s: s.buy(None, "ana", "012") and s.buy(None, "ana", "012"),
     "second donation": lambda s: s.donate(None, "ana") and s.donate(None, "ana"),
     "level-up outside town": lambda s: (
-        s.travel(None, "lions", "1") and s.level_up(None, "ana", "Skewer", 2, "p")
+        s.travel(None, "lions", "1") and s.level_up(None, "ana", "Juggernaut", 2, "p")
     ),
-    "level-up without xp": lambda s: s.level_up(None, "ana", "Skewer", 2, "p"),
+    "level-up without xp": lambda s: s.level_up(None, "ana", "Juggernaut", 2, "p"),
     "over-limit enhancement": lambda s: (
         s.adjust(None, "global-achievement", 1, name="The Power of Enhancement")
         and s.enhance(None, "ana", "Trample", 1, "top", "move")
@@ -89,7 +89,7 @@ def _last_call(svc: CampaignService, name: str) -> None:
         "not enough gold": lambda: svc.buy(None, "ana", "009"),
         "duplicate item": lambda: svc.buy(None, "ana", "012"),
         "second donation": lambda: svc.donate(None, "ana"),
-        "level-up outside town": lambda: svc.level_up(None, "ana", "Skewer", 2, "p"),
+        "level-up outside town": lambda: svc.level_up(None, "ana", "Juggernaut", 2, "p"),
         "over-limit enhancement": lambda: svc.enhance(
             None, "ana", "Leaping Cleave", 1, "top", "move"
         ),

@@ -36,8 +36,8 @@ class TestCreatingNewCharacters:
             ops.travel(c, "lions", "1")
         with pytest.raises(ops.Refused, match="level 1 to 2"):
             ops.level_up(c, "cy", "Reinvigorating Elixir", 3, "p1")
-        ops.level_up(c, "cy", "Card Two", 2, "p1")
-        ops.level_up(c, "cy", "Card Three", 3, "p2")
+        ops.level_up(c, "cy", "Stamina Booster", 2, "p1")
+        ops.level_up(c, "cy", "Crank Bow", 3, "p2")
         ch = ops.character(c, "cy")
         assert (ch.level, ops.max_hp(c, ch), len(ch.perks)) == (3, 11, 2)
         with pytest.raises(ops.Refused, match="cannot level up"):
@@ -140,15 +140,15 @@ class TestLevelingUp:
         ops.finish_scenario(camp, "lions", True, xp={"brute0": 40})
         assert ops.levelups_due(ops.character(camp, "brute0")) == 1
         with pytest.raises(ops.Refused, match="leveling up only happens in Gloomhaven"):
-            ops.level_up(camp, "brute0", "Skewer", 2, "remove two -1")
+            ops.level_up(camp, "brute0", "Juggernaut", 2, "remove two -1")
         ops.return_to_town(camp, "lions")
-        ops.level_up(camp, "brute0", "Skewer", 2, "remove two -1")
+        ops.level_up(camp, "brute0", "Juggernaut", 2, "remove two -1")
         ch = ops.character(camp, "brute0")
         assert (ch.level, ops.max_hp(camp, ch), ops.hand_size(camp, ch)) == (2, 12, 10)
 
     def test_needs_the_xp(self, camp) -> None:
         with pytest.raises(ops.Refused, match="needs 45 XP, has 0"):
-            ops.level_up(camp, "brute0", "Skewer", 2, "p")
+            ops.level_up(camp, "brute0", "Juggernaut", 2, "p")
 
 
 class TestAdditionalPerks:
@@ -201,32 +201,32 @@ def enhancing_campaign(prosperity_marks: int = 9) -> Campaign:
     c.city.global_achievements["The Power of Enhancement"] = 1
     ch = ops.character(c, "brute0")
     ch.xp, ch.gold = 95, 500
-    ops.level_up(c, "brute0", "Card L2", 2, "p1")
-    ops.level_up(c, "brute0", "Skewer", 3, "p2")
+    ops.level_up(c, "brute0", "Juggernaut", 2, "p1")
+    ops.level_up(c, "brute0", "Brute Force", 3, "p2")
     return c
 
 
 class TestEnhancingAbilityCards:
     def test_brute_example_150_then_191(self) -> None:
         c = enhancing_campaign()
-        ops.enhance(c, "brute0", "Skewer", 3, "top", "attack", multi_target=True)
+        ops.enhance(c, "brute0", "Brute Force", 3, "top", "attack", multi_target=True)
         assert ops.character(c, "brute0").gold == 350
-        ops.enhance(c, "brute0", "Skewer", 3, "top", "attack-hex", hexes=3)
+        ops.enhance(c, "brute0", "Brute Force", 3, "top", "attack-hex", hexes=3)
         assert ops.character(c, "brute0").gold == 350 - 191
         costs = [e.cost for e in c.city.enhancements["brute"]]
         assert costs == [150, 191]
 
     def test_previous_count_is_per_action(self) -> None:
         c = enhancing_campaign()
-        ops.enhance(c, "brute0", "Skewer", 3, "top", "attack", multi_target=True)
-        ops.enhance(c, "brute0", "Skewer", 3, "bottom", "move")
+        ops.enhance(c, "brute0", "Brute Force", 3, "top", "attack", multi_target=True)
+        ops.enhance(c, "brute0", "Brute Force", 3, "bottom", "move")
         assert c.city.enhancements["brute"][-1].cost == 30 + 50
 
     def test_enhanced_cards_at_most_the_prosperity_level(self) -> None:
         c = enhancing_campaign(4)  # prosperity level 2
-        ops.enhance(c, "brute0", "Skewer", 3, "top", "move")
-        ops.enhance(c, "brute0", "Card L2", 2, "top", "move")
-        ops.enhance(c, "brute0", "Skewer", 3, "bottom", "move")  # same card: allowed
+        ops.enhance(c, "brute0", "Brute Force", 3, "top", "move")
+        ops.enhance(c, "brute0", "Juggernaut", 2, "top", "move")
+        ops.enhance(c, "brute0", "Brute Force", 3, "bottom", "move")  # same card: allowed
         with pytest.raises(ops.Refused, match="already has 2 enhanced cards"):
             ops.enhance(c, "brute0", "Trample", 1, "top", "move")
 
@@ -234,31 +234,31 @@ class TestEnhancingAbilityCards:
         c = enhancing_campaign()
         c.city.global_achievements.clear()
         with pytest.raises(ops.Refused, match="The Power of Enhancement"):
-            ops.enhance(c, "brute0", "Skewer", 3, "top", "move")
+            ops.enhance(c, "brute0", "Brute Force", 3, "top", "move")
 
     def test_card_must_be_in_the_pool(self) -> None:
         c = enhancing_campaign()
         with pytest.raises(ops.Refused, match="not in Brute0's active card pool"):
-            ops.enhance(c, "brute0", "Overwhelming Assault", 3, "top", "move")
+            ops.enhance(c, "brute0", "Hook and Chain", 3, "top", "move")
 
     def test_not_enough_gold(self) -> None:
         c = enhancing_campaign()
         ops.character(c, "brute0").gold = 10
         with pytest.raises(ops.Refused, match="costs 80"):
-            ops.enhance(c, "brute0", "Skewer", 3, "top", "move")
+            ops.enhance(c, "brute0", "Brute Force", 3, "top", "move")
 
     def test_enhancements_stay_with_the_class_after_retirement(self) -> None:
         c = enhancing_campaign()
-        ops.enhance(c, "brute0", "Skewer", 3, "top", "attack", multi_target=True)
+        ops.enhance(c, "brute0", "Brute Force", 3, "top", "attack", multi_target=True)
         ops.fulfil_quest(c, "brute0")
         ops.retire(c, "brute0")
         ops.create_character(c, "lions", "Dax", "player0", "brute")
         ops.keep_quest(c, "dax", ops.character(c, "dax").quest_offer[0])
         ch = ops.character(c, "dax")
         ch.xp, ch.gold = 95, 500
-        ops.level_up(c, "dax", "Card L2", 2, "p1")
-        ops.level_up(c, "dax", "Skewer", 3, "p2")
-        ops.enhance(c, "dax", "Skewer", 3, "top", "attack-hex", hexes=3)
+        ops.level_up(c, "dax", "Juggernaut", 2, "p1")
+        ops.level_up(c, "dax", "Brute Force", 3, "p2")
+        ops.enhance(c, "dax", "Brute Force", 3, "top", "attack-hex", hexes=3)
         assert c.city.enhancements["brute"][-1].cost == 191
 
 
@@ -423,21 +423,21 @@ class TestUnlockingClasses:
         assert "sunkeeper" in camp.city.unlocked_classes
 
     def test_unknown_class_cannot_be_unlocked(self, camp) -> None:
-        with pytest.raises(ops.Refused, match="enter it with load-classes"):
+        with pytest.raises(ops.Refused, match="enter its class sheet first"):
             ops.unlock_class_command(camp, "sunkeeper")
 
 
 class TestEnhancementQuote:
     def test_quote_counts_earlier_stickers_and_changes_nothing(self) -> None:
         c = enhancing_campaign()
-        ops.enhance(c, "brute0", "Skewer", 3, "top", "attack", multi_target=True)
+        ops.enhance(c, "brute0", "Brute Force", 3, "top", "attack", multi_target=True)
         before = c.dump()
-        q = ops.quote_enhancement(c, "brute0", "Skewer", 3, "top", "attack-hex", hexes=3)
+        q = ops.quote_enhancement(c, "brute0", "Brute Force", 3, "top", "attack-hex", hexes=3)
         assert q == {"cost": 191, "previous": 1, "allowed": True, "refusal": None}
         assert c.dump() == before
 
     def test_quote_says_why_not(self) -> None:
         c = enhancing_campaign()
         ops.character(c, "brute0").gold = 0
-        q = ops.quote_enhancement(c, "brute0", "Skewer", 3, "top", "attack", multi_target=True)
+        q = ops.quote_enhancement(c, "brute0", "Brute Force", 3, "top", "attack", multi_target=True)
         assert q["cost"] == 150 and not q["allowed"] and "costs 150" in str(q["refusal"])

@@ -618,6 +618,35 @@ class TestFierySiege:
         assert d["last_fight"]["hz"] == dragon and d["last_fight"]["won"]
         assert p["lives"]["pauper"] == s.max_lives()
 
+    def test_dragon_nest_shop_cards_stay_hidden_from_the_spectator(self) -> None:
+        """The Shop's cards the player looks through at a dragon's nest are face down: the
+        spectator (and the harness's resampled worlds) must not learn them."""
+        from tabletop.engine.harness import check_step
+        from tabletop.engine.rng import Rng
+
+        s = fiery_with_teleport()
+        d = s.data
+        dragon = next(
+            c for c in piles.cards(d["decks"]["beach"]) if s.C.region_card[c].type == "dragon"
+        )
+        piles.take(d["decks"]["beach"], dragon)
+        piles.put_top(d["decks"]["beach"], dragon)
+        d["tiles"]["beach-3"] = []
+        s.invalidate()
+        act(s, "act", char="pauper")
+        act(s, "draw")
+        assert s.prompt().kind == "keep"
+        shop = [c for c in d["shops"]["bluevale"] if not c.startswith("rar.")]
+        assert s.view(0)["stack"][-1]["cards"] == shop
+        spectator = s.view(None)
+        assert spectator["stack"][-1] == {"t": "keep", "seat": 0}
+        assert not set(shop) & set(json.dumps(spectator).split('"'))
+        # a world redrawn for the spectator offers cards that lie in its own Shop
+        world = s.resample(None, Rng(5))
+        offered = world.data["stack"][-1]["cards"]
+        assert offered == [c for c in world.data["shops"]["bluevale"] if not c.startswith("rar.")]
+        check_step(s, 3, 0, Rng(9), True)
+
     def test_dragon_nest_equally_near_cities_the_player_chooses(self) -> None:
         """Beach 2 is 2 Regions from both Blacksand and Greyhaven: the player picks the Shop."""
         s = fiery_with_teleport()

@@ -76,6 +76,14 @@ class TestSavedGamesOnPostgres:
         assert sorted(outcomes) == ["accepted", "stale"]
         assert store.load(ident)[1].num_actions == 1
 
+    def test_every_seed_in_the_documented_range_is_stored(self, pg_url: str) -> None:
+        from tabletop.engine import SEED_MAX
+
+        store = GameStore(pg_url)
+        for seed in (2**31, SEED_MAX):
+            ident = store.create(load("toy-bids", players=2).new_state(seed), ["human", "human"])
+            assert store.load(ident)[1].seed == seed
+
     def test_an_undo_and_an_action_at_once_one_wins_the_other_is_stale(self, pg_url: str) -> None:
         undo_and_action_race(pg_url, rounds=10)
 

@@ -49,13 +49,17 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 30
+        # generous: on a busy machine (the whole suite on 2 cores) start-up alone can take 40 s
+        deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the web server exited with status {self.proc.returncode}")
             try:
                 urllib.request.urlopen(self.base + "/api/specs", timeout=1).read()
                 return
             except OSError:
                 time.sleep(0.1)
+        self.stop()  # never leave a half-started server behind
         raise RuntimeError("the web server did not start")
 
     def stop(self) -> None:
@@ -106,5 +110,33 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def shot(page: Any, name: str) -> None:
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+SETTLED = (
+    "() => document.readyState === 'complete'"
+    " && (document.documentElement.dataset.live || 'idle') === 'idle'"
+)
+HOLD = "() => { if (!window.Tabletop) return false; Tabletop.pause(true); return true; }"
+
+
+def settle(page: Any, timeout: float = 15_000) -> None:
+    """Wait for a settled page: loaded, and no live redraw under way (``static/app.js`` marks
+    the html element data-live="busy" while it fetches and swaps in a newer board)."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(SETTLED, timeout=timeout)
+
+
+def shot(page: Any, name: str, selector: str | None = None) -> None:
+    """A screenshot of a settled page (or of one element of it). Live redraws are held while it
+    is taken, so a move arriving meanwhile cannot replace the board under the camera; they catch
+    up afterwards."""
+    settle(page)
+    held = page.evaluate(HOLD)
+    try:
+        settle(page)
+        path = str(SHOTS / f"{name}.png")
+        if selector is None:
+            page.screenshot(path=path, full_page=True)
+        else:
+            page.locator(selector).screenshot(path=path)
+    finally:
+        if held:
+            page.evaluate("() => Tabletop.pause(false)")

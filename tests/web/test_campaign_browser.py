@@ -160,3 +160,66 @@ def test_gloomhaven_city_event_through_the_pages(gh_server: Server, page: Any) -
     assert "choice A" in done_text(pg)
     assert pg.locator("#event").count() == 0
     shot(pg, "gloomhaven-11-city-event-resolved")
+
+
+@pytest.fixture(params=[(1200, 900), (390, 844)], ids=["desktop", "phone"])
+def sized_page(request: Any, gh_server: Server) -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-browser.sh")
+    from playwright.sync_api import sync_playwright
+
+    width, height = request.param
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        pg = b.new_context(viewport={"width": width, "height": height}).new_page()
+        pg.set_default_timeout(15000)
+        yield pg
+        b.close()
+
+
+def fits(pg: Any) -> None:
+    """No sideways scrolling: the page is no wider than the window."""
+    pg.wait_for_load_state("load")
+    width = pg.evaluate("window.innerWidth")
+    assert pg.evaluate("document.documentElement.scrollWidth") <= width, pg.url
+
+
+def test_gloomhaven_keeper_pages_fit_and_the_city_event_button_goes(
+    gh_server: Server, sized_page: Any
+) -> None:
+    """Issue 10 item 16 at desktop and phone (390 px) sizes: every keeper page fits the window,
+    the "Draw the city event" button is gone once the visit had its event, and an enhancement of
+    a card the class does not have is refused with the class's cards listed."""
+    pg, base = sized_page, gh_server.base
+    size = "phone" if pg.viewport_size["width"] < 500 else "desktop"
+    found_campaign_with_two_characters(pg, base)
+    for path in ("", "/parties/lions", "/characters/ana", "/shop?party=lions", "/history"):
+        pg.goto(f"{base}/campaigns/{CID}{path}")
+        fits(pg)
+    pg.goto(f"{base}/campaigns/{CID}/parties/lions")
+    assert pg.locator("#city-event button", has_text="Draw the city event").count() == 1
+    pg.click("#city-event button")
+    pg.locator("#event button", has_text="Choose A").click()
+    assert "choice A" in done_text(pg)
+    assert pg.locator("text=Draw the city event").count() == 0
+    assert "Done for this visit" in pg.locator("#city-event").inner_text()
+    fits(pg)
+    shot(pg, f"gloomhaven-12-city-event-done-{size}")
+
+    pg.goto(f"{base}/campaigns/{CID}")
+    pg.select_option("#adjust select[name=what]", "global-achievement")
+    pg.fill("#adjust input[name=name]", "The Power of Enhancement")
+    pg.click("#adjust button[type=submit]")
+    pg.goto(f"{base}/campaigns/{CID}/characters/ana")
+    form = pg.locator("#enhance-quote")
+    form.locator("input[name=card]").fill("Fireball")
+    form.locator("button", has_text="See the cost").click()
+    problem = pg.locator("#quote-refusal, #quote-problem, .refusal").first.inner_text()
+    assert "the Brute has no ability card 'Fireball'" in problem
+    assert "Trample" in problem and "Skewer" in problem
+    fits(pg)
+    shot(pg, f"gloomhaven-13-unknown-card-{size}")

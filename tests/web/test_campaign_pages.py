@@ -148,7 +148,8 @@ class TestCampaignPage:
             assert f'name="quest" value="{qid}"' in page
         r = post(client, "keep-quest", "character:cy", character="cy", quest=offer[1])
         assert r.status_code == 200
-        assert f"Cy keeps personal quest {offer[1]}" in txt(r)
+        kept = ops.quests(svc.get(CID))[offer[1]].name
+        assert "Cy keeps personal quest" in txt(r) and kept in txt(r)
         assert svc.get(CID).characters["cy"].personal_quest == offer[1]
         assert 'id="keep-quest"' not in txt(r)
 
@@ -282,7 +283,7 @@ class TestRefusalsChangeNothing:
             "character:ana",
             "Ana cannot level up: needs 45 XP, has 0",
             character="ana",
-            card="Skewer",
+            card="Juggernaut",
             card_level=2,
             perk="Remove two -1 cards",
         )
@@ -355,13 +356,13 @@ class TestEnhancementQuote:
                 f"{BASE}/characters/ana/enhance?card=Trample&card_level=1&sticker=attack-hex"
             )
         )
-        assert "an attack hex needs --hexes" in html
+        assert "an attack hex needs the number of hexes" in html
         assert "confirm-enhance" not in html
 
     def test_json_quote(self, client: TestClient, svc: CampaignService) -> None:
         r = client.get(
             f"/api/campaigns/{CID}/enhancement-quote",
-            params={"character": "ana", "card": "Trample", "card_level": 3, "sticker": "move"},
+            params={"character": "ana", "card": "Brute Force", "card_level": 3, "sticker": "move"},
         )
         assert r.status_code == 200
         assert r.json()["cost"] == 30 + 50 and r.json()["allowed"] is False
@@ -382,14 +383,14 @@ class TestLevelUpAndRetirement:
             "level-up",
             "character:ana",
             character="ana",
-            card="Skewer",
+            card="Juggernaut",
             card_level=2,
             perk="Remove two -1 cards",
         )
         assert r.status_code == 200
-        assert "Ana reaches level 2: card 'Skewer' (level 2) added" in txt(r)
+        assert "Ana reaches level 2: card 'Juggernaut' (level 2) added" in txt(r)
         assert "HP 10 -> 12" in txt(r)
-        assert "Skewer (L2)" in txt(r)
+        assert "Juggernaut (L2)" in txt(r)
         assert svc.get(CID).characters["ana"].level == 2
 
     def test_fulfil_quest_and_retire(self, client: TestClient, svc: CampaignService) -> None:
@@ -428,6 +429,17 @@ class TestTravelAndEvents:
         again = post(client, "city-event", "party:lions", party="lions")
         assert again.status_code == 409
         assert "already completed a city event during this visit" in refusal(txt(again))
+
+    def test_the_draw_button_disappears_once_the_visit_had_its_city_event(
+        self, client: TestClient, svc: CampaignService
+    ) -> None:
+        page = txt(client.get(f"{BASE}/parties/lions"))
+        assert "Draw the city event" in page
+        post(client, "city-event", "party:lions", party="lions")
+        r = post(client, "choose", "party:lions", party="lions", choice="A")
+        assert "Draw the city event" not in txt(r)
+        assert 'action="/campaigns/our-saga/do/city-event"' not in txt(r)
+        assert "Done for this visit" in txt(r)
 
     def test_travel_with_a_road_event_and_finish_the_scenario(
         self, client: TestClient, svc: CampaignService
@@ -510,3 +522,42 @@ class TestJsonApi:
         assert client.post("/api/campaigns", json={"name": "Second"}).status_code == 409
         exp = client.get("/api/campaigns/second/export").json()
         assert exp["campaign"]["seed"] == 3 and exp["history"][0]["command"] == "new-campaign"
+
+
+class TestFormsComeFromTheDeclarations:
+    def test_each_field_of_a_declared_command_is_an_input_of_its_form(
+        self, client: TestClient, svc: CampaignService
+    ) -> None:
+        from tabletop.games.gloomhaven.commands import COMMANDS as DECLARED
+
+        pages = {
+            "new-character": f"{BASE}",
+            "adjust": f"{BASE}",
+            "level-up": f"{BASE}/characters/ana",
+        }
+        for command, url in pages.items():
+            html = txt(client.get(url))
+            form = html.split(f'action="/campaigns/{CID}/do/{command}"', 1)[1].split("</form>")[0]
+            for name, field in DECLARED[command].args.model_fields.items():
+                assert f'name="{name}"' in form, (command, name)
+                if field.title:
+                    assert field.title in form, (command, field.title)
+
+    def test_a_quest_kept_at_the_table_through_the_derived_form(
+        self, client: TestClient, svc: CampaignService
+    ) -> None:
+        deck = svc.get(CID).city.quest_deck
+        name = ops.quests(svc.get(CID))[deck[0]].name
+        r = post(
+            client,
+            "new-character",
+            "campaign",
+            party="lions",
+            name="Cy",
+            player="carol",
+            class_id="tinkerer",
+            level="1",
+            quest=name,
+        )
+        assert r.status_code == 200
+        assert svc.get(CID).characters["cy"].personal_quest == deck[0]

@@ -280,7 +280,7 @@ class TestChoicesShowTheirCards:
 def test_two_player_game_against_greedy_bot_in_the_browser(server: Any, browser: Any) -> None:
     from tabletop.store.games import GameStore
 
-    from .browser_support import SHOTS, shot
+    from .browser_support import settle, shot
 
     page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
     page.goto(server.base + "/")
@@ -304,6 +304,7 @@ def test_two_player_game_against_greedy_bot_in_the_browser(server: Any, browser:
             time.sleep(0.3)
             continue
         page.goto(url)
+        settle(page)
         page.locator("#prompt button.option").first.click()
         page.wait_for_load_state()
         clicks += 1
@@ -318,4 +319,4 @@ def test_two_player_game_against_greedy_bot_in_the_browser(server: Any, browser:
         assert page.locator(f"g.pl-region[data-region='{reg.id}']").count() == 1
     assert page.locator("#board g.pl-meeple").count() >= 2
     shot(page, "paupers-ladder-play")
-    board.screenshot(path=str(SHOTS / "paupers-ladder-board.png"))
+    shot(page, "paupers-ladder-board", "#board .pl-board")

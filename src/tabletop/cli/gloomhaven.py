@@ -102,8 +102,11 @@ def print_character(c: Campaign, ref: str) -> None:
         + (f": {'; '.join(ch.perks)}" if ch.perks else ""),
     )
     t.add_row("checkmarks", str(ch.checkmarks))
-    quest = ch.personal_quest or (
-        f"choose from {', '.join(ch.quest_offer)}" if ch.quest_offer else "none"
+    offer = " or ".join(f"{ops.quest_name(c, q)} ({q})" for q in ch.quest_offer)
+    quest = (
+        ops.quest_name(c, ch.personal_quest)
+        if ch.personal_quest
+        else (f"choose {offer}" if offer else "none")
     )
     t.add_row("personal quest", quest + (" (FULFILLED: retire)" if ch.quest_fulfilled else ""))
     t.add_row(
@@ -123,10 +126,11 @@ def print_party(c: Campaign, ref: str) -> None:
     t.add_column("value")
     t.add_row("where", ops.describe_location(p))
     t.add_row("reputation", f"{p.reputation} (shop price {rules.price_modifier(p.reputation):+d})")
+    donors = ", ".join(c.characters[d].name for d in p.donated if d in c.characters)
     t.add_row(
         "visit",
         f"{p.visit} (city event {'done' if p.city_event_done else 'open'}; "
-        f"donated: {', '.join(p.donated) or '-'})",
+        f"donated: {donors or '-'})",
     )
     t.add_row(
         "members",

@@ -42,6 +42,7 @@ from .play import (
 )
 from .render import game_renderer
 from .replay import Stepper, show_step, step_through
+from .report import add_search_rows, bench_scaling, default_seats, report
 
 helptext.install()
 app = typer.Typer(
@@ -244,13 +245,13 @@ def simulate(
     ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (ray backend).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write results to FILE.")] = None,
 ) -> None:
     """Run N bot games and print winner shares, lengths and end reasons."""
     g = _game(game, param)
     if seats is None:
-        own = sorted(k for k in bot_kinds(g) if k != "random")
-        seats = f"bot:{'greedy' if 'greedy' in own else (own[0] if own else 'random')}"
+        seats = default_seats(g)
     try:
         check_seed(seed, "--seed")
         check_seed(seed + max(n - 1, 0), "--seed plus the number of games")
@@ -279,6 +280,7 @@ def simulate(
                 workers,
                 backend,
                 progress=lambda done: progress.update(task, completed=done),
+                address=address,
             )
         except (ValueError, RuntimeError) as exc:
             fail(str(exc))
@@ -301,6 +303,9 @@ def simulate(
         console.print(f"results written to {json_out}")
 
 
+app.command()(report)
+
+
 @app.command()
 def bench(
     game: Annotated[str | None, typer.Argument()] = None,
@@ -309,8 +314,20 @@ def bench(
     all_games: Annotated[
         bool, typer.Option("--all", help="Every game, default parameters.")
     ] = False,
+    search: Annotated[
+        int, typer.Option(help="ISMCTS iterations to time on a mid-game state (0: skip).")
+    ] = 1000,
+    scaling: Annotated[
+        bool, typer.Option("--scaling", help="Time -n games on 1 and on 2 worker processes.")
+    ] = False,
+    n: Annotated[int, typer.Option("-n", help="Games for --scaling.")] = 600,
 ) -> None:
-    """Print random-playout actions per second and clone/apply microseconds."""
+    """Print random-playout actions per second, clone/apply microseconds and the time of an
+    ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1."""
+    if scaling:
+        bench_scaling(console, game or "paupers-ladder", dict(_game(game or "paupers-ladder",
+                      param).params), n)  # fmt: skip
+        return
     targets: list[tuple[str, dict[str, Any]]] = []
     if all_games:
         targets = [(spec.name, dict(p)) for spec in specs() for p in (spec.conformance or ({},))]
@@ -330,6 +347,8 @@ def bench(
         table.add_row("legal_actions() us, median", f"{r['legal_actions_us_median']:.1f}")
         table.add_row("apply + legal_actions us, median", f"{r['apply_plus_legal_us_median']:.1f}")
         table.add_row("states sampled", f"{r['states_sampled']:.0f}")
+        if search:
+            add_search_rows(table, name, params, search)
         console.print(table)
     k = kernel_figures()
     table = Table(title="kernel (a 50x50 board, 2,000 actions played)")

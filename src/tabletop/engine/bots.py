@@ -27,6 +27,11 @@ class Bot:
         self.seat = seat
         self.rng = rng
 
+    def configure(self, **options: Any) -> None:
+        """Set the bot's parameters (``bot:KIND?key=value&...``); plain bots take none."""
+        if options:
+            raise ValueError(f"bot {self.kind!r} takes no parameters; got {', '.join(options)}")
+
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         raise NotImplementedError(f"bot {self.kind!r} does not choose from a view")
 
@@ -55,17 +60,35 @@ class RandomBot(Bot):
 
 
 def bot_kinds(game: Game) -> dict[str, type[Bot]]:
-    kinds: dict[str, type[Bot]] = {"random": RandomBot}
+    from .search import ISMCTSBot
+
+    kinds: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot}
     kinds.update(game.bots())
     return kinds
 
 
+def parse_bot(spec: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts?iterations=1000&c=0.7"`` -> ``("ismcts", {"iterations": "1000", "c": "0.7"})``."""
+    kind, _, query = spec.partition("?")
+    options: dict[str, str] = {}
+    for item in query.split("&") if query else []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"bot {spec!r}: parameters are key=value joined by '&', got {item!r}")
+        options[key.strip()] = value.strip()
+    return kind.strip(), options
+
+
 def make_bot(game: Game, kind: str, seat: int, seed: int) -> Bot:
-    """A bot of the given kind for a seat, with its own stream derived from the game seed."""
+    """A bot of the given kind (``KIND`` or ``KIND?key=value&...``) for a seat, with its own
+    stream derived from the game seed."""
     kinds = bot_kinds(game)
-    if kind not in kinds:
-        raise ValueError(f"{game.name} has no bot {kind!r}; available: {', '.join(sorted(kinds))}")
-    return kinds[kind](game, seat, Rng(derive_seed(seed, "bot", seat, kind)))
+    name, options = parse_bot(kind)
+    if name not in kinds:
+        raise ValueError(f"{game.name} has no bot {name!r}; available: {', '.join(sorted(kinds))}")
+    bot = kinds[name](game, seat, Rng(derive_seed(seed, "bot", seat, name)))
+    bot.configure(**options)
+    return bot
 
 
 def play_out(state: State, bots: Mapping[int, Bot], max_actions: int | None = None) -> State:

@@ -169,7 +169,10 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
     for seat in prompt.seats:
         if back.legal_actions(seat) != state.legal_actions(seat):
             raise _fail(game, seed, step, "legal actions differ after a JSON round trip")
-    # views: JSON-safe, and unchanged by resampling what the seat cannot see
+    # views: JSON-safe, and unchanged by resampling what the seat cannot see. The spectator
+    # (seat None) is checked like a seat, and since it sees only what is public, its view must
+    # also survive resampling for any seat. A resampled world must be a game that can go on.
+    spectator = _canon(state.view(None))
     for seat in [*range(game.num_players), None]:
         view = state.view(seat)
         try:
@@ -177,10 +180,18 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
         except (TypeError, ValueError) as exc:
             raise _fail(game, seed, step, f"view of seat {seat} is not JSON-safe: {exc}") from None
         other = state.resample(seat, rng.spawn("resample", step, seat))
+        who = "the spectator" if seat is None else f"seat {seat}"
         if _canon(other.view(seat)) != canon:
+            raise _fail(game, seed, step, f"{who}'s view changed when only hidden things changed")
+        if seat is not None and _canon(other.view(None)) != spectator:
             raise _fail(
-                game, seed, step, f"seat {seat}'s view changed when only hidden things changed"
+                game,
+                seed,
+                step,
+                f"the spectator's view changed when only things hidden from seat {seat} changed"
+                " (the spectator sees something that is not public)",
             )
+        _check_playable(other, seed, step, rng.spawn("playable", step, seat), who)
     # refusals leave the state as it was
     before = state.dumps()
     bogus = Action.of("__no_such_action__")
@@ -237,6 +248,29 @@ def check_commitments(state: State, seed: int, step: int) -> None:
     again.apply(mine, seat)
     if again.data != state.data or again.rng != state.rng:
         raise _fail(game, seed, step, "withdrawing and committing again changed the game")
+
+
+def _check_playable(world: State, seed: int, step: int, rng: Rng, who: str) -> None:
+    """A world resampled for ``who`` must still be a consistent game: each deciding seat has
+    actions, and one of them applies (a resample that redraws hidden cards but leaves a pending
+    choice listing the old ones is caught here)."""
+    game = world.game
+    for seat in world.prompt().seats:
+        legal = world.legal_actions(seat)
+        if not legal:
+            raise _fail(game, seed, step, f"resampled for {who}: seat {seat} has no action")
+        twin = world.clone()
+        action = rng.choice(legal)
+        try:
+            twin.apply(action, seat)
+        except Exception as exc:
+            raise _fail(
+                game,
+                seed,
+                step,
+                f"resampled for {who}: {action} by seat {seat} fails ({exc!r}); resample() left "
+                "the hidden things inconsistent",
+            ) from None
 
 
 def random_playout(

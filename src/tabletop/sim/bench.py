@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine import (
@@ -20,9 +20,12 @@ from ..engine import (
     load,
     new_rng,
 )
+from ..engine.bots import bot_kinds, make_bot
 from ..engine.rng import Rng, derive_seed
+from ..engine.search import ISMCTSBot
 from ..engine.snapshots import Snapshots
 from ..engine.undo import undo_last
+from .runner import simulate
 
 
 def bench(
@@ -71,6 +74,87 @@ def bench(
         else 0.0,
         "states_sampled": float(len(samples)),
     }
+
+
+def mid_game(game_name: str, params: Mapping[str, Any], seed: int = 0, at: int = 120) -> State:
+    """A state some way into a game: the game's own bot (random if it has none) plays ``at``
+    actions, then on to the next decision with at least three choices (two if none comes)."""
+    game = load(game_name, **params)
+    kinds = bot_kinds(game)
+    kind = "greedy" if "greedy" in kinds else "random"
+    state = game.new_state(seed)
+    bots = {s: make_bot(game, kind, s, seed) for s in range(game.num_players)}
+    fallback: State | None = None
+    while not state.is_terminal():
+        seat = state.current_seats()[0]
+        if state.num_actions() >= at:
+            options = len(state.legal_actions(seat))
+            if options >= 3:
+                return state
+            if options == 2 and fallback is None:
+                fallback = state.clone()
+        state.apply(bots[seat].act(state), seat)
+    if fallback is None:
+        raise ValueError(f"{game_name}: no decision with a choice after {at} actions")
+    return fallback
+
+
+def search_bench(
+    game_name: str, params: Mapping[str, Any], iterations: int = 1000, seed: int = 0
+) -> dict[str, float]:
+    """Time one ISMCTS decision of ``iterations`` iterations on a mid-game state: wall seconds
+    and the process's CPU seconds (on a busy machine the wall time includes waiting)."""
+    state = mid_game(game_name, params, seed)
+    seat = state.current_seats()[0]
+    bot = make_bot(state.game, f"ismcts?iterations={iterations}", seat, seed)
+    assert isinstance(bot, ISMCTSBot)
+    bot.stop_early = False
+    wall, cpu = time.perf_counter(), time.process_time()
+    bot.search(state)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {
+        "iterations": float(bot.last_iterations),
+        "wall_seconds": wall,
+        "cpu_seconds": cpu,
+        "actions_at": float(state.num_actions()),
+        "choices": float(len(state.legal_actions(seat))),
+    }
+
+
+def scaling(
+    game_name: str,
+    params: Mapping[str, Any],
+    n: int = 600,
+    seed: int = 0,
+    seats: Sequence[str] | None = None,
+    workers: Sequence[int] = (1, 2),
+) -> list[dict[str, float]]:
+    """The same ``n`` games with each number of workers: wall seconds, games per second, and
+    the speed-up over the first."""
+    game = load(game_name, **params)
+    if seats is None:
+        kind = "greedy" if "greedy" in bot_kinds(game) else "random"
+        seats = [f"bot:{kind}"] * game.num_players
+    out: list[dict[str, float]] = []
+    base_results = None
+    for w in workers:
+        doc = simulate(game_name, game.params, n, seed, seats, workers=w)
+        results = [{k: v for k, v in r.items() if k != "seconds"} for r in doc["results"]]
+        if base_results is None:
+            base_results = results
+        elif results != base_results:
+            raise RuntimeError(f"{w} workers gave other results than {workers[0]}")
+        wall = doc["summary"]["wall_seconds"]
+        out.append(
+            {
+                "workers": float(w),
+                "games": float(n),
+                "wall_seconds": wall,
+                "games_per_second": n / wall if wall else 0.0,
+                "speedup": (out[0]["wall_seconds"] / wall) if out and wall else 1.0,
+            }
+        )
+    return out
 
 
 # ------------------------------------------------------------------------------ kernel figures

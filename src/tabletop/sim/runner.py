@@ -2,6 +2,10 @@
 
 Game ``i`` of a run with seed ``S`` is played with seed ``S + i``, so any single game can be
 replayed with ``tabletop play --seed``; results never depend on how many workers ran them.
+
+Each result row names the seat that moved first (``first``) and, where the game offers
+``State.tags(seat)`` (a mapping of category -> value or list of values, e.g. ``{"Pauper": "...",
+"Virtue": [...]}``), each seat's tags, so reports can show win share by character or card.
 """
 
 from __future__ import annotations
@@ -44,6 +48,9 @@ def play_one(
     """One bot game; returns its result row."""
     game = load(game_name, **params)
     state = game.new_state(seed)
+    first = state.prompt().turn
+    if first is None:
+        first = state.current_seats()[0]
     bots = {}
     for seat, spec in enumerate(seats):
         kind = spec.split(":", 1)[1] if spec.startswith("bot:") else spec
@@ -57,19 +64,53 @@ def play_one(
         limit = game.spec.max_actions
         raise RuntimeError(f"{game_name} seed {seed}: no end within {limit} actions")
     outcome = state.outcome()
-    return {
+    row = {
         "seed": seed,
         "winners": list(outcome.winners),
         "scores": {str(k): v for k, v in outcome.scores.items()},
         "reason": outcome.reason,
         "actions": actions,
         "rounds": state.rounds(),
+        "first": first,
         "seconds": time.perf_counter() - started,
     }
+    tags = getattr(state, "tags", None)
+    if callable(tags):
+        row["tags"] = {str(s): dict(tags(s)) for s in range(game.num_players)}
+    return row
 
 
 def _play_packed(job: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any]:
     return play_one(*job)
+
+
+def _play_batch(jobs: list[tuple[str, dict[str, Any], int, list[str]]]) -> list[dict[str, Any]]:
+    return [play_one(*job) for job in jobs]
+
+
+def ray_batches(
+    jobs: Sequence[tuple[str, dict[str, Any], int, list[str]]], address: str | None
+) -> Iterator[dict[str, Any]]:
+    """Run the jobs as Ray tasks of a few games each and yield the rows in seed order.
+
+    A task whose worker dies is run again by Ray (``max_retries``); a game is a pure function of
+    its seed, so a retried batch gives the same rows, and each batch's rows are taken once, from
+    the one result Ray returns for it: no game is lost or counted twice."""
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("the ray backend needs `pip install tabletop[ray]`") from None
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(log_to_driver=False)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
+    size = max(1, min(8, len(jobs) // (cpus * 4)))
+    remote = ray.remote(max_retries=5, retry_exceptions=False)(_play_batch)
+    refs = [remote.remote(list(jobs[i : i + size])) for i in range(0, len(jobs), size)]
+    for ref in refs:
+        yield from ray.get(ref)
 
 
 def run_games(
@@ -79,21 +120,16 @@ def run_games(
     seats: Sequence[str],
     workers: int = 1,
     backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Results in seed order, whatever the number of workers."""
+    """Results in seed order, whatever the number of workers. ``backend="ray"`` runs on the Ray
+    cluster at ``address`` (``"auto"``: the one this machine belongs to; None: a local one)."""
     jobs = [(game_name, dict(params), s, list(seats)) for s in seeds]
     if backend == "ray":
-        try:
-            import ray
-        except ImportError:
-            raise RuntimeError("the ray backend needs `pip install tabletop[ray]`") from None
-        if not ray.is_initialized():
-            ray.init(ignore_reinit_error=True)
-        remote = ray.remote(_play_packed)
-        refs = [remote.remote(job) for job in jobs]
-        for ref in refs:
-            yield ray.get(ref)
+        yield from ray_batches(jobs, address)
         return
+    if backend != "local":
+        raise ValueError(f"unknown backend {backend!r}; use local or ray")
     if workers <= 1:
         for job in jobs:
             yield _play_packed(job)
@@ -135,13 +171,14 @@ def simulate(
     workers: int = 1,
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
+    address: str | None = None,
 ) -> dict[str, Any]:
     """Run ``n`` games and return the JSON document of the run."""
     game = load(game_name, **params)
     started = time.perf_counter()
     results = []
     for row in run_games(
-        game_name, game.params, [seed + i for i in range(n)], seats, workers, backend
+        game_name, game.params, [seed + i for i in range(n)], seats, workers, backend, address
     ):
         results.append(row)
         if progress is not None:

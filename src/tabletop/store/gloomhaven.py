@@ -430,7 +430,7 @@ class CampaignService:
         ref: str | None,
         char: str,
         card: str,
-        card_level: int,
+        card_level: int | None,
         action: str,
         sticker: str,
         multi_target: bool = False,

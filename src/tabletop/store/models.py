@@ -5,7 +5,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import Base, utcnow
@@ -17,7 +26,7 @@ class SavedGame(Base):
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     game: Mapped[str] = mapped_column(String(64), index=True)
     params: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)  # 0..2^63 - 1 (engine.SEED_MAX)
     seats: Mapped[list[Any]] = mapped_column(JSON)
     engine_version: Mapped[str] = mapped_column(String(16))
     state: Mapped[str] = mapped_column(Text)  # the JSON snapshot after the last accepted action

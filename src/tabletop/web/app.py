@@ -45,6 +45,7 @@ from ..store.models import SavedGame
 from . import guards, models
 from .campaigns import router as campaign_router
 from .render import action_label, humanize, seat_label, seats_phrase, split_view, value_html
+from .reports import router as reports_router
 from .service import (
     MAX_TITLE,
     BadRequest,
@@ -235,6 +236,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     app.state.sse_poll = 0.3
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(campaign_router)
+    app.include_router(reports_router)
 
     # ------------------------------------------------------------------ errors
 

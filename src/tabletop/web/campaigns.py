@@ -14,7 +14,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, get_origin
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
 from urllib.parse import parse_qs, quote, urlencode
 
 import anyio
@@ -144,6 +145,65 @@ def execute(svc: CampaignService, cid: str, command: str, body: BaseModel) -> di
     return {"command": result.command, "lines": result.lines, "seq": seq}
 
 
+# ----------------------------------------------------------------------------- derived forms
+
+
+def form_fields(
+    command: str,
+    *,
+    values: dict[str, Any] | None = None,
+    choices: dict[str, list[tuple[str, str]]] | None = None,
+    skip: tuple[str, ...] = (),
+    lists: dict[str, str] | None = None,
+) -> list[dict[str, Any]]:
+    """The inputs of a command's form, from its declared argument model: each field's label
+    (``title``), hint (``description``), input kind and default. ``choices`` turn a field into a
+    select; ``lists`` attach a datalist of suggestions; ``values`` refill a refused form."""
+    values, choices, lists = values or {}, choices or {}, lists or {}
+    out: list[dict[str, Any]] = []
+    for name, f in COMMANDS[command].model.model_fields.items():
+        if name in skip:
+            continue
+        kind_of = f.annotation
+        if get_origin(kind_of) in (list, dict):
+            continue  # several values: not on a one-line form
+        optional = get_origin(kind_of) in (Union, UnionType)
+        base = next(a for a in get_args(kind_of) if a is not type(None)) if optional else kind_of
+        options = choices.get(name)
+        if options is None and get_origin(base) is Literal:
+            options = [(str(a), str(a)) for a in get_args(base)]
+        kind = (
+            "select"
+            if options is not None
+            else "checkbox"
+            if base is bool
+            else "number"
+            if base is int
+            else "text"
+        )
+        default = None if f.is_required() else f.get_default(call_default_factory=True)
+        value = values.get(name, "" if default in (None, False) else default)
+        out.append(
+            {
+                "name": name,
+                "label": f.title or name.replace("_", " ").capitalize(),
+                "hint": f.description or "",
+                "kind": kind,
+                "required": f.is_required(),
+                "value": value,
+                "options": options or [],
+                "list": lists.get(name),
+                "max_length": next(
+                    (m.max_length for m in f.metadata if hasattr(m, "max_length")), None
+                ),
+            }
+        )
+    return out
+
+
+templates.env.globals.update(form_fields=form_fields)
+
+
 # ----------------------------------------------------------------------------- page contexts
 
 
@@ -165,6 +225,15 @@ def campaign_context(svc: CampaignService, cid: str) -> dict[str, Any]:
         "class_names": {k: cl.name for k, cl in classes.items()},
         "perk_boxes": {k: cl.perk_boxes for k, cl in classes.items()},
         "stickers": list(data.stickers),
+        "sticker_choices": [(k, k) for k in data.stickers],
+        "party_choices": [(p.id, p.name) for p in c.parties.values()],
+        "scenario_choices": [
+            (s, f"#{s} {scen[s].name if s in scen else ''}".strip() + done)
+            for s in c.city.unlocked_scenarios
+            for done in [" (completed)" if s in c.city.completed_scenarios else ""]
+        ],
+        "class_choices": [(k, classes[k].name) for k in c.city.unlocked_classes if k in classes],
+        "level_choices": [(str(n), str(n)) for n in range(1, plevel + 1)],
         "prosperity_next": nxt,
         "prosperity_max": rules.prosperity_maximum(),
         "enhancement_achievement": data.rules.enhancement_achievement,
@@ -263,6 +332,9 @@ def enhancement_quote(
     except ValidationError as exc:
         return {"body": None, "problem": _validation_message(exc)}
     try:
+        c = svc.get(cid)
+        card, level = ops.class_card(c, ops.character(c, b.character), b.card, b.card_level)
+        b = b.model_copy(update={"card": card, "card_level": level})
         q = svc.quote_enhancement(
             cid, b.character, b.card, b.card_level, b.action, b.sticker, b.multi_target, b.hexes
         )

@@ -81,6 +81,33 @@ def class_name(c: Campaign, class_id: str) -> str:
     return cls.name if cls else class_id
 
 
+def quest_name(c: Campaign, quest_id: str) -> str:
+    q = quests(c).get(quest_id)
+    return q.name if q else quest_id
+
+
+def item_label(c: Campaign, item_id: str) -> str:
+    """``001 Boots of Striding``: the number and the name printed on the card."""
+    item = items(c).get(item_id)
+    return f"{item_id} {item.name}" if item else f"item {item_id}"
+
+
+def scenario_label(c: Campaign, scenario_id: str) -> str:
+    s = scenarios(c).get(scenario_id)
+    return f"#{scenario_id} {s.name}" if s else f"#{scenario_id}"
+
+
+def find_item(c: Campaign, ref: str) -> str:
+    """An item by its number (``1``, ``001``) or its name in any case."""
+    key = ref.strip()
+    if key.isdigit():
+        return key.zfill(3)
+    for iid, item in items(c).items():
+        if item.name.lower() == key.lower():
+            return iid
+    raise Refused(f"unknown item {ref!r}: give its number or its name as printed on the card")
+
+
 # --------------------------------------------------------------------------- look-ups
 
 
@@ -94,7 +121,7 @@ def _by_id_or_name(c: Campaign, table: dict[str, T], ref: str, what: str) -> T:
     for entry in table.values():
         if entry.name.lower() == key:
             return entry
-    known = ", ".join(sorted(table)) or "none yet"
+    known = ", ".join(sorted(entry.name for entry in table.values())) or "none yet"
     raise Refused(f"no {what} {ref!r} in campaign {c.name!r} (known: {known})")
 
 
@@ -343,9 +370,16 @@ def create_party(c: Campaign, name: str) -> list[str]:
 
 
 def create_character(
-    c: Campaign, party_ref: str, name: str, player: str, class_id: str, level: int = 1
+    c: Campaign,
+    party_ref: str,
+    name: str,
+    player: str,
+    class_id: str,
+    level: int = 1,
+    quest: str | None = None,
 ) -> list[str]:
-    """Rulebook 'Creating New Characters'."""
+    """Rulebook 'Creating New Characters'. With ``quest`` the two personal quests were drawn at
+    the table and this one kept: it leaves the deck, which is shuffled (ruling T12)."""
     data = game_data()
     p = party(c, party_ref)
     if p.status != "town":
@@ -371,8 +405,14 @@ def create_character(
         raise Refused(f"a character named {name!r} already exists in this campaign")
     if not player.strip():
         raise Refused("a character needs a player name")
+    kept = None if quest is None else _quest_in_deck(c, quest)
     rng = _rng(c)
-    offer = [c.city.quest_deck.pop() for _ in range(min(2, len(c.city.quest_deck)))]
+    if kept is not None:
+        c.city.quest_deck.remove(kept)
+        rng.shuffle(c.city.quest_deck)
+        offer: list[str] = []
+    else:
+        offer = [c.city.quest_deck.pop() for _ in range(min(2, len(c.city.quest_deck)))]
     _keep_rng(c, rng)
     ch = Character(
         id=cid,
@@ -384,6 +424,7 @@ def create_character(
         gold=15 * (level + 1),
         bonus_perks=c.player_retirements.get(player.strip(), 0),
         quest_offer=offer,
+        personal_quest=kept,
         created_level=level,
     )
     c.characters[cid] = ch
@@ -392,22 +433,47 @@ def create_character(
         f"{name} the {class_name(c, cls)} ({player}) joins {p.name!r}: {ch.gold} gold, {ch.xp} XP",
     ]
     if level > 1:
-        out.append(f"{name} must take {level - 1} level-up(s) in order (level-up command)")
+        out.append(f"{name} levels up {level - 1} time(s) in town, one level at a time")
     if ch.bonus_perks:
         out.append(f"{ch.bonus_perks} extra perk(s) from {player}'s earlier retirements")
-    if offer:
-        out.append(f"personal quests drawn: {', '.join(offer)}; keep one (keep-quest)")
+    if kept is not None:
+        out.append(f"{name} keeps personal quest {quest_name(c, kept)!r}; the deck is shuffled")
+    elif offer:
+        drawn = " and ".join(repr(quest_name(c, q)) for q in offer)
+        out.append(f"personal quests drawn: {drawn}; {name} keeps one of them")
     else:
         out.append("no personal quest cards left: this character can never retire")
     return out
 
 
-def keep_quest(c: Campaign, char_ref: str, quest_id: str) -> list[str]:
+def _quest_ref(c: Campaign, ref: str, among: list[str]) -> str | None:
+    """A personal quest among ``among``, by its id or its name in any case."""
+    key = ref.strip().lower()
+    for q in among:
+        if q.lower() == key or quest_name(c, q).lower() == key:
+            return q
+    return None
+
+
+def _quest_in_deck(c: Campaign, ref: str) -> str:
+    found = _quest_ref(c, ref, c.city.quest_deck)
+    if found is None:
+        known = quests(c)
+        if _quest_ref(c, ref, list(known)) is not None:
+            raise Refused(f"personal quest {ref!r} is not in the deck (kept or removed)")
+        raise Refused(f"unknown personal quest {ref!r}")
+    return found
+
+
+def keep_quest(c: Campaign, char_ref: str, quest_ref: str) -> list[str]:
     ch = character(c, char_ref)
     if not ch.quest_offer:
         raise Refused(f"{ch.name} has no personal quests to choose from")
-    if quest_id not in ch.quest_offer:
-        raise Refused(f"{quest_id!r} was not drawn; choose one of {', '.join(ch.quest_offer)}")
+    found = _quest_ref(c, quest_ref, ch.quest_offer)
+    if found is None:
+        drawn = " or ".join(f"{quest_name(c, q)!r} ({q})" for q in ch.quest_offer)
+        raise Refused(f"{quest_ref!r} was not drawn; choose {drawn}")
+    quest_id = found
     rng = _rng(c)
     back = [q for q in ch.quest_offer if q != quest_id]
     c.city.quest_deck.extend(back)
@@ -415,7 +481,9 @@ def keep_quest(c: Campaign, char_ref: str, quest_id: str) -> list[str]:
     _keep_rng(c, rng)
     ch.personal_quest = quest_id
     ch.quest_offer = []
-    return [f"{ch.name} keeps personal quest {quest_id}; {len(back)} shuffled back"]
+    return [
+        f"{ch.name} keeps personal quest {quest_name(c, quest_id)!r}; {len(back)} shuffled back"
+    ]
 
 
 def join_party(c: Campaign, char_ref: str, party_ref: str) -> list[str]:
@@ -536,7 +604,7 @@ def change_prosperity(c: Campaign, delta: int, rng: Rng) -> list[str]:
                 c.city.item_designs.append(item_id)
         out.append(
             f"prosperity level {level}: items {unlock.first:03d}-{unlock.last:03d} enter the "
-            f"supply; characters below level {level} may rise to it (rise-to-prosperity)"
+            f"supply; characters below level {level} may rise to that level"
         )
     return out
 
@@ -552,8 +620,8 @@ def add_item_design(c: Campaign, item_id: str) -> list[str]:
     if item_id in c.city.item_designs:
         return [f"item design {item_id} was already in the supply"]
     c.city.item_designs.append(item_id)
-    note = "" if item_id in items(c) else " (card not entered yet: load-items)"
-    return [f"item design {item_id}: every copy enters the city's supply{note}"]
+    note = "" if item_id in items(c) else " (its card is not entered yet)"
+    return [f"item design {item_label(c, item_id)}: every copy enters the city's supply{note}"]
 
 
 def random_item_design(c: Campaign, rng: Rng) -> list[str]:
@@ -587,8 +655,8 @@ def give_item(c: Campaign, p: Party, item_id: str, recipient: str | None) -> lis
     for ch in targets:
         if item_id not in ch.items:
             ch.items.append(item_id)
-            return [f"{ch.name} gains item {item_id}"]
-    return [f"item {item_id}: no present character can take another copy"]
+            return [f"{ch.name} gains {item_label(c, item_id)}"]
+    return [f"{item_label(c, item_id)}: no present character can take another copy"]
 
 
 def unlock_scenario(c: Campaign, scenario_id: str) -> list[str]:
@@ -627,7 +695,7 @@ def unlock_class(c: Campaign, class_id: str, rng: Rng) -> list[str]:
     """A new class: playable from now on, and its unlock events join both decks (p. 48)."""
     cls = classes(c).get(class_id)
     if cls is None:
-        raise Refused(f"unknown class {class_id!r}: enter it with load-classes first")
+        raise Refused(f"unknown class {class_id!r}: enter its class sheet first")
     if class_id in c.city.unlocked_classes:
         raise Refused(f"class {cls.name} is already unlocked")
     c.city.unlocked_classes.append(class_id)
@@ -681,7 +749,29 @@ def check_triggers(c: Campaign, rng: Rng) -> list[str]:
 # --------------------------------------------------------------------------- town activities
 
 
-def level_up(c: Campaign, char_ref: str, card: str, card_level: int, perk: str) -> list[str]:
+def class_card(c: Campaign, ch: Character, card: str, card_level: int | None) -> tuple[str, int]:
+    """One of the character's class's ability cards, by name in any case, and the level it is
+    enhanced at (X cards: 1). Unknown names are refused listing the class's cards; a class whose
+    card names are not entered takes any name with its level (ruling T13)."""
+    cls = classes(c)[ch.class_id]
+    if not card.strip():
+        raise Refused("name the ability card")
+    if not cls.cards:
+        if card_level is None:
+            raise Refused(f"give the card's level: the {cls.name}'s card names are not entered")
+        return card.strip(), card_level
+    name = cls.card_name(card)
+    if name is None:
+        listing = "; ".join(f"level {lvl}: {', '.join(cards)}" for lvl, cards in cls.cards.items())
+        raise Refused(f"the {cls.name} has no ability card {card.strip()!r}. Its cards: {listing}")
+    printed = cls.card_levels()[name.lower()]
+    level = 1 if printed == "X" else int(printed)
+    if card_level is not None and card_level != level:
+        raise Refused(f"{name} is a level {printed} card, not level {card_level}")
+    return name, level
+
+
+def level_up(c: Campaign, char_ref: str, card: str, card_level: int | None, perk: str) -> list[str]:
     """Rulebook 'Leveling Up': one card of level <= the new level, one perk, more HP."""
     ch = character(c, char_ref)
     require_town(c, ch, "leveling up")
@@ -690,10 +780,13 @@ def level_up(c: Campaign, char_ref: str, card: str, card_level: int, perk: str) 
         why = f"needs {need} XP, has {ch.xp}" if need is not None else "is at the top level"
         raise Refused(f"{ch.name} cannot level up: {why}")
     new_level = ch.level + 1
-    if not 1 <= card_level <= new_level:
+    if card_level is not None and not 1 <= card_level <= new_level:
         raise Refused(f"the new card must be of level 1 to {new_level}, not {card_level}")
-    if not card.strip():
-        raise Refused("name the ability card added to the pool")
+    card, card_level = class_card(c, ch, card, card_level)
+    if not 1 <= card_level <= new_level:
+        raise Refused(f"the new card must be of level 1 to {new_level}; {card} is {card_level}")
+    if classes(c)[ch.class_id].cards and card_level == 1:
+        raise Refused(f"{card} is a starting card, always in {ch.name}'s pool: add a new one")
     if any(x.name.lower() == card.strip().lower() for x in ch.cards):
         raise Refused(f"{card!r} is already in {ch.name}'s card pool")
     _check_perk(c, ch, perk, extra=1)
@@ -739,21 +832,19 @@ def rise_to_prosperity(c: Campaign, char_ref: str) -> list[str]:
         raise Refused(f"{ch.name} is not below the prosperity level {plevel}")
     old = ch.xp
     ch.xp = rules.xp_minimum(plevel)
-    return [f"{ch.name} XP {old} -> {ch.xp}: {levelups_due(ch)} level-up(s) due (level-up)"]
+    return [f"{ch.name} XP {old} -> {ch.xp}: {levelups_due(ch)} level-up(s) due"]
 
 
 def buy(c: Campaign, char_ref: str, item_id: str) -> list[str]:
     """Rulebook 'Buying And Selling Items'."""
     ch = character(c, char_ref)
     p = require_town(c, ch, "buying items")
-    item_id = item_id.strip().zfill(3)
+    item_id = find_item(c, item_id)
     known = items(c)
     in_supply = item_id in c.city.item_designs or c.city.loose_items.get(item_id, 0) > 0
     if item_id not in known:
         if in_supply:
-            raise Refused(
-                f"item {item_id} is in the supply but its card is not entered (load-items)"
-            )
+            raise Refused(f"item {item_id} is in the supply but its card is not entered yet")
         raise Refused(f"unknown item {item_id!r}")
     item = known[item_id]
     if not in_supply:
@@ -778,12 +869,12 @@ def _return_to_supply(c: Campaign, item_id: str) -> None:
 def sell(c: Campaign, char_ref: str, item_id: str) -> list[str]:
     ch = character(c, char_ref)
     require_town(c, ch, "selling items")
-    item_id = item_id.strip().zfill(3)
+    item_id = find_item(c, item_id)
     if item_id not in ch.items:
         raise Refused(f"{ch.name} does not own item {item_id}")
     item = items(c).get(item_id)
     if item is None:
-        raise Refused(f"item {item_id}'s card is not entered, so its price is unknown (load-items)")
+        raise Refused(f"item {item_id}'s card is not entered yet, so its price is unknown")
     gain = rules.sell_price(item.cost)
     ch.items.remove(item_id)
     ch.gold += gain
@@ -818,7 +909,7 @@ def enhance(
     c: Campaign,
     char_ref: str,
     card: str,
-    card_level: int,
+    card_level: int | None,
     action: str,
     sticker: str,
     *,
@@ -833,9 +924,7 @@ def enhance(
         raise Refused(f"enhancing needs the global achievement {r.enhancement_achievement!r}")
     if action not in ("top", "bottom"):
         raise Refused(f"action must be top or bottom, not {action!r}")
-    card = card.strip()
-    if not card:
-        raise Refused("name the ability card to enhance")
+    card, card_level = class_card(c, ch, card, card_level)
     if card_level > 1 and not any(
         x.name.lower() == card.lower() and x.level == card_level for x in ch.cards
     ):
@@ -878,7 +967,7 @@ def quote_enhancement(
     c: Campaign,
     char_ref: str,
     card: str,
-    card_level: int,
+    card_level: int | None,
     action: str,
     sticker: str,
     *,
@@ -887,6 +976,7 @@ def quote_enhancement(
 ) -> dict[str, object]:
     """What an enhancement would cost this character now, and whether it would be allowed."""
     ch = character(c, char_ref)
+    card, card_level = class_card(c, ch, card, card_level)
     previous = previous_on_action(c, ch.class_id, card, action)
     cost = rules.enhancement_cost(
         sticker, card_level, multi_target=multi_target, hexes=hexes, previous=previous
@@ -917,7 +1007,10 @@ def fulfil_quest(c: Campaign, char_ref: str) -> list[str]:
     if ch.quest_fulfilled:
         raise Refused(f"{ch.name}'s personal quest is already fulfilled")
     ch.quest_fulfilled = True
-    return [f"{ch.name} fulfils personal quest {ch.personal_quest}: must retire in Gloomhaven"]
+    return [
+        f"{ch.name} fulfils personal quest {quest_name(c, ch.personal_quest)!r}: must retire "
+        "in Gloomhaven"
+    ]
 
 
 def retire(c: Campaign, char_ref: str) -> list[str]:
@@ -931,7 +1024,7 @@ def retire(c: Campaign, char_ref: str) -> list[str]:
     for item_id in ch.items:
         _return_to_supply(c, item_id)
     if ch.items:
-        out.append(f"items back to the supply: {', '.join(ch.items)}")
+        out.append(f"items back to the supply: {', '.join(item_label(c, i) for i in ch.items)}")
     out.append(f"{ch.gold} gold is gone")
     ch.items = []
     ch.gold = 0
@@ -1314,7 +1407,7 @@ def adjust(
             kind = "lose_" + kind
         if what == "party-achievement":
             if party_ref is None:
-                raise Refused("a party achievement belongs to a party: give --party")
+                raise Refused("a party achievement belongs to a party: name the party")
             p = party(c, party_ref)
         else:
             p = Party(id="-", name="-")
@@ -1323,7 +1416,7 @@ def adjust(
         out = change_prosperity(c, amount, rng)
     elif what == "reputation":
         if party_ref is None:
-            raise Refused("reputation belongs to a party: give --party")
+            raise Refused("reputation belongs to a party: name the party")
         out = change_reputation(party(c, party_ref), amount)
     else:
         raise Refused(

@@ -40,17 +40,35 @@ class Args(BaseModel):
 
 
 class NewParty(Args):
-    name: Annotated[str, ARG] = Field(description="The party's name.", examples=["Lions"])
+    name: Annotated[str, ARG] = Field(
+        title="Party name", description="The party's name.", examples=["Lions"], max_length=80
+    )
 
 
 class NewCharacter(Args):
-    party: Annotated[str, ARG] = Field(description="Party id or name.", examples=["lions"])
-    name: Annotated[str, ARG] = Field(description="The character's name.", examples=["Ana"])
-    player: str = Field(description="The player (retirements count per player).")
-    class_id: Annotated[str, Cli(flags=("--class",))] = Field(
-        description="An unlocked class: brute, tinkerer, spellweaver, ...", examples=["brute"]
+    party: Annotated[str, ARG] = Field(
+        title="Party", description="Party id or name.", examples=["lions"]
     )
-    level: int = Field(1, description="Starting level, at most the prosperity level.")
+    name: Annotated[str, ARG] = Field(
+        title="Character name", description="The character's name.", examples=["Ana"], max_length=80
+    )
+    player: str = Field(
+        title="Player", description="The player (retirements count per player).", max_length=80
+    )
+    class_id: Annotated[str, Cli(flags=("--class",))] = Field(
+        title="Class",
+        description="An unlocked class: brute, tinkerer, spellweaver, ...",
+        examples=["brute"],
+    )
+    level: int = Field(
+        1, title="Starting level", description="Starting level, at most the prosperity level."
+    )
+    quest: str | None = Field(
+        None,
+        title="Personal quest kept",
+        description="Only when the two were drawn at the table: its name or number; empty: the "
+        "keeper draws two",
+    )
 
 
 class OneCharacter(Args):
@@ -66,13 +84,31 @@ class JoinParty(OneCharacter):
 
 
 class ItemTrade(OneCharacter):
-    item: Annotated[str, ARG] = Field(description="Item number.", examples=["001"])
+    item: Annotated[str, ARG] = Field(
+        description="Item number or name.", examples=["001", "Boots of Striding"]
+    )
+
+
+class Buy(ItemTrade):
+    others: Annotated[list[str], ARG] = Field(
+        default_factory=list,
+        description="Further CHARACTER ITEM pairs, bought in the same change.",
+        examples=[["bo", "Cloak of Invisibility"]],
+    )
+
+
+class Donate(OneCharacter):
+    others: Annotated[list[str], ARG] = Field(
+        default_factory=list, description="Further characters donating in the same change."
+    )
 
 
 class LevelUp(OneCharacter):
-    card: str = Field(description="The ability card added to the pool.")
-    card_level: int = Field(description="Its level (at most the new level).")
-    perk: str = Field(description="The perk box marked.")
+    card: str = Field(title="New ability card", description="The card added to the pool, by name.")
+    card_level: int | None = Field(
+        None, title="Its level", description="Empty: as printed on the card."
+    )
+    perk: str = Field(title="Perk marked", description="The perk box marked.")
 
 
 class MarkPerk(OneCharacter):
@@ -80,12 +116,20 @@ class MarkPerk(OneCharacter):
 
 
 class Enhance(OneCharacter):
-    card: str = Field(description="The ability card.", examples=["Skewer"])
-    card_level: int = Field(description="The card's level (X cards: 1).")
-    action: Literal["top", "bottom"] = Field("top", description="top or bottom")
-    sticker: str = Field(description="The sticker, as for enhancement-cost.", examples=["attack"])
-    multi_target: bool = Field(False, description="The ability targets several figures.")
-    hexes: int | None = Field(None, description="Attack hex only: hexes the attack targets now.")
+    card: str = Field(title="Card", description="The ability card, by name.", examples=["Skewer"])
+    card_level: int | None = Field(
+        None, title="Card level", description="Empty: as printed; X cards: 1."
+    )
+    action: Literal["top", "bottom"] = Field("top", title="Action", description="top or bottom")
+    sticker: str = Field(
+        title="Sticker", description="The sticker, as for enhancement-cost.", examples=["attack"]
+    )
+    multi_target: bool = Field(
+        False, title="Multi-target", description="the ability targets several enemies or allies"
+    )
+    hexes: int | None = Field(
+        None, title="Hexes targeted now", description="Attack hex only: hexes the attack targets."
+    )
 
 
 class OneParty(Args):
@@ -93,9 +137,11 @@ class OneParty(Args):
 
 
 class Travel(OneParty):
-    scenario: Annotated[str, ARG] = Field(description="Scenario number.", examples=["1"])
+    scenario: Annotated[str, ARG] = Field(
+        title="Scenario", description="Scenario number.", examples=["1"]
+    )
     casual: Annotated[bool, Cli(flags=("--casual",))] = Field(
-        False, description="Casual mode: no road event, no story rewards."
+        False, title="Casual", description="casual mode (no road event, no story rewards)"
     )
 
 
@@ -142,12 +188,17 @@ class Finish(OneParty):
 class Adjust(Args):
     what: Annotated[
         Literal["prosperity", "reputation", "global-achievement", "party-achievement"], ARG
-    ] = Field(description="prosperity, reputation, global-achievement or party-achievement")
-    amount: Annotated[int, ARG] = Field(
-        1, description="The change (achievements: 1 gain, -1 lose)."
+    ] = Field(
+        title="What",
+        description="prosperity, reputation, global-achievement or party-achievement",
     )
-    party: str | None = Field(None, description="The party, for reputation and its achievements.")
-    name: str = Field("", description="The achievement's name.")
+    amount: Annotated[int, ARG] = Field(
+        1, title="Change", description="The change (achievements: 1 gain, -1 lose)."
+    )
+    party: str | None = Field(
+        None, title="Party", description="For reputation and party achievements."
+    )
+    name: str = Field("", title="Achievement name", description="The achievement's name.")
 
 
 class UnlockClass(Args):
@@ -174,8 +225,8 @@ class Command:
         return self.history or self.name
 
     def arguments(self, args: Args) -> dict[str, Any]:
-        """The history entry's arguments."""
-        return args.model_dump(mode="json")
+        """The history entry's arguments (empty lists and tables left out)."""
+        return {k: v for k, v in args.model_dump(mode="json").items() if v not in ([], {})}
 
     def apply(self, c: Campaign, args: Args) -> list[str]:
         """Check and carry out the command on ``c`` (a working copy): the lines saying what
@@ -195,6 +246,15 @@ def _finish(c: Campaign, a: Finish) -> list[str]:
         extra=a.rewards(),
         recipient=a.recipient or None,
     )
+
+
+def _buy(c: Campaign, a: Buy) -> list[str]:
+    if len(a.others) % 2:
+        raise ops.Refused(
+            f"after {a.character} {a.item}, give CHARACTER ITEM pairs; {a.others[-1]!r} has no item"
+        )
+    pairs = [(a.character, a.item), *zip(a.others[::2], a.others[1::2], strict=True)]
+    return [line for ch, item in pairs for line in ops.buy(c, ch, item)]
 
 
 def _enhance(c: Campaign, a: Enhance) -> list[str]:
@@ -223,7 +283,9 @@ _ALL = [
         "new-character",
         "create_character",
         NewCharacter,
-        lambda c, a: ops.create_character(c, a.party, a.name, a.player, a.class_id, a.level),
+        lambda c, a: ops.create_character(
+            c, a.party, a.name, a.player, a.class_id, a.level, a.quest or None
+        ),
         "Create a character: gold 15x(L+1), XP at the level's minimum, two personal quests drawn.",
         "character",
     ),
@@ -254,9 +316,10 @@ _ALL = [
     Command(
         "buy",
         "buy",
-        ItemTrade,
-        lambda c, a: ops.buy(c, a.character, a.item),
-        "Buy an item (in Gloomhaven; price by party reputation; no duplicates).",
+        Buy,
+        _buy,
+        "Buy an item, by number or name (in Gloomhaven; price by party reputation; no "
+        "duplicates); several characters may buy at once: CHARACTER ITEM [CHARACTER ITEM ...].",
         "character",
     ),
     Command(
@@ -294,9 +357,10 @@ _ALL = [
     Command(
         "donate",
         "donate",
-        OneCharacter,
-        lambda c, a: ops.donate(c, a.character),
-        "Donate 10 gold to the Sanctuary of the Great Oak (once per visit): 2 BLESS next scenario.",
+        Donate,
+        lambda c, a: [line for ch in [a.character, *a.others] for line in ops.donate(c, ch)],
+        "Donate 10 gold to the Sanctuary of the Great Oak (once per visit): 2 BLESS next "
+        "scenario; several characters may donate at once.",
         "character",
     ),
     Command(

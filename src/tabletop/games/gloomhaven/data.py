@@ -26,6 +26,7 @@ DATA = Path(__file__).parent / "data"
 
 Per = Literal["each", "collective"]
 DeckName = Literal["road", "city"]
+CardLevel = Literal["X", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
 
 
 # --------------------------------------------------------------------------- tables
@@ -116,6 +117,29 @@ class CharacterClass(Entry):
     retire_event: int | None = None
     unlock_event: int | None = None
     unlocked_by: str | None = None  # the box or envelope that unlocks it (owners' data)
+    # ability card names by level ("X", "1" .. "9"); empty: the names are not entered
+    cards: dict[CardLevel, list[str]] = {}
+    source: str
+
+    def card_levels(self) -> dict[str, CardLevel]:
+        """Each ability card's name (lower case) -> its level."""
+        return {name.lower(): level for level, names in self.cards.items() for name in names}
+
+    def card_name(self, ref: str) -> str | None:
+        """The card's name as printed, for a name typed in any case; None if not the class's."""
+        key = ref.strip().lower()
+        for names in self.cards.values():
+            for name in names:
+                if name.lower() == key:
+                    return name
+        return None
+
+
+class ClassCards(Entry):
+    """One class's ability card names (``ability_cards.yaml``)."""
+
+    id: str
+    cards: dict[CardLevel, list[str]]
     source: str
 
 
@@ -382,6 +406,17 @@ def load_event_file(path: Path) -> dict[str, EventCard]:
     return cards
 
 
+def _with_cards(classes: dict[str, CharacterClass]) -> dict[str, CharacterClass]:
+    cards = load_entries(DATA / "ability_cards.yaml", ClassCards, section="ability_cards")
+    unknown = sorted(set(cards) - set(classes))
+    if unknown:
+        raise ContentError("ability_cards.yaml", f"no class {', '.join(unknown)} in classes.yaml")
+    return {
+        k: c.model_copy(update={"cards": cards[k].cards}) if k in cards else c
+        for k, c in classes.items()
+    }
+
+
 @lru_cache(maxsize=1)
 def game_data() -> GameData:
     prog = load_document(DATA / "progression.yaml", Progression)
@@ -402,7 +437,7 @@ def game_data() -> GameData:
         stickers={s.id: s for s in enh.stickers},
         level_surcharge={s.level: s.gold for s in enh.card_level_surcharge},
         previous_surcharge={s.previous: s.gold for s in enh.previous_enhancement_surcharge},
-        classes=load_entries(DATA / "classes.yaml", CharacterClass, section="classes"),
+        classes=_with_cards(load_entries(DATA / "classes.yaml", CharacterClass, section="classes")),
         scenario_levels={s.level: s for s in lev.levels},
         difficulty={d.id: d.adjust for d in lev.difficulty},
         scenarios=load_entries(DATA / "scenarios.yaml", Scenario, section="scenarios"),
@@ -517,6 +552,17 @@ def lint() -> list[str]:
     for c in data.classes.values():
         if c.hp != sorted(c.hp):
             out.append(f"classes.yaml, entry {c.id!r}: hp must not fall with the level")
+        if c.cards:
+            where = f"ability_cards.yaml, entry {c.id!r}"
+            pool = len(c.cards.get("X", [])) + len(c.cards.get("1", []))
+            if pool != c.starting_pool:
+                out.append(f"{where}: {pool} X and level 1 cards, the pool is {c.starting_pool}")
+            for level in "23456789":
+                if len(c.cards.get(level, [])) != 2:  # type: ignore[call-overload]
+                    out.append(f"{where}: level {level} needs two cards")
+            names = [n.lower() for names in c.cards.values() for n in names]
+            if len(names) != len(set(names)):
+                out.append(f"{where}: a card name appears twice")
     starting = [c.id for c in data.classes.values() if c.starting]
     if len(starting) != 6:
         out.append(f"classes.yaml: the box opens with six classes, found {len(starting)}")

@@ -110,11 +110,11 @@ def enhancement_cost(
         raise IllegalAction(f"previous enhancements cannot be negative, got {previous}")
     if row.divided_by_hexes:
         if hexes is None or hexes < 1:
-            raise IllegalAction("an attack hex needs --hexes: the hexes the attack targets now")
+            raise IllegalAction("an attack hex needs the number of hexes the attack targets now")
         base = row.base // hexes
     else:
         if hexes is not None:
-            raise IllegalAction("--hexes only applies to the attack-hex sticker")
+            raise IllegalAction("a number of hexes only applies to the attack-hex sticker")
         base = row.base * (2 if multi_target else 1)
     if previous in data.previous_surcharge:
         extra = data.previous_surcharge[previous]

@@ -6,6 +6,7 @@ from typing import Any
 
 from . import campaign as ops
 from . import model, rules
+from .data import CharacterClass
 from .model import Campaign
 
 
@@ -24,7 +25,28 @@ def character_view(c: Campaign, ch: model.Character) -> dict[str, Any]:
         "perks_earned": ops.perks_earned(ch),
         "perks_unmarked": ops.perks_unmarked(ch),
         "item_names": [known[i].name if i in known else i for i in ch.items],
+        "pool_cards": pool_cards(cls, ch),
+        "new_cards": new_cards(cls, ch),
     }
+
+
+def pool_cards(cls: CharacterClass, ch: model.Character) -> list[tuple[str, str]]:
+    """The character's active card pool by name and printed level: the X and level 1 cards,
+    then the cards added on level-ups."""
+    start = [(n, lvl) for lvl in ("X", "1") for n in cls.cards.get(lvl, [])]
+    return start + [(x.name, str(x.level)) for x in ch.cards]
+
+
+def new_cards(cls: CharacterClass, ch: model.Character) -> list[tuple[str, str]]:
+    """The cards a level-up may add now: level 2 to the next level, not yet in the pool."""
+    have = {x.name.lower() for x in ch.cards}
+    return [
+        (n, lvl)
+        for lvl, names in cls.cards.items()
+        if lvl not in ("X", "1") and int(lvl) <= ch.level + 1
+        for n in names
+        if n.lower() not in have
+    ]
 
 
 def event_view(c: Campaign, card_id: str) -> dict[str, Any]:

@@ -2440,9 +2440,9 @@ class PLState(State):
     def _nest_shop(self, seat: int, city: str) -> None:
         cands = [c for c in self.data["shops"][city] if not c.startswith("rar.")]
         self.log(f"A dragon's nest! Collect 1 Equipment from the Shop in {city.capitalize()}.")
-        if cands:
+        if cands:  # the Shop's cards are face down: only this player looks at them
             self._peek_shop(seat, city)
-            self.push({"t": "keep", "seat": seat, "cards": cands, "src": "shops"})
+            self.push({"t": "keep", "seat": seat, "cards": cands, "src": "shops", "private": True})
 
     def _special_defeat(self, seat: int, ch: str, hz: str, region: str) -> bool:
         """Scenario victories that replace the usual reward; True when handled."""
@@ -2800,7 +2800,29 @@ class PLState(State):
         }
         return out
 
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What this seat played with, for balance reports: its Pauper, its Bird and the
+        Virtues it learned."""
+        p = self.P(seat)
+        return {
+            "Pauper": self.C.paupers[p["pauper"]].name if p["pauper"] else None,
+            "Bird": self.C.birds[p["bird"]].name if p["bird"] else None,
+            "Virtue": list(p["virtues"]),
+        }
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        from .evaluate import evaluate
+
+        return evaluate(self)
+
     # ------------------------------------------------------------------ resample
+    def _shop_slot(self, card: str) -> tuple[str, int]:
+        for city in CITIES:
+            if card in self.data["shops"][city]:
+                return city, self.data["shops"][city].index(card)
+        raise ValueError(f"{card} is not in any Shop")
+
     def _resample(self, seat: int | None, rng: Rng) -> PLState:
         other = self.clone()
         d = other.data
@@ -2814,9 +2836,18 @@ class PLState(State):
             draw = piles.cards(solo["necro_out"])
             rng.shuffle(draw)
             piles.set_cards(solo["necro_out"], draw)
-        # Region decks: keep the tops the seat has seen
+        # a "put the peeked cards back" choice pending: its seat is looking at the top cards
+        peeking = [f for f in d["stack"] if f["t"] == "reorder"]
+
+        def looked_at(deck: str, s: int | None) -> int:
+            return max(
+                [len(f["cards"]) for f in peeking if f["deck"] == deck and f["seat"] == s] or [0]
+            )
+
+        # Region decks: keep the tops the seat has seen (or is looking at)
         for dk in WILD:
             known = len(other.P(seat)["rk"].get(dk, [])) if seat is not None else 0
+            known = max(known, looked_at(dk, seat))
             draw = piles.cards(d["decks"][dk])
             cut = len(draw) - known
             rest = draw[:cut]
@@ -2828,7 +2859,7 @@ class PLState(State):
                     p["rk"].pop(dk, None)
         for s, p in enumerate(d["players"]):
             draw = piles.cards(p["out"])
-            known = len(p["outk"]) if s == seat else 0
+            known = max(len(p["outk"]), looked_at("outcome", s)) if s == seat else 0
             cut = len(draw) - known
             rest = draw[:cut]
             rng.shuffle(rest)
@@ -2836,6 +2867,22 @@ class PLState(State):
             piles.set_cards(p["out"], draw)
             if s != seat:
                 p["outk"] = []
+        # another seat's pending reorder lists whatever now lies on top of the redrawn pile
+        for f in peeking:
+            if f["seat"] != seat:
+                pile = (
+                    d["players"][f["seat"]]["out"]
+                    if f["deck"] == "outcome"
+                    else d["decks"][f["deck"]]
+                )
+                f["cards"] = piles.peek(pile, len(f["cards"]))
+        # a "keep 1 from the Shops" choice of another seat lists Shop cards: note where each lies,
+        # so the choice lists whatever the redrawn Shops hold there
+        looking = [
+            (f, [self._shop_slot(c) for c in f["cards"]])
+            for f in d["stack"]
+            if f["t"] == "keep" and f.get("src") == "shops" and f["seat"] != seat
+        ]
         # shops + Equipment/Rarity decks (face-down cards the seat has not seen)
         for deckname, is_rar in (("equipment", False), ("rarity", True)):
             slots = []
@@ -2863,6 +2910,8 @@ class PLState(State):
                 f["cards"] = pool[: len(f["cards"])]
                 pool = pool[len(f["cards"]) :]
             piles.set_cards(d["decks"][deckname], pool)
+        for f, slots_of in looking:
+            f["cards"] = [d["shops"][c][i] for c, i in slots_of]
         quests = piles.cards(d["decks"]["quest"])
         rng.shuffle(quests)
         piles.set_cards(d["decks"]["quest"], quests)

@@ -165,6 +165,23 @@ window.Tabletop = (function () {
       el.addEventListener("change", () => el.form && el.form.submit()));
   }
 
+  // A game board may mark a cell or a piece with data-act (an action as JSON): a click sends the
+  // decision form offering that same action, so a board can be played by clicking on it.
+  function canon(v) {
+    if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
+    if (v && typeof v === "object")
+      return "{" + Object.keys(v).sort().map(k => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
+    return JSON.stringify(v);
+  }
+  document.addEventListener("click", ev => {
+    const el = ev.target.closest && ev.target.closest("[data-act]");
+    if (!el) return;
+    const want = canon(JSON.parse(el.dataset.act));
+    for (const input of document.querySelectorAll('#prompt form input[name="action"]')) {
+      if (canon(JSON.parse(input.value)) === want) { input.form.submit(); return; }
+    }
+  });
+
   const api = {remember, savedLinks, lobby, live, pause};
   // Each page names what it needs in <body data-init="lobby live ...">: no inline script.
   autosubmit();

@@ -35,5 +35,5 @@ class TestSimulate:
             parse_params(["players"])
 
     def test_unknown_bot_kind(self) -> None:
-        with pytest.raises(ValueError, match="has no bot 'genius'; available: random"):
+        with pytest.raises(ValueError, match="has no bot 'genius'; available: ismcts, random"):
             make_bot(load("toy-bids"), "genius", 0, 1)

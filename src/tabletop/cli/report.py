@@ -1,0 +1,184 @@
+"""``tabletop report``: run (or read) simulations and write a balance report with plots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from ..engine import BadParameter, UnknownGame, load
+from ..engine.bots import bot_kinds
+from ..sim.bench import scaling, search_bench
+from ..sim.report import load_runs, write_report
+from ..sim.runner import parse_params, parse_seats, simulate
+
+console = Console()
+
+
+def _fail(message: str) -> None:
+    console.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(2)
+
+
+def default_seats(game: Any) -> str:
+    """The game's own bot for every seat (greedy where it has one), else random."""
+    own = sorted(k for k in bot_kinds(game) if k not in ("random", "ismcts"))
+    return f"bot:{'greedy' if 'greedy' in own else (own[0] if own else 'random')}"
+
+
+def sweep_values(game_name: str, given: dict[str, str], sweep: str | None) -> list[dict[str, Any]]:
+    """The parameter sets to run: one, or one per value of the swept parameter. A solo mode's
+    ``difficulty`` is swept unless given."""
+    base = load(game_name, **given)
+    spec = base.spec
+    if sweep is None and "difficulty" in base.params and "difficulty" not in given:
+        sweep = "difficulty"
+    if sweep is None:
+        return [dict(base.params)]
+    p = spec.param(sweep)
+    if not p.choices:
+        raise BadParameter(f"{game_name}: parameter {sweep!r} has no list of values to sweep")
+    if sweep in given:
+        raise BadParameter(f"--sweep {sweep} and --param {sweep}=... contradict each other")
+    return [dict(load(game_name, **{**given, sweep: v}).params) for v in p.choices]
+
+
+def report(
+    game: Annotated[str, typer.Argument(help="Game name (see `tabletop games`).")],
+    param: Annotated[
+        list[str] | None, typer.Option("--param", "-p", help="A game parameter as key=value.")
+    ] = None,
+    seats: Annotated[
+        str | None, typer.Option(help="bot:KIND per seat (default: the game's own bot)")
+    ] = None,
+    n: Annotated[int, typer.Option("-n", help="Games per run (per swept value).")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the first game (game i uses seed+i).")] = 0,
+    from_: Annotated[
+        list[Path] | None,
+        typer.Option("--from", help="Report on results from `simulate --json` (repeat)."),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="Folder the report's folder goes in.")] = Path(
+        "reports"
+    ),
+    sweep: Annotated[
+        str | None, typer.Option(help="Run once per value of this parameter (solo: difficulty).")
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address.")] = None,
+) -> None:
+    """Write a balance report (HTML with plots, also PNG files) from simulated games."""
+    if from_:
+        try:
+            runs = load_runs(from_)
+        except ValueError as exc:
+            _fail(str(exc))
+        wrong = sorted({r["game"] for r in runs} - {game})
+        if wrong:
+            _fail(f"--from holds results of {', '.join(wrong)}, not {game}")
+    else:
+        if n < 1:
+            _fail("-n must be at least 1")
+        try:
+            param_sets = sweep_values(game, parse_params(param), sweep)
+            g = load(game, **param_sets[0])
+            seat_specs = parse_seats(seats or default_seats(g), g.num_players)
+            for spec in seat_specs:
+                if not spec.startswith("bot:"):
+                    raise ValueError(f"report seats are bot:KIND, got {spec!r}")
+        except (UnknownGame, BadParameter, ValueError) as exc:
+            _fail(str(exc))
+        runs = []
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+        ) as progress:
+            tasks = [
+                progress.add_task(
+                    f"{game} " + " ".join(f"{k}={v}" for k, v in ps.items() if k != "players"),
+                    total=n,
+                )
+                for ps in param_sets
+            ]
+            for ps, task in zip(param_sets, tasks, strict=True):
+
+                def advance(done: int, task: Any = task) -> None:
+                    progress.update(task, completed=done)
+
+                try:
+                    runs.append(
+                        simulate(
+                            game,
+                            ps,
+                            n,
+                            seed,
+                            seat_specs,
+                            workers,
+                            backend,
+                            progress=advance,
+                            address=address,
+                        )
+                    )
+                except (ValueError, RuntimeError) as exc:
+                    _fail(str(exc))
+    with Progress(
+        SpinnerColumn(), TextColumn("{task.description}"), console=console, transient=True
+    ) as progress:
+        progress.add_task("plotting", total=None)
+        try:
+            folder = write_report(runs, out)
+        except ValueError as exc:
+            _fail(str(exc))
+    console.print(f"report written to [bold]{folder / 'index.html'}[/bold]")
+
+
+def add_search_rows(table: Table, name: str, params: dict[str, Any], iterations: int) -> None:
+    """The time of one ISMCTS decision on a mid-game state, as rows of the bench table."""
+    try:
+        r = search_bench(name, params, iterations)
+    except ValueError as exc:
+        table.add_row("ISMCTS decision", f"not timed: {exc}")
+        return
+    table.add_row(
+        f"ISMCTS {r['iterations']:.0f} iterations, wall s",
+        f"{r['wall_seconds']:.3f}",
+    )
+    table.add_row(
+        f"ISMCTS {r['iterations']:.0f} iterations, CPU s",
+        f"{r['cpu_seconds']:.3f}",
+    )
+    table.add_row("  (state: after action, choices)", f"{r['actions_at']:.0f}, {r['choices']:.0f}")
+
+
+def bench_scaling(out: Console, name: str, params: dict[str, Any], n: int) -> None:
+    """Run ``n`` games on 1 and on 2 worker processes and print both, with the speed-up."""
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=out) as progress:
+        progress.add_task(f"{name}: {n} games on 1, then 2 workers", total=None)
+        rows = scaling(name, params, n)
+    table = Table(title=f"{name}: {n} games, local worker processes")
+    for col in ("workers", "wall seconds", "games per second", "speed-up"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(
+            f"{r['workers']:.0f}",
+            f"{r['wall_seconds']:.1f}",
+            f"{r['games_per_second']:.2f}",
+            f"{r['speedup']:.2f}x",
+        )
+    out.print(table)

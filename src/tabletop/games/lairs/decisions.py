@@ -1,0 +1,758 @@
+"""Every kind of decision in Lairs, each declared once: who decides, its text, its legal actions
+(worked out only from what that seat knows), how it is carried out, and its words.
+
+Kinds: ``draft`` (Pack drafting), ``build`` (both builders at once, in secret), ``attributes``
+(Pack, both at once), ``turn`` (the explorer's actions), ``pay`` (which cubes pay for an action),
+``check`` (buying dice), ``after-roll`` (Improvise, Junk), ``reroll`` (the Builder's Shivers), and
+the explorer's and Builder's answers to effects (``cube``, ``discard``, ``display``, ``appraise``,
+``keep-junk``, ``discard-junk``, ``free-creep``, ``adapt``, ``swap-quickness``, ``relocate``,
+``beetles``, ``beetles-to``, ``grip``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tabletop.engine import Action
+
+from . import effects, grid
+from .rules import building, checks, energy, exploring, pack, treasure, turns
+
+if TYPE_CHECKING:
+    from .game import LairsState
+
+DECISIONS: dict[str, Decision] = {}
+
+
+class Decision:
+    kind: ClassVar[str]
+
+    def text(self, s: LairsState, seat: int) -> str:
+        raise NotImplementedError
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        raise NotImplementedError
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return str(a)
+
+
+def decision(cls: type[Decision]) -> type[Decision]:
+    DECISIONS[cls.kind] = cls()
+    return cls
+
+
+def _pays(pay: tuple[str, ...]) -> str:
+    return " + ".join(pay) if pay else "free"
+
+
+# ---------------------------------------------------------------- before exploring
+@decision
+class Draft(Decision):
+    """Hazard Selection, drafting: alternate choosing one Hazard each until three of each."""
+
+    kind = "draft"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Draft a Hazard for both lairs"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("draft", hazard=h) for h in building.draft_options(s.data, s.C)]
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        s.log_public(f"seat {seat} drafts the {s.C.hazards[a['hazard']].name}")
+        if building.draft_pick(s.data, s.C, a["hazard"]):
+            s.after_selection()
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Draft the {s.C.hazards[a['hazard']].name}"
+
+
+@decision
+class Build(Decision):
+    """Building a lair: take a piece, then place it (a cell, or an edge for a wall); take a
+    piece back; declare the lair ready once it is complete and legal."""
+
+    kind = "build"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        # both builders decide at once: the prompt says nothing of either's pieces
+        return "Build your lair"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        lair, C = s.data["lairs"][seat], s.C
+        held = lair["held"]
+        if held == "wall":
+            return [Action.of("wall", edge=grid.edge_name(e)) for e in building.legal_edges(
+                lair, C)] + [Action.of("back")]  # fmt: skip
+        if held == "takeback":
+            out = [
+                Action.of("remove", cell=grid.name(c))
+                for c, f in enumerate(lair["feat"])
+                if f is not None
+            ]
+            out += [
+                Action.of("unwall", edge=grid.edge_name(e))
+                for e in building.removable_edges(lair, C)
+            ]
+            return [*out, Action.of("back")]
+        if held is not None:
+            return [
+                Action.of("place", cell=grid.name(c)) for c in building.legal_cells(lair, held, C)
+            ] + [Action.of("back")]
+        out = [Action.of("take", piece=p) for p in sorted(building.pieces_left(s.data, lair, C))]
+        if len(lair["walls"]) < C.walls_max:
+            out.append(Action.of("take", piece="wall"))
+        if lair["walls"] or any(f is not None for f in lair["feat"]):
+            out.append(Action.of("take-back"))
+        if building.ready_problem(s.data, lair, C) is None:
+            out.append(Action.of("ready"))
+        return out
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        lair = s.data["lairs"][seat]
+        if a.kind == "take":
+            lair["held"] = a["piece"]
+        elif a.kind == "take-back":
+            lair["held"] = "takeback"
+        elif a.kind == "back":
+            lair["held"] = None
+        elif a.kind == "place":
+            building.place(lair, lair["held"], grid.parse(a["cell"]), None)
+            lair["held"] = None
+        elif a.kind == "wall":
+            building.place(lair, "wall", None, grid.parse_edge(a["edge"]))
+            lair["held"] = None
+        elif a.kind == "remove":
+            lair["feat"][grid.parse(a["cell"])] = None
+            lair["held"] = None
+        elif a.kind == "unwall":
+            lair["walls"].remove(grid.parse_edge(a["edge"]))
+            lair["held"] = None
+        elif a.kind == "ready":
+            lair["ready"] = True
+            s.log_public(f"seat {seat}'s lair is ready")
+            if all(x["ready"] for x in s.data["lairs"]):
+                s.after_building()
+
+    def words(self, s: LairsState, a: Action) -> str:
+        k = a.kind
+        if k == "take":
+            return f"Take {piece_name(s, a['piece'])}"
+        if k in ("place", "remove"):
+            return f"{'Place it' if k == 'place' else 'Take back the piece'} at {a['cell']}"
+        if k in ("wall", "unwall"):
+            edge = str(a["edge"]).replace("|", " and ")
+            return f"{'Wall' if k == 'wall' else 'Take back the wall'} between {edge}"
+        return {
+            "back": "Put the piece back",
+            "take-back": "Take a placed piece back",
+            "ready": "The lair is ready",
+        }.get(k, str(a))
+
+
+def piece_name(s: LairsState, p: str) -> str:
+    if p[:2] in ("m:", "t:"):
+        return f"the {s.C.hazards[p[2:]].name}"
+    return {"start": "the Start", "exit": "the Exit", "chest": "a Chest", "wall": "a Wall"}[p]
+
+
+@decision
+class Attributes(Decision):
+    kind = "attributes"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Choose three different Attribute cubes"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("attributes", cubes=c) for c in pack.attribute_sets()]
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        pack.take_attributes(s, seat, tuple(a["cubes"]))
+        if all(x is not None for x in s.data["attrs"]):
+            turns.begin_exploring(s)
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return "Start with " + ", ".join(a["cubes"])
+
+
+# ---------------------------------------------------------------- the explorer's turn
+PAID = (
+    "creep", "hustle", "backtrack", "peer", "scrounge", "charge", "sneak", "recover", "scavenge",
+)  # fmt: skip
+
+
+@decision
+class Turn(Decision):
+    kind = "turn"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Your turn: explore"
+
+    def candidates(self, s: LairsState, e: int) -> list[Action]:
+        d = s.data
+        ex = d["ex"][e]
+        pos = ex["pos"]
+        out: list[Action] = []
+        for dirn, _ in exploring.creep_targets(s, e):
+            out.append(Action.of("creep", dir=dirn))
+        for dirn, n in exploring.hustle_options(s, e):
+            out.append(Action.of("hustle", dir=dirn, steps=n))
+        for c in exploring.backtrack_targets(s, e):
+            out.append(Action.of("backtrack", to=grid.name(c)))
+        for c in exploring.peer_targets(s, e):
+            out.append(Action.of("peer", at=grid.name(c)))
+        if d["pack"]:
+            if pack.may_scrounge(s, e):
+                out.append(Action.of("scrounge"))
+            for dirn, _ in exploring.creep_targets(s, e):
+                out.append(Action.of("charge", dir=dirn))
+                out.append(Action.of("sneak", dir=dirn))
+            for k in pack.may_recover(s, e):
+                out.append(Action.of("recover", cube=k))
+            for c in ex["scavenge"]:
+                out.append(Action.of("scavenge", at=grid.name(c)))
+            for card, args in pack.playable_now(s, e, False):
+                out.append(Action.of("junk", card=card, on=args[0] if args else None))
+        mapped = ex["map"][pos] or ""
+        if mapped[:2] in ("m:", "t:"):
+            out.append(Action.of("try"))
+        if mapped == "exit":
+            out.append(Action.of("escape"))
+        out.append(Action.of("conserve"))
+        return out
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        ex = s.data["ex"][seat]
+        out = []
+        payable: dict[str, bool] = {}
+        for a in self.candidates(s, seat):
+            if a.kind in PAID:
+                if a.kind not in payable:
+                    payable[a.kind] = bool(energy.payments(ex, a.kind))
+                if not payable[a.kind]:
+                    continue
+            if (
+                a.kind == "junk"
+                and s.C.junk[pack.card_id(a["card"])].cost
+                and not (energy.payments(ex, "junk"))
+            ):
+                continue
+            out.append(a)
+        return out
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        ex = s.data["ex"][seat]
+        cost = a.kind if a.kind in PAID else None
+        if a.kind == "junk" and s.C.junk[pack.card_id(a["card"])].cost:
+            cost = "junk"
+        if cost is not None:
+            pays = energy.payments(ex, cost)
+            if len(pays) > 1:
+                s.data["ask"] = {"kind": "pay", "seat": seat, "act": a.to_json(),
+                                 "options": [list(p) for p in pays]}  # fmt: skip
+                return
+            carry_out(s, seat, a, pays[0])
+        else:
+            carry_out(s, seat, a, ())
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return action_words(s, a)
+
+
+def action_words(s: LairsState, a: Action) -> str:
+    k = a.kind
+    dirs = {"n": "north", "e": "east", "s": "south", "w": "west"}
+    if k == "creep":
+        return f"Creep {dirs[a['dir']]}"
+    if k == "hustle":
+        return f"Hustle {dirs[a['dir']]}, up to {a['steps']} space{'s' * (a['steps'] > 1)}"
+    if k == "backtrack":
+        return f"Backtrack to {a['to']}"
+    if k == "peer":
+        return f"Peer into {a['at']}"
+    if k in ("charge", "sneak"):
+        return f"{k.capitalize()} {dirs[a['dir']]}"
+    if k == "recover":
+        return f"Recover a Fatigued {a['cube']} cube"
+    if k == "scavenge":
+        return f"Scavenge at {a['at']}"
+    if k == "junk":
+        j = s.C.junk[pack.card_id(a["card"])]
+        on = a.get("on")
+        return f"Play {j.name}" + (f" ({on if isinstance(on, str) else grid.name(on)})" if on
+                                     is not None else "")  # fmt: skip
+    return {
+        "scrounge": "Scrounge this space",
+        "try": "Take on the hazard here again",
+        "escape": "Escape through the Exit",
+        "conserve": "Conserve the rest of your cubes (end the turn)",
+    }.get(k, str(a))
+
+
+def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
+    d = s.data
+    ex = d["ex"][e]
+    if a.kind != "junk":
+        energy.spend(ex, pay)
+    pos = ex["pos"]
+    k = a.kind
+    if k in ("creep", "charge", "sneak"):
+        nxt = grid.step(pos, a["dir"])
+        assert nxt is not None
+        if not ex["known"][pos] and exploring.bump(s, e, pos, nxt):
+            return
+        effects.queue(s, e, [{"effect": "_enter", "cell": nxt, "how": k}])
+    elif k == "hustle":
+        effects.queue(s, e, [{"effect": "_hustle", "dir": a["dir"], "left": a["steps"]}])
+    elif k == "backtrack":
+        to = grid.parse(a["to"])
+        ex["prev"], ex["pos"] = ex["pos"], to
+        s.log_public(f"{s.who(e)} backtracks to {a['to']}")
+    elif k == "peer":
+        c = grid.parse(a["at"])
+        exploring.learn(s, e, c, entering=False)
+        s.log_public(f"{s.who(e)} peers into {a['at']}: {ex['map'][c]}")
+    elif k == "scrounge":
+        pack.scrounge(s, e)
+    elif k == "recover":
+        energy.move_cube(ex, "fatigued", a["cube"], "spent")
+        s.log_public(f"{s.who(e)} Recovers a {a['cube']} cube")
+    elif k == "scavenge":
+        pack.scavenge(s, e, grid.parse(a["at"]))
+    elif k == "junk":
+        on = a.get("on")
+        pack.play_junk(s, e, a["card"], grid.parse(on) if _is_space(on) else on, pay)
+    elif k == "try":
+        checks.start(s, e, pos)
+    elif k == "escape":
+        turns.escape(s, e)
+    elif k == "conserve":
+        n = energy.conserve(ex)
+        s.log_public(f"{s.who(e)} conserves {n} cube{'s' * (n != 1)}")
+
+
+def _is_space(v: Any) -> bool:
+    return isinstance(v, str) and len(v) == 2 and v[0] in "ABCDEF"
+
+
+@decision
+class Pay(Decision):
+    kind = "pay"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Which cubes pay for it?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("pay", cubes=tuple(p)) for p in s.data["ask"]["options"]] + [
+            Action.of("back")
+        ]
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        ask = s.data["ask"]
+        s.data["ask"] = None
+        if a.kind == "back":
+            return
+        carry_out(s, seat, Action.from_json(ask["act"]), tuple(a["cubes"]))
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return "Never mind" if a.kind == "back" else f"Pay {_pays(a['cubes'])}"
+
+
+# ---------------------------------------------------------------- checks
+@decision
+class Check(Decision):
+    kind = "check"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        ck = s.data["check"]
+        return f"Buy dice against the {s.C.hazards[ck['hz']].name} (Target {ck['target']})"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        out = [Action.of("buy", cube=k) for k in checks.may_buy(s, seat)]
+        return [*out, Action.of("roll")]
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        if a.kind == "buy":
+            checks.buy(s, seat, a["cube"])
+            return
+        checks.roll(s, seat)
+        if not (s.data["pack"] and pack.check_stage_options(s, seat)):
+            checks.after_roll(s)
+
+    def words(self, s: LairsState, a: Action) -> str:
+        if a.kind == "roll":
+            n = len(s.data["check"]["bought"]) + s.data["check"]["free"]
+            return f"Roll {n} di{'c' if n != 1 else ''}e"
+        die = checks.die_for(s, s.data["check"]["e"], a["cube"])
+        return f"Spend a {a['cube']} cube for a {die.capitalize()} die"
+
+
+@decision
+class AfterRoll(Decision):
+    kind = "after-roll"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return f"You rolled {checks.total(s)}: Improvise or play Junk?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        ex = s.data["ex"][seat]
+        out = [Action.of("improvise", cubes=p) for p in energy.payments(ex, "improvise")]
+        out += [Action.of("junk", card=c) for c, _ in pack.playable_now(s, seat, True)]
+        return [*out, Action.of("go")]
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        if a.kind == "improvise":
+            energy.spend(s.data["ex"][seat], tuple(a["cubes"]))
+            pack.improvise(s, seat)
+        elif a.kind == "junk":
+            pack.play_junk(s, seat, a["card"], None)
+        if a.kind == "go" or not pack.check_stage_options(s, seat):
+            checks.after_roll(s)
+
+    def words(self, s: LairsState, a: Action) -> str:
+        if a.kind == "improvise":
+            return f"Improvise ({_pays(a['cubes'])}) for an extra Basic die"
+        if a.kind == "junk":
+            return f"Play {s.C.junk[pack.card_id(a['card'])].name}"
+        return "Let the roll stand"
+
+
+@decision
+class Reroll(Decision):
+    """The Shivers: the Builder picks up to two of the explorer's dice to reroll."""
+
+    kind = "reroll"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "The Shivers: pick a die the explorer must reroll"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        ck = s.data["check"]
+        out = [
+            Action.of("reroll", die=i)
+            for i in range(len(ck["dice"]))
+            if i not in ck["rerolls"] and ck["reroll_left"] > 0
+        ]
+        return [*out, Action.of("done")]
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        ck = s.data["check"]
+        if a.kind == "reroll":
+            checks.reroll(s, a["die"])
+        if a.kind == "done" or ck["reroll_left"] <= 0 or len(ck["rerolls"]) >= len(ck["dice"]):
+            ck["stage"] = "after-roll"
+            checks.finish(s)
+
+    def words(self, s: LairsState, a: Action) -> str:
+        if a.kind == "done":
+            return "No more rerolls"
+        d = s.data["check"]["dice"][a["die"]]
+        return f"Reroll the {d['t']} die showing {d['v']}"
+
+
+# ---------------------------------------------------------------- answers to effects
+class Answer(Decision):
+    """An answer to an effect's question; the queue resumes after it."""
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        ask = s.data["ask"]
+        s.data["ask"] = None
+        self.answer(s, seat, a, ask)
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+
+@decision
+class CubeChoice(Answer):
+    kind = "cube"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return f"Which cube do you {s.data['ask']['op']}?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("cube", basket=b, cube=k) for b, k in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        effects.cube_penalty_apply(s, seat, ask["op"], a["basket"], a["cube"])
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"A {a['cube']} cube from {a['basket']}"
+
+
+@decision
+class Discard(Answer):
+    kind = "discard"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Which card do you discard?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("discard", card=c) for c in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        card = a["card"]
+        if card in s.data["ex"][seat]["treasures"]:
+            effects.discard_treasure_now(s, seat, card)
+        else:
+            effects.discard_junk_now(s, seat, card)
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Discard {card_name(s, a['card'])}"
+
+
+def card_name(s: LairsState, card: str) -> str:
+    if card in s.C.treasures:
+        return s.C.treasures[card].name
+    return s.C.junk[pack.card_id(card)].name
+
+
+@decision
+class DiscardJunk(Answer):
+    kind = "discard-junk"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Too much Junk: discard one"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("discard", card=c) for c in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        effects.discard_junk_now(s, seat, a["card"])
+        effects.over_limit(s, seat)
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Discard {card_name(s, a['card'])}"
+
+
+@decision
+class Display(Answer):
+    kind = "display"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Take a Treasure from the display"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("take", card=c) for c in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        effects.take_from_display(s, seat, a["card"])
+
+    def words(self, s: LairsState, a: Action) -> str:
+        t = s.C.treasures[a["card"]]
+        return f"Take the {t.name} ({t.type}, {t.vp} VP)"
+
+
+@decision
+class Appraise(Decision):
+    kind = "appraise"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Keep a Treasure, or Appraise for another"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        drawn = s.data["ask"]["drawn"]
+        out = [Action.of("keep", card=c) for c in sorted(set(drawn))]
+        if len(s.data["treasure"].get("draw", [])) > 0:
+            out += [Action.of("appraise", cubes=p) for p in treasure.may_appraise(s, seat)]
+        return out
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        if a.kind == "appraise":
+            treasure.appraise(s, seat, tuple(a["cubes"]))
+            return
+        drawn = list(s.data["ask"]["drawn"])
+        s.data["ask"] = None
+        drawn.remove(a["card"])
+        treasure.keep(s, seat, a["card"], drawn)
+
+    def words(self, s: LairsState, a: Action) -> str:
+        if a.kind == "appraise":
+            return f"Appraise ({_pays(a['cubes'])}): draw one more"
+        t = s.C.treasures[a["card"]]
+        return f"Keep the {t.name} ({t.type}, {t.vp} VP)"
+
+
+@decision
+class KeepJunk(Answer):
+    kind = "keep-junk"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Keep one of the Junk you found"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("keep", card=c) for c in s.data["ask"]["options"]]
+
+    def apply(self, s: LairsState, seat: int, a: Action) -> None:
+        pack.keep_junk(s, seat, a["card"])
+        s.data["ask"] = None
+        effects.over_limit(s, seat)
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Keep {card_name(s, a['card'])}"
+
+
+@decision
+class FreeCreep(Answer):
+    kind = "free-creep"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Creep out for free?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("creep", dir=d) for d in s.data["ask"]["options"]] + [Action.of("stay")]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        if a.kind == "creep":
+            carry_out(s, seat, Action.of("creep", dir=a["dir"]), ())
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return "Stay here" if a.kind == "stay" else action_words(s, a) + " (free)"
+
+
+@decision
+class Adapt(Answer):
+    kind = "adapt"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Adaptation: swap a cube you refreshed from Fatigued?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        from .content import CUBES
+
+        out = [
+            Action.of("adapt", frm=f, to=t)
+            for f in s.data["ask"]["options"]
+            for t in CUBES
+            if t != f
+        ]
+        return [*out, Action.of("keep")]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        if a.kind == "adapt":
+            pack.adapt(s, seat, a["frm"], a["to"])
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return "Keep your cubes" if a.kind == "keep" else f"Swap a {a['frm']} for a {a['to']}"
+
+
+@decision
+class SwapQuickness(Answer):
+    kind = "swap-quickness"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Change a cube into a Quickness cube"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("swap", cube=k) for k in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        energy.swap_cube(s.data["ex"][seat], a["cube"], "quickness")
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Change a {a['cube']} cube"
+
+
+# ---------------------------------------------------------------- the Builder's hidden choices
+@decision
+class Relocate(Answer):
+    """Gnashing Retreat: the Builder secretly moves the Gloombat to an Unknown Empty space."""
+
+    kind = "relocate"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Gnashing Retreat: where does the Gloombat go?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("to", cell=grid.name(c)) for c in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        effects.move_monster(s, ask["e"], ask["frm"], grid.parse(a["cell"]))
+        s.log_public("the Gloombat flutters off to somewhere unknown")
+        s.log_private(seat, f"you moved the Gloombat to {a['cell']}")
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Move it to {a['cell']}"
+
+
+@decision
+class Beetles(Answer):
+    """Howling Beetles: the Builder may move one Unknown Monster to an Unknown Empty space."""
+
+    kind = "beetles"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Howling Beetles: move an Unknown Monster?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("move", cell=grid.name(c)) for c in s.data["ask"]["options"]] + [
+            Action.of("none")
+        ]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        if a.kind == "none":
+            return
+        frm = grid.parse(a["cell"])
+        hid = s.lair_of(ask["e"])["feat"][frm][2:]
+        options = beetle_spaces(s, ask["e"], frm, hid)
+        if options:
+            s.data["ask"] = {"kind": "beetles-to", "seat": seat, "e": ask["e"], "frm": frm,
+                             "options": options}  # fmt: skip
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return "Leave them be" if a.kind == "none" else f"Move the Monster at {a['cell']}"
+
+
+def beetle_spaces(s: LairsState, e: int, frm: int, hid: str) -> list[int]:
+    """Unknown Empty spaces the Monster may go to, heeding its placement limit (the Peril Rule
+    may be ignored)."""
+    h = s.C.hazards[hid]
+    walls = set(s.lair_of(e)["walls"])
+    out = []
+    for c in effects.unknown_empty(s, e):
+        if h.placement == "dead-end" and not grid.is_dead_end(c, walls):
+            continue
+        if h.placement == "hallway" and not grid.is_hallway(c, walls):
+            continue
+        out.append(c)
+    return out
+
+
+@decision
+class BeetlesTo(Answer):
+    kind = "beetles-to"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Howling Beetles: to which space?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("to", cell=grid.name(c)) for c in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        effects.move_monster(s, ask["e"], ask["frm"], grid.parse(a["cell"]))
+        s.log_private(seat, f"you moved the Monster from {grid.name(ask['frm'])} to {a['cell']}")
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Move it to {a['cell']}"
+
+
+@decision
+class Grip(Answer):
+    """Grip of Fear: the Builder picks any one of the explorer's cubes; it is fatigued."""
+
+    kind = "grip"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "Grip of Fear: which of the explorer's cubes is fatigued?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("cube", basket=b, cube=k) for b, k in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        effects.cube_penalty_apply(s, ask["e"], "fatigue", a["basket"], a["cube"])
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Their {a['cube']} cube from {a['basket']}"

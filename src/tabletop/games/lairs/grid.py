@@ -1,0 +1,264 @@
+"""The 6x6 lair grid: spaces, the edges between them, and the building limits' geometry.
+
+Spaces are numbered 0..35 row by row and named like the map sheet, rows A-F and columns 1-6
+("A1" top left). An edge between two neighbouring spaces is one int: 0..29 for the edge east of a
+space, 30..59 for the edge south of one. The printed border is not an edge (it always blocks and is
+never a Wall piece)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+ROWS = 6
+COLS = 6
+SPACES = ROWS * COLS
+EDGES = ROWS * (COLS - 1) + (ROWS - 1) * COLS  # 60
+DIRS = ("n", "e", "s", "w")
+_DELTA = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
+OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
+
+
+def name(cell: int) -> str:
+    return f"{'ABCDEF'[cell // COLS]}{cell % COLS + 1}"
+
+
+def parse(text: str) -> int:
+    """ "B3" -> 8; raises ValueError naming the bad space."""
+    t = text.strip().upper()
+    if len(t) != 2 or t[0] not in "ABCDEF" or t[1] not in "123456":
+        raise ValueError(f"no space {text!r} on the 6x6 lair (rows A-F, columns 1-6)")
+    return "ABCDEF".index(t[0]) * COLS + int(t[1]) - 1
+
+
+def step(cell: int, d: str) -> int | None:
+    """The neighbour of ``cell`` in direction ``d``, or None past the printed border."""
+    r, c = divmod(cell, COLS)
+    dr, dc = _DELTA[d]
+    r, c = r + dr, c + dc
+    if 0 <= r < ROWS and 0 <= c < COLS:
+        return r * COLS + c
+    return None
+
+
+def edge(a: int, b: int) -> int:
+    """The edge between two neighbouring spaces."""
+    lo, hi = min(a, b), max(a, b)
+    if hi - lo == 1 and lo // COLS == hi // COLS:
+        return (lo // COLS) * (COLS - 1) + lo % COLS
+    if hi - lo == COLS:
+        return ROWS * (COLS - 1) + lo
+    raise ValueError(f"{name(a)} and {name(b)} are not neighbours")
+
+
+@cache
+def edge_cells(e: int) -> tuple[int, int]:
+    if not 0 <= e < EDGES:
+        raise ValueError(f"no edge {e}")
+    if e < ROWS * (COLS - 1):
+        r, c = divmod(e, COLS - 1)
+        a = r * COLS + c
+        return a, a + 1
+    a = e - ROWS * (COLS - 1)
+    return a, a + COLS
+
+
+def edge_name(e: int) -> str:
+    a, b = edge_cells(e)
+    return f"{name(a)}|{name(b)}"
+
+
+def parse_edge(text: str) -> int:
+    """ "B3|B4" or "B3-B4" -> its edge."""
+    parts = text.replace("-", "|").split("|")
+    if len(parts) != 2:
+        raise ValueError(f"an edge is two neighbouring spaces like 'B3|B4', got {text!r}")
+    return edge(parse(parts[0]), parse(parts[1]))
+
+
+@cache
+def neighbours(cell: int) -> tuple[tuple[str, int, int], ...]:
+    """(direction, neighbour, edge) for every neighbour inside the border."""
+    out = []
+    for d in DIRS:
+        n = step(cell, d)
+        if n is not None:
+            out.append((d, n, edge(cell, n)))
+    return tuple(out)
+
+
+def side_edge(cell: int, d: str) -> int | None:
+    n = step(cell, d)
+    return None if n is None else edge(cell, n)
+
+
+def wall_count(cell: int, walls: Iterable[int] | set[int]) -> int:
+    """Walls around a space, the printed border counting as wall (ruling B4)."""
+    ws = walls if isinstance(walls, (set, frozenset)) else set(walls)
+    n = 4 - len(neighbours(cell))
+    return n + sum(1 for _, _, e in neighbours(cell) if e in ws)
+
+
+def is_dead_end(cell: int, walls: set[int]) -> bool:
+    return wall_count(cell, walls) == 3
+
+
+def is_hallway(cell: int, walls: set[int]) -> bool:
+    """Exactly two walls, on opposite sides."""
+    if wall_count(cell, walls) != 2:
+        return False
+    closed = [d for d in DIRS if (e := side_edge(cell, d)) is None or e in walls]
+    return OPPOSITE[closed[0]] == closed[1]
+
+
+_FULL = (1 << SPACES) - 1
+_NOT_LAST_COL = sum(1 << c for c in range(SPACES) if c % COLS != COLS - 1)
+_NOT_FIRST_COL = sum(1 << c for c in range(SPACES) if c % COLS != 0)
+_NOT_LAST_ROW = sum(1 << c for c in range(SPACES) if c // COLS != ROWS - 1)
+_NOT_FIRST_ROW = sum(1 << c for c in range(SPACES) if c // COLS != 0)
+
+
+def _moves(walls: Iterable[int]) -> tuple[int, int, int, int]:
+    """Bit masks of the spaces that may step east, west, south and north past these walls."""
+    e, w, so, no = _NOT_LAST_COL, _NOT_FIRST_COL, _NOT_LAST_ROW, _NOT_FIRST_ROW
+    for edge_id in walls:
+        a, b = edge_cells(edge_id)
+        if b == a + 1:
+            e &= ~(1 << a)
+            w &= ~(1 << b)
+        else:
+            so &= ~(1 << a)
+            no &= ~(1 << b)
+    return e, w, so, no
+
+
+def _spread(s: int, m: tuple[int, int, int, int]) -> int:
+    e, w, so, no = m
+    return ((s & e) << 1) | ((s & w) >> 1) | ((s & so) << COLS) | ((s & no) >> COLS)
+
+
+def connected(walls: set[int]) -> bool:
+    """Every space reachable from every other (No Unreachable Spaces)."""
+    m = _moves(walls)
+    seen = 1
+    while True:
+        more = seen | _spread(seen, m)
+        if more == seen:
+            return seen == _FULL
+        seen = more
+
+
+def distances(start: int, walls: set[int]) -> list[int]:
+    """Steps from ``start`` to every space (-1 if unreachable)."""
+    dist = [-1] * SPACES
+    dist[start] = 0
+    q = deque([start])
+    while q:
+        c = q.popleft()
+        for _, n, e in neighbours(c):
+            if dist[n] < 0 and e not in walls:
+                dist[n] = dist[c] + 1
+                q.append(n)
+    return dist
+
+
+def peril_reach(start: int, walls: set[int], kinds: Sequence[str | None]) -> list[bool]:
+    """Spaces reachable from ``start`` by a path that crosses at most one Monster and at most one
+    Trap (the Peril Rule). ``kinds[cell]`` is "monster", "trap" or None. A flood over four layers
+    (no hazard crossed yet, a Monster, a Trap, both), each a bit mask of the 36 spaces."""
+    m = _moves(walls)
+    mon = sum(1 << c for c, k in enumerate(kinds) if k == "monster")
+    trap = sum(1 << c for c, k in enumerate(kinds) if k == "trap")
+    free = _FULL & ~mon & ~trap
+    l0, l1, l2, l3 = 1 << start, 0, 0, 0
+    while True:
+        n0, n1, n2, n3 = _spread(l0, m), _spread(l1, m), _spread(l2, m), _spread(l3, m)
+        a0 = l0 | (n0 & free)
+        a1 = l1 | (n0 & mon) | (n1 & free)
+        a2 = l2 | (n0 & trap) | (n2 & free)
+        a3 = l3 | (n1 & trap) | (n2 & mon) | (n3 & free)
+        if (a0, a1, a2, a3) == (l0, l1, l2, l3):
+            reach = l0 | l1 | l2 | l3
+            return [bool(reach >> c & 1) for c in range(SPACES)]
+        l0, l1, l2, l3 = a0, a1, a2, a3
+
+
+def bridges(walls: set[int]) -> set[int]:
+    """Open edges whose walling would cut the lair in two (Tarjan's bridges, on 36 spaces)."""
+    disc = [-1] * SPACES
+    low = [0] * SPACES
+    out: set[int] = set()
+    time = 0
+    # iterative DFS: (cell, edge it was entered by, neighbour iterator)
+    for root in range(SPACES):
+        if disc[root] >= 0:
+            continue
+        disc[root] = low[root] = time
+        time += 1
+        stack = [(root, -1, iter(neighbours(root)))]
+        while stack:
+            c, via, it = stack[-1]
+            advanced = False
+            for _, n, e in it:
+                if e in walls or e == via:
+                    continue
+                if disc[n] < 0:
+                    disc[n] = low[n] = time
+                    time += 1
+                    stack.append((n, e, iter(neighbours(n))))
+                    advanced = True
+                    break
+                low[c] = min(low[c], disc[n])
+            if advanced:
+                continue
+            stack.pop()
+            if stack:
+                p = stack[-1][0]
+                low[p] = min(low[p], low[c])
+                if low[c] > disc[p]:
+                    out.add(via)
+    return out
+
+
+def peril_witness(
+    start: int, walls: set[int], kinds: Sequence[str | None], goals: Sequence[int]
+) -> tuple[list[bool], set[int], set[int]]:
+    """The Peril Rule's reach from the Start (as :func:`peril_reach`), plus the edges and spaces
+    of one allowed path to each reachable goal: a change that touches none of them keeps every
+    goal reachable."""
+    parent: dict[tuple[int, int], tuple[int, int, int] | None] = {(start, 0): None}
+    todo = deque([(start, 0)])
+    while todo:
+        c, mt = todo.popleft()
+        for _, n, e in neighbours(c):
+            if e in walls:
+                continue
+            k = kinds[n]
+            nmt = mt
+            if k == "monster":
+                if mt & 1:
+                    continue
+                nmt = mt | 1
+            elif k == "trap":
+                if mt & 2:
+                    continue
+                nmt = mt | 2
+            if (n, nmt) not in parent:
+                parent[(n, nmt)] = (c, mt, e)
+                todo.append((n, nmt))
+    reach = [False] * SPACES
+    for c, _ in parent:
+        reach[c] = True
+    edges: set[int] = set()
+    cells: set[int] = set()
+    for g in goals:
+        node = next(((g, m) for m in range(4) if (g, m) in parent), None)
+        while node is not None:
+            cells.add(node[0])
+            link = parent[node]
+            if link is None:
+                break
+            edges.add(link[2])
+            node = (link[0], link[1])
+    return reach, edges, cells

@@ -1,0 +1,266 @@
+"""Building a lair (base rules) and Hazard Selection (Adventurer's Pack, "Before Building Lairs").
+
+Each builder places, behind the screen, the Start, the Exit, 3 Chests, the 3 selected Monsters,
+the 3 selected Traps (one feature per space) and 17 to 20 Wall pieces on the edges between
+spaces. The three legality rules hold at every step (ruling B1): No Unreachable Spaces, the Peril
+Rule (from the Start, each Goal, the Exit and every Chest, has a path crossing at most one Monster
+and at most one Trap) and each hazard's own placement limit (a Whisperling Mob only in a dead end,
+Crushing Walls only in a hallway). A placement that would break one is not offered, and the
+refusal names the rule."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import grid
+from ..content import Content
+
+if TYPE_CHECKING:
+    from ..game import LairsState
+
+
+def pieces_required(d: dict[str, Any], C: Content) -> dict[str, int]:
+    need: dict[str, int] = {"start": 1, "exit": 1, "chest": C.chests}
+    for m in d["monsters"]:
+        need[f"m:{m}"] = need.get(f"m:{m}", 0) + 1
+    for t in d["traps"]:
+        need[f"t:{t}"] = need.get(f"t:{t}", 0) + 1
+    return need
+
+
+def pieces_left(d: dict[str, Any], lair: dict[str, Any], C: Content) -> dict[str, int]:
+    left = pieces_required(d, C)
+    for f in lair["feat"]:
+        if f is not None:
+            left[f] -= 1
+    return {k: v for k, v in left.items() if v > 0}
+
+
+def kind_of(feature: str | None) -> str | None:
+    if feature is None:
+        return None
+    if feature.startswith("m:"):
+        return "monster"
+    if feature.startswith("t:"):
+        return "trap"
+    return feature
+
+
+def hazard_id(feature: str | None) -> str | None:
+    if feature is not None and feature[:2] in ("m:", "t:"):
+        return feature[2:]
+    return None
+
+
+def problem(feat: list[str | None], walls: set[int], C: Content) -> str | None:
+    """Why a (partial) lair breaks a legality rule, or None."""
+    if not grid.connected(walls):
+        return "No Unreachable Spaces: a wall there would cut off part of the lair"
+    for cell, f in enumerate(feat):
+        hid = hazard_id(f)
+        if hid is None:
+            continue
+        h = C.hazards[hid]
+        if h.placement == "dead-end" and not grid.is_dead_end(cell, walls):
+            return f"{h.name} may only stand in a dead end (a space with exactly three walls)"
+        if h.placement == "hallway" and not grid.is_hallway(cell, walls):
+            return f"{h.name} may only stand in a hallway (exactly two walls, on opposite sides)"
+    if "start" in feat:
+        start = feat.index("start")
+        reach = grid.peril_reach(start, walls, [kind_of(f) for f in feat])
+        for cell, f in enumerate(feat):
+            if f in ("exit", "chest") and not reach[cell]:
+                return (
+                    f"the Peril Rule: the {f} at {grid.name(cell)} needs a path from the Start "
+                    "crossing at most one Monster and at most one Trap"
+                )
+    return None
+
+
+def place_problem(
+    lair: dict[str, Any], piece: str, cell: int | None, edge: int | None, C: Content
+) -> str | None:
+    feat = list(lair["feat"])
+    walls = set(lair["walls"])
+    if piece == "wall":
+        assert edge is not None
+        if edge in walls:
+            return f"there is already a wall at {grid.edge_name(edge)}"
+        if len(walls) >= C.walls_max:
+            return f"a lair holds at most {C.walls_max} Wall pieces"
+        walls.add(edge)
+    else:
+        assert cell is not None
+        if feat[cell] is not None:
+            return f"{grid.name(cell)} already holds a feature (one feature per space)"
+        feat[cell] = piece
+    return problem(feat, walls, C)
+
+
+def _special_ok(feat: list[str | None], walls: set[int], cells: Any, C: Content) -> bool:
+    for cell in cells:
+        hid = hazard_id(feat[cell])
+        if hid is None:
+            continue
+        h = C.hazards[hid]
+        if h.placement == "dead-end" and not grid.is_dead_end(cell, walls):
+            return False
+        if h.placement == "hallway" and not grid.is_hallway(cell, walls):
+            return False
+    return True
+
+
+def _witness(lair: dict[str, Any]) -> tuple[list[bool], set[int], set[int]] | None:
+    feat = lair["feat"]
+    if "start" not in feat:
+        return None
+    goals = [c for c, f in enumerate(feat) if f in ("exit", "chest")]
+    return grid.peril_witness(
+        feat.index("start"), set(lair["walls"]), [kind_of(f) for f in feat], goals
+    )
+
+
+def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:
+    """Spaces where ``piece`` may go now; the same answer as :func:`place_problem` for every
+    space, found with one search of the lair instead of one per space."""
+    feat, walls = lair["feat"], set(lair["walls"])
+    free = [c for c in range(grid.SPACES) if feat[c] is None]
+    if piece == "start":
+        return [c for c in free if place_problem(lair, piece, c, None, C) is None]
+    w = _witness(lair)
+    out = []
+    for c in free:
+        k = kind_of(piece)
+        if k in ("monster", "trap"):
+            trial = list(feat)
+            trial[c] = piece
+            if not _special_ok(trial, walls, [c], C):
+                continue
+            if w is not None and c in w[2] and problem(trial, walls, C) is not None:
+                continue
+        elif w is not None and not w[0][c]:
+            continue  # a Goal the Start cannot reach under the Peril Rule
+        out.append(c)
+    return out
+
+
+def legal_edges(lair: dict[str, Any], C: Content) -> list[int]:
+    """Edges where a Wall may go now (as :func:`place_problem`, with one search)."""
+    walls = set(lair["walls"])
+    if len(walls) >= C.walls_max:
+        return []
+    cut = grid.bridges(walls)
+    w = _witness(lair)
+    out = []
+    for e in range(grid.EDGES):
+        if e in walls or e in cut:
+            continue
+        trial = walls | {e}
+        if not _special_ok(lair["feat"], trial, grid.edge_cells(e), C):
+            continue
+        if w is not None and e in w[1] and problem(lair["feat"], trial, C) is not None:
+            continue
+        out.append(e)
+    return out
+
+
+def removable_edges(lair: dict[str, Any], C: Content) -> list[int]:
+    """Walls that may be taken back: fewer walls never cut a path, so only a hazard's own
+    placement limit can forbid it."""
+    walls = set(lair["walls"])
+    return [
+        e for e in lair["walls"] if _special_ok(lair["feat"], walls - {e}, grid.edge_cells(e), C)
+    ]
+
+
+def ready_problem(d: dict[str, Any], lair: dict[str, Any], C: Content) -> str | None:
+    left = pieces_left(d, lair, C)
+    if left:
+        return "pieces still to place: " + ", ".join(f"{n} {k}" for k, n in sorted(left.items()))
+    if len(lair["walls"]) < C.walls_min:
+        return f"a lair needs at least {C.walls_min} Wall pieces (has {len(lair['walls'])})"
+    return problem(lair["feat"], set(lair["walls"]), C)
+
+
+def place(lair: dict[str, Any], piece: str, cell: int | None, edge: int | None) -> None:
+    if piece == "wall":
+        assert edge is not None
+        lair["walls"] = sorted([*lair["walls"], edge])
+    else:
+        assert cell is not None
+        lair["feat"][cell] = piece
+
+
+# ---------------------------------------------------------------- Hazard Selection
+def select_hazards(s: LairsState) -> None:
+    """Intro game: three Hungry Blobs and three Greased Pits. Otherwise three Monsters and three
+    Traps, identical for both lairs: drawn at random (the base game and the Pack's "fully
+    random"), named by the players (the Pack's "friendly", the ``hazards`` parameter), or drafted
+    (a decision per pick; see :mod:`..decisions`)."""
+    d, C = s.data, s.C
+    if d["mode"] == "intro":
+        m = next(h.id for h in C.monsters.values() if h.intro)
+        t = next(h.id for h in C.traps.values() if h.intro)
+        d["monsters"], d["traps"] = [m] * C.n_monsters, [t] * C.n_traps
+        return
+    pool_m, pool_t = C.hazard_pool(d["pack"])
+    how = s.game.params.get("selection", "random")
+    if how == "friendly":
+        chosen = friendly_set(s.game.params.get("hazards", ""), C, d["pack"])
+        d["monsters"] = [h for h in chosen if h in C.monsters]
+        d["traps"] = [h for h in chosen if h in C.traps]
+        return
+    if how == "drafting":
+        d["draft"] = {"pool": sorted(pool_m) + sorted(pool_t), "next": s.rng.below(2)}
+        return
+    d["monsters"] = sorted(s.rng.sample(sorted(pool_m), C.n_monsters))
+    d["traps"] = sorted(s.rng.sample(sorted(pool_t), C.n_traps))
+
+
+RECOMMENDED = (
+    "hungry-blob",
+    "gloombat",
+    "furniture-golem",
+    "greased-pit",
+    "chain-snares",
+    "howling-beetles",
+)
+
+
+def friendly_set(text: str, C: Content, pack: bool) -> list[str]:
+    """The hazards the players agreed on: a comma list of 3 Monster and 3 Trap ids, or the
+    designed recommended set when none is given (ruling S2)."""
+    names = [x.strip() for x in text.split(",") if x.strip()] if text else list(RECOMMENDED)
+    pool_m, pool_t = C.hazard_pool(pack)
+    for n in names:
+        if n not in pool_m and n not in pool_t:
+            raise ValueError(
+                f"hazards: unknown or unavailable hazard {n!r} "
+                f"(available: {', '.join(sorted(pool_m + pool_t))})"
+            )
+    ms = [n for n in names if n in pool_m]
+    ts = [n for n in names if n in pool_t]
+    if len(ms) != C.n_monsters or len(ts) != C.n_traps or len(set(names)) != len(names):
+        raise ValueError(
+            f"hazards: name {C.n_monsters} different Monsters and {C.n_traps} different Traps; "
+            f"got {', '.join(names)}"
+        )
+    return names
+
+
+def draft_options(d: dict[str, Any], C: Content) -> list[str]:
+    ms = sum(1 for h in d["monsters"])
+    ts = sum(1 for h in d["traps"])
+    return [
+        h
+        for h in d["draft"]["pool"]
+        if (h in C.monsters and ms < C.n_monsters) or (h in C.traps and ts < C.n_traps)
+    ]
+
+
+def draft_pick(d: dict[str, Any], C: Content, hid: str) -> bool:
+    """Take one hazard; True once three of each are chosen."""
+    d["draft"]["pool"].remove(hid)
+    (d["monsters"] if hid in C.monsters else d["traps"]).append(hid)
+    d["draft"]["next"] = 1 - d["draft"]["next"]
+    return len(d["monsters"]) == C.n_monsters and len(d["traps"]) == C.n_traps

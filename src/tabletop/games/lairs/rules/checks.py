@@ -1,0 +1,258 @@
+"""Hazard checks: fight checks against Monsters and disarm checks against Traps.
+
+Entering a space with a Known hazard starts its check; entering an Unknown hazard reveals it and
+its Hazard's Strike hits at once (the explorer then stays and decides what to do next). For a check
+the explorer buys dice with Fresh cubes, one die per cube: a Basic die, or with the Adventurer's
+Pack a Power die for a cube matching one of the hazard's weaknesses. The dice are rolled, then
+Improvise and Junk may add to them, then (Pack, fights only) the Builder rolls both Monster dice:
+-1 and -2 faces subtract, a skull applies the Monster's Skull ability once. A total that meets the
+Target succeeds (ruling C1): the Monster is defeated (its trophy is worth its VP) or the Trap
+disarmed, the space is Empty, and the hazard's reward follows. A failure brings its Strike; the
+explorer stays in the space and may try again or leave (ruling C2)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .. import grid
+from ..content import CUBES
+from .building import hazard_id, kind_of
+from .energy import has_status
+
+if TYPE_CHECKING:
+    from ..game import LairsState
+
+
+def target(s: LairsState, e: int, cell: int) -> int:
+    lair = s.lair_of(e)
+    hid = hazard_id(lair["feat"][cell])
+    assert hid is not None
+    base = s.C.hazards[hid].target + s.target_bonus()
+    return int(lair["target"].get(str(cell), base))
+
+
+def set_target(s: LairsState, e: int, cell: int, value: int) -> None:
+    s.lair_of(e)["target"][str(cell)] = value
+    s.data["ex"][e]["targets"][str(cell)] = value
+
+
+def start(s: LairsState, e: int, cell: int, free_power: int = 0) -> None:
+    lair = s.lair_of(e)
+    f = lair["feat"][cell]
+    hid = hazard_id(f)
+    assert hid is not None
+    s.data["check"] = {
+        "e": e,
+        "cell": cell,
+        "hz": hid,
+        "kind": kind_of(f),
+        "bought": [],
+        "free": free_power,
+        "stage": "buy",
+        "dice": [],
+        "adds": 0,
+        "mdice": [],
+        "skull": False,
+        "rerolls": [],
+        "target": target(s, e, cell),
+    }
+    word = "fight" if kind_of(f) == "monster" else "disarm"
+    s.log_public(
+        f"{s.who(e)} faces the {s.C.hazards[hid].name} at {grid.name(cell)}: a {word} check "
+        f"against Target {s.data['check']['target']}"
+    )
+
+
+def may_buy(s: LairsState, e: int) -> list[str]:
+    ck = s.data["check"]
+    ex = s.data["ex"][e]
+    if ck["kind"] == "monster" and has_status(ex, "terrified"):
+        return []
+    return [k for k in CUBES if ex["fresh"][k] > 0]
+
+
+def die_for(s: LairsState, e: int, cube: str) -> str:
+    """A Power die for a cube matching a weakness (Pack only; Dazed cubes count as Basic)."""
+    ck = s.data["check"]
+    ex = s.data["ex"][e]
+    if not s.data["pack"] or has_status(ex, "dazed"):
+        return "basic"
+    return "power" if cube in s.C.hazards[ck["hz"]].weaknesses else "basic"
+
+
+def buy(s: LairsState, e: int, cube: str) -> None:
+    ex = s.data["ex"][e]
+    ex["fresh"][cube] -= 1
+    ex["spent"][cube] += 1
+    s.data["check"]["bought"].append(cube)
+
+
+def roll(s: LairsState, e: int) -> None:
+    ck = s.data["check"]
+    dice = []
+    for cube in ck["bought"]:
+        t = die_for(s, e, cube)
+        dice.append({"t": t, "v": s.roll_die(t), "src": cube})
+    for _ in range(ck["free"]):
+        dice.append({"t": "power", "v": s.roll_die("power"), "src": "free"})
+    ck["dice"] = dice
+    ck["stage"] = "after-roll"
+    s.log_public(f"{s.who(e)} rolls {dice_text(dice)}")
+
+
+def dice_text(dice: list[dict[str, Any]]) -> str:
+    if not dice:
+        return "no dice"
+    return ", ".join(f"{d['v']}{'P' if d['t'] == 'power' else ''}" for d in dice)
+
+
+def monster_roll(s: LairsState) -> None:
+    """The Builder rolls both Monster dice (fights only, with the Pack)."""
+    ck = s.data["check"]
+    faces = [s.roll_monster_die() for _ in range(int(s.C.numbers["dice"]["monster"]["count"]))]
+    ck["mdice"] = faces
+    ck["skull"] = "skull" in faces
+    s.log_public(f"the Builder rolls the Monster dice: {', '.join(faces)}")
+
+
+def die_value(s: LairsState, die: dict[str, Any]) -> int:
+    ck = s.data["check"]
+    v = int(die["v"])
+    for eff in ck.get("mods", []):
+        if eff["effect"] == "basic-dice-count" and die["t"] == "basic":
+            v = int(eff["value"])
+        if eff["effect"] == "faces-count-zero" and v == int(eff["face"]):
+            v = 0
+    return v
+
+
+def total(s: LairsState) -> int:
+    ck = s.data["check"]
+    t = sum(die_value(s, d) for d in ck["dice"]) + ck["adds"]
+    for f in ck["mdice"]:
+        if f.startswith("-"):
+            t += int(f)
+    for eff in ck.get("mods", []):
+        if eff["effect"] == "subtract-roll":
+            t -= int(eff["n"])
+    hz = s.C.hazards[ck["hz"]]
+    if hz.intangible:
+        t -= 4 * sum(1 for d in ck["dice"] if d["t"] == "power" and d["src"] == "brawn")
+    return int(t)
+
+
+# ---------------------------------------------------------------- Skull abilities
+SkullHandler = Callable[["LairsState", dict[str, Any]], None]
+SKULLS: dict[str, SkullHandler] = {}
+
+
+def skull(name: str) -> Callable[[SkullHandler], SkullHandler]:
+    def wrap(fn: SkullHandler) -> SkullHandler:
+        SKULLS[name] = fn
+        return fn
+
+    return wrap
+
+
+@skull("subtract-roll")
+@skull("basic-dice-count")
+@skull("faces-count-zero")
+@skull("splatter")
+@skull("lose-treasure-unless-win")
+def _mark(s: LairsState, eff: dict[str, Any]) -> None:
+    """Abilities that change how the roll counts: kept with the check and read by ``total``."""
+    s.data["check"].setdefault("mods", []).append(eff)
+
+
+@skull("power-to-basic")
+def _brain_fog(s: LairsState, eff: dict[str, Any]) -> None:
+    for die in s.data["check"]["dice"]:
+        if die["t"] == "power":
+            die["t"] = "basic"
+            die["v"] = s.roll_die("basic")
+
+
+@skull("builder-reroll")
+def _shivers(s: LairsState, eff: dict[str, Any]) -> None:
+    ck = s.data["check"]
+    ck["stage"] = "reroll"
+    ck["reroll_left"] = int(eff["n"])
+
+
+@skull("demote")
+def _demote(s: LairsState, eff: dict[str, Any]) -> None:
+    from ..effects import queue
+
+    queue(s, s.data["check"]["e"], [eff], front=True)
+
+
+def after_roll(s: LairsState) -> None:
+    """Improvise and Junk are over: the Builder's Monster dice (Pack fights), then the result."""
+    ck = s.data["check"]
+    if s.data["pack"] and ck["kind"] == "monster" and not ck["mdice"]:
+        monster_roll(s)
+        if ck["skull"]:
+            hz = s.C.hazards[ck["hz"]]
+            s.log_public(f"skull: the {hz.name}'s {hz.skull_name or 'Skull ability'}")
+            for eff in hz.skull:
+                SKULLS[eff.effect](s, eff.model_dump())
+            if ck["stage"] == "reroll":
+                if s.builder_of(ck["e"]) is None:
+                    from . import solo
+
+                    solo.builder_rerolls(s)
+                else:
+                    return
+    finish(s)
+
+
+def reroll(s: LairsState, index: int) -> None:
+    ck = s.data["check"]
+    die = ck["dice"][index]
+    die["v"] = s.roll_die(die["t"])
+    ck["rerolls"].append(index)
+    ck["reroll_left"] -= 1
+
+
+def finish(s: LairsState) -> None:
+    from ..effects import queue
+
+    ck = s.data["check"]
+    e, cell = ck["e"], ck["cell"]
+    hz = s.C.hazards[ck["hz"]]
+    t = total(s)
+    mods = {m["effect"] for m in ck.get("mods", [])}
+    win = t >= ck["target"]
+    s.data["dice"] = {**ck, "total": t}
+    if win and "splatter" in mods:
+        win = False
+        set_target(s, e, cell, t)
+        s.log_public(f"{hz.name} swallows the blow: its Target rises to {t}")
+    s.data["check"] = None
+    ex = s.data["ex"][e]
+    lair = s.lair_of(e)
+    if win:
+        lair["feat"][cell] = None
+        lair["target"].pop(str(cell), None)
+        ex["targets"].pop(str(cell), None)
+        ex["map"][cell] = "empty"
+        ex["scavenge"].append(cell)
+        if hz.kind == "monster":
+            ex["trophies"].append(hz.id)
+            s.log_public(f"{s.who(e)} rolls {t} and defeats the {hz.name} (+{hz.vp} VP trophy)")
+        else:
+            s.log_public(f"{s.who(e)} rolls {t} and disarms the {hz.name}")
+        queue(s, e, list(hz.reward), at=cell)
+    else:
+        s.log_public(f"{s.who(e)} rolls {t} against {ck['target']}: the {hz.name} strikes")
+        strike = list(hz.strike)
+        if "lose-treasure-unless-win" in mods:
+            strike.append(ct_discard_one())
+        queue(s, e, strike, at=cell)
+
+
+def ct_discard_one() -> Any:
+    from ..content import DiscardTreasure
+
+    return DiscardTreasure(effect="discard-treasure", n=1)

@@ -1,0 +1,150 @@
+"""Energy Cubes and the player mat: the Fresh, Spent and Fatigued baskets, paying for actions,
+Conserving, Refresh at the start of a turn, penalties that fatigue or spend cubes, and Status chits
+moving along the baskets (base rules; Status chits and Adaptation from the Adventurer's Pack)."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any
+
+from ..content import CUBES
+
+if TYPE_CHECKING:
+    from ..game import LairsState
+
+# What each action costs: alternatives, each a list of cubes ("any" is a cube of any colour).
+# Creep, Hustle, Backtrack and Peer are base actions (the "two any cubes" alternative for the base
+# actions is ruling E2); the rest are the Adventurer's Pack's.
+COSTS: dict[str, list[list[str]]] = {
+    "creep": [["any"]],
+    "hustle": [["quickness"], ["any", "any"]],
+    "backtrack": [["quickness"], ["any", "any"]],
+    "peer": [["perception"], ["any", "any"]],
+    "scrounge": [["knowhow"], ["any", "any"]],
+    "charge": [["brawn"], ["any", "any"]],
+    "sneak": [["guile"], ["any", "any"]],
+    "recover": [["brawn"]],
+    "appraise": [["perception"]],
+    "scavenge": [["knowhow"]],
+    "improvise": [["guile"]],
+    "junk": [["any"]],
+}
+
+
+def total(basket: dict[str, int]) -> int:
+    return sum(basket.values())
+
+
+def has_status(ex: dict[str, Any], status: str) -> bool:
+    return status in ex["status"]
+
+
+def payments(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> list[tuple[str, ...]]:
+    """Every distinct way to pay for ``action`` from the Fresh basket (sorted cube tuples).
+
+    Dazed: every cube counts as Basic when spent, so no Attribute cost can be met. Sleepy: one more
+    cube of any kind first (Conserving and buying dice are exempt)."""
+    fresh = ex["fresh"]
+    dazed = has_status(ex, "dazed")
+    extra = ["any"] if sleepy_applies and has_status(ex, "sleepy") else []
+    out: set[tuple[str, ...]] = set()
+    kinds = [k for k in CUBES if fresh[k] > 0]
+    for alt in COSTS[action]:
+        need = alt + extra
+        named = [n for n in need if n != "any"]
+        if named and dazed:
+            continue
+        anys = len(need) - len(named)
+        for fill in combinations_with_replacement(kinds, anys):
+            pay = tuple(sorted(named + list(fill)))
+            counts: dict[str, int] = {}
+            for k in pay:
+                counts[k] = counts.get(k, 0) + 1
+            if all(fresh[k] >= n for k, n in counts.items()):
+                out.add(pay)
+    return sorted(out)
+
+
+def spend(ex: dict[str, Any], cubes: tuple[str, ...] | list[str]) -> None:
+    for k in cubes:
+        if ex["fresh"][k] <= 0:
+            raise ValueError(f"no Fresh {k} cube to spend")
+        ex["fresh"][k] -= 1
+        ex["spent"][k] += 1
+
+
+def conserve(ex: dict[str, Any]) -> int:
+    """Set every remaining Fresh cube aside as Conserved; they stay Fresh through Refresh."""
+    n = 0
+    for k in CUBES:
+        ex["conserved"][k] += ex["fresh"][k]
+        n += ex["fresh"][k]
+        ex["fresh"][k] = 0
+    return n
+
+
+def refresh(ex: dict[str, Any]) -> list[str]:
+    """Start of a turn: Conserved and Spent cubes become Fresh, Fatigued cubes become Spent, and
+    every Status chit moves one basket to the left (leaving the mat from Fresh). Returns the
+    colours of the cubes that moved from Fatigued to Spent (for Adaptation)."""
+    moved: list[str] = []
+    for k in CUBES:
+        ex["fresh"][k] += ex["conserved"][k] + ex["spent"][k]
+        ex["conserved"][k] = 0
+        ex["spent"][k] = ex["fatigued"][k]
+        moved.extend([k] * ex["fatigued"][k])
+        ex["fatigued"][k] = 0
+    left = {"fatigued": "spent", "spent": "fresh"}
+    for name, basket in list(ex["status"].items()):
+        if basket == "fresh":
+            del ex["status"][name]
+        else:
+            ex["status"][name] = left[basket]
+    return moved
+
+
+def gain_status(ex: dict[str, Any], status: str) -> None:
+    """A new Status chit goes to Fatigued; one already held moves back to Fatigued."""
+    ex["status"][status] = "fatigued"
+
+
+def penalty_sources(ex: dict[str, Any], cube: str) -> list[tuple[str, str]]:
+    """(basket, colour) a penalty may take a cube from: the Fresh basket first (Conserved cubes
+    count as Fresh), then Spent (ruling E5). ``cube`` is a colour or "any"."""
+    for baskets in (("fresh", "conserved"), ("spent",)):
+        found = [
+            (b, k) for b in baskets for k in CUBES if ex[b][k] > 0 and (cube == "any" or cube == k)
+        ]
+        if found:
+            return found
+    return []
+
+
+def move_cube(ex: dict[str, Any], basket: str, kind: str, to: str) -> None:
+    if ex[basket][kind] <= 0:
+        raise ValueError(f"no {kind} cube in {basket}")
+    ex[basket][kind] -= 1
+    ex[to][kind] += 1
+
+
+def swap_cube(ex: dict[str, Any], kind: str, new: str) -> bool:
+    """Swap one cube of ``kind`` (wherever it is on the mat, Fresh first) for ``new``."""
+    for b in ("fresh", "conserved", "spent", "fatigued"):
+        if ex[b][kind] > 0:
+            ex[b][kind] -= 1
+            ex[b][new] += 1
+            return True
+    return False
+
+
+def all_cubes(ex: dict[str, Any]) -> dict[str, int]:
+    out = {k: 0 for k in CUBES}
+    for b in ("fresh", "conserved", "spent", "fatigued"):
+        for k in CUBES:
+            out[k] += ex[b][k]
+    return out
+
+
+def active(s: LairsState, e: int) -> bool:
+    """Whether the explorer still has unconserved Fresh cubes (the turn goes on)."""
+    return total(s.data["ex"][e]["fresh"]) > 0

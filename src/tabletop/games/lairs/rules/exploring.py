@@ -1,0 +1,149 @@
+"""Exploring: what the explorer learns and when, and moving (Creep, Hustle, Backtrack, Peer).
+
+The Builder describes a space when the explorer enters it (its walls, then its features) or Peers
+into it; the space is then Known and the explorer draws it on the map sheet. Everything the
+explorer is offered is worked out from the map sheet alone, never from the real lair, so the
+legal actions leak nothing (a wall not yet learnt is never "known" to block a move).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import grid
+from .building import hazard_id, kind_of
+from .energy import has_status
+
+if TYPE_CHECKING:
+    from ..game import LairsState
+
+
+# ---------------------------------------------------------------- learning
+def shown(s: LairsState, lair: dict[str, Any], cell: int, entering: bool) -> str:
+    """What the Builder tells of a space's features: an invisible hazard (Whisperling Mob,
+    Crushing Walls) only to an explorer entering its space."""
+    f = lair["feat"][cell]
+    hid = hazard_id(f)
+    if f is None or (hid is not None and s.C.hazards[hid].invisible and not entering):
+        return "empty"
+    return str(f)
+
+
+def learn_walls(ex: dict[str, Any], lair: dict[str, Any], cell: int) -> None:
+    walls = set(lair["walls"])
+    mine = set(ex["mwalls"])
+    for _, _, e in grid.neighbours(cell):
+        if e in walls:
+            mine.add(e)
+    ex["mwalls"] = sorted(mine)
+
+
+def learn(s: LairsState, e: int, cell: int, *, entering: bool, walls: bool = True) -> None:
+    """The Builder describes a space: features always, walls unless ``walls`` is False (Dazzled);
+    with its walls it becomes Known."""
+    ex, lair = s.data["ex"][e], s.lair_of(e)
+    ex["map"][cell] = shown(s, lair, cell, entering)
+    if walls:
+        learn_walls(ex, lair, cell)
+        ex["known"][cell] = True
+    real = lair["target"].get(str(cell))
+    if real is not None and ex["map"][cell] == lair["feat"][cell]:
+        ex["targets"][str(cell)] = real
+
+
+def open_dirs(ex: dict[str, Any], cell: int) -> list[tuple[str, int, int]]:
+    """Neighbours the explorer may try to move to: no wall learnt between. In a Known space every
+    wall is learnt, so these are the open ways; in an Unknown one (Dazzled) a hidden wall may
+    still stop the move."""
+    mw = set(ex["mwalls"])
+    return [(d, n, e) for d, n, e in grid.neighbours(cell) if e not in mw]
+
+
+def map_empty(ex: dict[str, Any], cell: int) -> bool:
+    return ex["map"][cell] in ("empty", "start")
+
+
+def real_empty(lair: dict[str, Any], cell: int) -> bool:
+    """Empty: no feature, or only the Start (ruling X3)."""
+    return lair["feat"][cell] in (None, "start")
+
+
+def bump(s: LairsState, e: int, frm: int, to: int) -> bool:
+    """Dazzled: leaving an Unknown space through a wall not yet learnt: draw it, stay put."""
+    ex, lair = s.data["ex"][e], s.lair_of(e)
+    edge = grid.edge(frm, to)
+    if edge in lair["walls"]:
+        ex["mwalls"] = sorted({*ex["mwalls"], edge})
+        s.log_for_both(e, f"bumps into a wall between {grid.name(frm)} and {grid.name(to)}")
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- the base moves
+def creep_targets(s: LairsState, e: int) -> list[tuple[str, int]]:
+    ex = s.data["ex"][e]
+    return [(d, n) for d, n, _ in open_dirs(ex, ex["pos"])]
+
+
+def peer_targets(s: LairsState, e: int) -> list[int]:
+    """Peer into an adjacent space with no wall between, not yet Known (ruling X4)."""
+    ex = s.data["ex"][e]
+    if has_status(ex, "dazzled") or not ex["known"][ex["pos"]]:
+        return []
+    return [n for _, n, _ in open_dirs(ex, ex["pos"]) if not ex["known"][n]]
+
+
+def hustle_options(s: LairsState, e: int) -> list[tuple[str, int]]:
+    """Hustle: up to 3 spaces in a straight line (ruling X1). Offered as (direction, most steps):
+    steps past a wall already learnt are not offered."""
+    ex = s.data["ex"][e]
+    mw = set(ex["mwalls"])
+    out = []
+    for d in grid.DIRS:
+        cell = ex["pos"]
+        for n in range(1, 4):
+            nxt = grid.step(cell, d)
+            if nxt is None or grid.edge(cell, nxt) in mw:
+                break
+            out.append((d, n))
+            if ex["known"][nxt] and not map_empty(ex, nxt):
+                break
+            cell = nxt
+    return out
+
+
+def backtrack_targets(s: LairsState, e: int) -> list[int]:
+    """Backtrack: to any space already visited, through visited Known empty spaces, with no wall
+    learnt between (ruling X2)."""
+    ex = s.data["ex"][e]
+    mw = set(ex["mwalls"])
+    start = ex["pos"]
+
+    def ok(c: int) -> bool:
+        return bool(ex["visited"][c] and ex["known"][c] and map_empty(ex, c))
+
+    seen = {start}
+    todo = [start]
+    while todo:
+        c = todo.pop()
+        for _, n, edge in grid.neighbours(c):
+            if n not in seen and edge not in mw and ok(n):
+                seen.add(n)
+                todo.append(n)
+    seen.discard(start)
+    return sorted(seen)
+
+
+def adjacent_known_trap(s: LairsState, e: int) -> list[int]:
+    ex = s.data["ex"][e]
+    return [
+        n
+        for _, n, _ in open_dirs(ex, ex["pos"])
+        if (ex["map"][n] or "").startswith("t:") and kind_of(ex["map"][n]) == "trap"
+    ]
+
+
+def peer_targets_any(s: LairsState, e: int) -> list[int]:
+    """Adjacent spaces not yet Known, with no wall learnt between (a Map Fragment's reach)."""
+    ex = s.data["ex"][e]
+    return [n for _, n, _ in open_dirs(ex, ex["pos"]) if not ex["known"][n]]

@@ -1,0 +1,212 @@
+"""The Adventurer's Pack: Attributes, Adaptation, the seven new actions and Junk cards.
+
+Scrounge, Appraise (see :mod:`.treasure`), Scavenge, Charge, Sneak, Recover and Improvise; Junk
+cards are played by discarding them, at the time their text allows; a hand holds at most three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine.piles import draw
+
+from .. import effects, grid
+from ..content import CUBES
+from . import checks, energy, exploring
+
+if TYPE_CHECKING:
+    from ..game import LairsState
+
+ATTRIBUTE_CHOICES = ("perception", "quickness", "knowhow", "brawn", "guile")
+
+
+def attribute_sets() -> list[tuple[str, ...]]:
+    """Three different Attribute cubes (After Building Lairs: Choose Your Attributes)."""
+    return [tuple(sorted(c)) for c in combinations(ATTRIBUTE_CHOICES, 3)]
+
+
+def take_attributes(s: LairsState, seat: int, cubes: tuple[str, ...]) -> None:
+    ex = s.data["ex"][seat]
+    for k in cubes:
+        ex["spent"][k] += 1
+    s.data["attrs"][seat] = list(cubes)
+
+
+def adapt(s: LairsState, e: int, frm: str, to: str) -> None:
+    """Adaptation: one cube just moved from Fatigued to Spent is swapped for any supply cube."""
+    ex = s.data["ex"][e]
+    ex["spent"][frm] -= 1
+    ex["spent"][to] += 1
+    s.log_public(f"{s.who(e)} adapts: a {frm} cube becomes {to}")
+
+
+# ---------------------------------------------------------------- Scrounge
+def walls_bordering(s: LairsState, e: int, cell: int) -> int:
+    """Wall pieces around a space (the printed border is not a Wall piece)."""
+    ws = set(s.lair_of(e)["walls"])
+    return sum(1 for _, _, edge in grid.neighbours(cell) if edge in ws)
+
+
+def may_scrounge(s: LairsState, e: int) -> bool:
+    ex = s.data["ex"][e]
+    pos = ex["pos"]
+    return (
+        not energy.has_status(ex, "dazzled")
+        and exploring.map_empty(ex, pos)
+        and pos not in ex["scrounged"]
+    )
+
+
+def scrounge(s: LairsState, e: int) -> None:
+    ex = s.data["ex"][e]
+    pos = ex["pos"]
+    n = walls_bordering(s, e, pos)
+    drawn = [c for c in (draw(s.data["junkdeck"], s.rng) for _ in range(n)) if c is not None]
+    ex["scrounged"] = sorted({*ex["scrounged"], pos})
+    s.log_public(f"{s.who(e)} Scrounges {grid.name(pos)} and draws {len(drawn)} Junk")
+    s.data["queue"].insert(0, {"effect": "_free_creep", "e": e})
+    if len(drawn) == 1:
+        ex["junk"].append(drawn[0])
+        effects.over_limit(s, e)
+    elif drawn:
+        effects.ask(s, "keep-junk", e, options=sorted(drawn), drawn=drawn)
+
+
+def keep_junk(s: LairsState, e: int, card: str) -> None:
+    ask = s.data["ask"]
+    ex = s.data["ex"][e]
+    others = list(ask["drawn"])
+    others.remove(card)
+    s.data["junkdeck"].setdefault("discard", []).extend(others)
+    ex["junk"].append(card)
+
+
+@effects.handler("_free_creep")
+def free_creep(s: LairsState, item: dict[str, Any]) -> None:
+    e = item["e"]
+    options = [d for d, _ in exploring.creep_targets(s, e)]
+    if options:
+        effects.ask(s, "free-creep", e, options=options)
+
+
+# ---------------------------------------------------------------- Recover, Scavenge
+def may_recover(s: LairsState, e: int) -> list[str]:
+    ex = s.data["ex"][e]
+    if not exploring.map_empty(ex, ex["pos"]):
+        return []
+    return [k for k in CUBES if ex["fatigued"][k] > 0]
+
+
+def scavenge(s: LairsState, e: int, cell: int) -> None:
+    ex = s.data["ex"][e]
+    ex["scavenge"].remove(cell)
+    effects.queue(s, e, [{"effect": "gain-junk", "n": 2}], front=True)
+    s.log_public(f"{s.who(e)} Scavenges at {grid.name(cell)}")
+
+
+# ---------------------------------------------------------------- Improvise
+def improvise(s: LairsState, e: int) -> None:
+    ck = s.data["check"]
+    v = s.roll_die("basic")
+    ck["dice"].append({"t": "basic", "v": v, "src": "improvise"})
+    s.log_public(f"{s.who(e)} Improvises and rolls {v}")
+
+
+# ---------------------------------------------------------------- Junk cards
+JunkHandler = Callable[["LairsState", int, dict[str, Any], Any], None]
+JUNK: dict[str, JunkHandler] = {}
+
+
+def junk(name: str) -> Callable[[JunkHandler], JunkHandler]:
+    def wrap(fn: JunkHandler) -> JunkHandler:
+        JUNK[name] = fn
+        return fn
+
+    return wrap
+
+
+def card_id(card: str) -> str:
+    return card.split("#")[0]
+
+
+def playable_now(s: LairsState, e: int, in_check: bool) -> list[tuple[str, tuple[Any, ...]]]:
+    """(card, argument) pairs the explorer may play now."""
+    ex = s.data["ex"][e]
+    out: list[tuple[str, tuple[Any, ...]]] = []
+    ck = s.data["check"]
+    for card in sorted(set(ex["junk"])):
+        j = s.C.junk[card_id(card)]
+        t = j.timing
+        if in_check:
+            kind = ck["kind"]
+            if (
+                t == "any-check"
+                or (t == "disarm-check" and kind == "trap")
+                or (t == "fight-check" and kind == "monster")
+            ):
+                out.append((card, ()))
+            continue
+        if t == "any" and j.effect.effect == "learn-space":
+            out.extend((card, (n,)) for n in exploring.peer_targets_any(s, e))
+        elif t == "any" and j.effect.effect == "recover":
+            out.extend((card, (k,)) for k in CUBES if ex["fatigued"][k] > 0)
+        elif t == "any" and j.effect.effect == "gain-fresh":
+            out.extend((card, (k,)) for k in CUBES if ex["spent"][k] > 0)
+        elif t == "beside-known-trap" and energy.payments(ex, "junk"):
+            out.extend((card, (n,)) for n in exploring.adjacent_known_trap(s, e))
+    return out
+
+
+def play_junk(s: LairsState, e: int, card: str, arg: Any, pay: tuple[str, ...] = ()) -> None:
+    ex = s.data["ex"][e]
+    j = s.C.junk[card_id(card)]
+    effects.discard_junk_now(s, e, card)
+    if pay:
+        energy.spend(ex, pay)
+    s.log_public(f"{s.who(e)} plays {j.name}")
+    JUNK[j.effect.effect](s, e, j.effect.model_dump(), arg)
+
+
+@junk("add-roll")
+def _add_roll(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
+    s.data["check"]["adds"] += int(eff["n"])
+
+
+@junk("add-die")
+def _add_die(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
+    v = s.roll_die(eff["die"])
+    s.data["check"]["dice"].append({"t": eff["die"], "v": v, "src": "junk"})
+
+
+@junk("disarm-adjacent")
+def _disarm_adjacent(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
+    ex, lair = s.data["ex"][e], s.lair_of(e)
+    lair["feat"][arg] = None
+    ex["map"][arg] = "empty"
+    s.log_public(f"the Trap at {grid.name(arg)} is disarmed")
+
+
+@junk("learn-space")
+def _learn_space(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
+    exploring.learn(s, e, arg, entering=False)
+
+
+@junk("recover")
+def _recover(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
+    energy.move_cube(s.data["ex"][e], "fatigued", arg, "spent")
+
+
+@junk("gain-fresh")
+def _gain_fresh(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
+    energy.move_cube(s.data["ex"][e], "spent", arg, "fresh")
+
+
+def check_stage_options(s: LairsState, e: int) -> bool:
+    """Whether anything may happen between the roll and the result (else it resolves at once)."""
+    ex = s.data["ex"][e]
+    return bool(energy.payments(ex, "improvise") or playable_now(s, e, True))
+
+
+__all__ = ["checks"]

@@ -1,0 +1,141 @@
+"""Solo: a lair generated from a seed at a chosen difficulty, and the engine as the Builder.
+
+No published Lairs game offers solo play; this mode is designed (rulings in "Solo"). The
+generator lays walls at random while every space stays reachable, places the Start, the Exit
+(farther from the Start as the difficulty rises), the Chests, then the hazards, each on a space
+allowed by the three legality rules and the hazard's own placement limit (at higher difficulty on
+the spaces the most paths from the Start cross). Every generated lair passes the same legality
+check a player's lair must pass before it is ready. Harder levels also add to every Target, ask
+for more VP and give fewer rounds.
+
+The automaton Builder answers the Builder's hidden choices with fixed, sensible policies: the
+Gloombat and Howling Beetles' Monster go to the Unknown Empty space nearest the Exit; Grip of Fear
+takes the explorer's rarest Fresh cube; The Shivers rerolls the explorer's two best dice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine.rng import Rng
+
+from .. import grid
+from ..content import CUBES, Content
+from . import building
+
+if TYPE_CHECKING:
+    from ..game import LairsState
+
+LEVELS = ("easy", "mid", "hard", "very-hard")
+
+
+def _walls(rng: Rng, count: int) -> set[int]:
+    order = list(range(grid.EDGES))
+    rng.shuffle(order)
+    walls: set[int] = set()
+    for e in order:
+        if len(walls) >= count:
+            break
+        walls.add(e)
+        if not grid.connected(walls):
+            walls.discard(e)
+    return walls
+
+
+def _through(start: int, walls: set[int]) -> list[int]:
+    """How many shortest paths from the Start (to every space) pass each space: a crude measure
+    of a chokepoint."""
+    dist = grid.distances(start, walls)
+    weight = [0] * grid.SPACES
+    for target in range(grid.SPACES):
+        c = target
+        while dist[c] > 0:
+            weight[c] += 1
+            c = min(
+                (n for _, n, e in grid.neighbours(c) if e not in walls and dist[n] == dist[c] - 1)
+            )
+    return weight
+
+
+def generate(
+    C: Content, rng: Rng, monsters: list[str], traps: list[str], level: str
+) -> dict[str, Any]:
+    """A legal lair (``feat`` and ``walls``) for the chosen hazards at a difficulty level."""
+    diff = C.difficulties[level]
+    rank = LEVELS.index(level)
+    fake = {"monsters": monsters, "traps": traps}
+    for _attempt in range(200):
+        walls = _walls(rng, diff.walls)
+        if len(walls) < C.walls_min:
+            continue
+        feat: list[str | None] = [None] * grid.SPACES
+        start = rng.below(grid.SPACES)
+        feat[start] = "start"
+        dist = grid.distances(start, walls)
+        far = sorted(range(grid.SPACES), key=lambda c: (-dist[c], c))
+        # easy: the Exit anywhere in the far half; very hard: among the 3 farthest spaces
+        pool = far[: max(3, 18 - 5 * rank)]
+        feat[rng.choice(pool)] = "exit"
+        free = [c for c in range(grid.SPACES) if feat[c] is None]
+        for c in rng.sample(free, C.chests):
+            feat[c] = "chest"
+        weight = _through(start, walls)
+        ok = True
+        for piece in [f"m:{m}" for m in monsters] + [f"t:{t}" for t in traps]:
+            lair = {"feat": feat, "walls": sorted(walls)}
+            cells = building.legal_cells(lair, piece, C)
+            cells = [c for c in cells if c != start and dist[c] > 1]
+            if not cells:
+                ok = False
+                break
+            if rank >= 2:
+                cells.sort(key=lambda c: (-weight[c], c))
+                cells = cells[: max(3, 10 - 2 * rank)]
+            feat[rng.choice(cells)] = piece
+        if not ok:
+            continue
+        lair = {"feat": feat, "walls": sorted(walls), "ready": True, "held": None, "target": {}}
+        if building.ready_problem(fake, lair, C) is None:
+            return lair
+    raise RuntimeError(f"lairs: no legal lair generated for {monsters} {traps} at {level}")
+
+
+# ---------------------------------------------------------------- the automaton Builder
+def _nearest_exit(s: LairsState, e: int, options: list[int]) -> int:
+    lair = s.lair_of(e)
+    dist = grid.distances(lair["feat"].index("exit"), set(lair["walls"]))
+    return min(options, key=lambda c: (dist[c], c))
+
+
+def builder_decides(s: LairsState, kind: str, info: dict[str, Any]) -> None:
+    from .. import effects
+    from ..decisions import beetle_spaces
+
+    e = info.get("e", 0)
+    if kind == "relocate":
+        to = _nearest_exit(s, e, info["options"])
+        effects.move_monster(s, e, info["frm"], to)
+        s.log_public("the Gloombat flutters off to somewhere unknown")
+    elif kind == "beetles":
+        frm = min(info["options"])
+        hid = s.lair_of(e)["feat"][frm][2:]
+        options = beetle_spaces(s, e, frm, hid)
+        if options:
+            effects.move_monster(s, e, frm, _nearest_exit(s, e, options))
+    elif kind == "grip":
+        ex = s.data["ex"][e]
+        counts = {k: ex["fresh"][k] + ex["conserved"][k] + ex["spent"][k] for k in CUBES}
+        basket, cube = min(info["options"], key=lambda o: (o[0] == "spent", counts[o[1]], o[1]))
+        effects.cube_penalty_apply(s, e, "fatigue", basket, cube)
+    else:
+        raise ValueError(f"lairs: the solo Builder has no policy for {kind!r}")
+
+
+def builder_rerolls(s: LairsState) -> None:
+    from . import checks
+
+    ck = s.data["check"]
+    order = sorted(range(len(ck["dice"])), key=lambda i: (-ck["dice"][i]["v"], i))
+    for i in order[: ck["reroll_left"]]:
+        checks.reroll(s, i)
+    ck["stage"] = "after-roll"

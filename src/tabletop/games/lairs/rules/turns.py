@@ -1,0 +1,185 @@
+"""Turns: who explores when, entering a space, the Exit, and the end of the game.
+
+Both lairs built, the explorers stand on the Start of the lair they explore, which they are told
+(its walls too). A first player is drawn at random (ruling R1); then turns alternate. A turn starts
+with Refresh and ends when the explorer has no unconserved Fresh cube left (or Conserves the rest).
+Standing on the Exit, an explorer may escape: the first to escape gets 3 VP, the second 1. Once one
+has escaped, the other has at most two more turns (ruling R2). The game also ends after 14 rounds
+(ruling R3): torches burn out. Most VP wins; a tie goes to the first to escape, then it is shared.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import effects, grid
+from ..effects import handler
+from . import checks, energy, exploring
+from .building import kind_of
+from .treasure import open_chest
+
+if TYPE_CHECKING:
+    from ..game import LairsState
+
+
+def begin_exploring(s: LairsState) -> None:
+    d = s.data
+    d["phase"] = "explore"
+    effects.refill_display(s)
+    for e in range(len(d["ex"])):
+        lair = s.lair_of(e)
+        start = lair["feat"].index("start")
+        ex = d["ex"][e]
+        ex["pos"] = start
+        ex["visited"][start] = True
+        exploring.learn(s, e, start, entering=True)
+    d["first"] = 0 if d["solo"] else s.rng.below(2)
+    d["round"] = 1
+    s.log_public(f"{s.who(d['first'])} explores first")
+    start_turn(s, d["first"])
+
+
+def start_turn(s: LairsState, e: int) -> None:
+    d = s.data
+    d["turn"] = e
+    ex = d["ex"][e]
+    was_dazzled = energy.has_status(ex, "dazzled")
+    moved = energy.refresh(ex)
+    if was_dazzled and not energy.has_status(ex, "dazzled") and ex["pos"] is not None:
+        exploring.learn(s, e, ex["pos"], entering=True)
+    if d["pack"] and moved:
+        effects.ask(s, "adapt", e, options=sorted(set(moved)))
+    if energy.has_status(ex, "poisoned"):
+        n = s.roll_die("basic")
+        s.log_public(f"{s.who(e)} is Poisoned and rolls {n}: fatigue {n} cubes")
+        effects.queue(s, e, [{"effect": "fatigue", "n": n, "cube": "any"}])
+
+
+def advance(s: LairsState) -> None:
+    """Run what is queued; end the turn when nothing waits and no Fresh cube is left."""
+    d = s.data
+    for _ in range(1000):
+        if d["phase"] != "explore":
+            return
+        effects.run(s)
+        if d["ask"] is not None or d["check"] is not None or d["queue"]:
+            return
+        e = d["turn"]
+        ex = d["ex"][e]
+        if ex["escaped"] is None and energy.active(s, e):
+            return
+        end_turn(s, e)
+    raise RuntimeError("lairs: turns did not settle")
+
+
+def end_turn(s: LairsState, e: int) -> None:
+    d = s.data
+    ex = d["ex"][e]
+    ex["turns"] += 1
+    ex["scavenge"] = []
+    for k in ex["fresh"]:
+        ex["spent"][k] += ex["fresh"][k]
+        ex["fresh"][k] = 0
+    if d["horn"] is not None and ex["escaped"] is None:
+        d["horn"] -= 1
+    n = len(d["ex"])
+    inside = [x for x in range(n) if d["ex"][x]["escaped"] is None]
+    if not inside or d["horn"] == 0:
+        return game_over(s, "escape")
+    nxt = (e + 1) % n
+    if d["ex"][nxt]["escaped"] is not None:
+        nxt = inside[0]
+    if nxt == d["first"] or (n == 2 and nxt == e):
+        d["round"] += 1
+    if d["round"] > d["rounds"]:
+        return game_over(s, "torches")
+    start_turn(s, nxt)
+
+
+def game_over(s: LairsState, reason: str) -> None:
+    s.data["phase"] = "over"
+    s.data["turn"] = None
+    s.data["over"] = reason
+    s.data["queue"] = []
+    s.log_public("the game is over: " + ("torches burnt out" if reason == "torches" else
+                                          "the explorers are out"))  # fmt: skip
+
+
+def escape(s: LairsState, e: int) -> None:
+    d = s.data
+    d["escapes"] += 1
+    d["ex"][e]["escaped"] = d["escapes"]
+    s.log_public(f"{s.who(e)} escapes through the Exit")
+    if d["escapes"] == 1 and len(d["ex"]) == 2:
+        d["horn"] = int(s.C.numbers["last_turns"]["value"])
+    for k in d["ex"][e]["fresh"]:
+        d["ex"][e]["spent"][k] += d["ex"][e]["fresh"][k]
+        d["ex"][e]["fresh"][k] = 0
+
+
+# ---------------------------------------------------------------- entering a space
+@handler("_enter")
+def enter(s: LairsState, item: dict[str, Any]) -> None:
+    """Move into a space and resolve it: the Builder describes it (walls and features, or only
+    features while Dazzled), then a Known hazard asks for its check, an Unknown one is revealed
+    and strikes (unless a Charge or Sneak ignores it), a Chest is opened."""
+    e, cell, how = item["e"], item["cell"], item.get("how", "creep")
+    d = s.data
+    ex, lair = d["ex"][e], s.lair_of(e)
+    before = ex["map"][cell]
+    ex["prev"], ex["pos"] = ex["pos"], cell
+    ex["visited"][cell] = True
+    dazzled = energy.has_status(ex, "dazzled")
+    exploring.learn(s, e, cell, entering=True, walls=not dazzled)
+    f = lair["feat"][cell]
+    s.log_public(f"{s.who(e)} enters {grid.name(cell)}: {describe(s, f)}")
+    if f not in (None, "start") and d["queue"] and d["queue"][0]["effect"] == "_hustle":
+        d["queue"].pop(0)  # a Hustle stops at the first space that is not empty
+    k = kind_of(f)
+    if k in ("monster", "trap"):
+        assert f is not None
+        hz = s.C.hazards[f[2:]]
+        if k == "monster" and energy.has_status(ex, "enraging"):
+            checks.set_target(s, e, cell, checks.target(s, e, cell) + 3)
+        if before == f:
+            if hz.on_known_entry:
+                s.log_public(f"the {hz.name}: {hz.special_name or 'special rule'}")
+                effects.queue(s, e, list(hz.on_known_entry), at=cell, front=True)
+            free = 1 if (how, k) in (("charge", "monster"), ("sneak", "trap")) else 0
+            checks.start(s, e, cell, free_power=free)
+        elif (how, k) in (("charge", "monster"), ("sneak", "trap")):
+            s.log_public(f"{s.who(e)} ignores the {hz.name}'s Strike")
+        else:
+            s.log_public(f"the {hz.name} strikes!")
+            effects.queue(s, e, list(hz.strike), at=cell, front=True)
+    elif f == "chest":
+        open_chest(s, e, cell)
+
+
+def describe(s: LairsState, f: str | None) -> str:
+    if f is None:
+        return "empty"
+    if f[:2] in ("m:", "t:"):
+        return s.C.hazards[f[2:]].name
+    return {"start": "the Start", "exit": "the Exit", "chest": "a Chest"}[f]
+
+
+@handler("_hustle")
+def hustle_step(s: LairsState, item: dict[str, Any]) -> None:
+    """One step of a Hustle: stop at a wall (bumping it if it was not learnt) or once the space
+    entered was not empty."""
+    e, dirn, left = item["e"], item["dir"], item["left"]
+    ex, lair = s.data["ex"][e], s.lair_of(e)
+    here = ex["pos"]
+    if item.get("expect") is not None and (
+        here != item["expect"] or not exploring.real_empty(lair, here)
+    ):
+        return
+    nxt = grid.step(here, dirn)
+    if nxt is None or left <= 0:
+        return
+    edge = grid.edge(here, nxt)
+    if edge in ex["mwalls"] or exploring.bump(s, e, here, nxt):
+        return
+    rest = {"effect": "_hustle", "e": e, "dir": dirn, "left": left - 1, "expect": nxt}
+    s.data["queue"][0:0] = [{"effect": "_enter", "e": e, "cell": nxt, "how": "creep"}, rest]

@@ -1,0 +1,109 @@
+"""Scenario builder for Lairs tests (``Game.build_state``): lairs written by their spaces, explorers
+placed with given cubes, dice rigged in order, so a test reads like a rulebook example::
+
+    {
+      "lairs": [{"start": "A1", "exit": "F6", "chests": ["B2"], "monsters": {"C3": "autoflail"},
+                 "traps": {"D4": "greased-pit"}, "walls": ["A1|A2"]}, {...}],
+      "explorers": [{"pos": "C2", "fresh": {"basic": 4}, "known": ["C2", "C3"]}, {...}],
+      "turn": 0, "dice": [5, 4, 2, 2], "monster_dice": ["-2", "skull"],
+    }
+
+``lairs[i]`` is the lair seat ``i`` built (in solo, the one lair). Unlisted explorer fields keep
+their start-of-game values; an explorer stands on the Start of the lair it explores unless
+``pos`` says otherwise, and knows the Start and every space listed in ``known``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from . import grid
+from .content import CUBES
+from .rules import exploring
+from .state import new_lair
+
+if TYPE_CHECKING:
+    from . import Lairs
+    from .game import LairsState
+
+
+def lair_from(spec: Mapping[str, Any]) -> dict[str, Any]:
+    lair = dict(new_lair())
+    feat: list[str | None] = [None] * grid.SPACES
+    feat[grid.parse(spec["start"])] = "start"
+    if "exit" in spec:
+        feat[grid.parse(spec["exit"])] = "exit"
+    for c in spec.get("chests", []):
+        feat[grid.parse(c)] = "chest"
+    for c, m in spec.get("monsters", {}).items():
+        feat[grid.parse(c)] = f"m:{m}"
+    for c, t in spec.get("traps", {}).items():
+        feat[grid.parse(c)] = f"t:{t}"
+    lair["feat"] = feat
+    lair["walls"] = sorted(grid.parse_edge(w) for w in spec.get("walls", []))
+    lair["ready"] = True
+    lair["target"] = {str(grid.parse(c)): int(v) for c, v in spec.get("targets", {}).items()}
+    return lair
+
+
+def build(game: Lairs, spec: Mapping[str, Any], seed: int) -> LairsState:
+    s = game.new_state(seed)
+    d = s.data
+    d["draft"] = None
+    lairs = [lair_from(x) for x in spec["lairs"]]
+    d["lairs"] = lairs
+    hz = {f[2:] for lair in lairs for f in lair["feat"] if f and f[:2] in ("m:", "t:")}
+    d["monsters"] = sorted(h for h in hz if h in s.C.monsters) or d["monsters"]
+    d["traps"] = sorted(h for h in hz if h in s.C.traps) or d["traps"]
+    d["phase"] = "explore"
+    d["round"] = 1
+    d["first"] = int(spec.get("turn", 0))
+    d["turn"] = d["first"]
+    if d["pack"]:
+        d["attrs"] = [[] for _ in d["ex"]]
+    for e, exspec in enumerate(spec.get("explorers", [{}] * len(d["ex"]))):
+        ex = d["ex"][e]
+        lair = s.lair_of(e)
+        start = lair["feat"].index("start")
+        for b in ("fresh", "spent", "fatigued", "conserved"):
+            if b in exspec or "fresh" in exspec:
+                ex[b] = {k: int(exspec.get(b, {}).get(k, 0)) for k in CUBES}
+        ex["pos"] = start
+        ex["visited"][start] = True
+        exploring.learn(s, e, start, entering=True)
+        for c in exspec.get("known", []):
+            exploring.learn(s, e, grid.parse(c), entering=False)
+        for c in exspec.get("visited", []):
+            ex["visited"][grid.parse(c)] = True
+        if "pos" in exspec:
+            pos = grid.parse(exspec["pos"])
+            ex["pos"] = pos
+            ex["visited"][pos] = True
+            exploring.learn(s, e, pos, entering=True)
+        if "prev" in exspec:
+            ex["prev"] = grid.parse(exspec["prev"])
+        for key in ("treasures", "junk", "trophies"):
+            if key in exspec:
+                ex[key] = list(exspec[key])
+        if "status" in exspec:
+            ex["status"] = dict(exspec["status"])
+        if "notes" in exspec:
+            ex["notes"] = int(exspec["notes"])
+    if "display" in spec:
+        d["display"] = list(spec["display"])
+    elif not d["display"]:
+        from .effects import refill_display
+
+        refill_display(s)
+    if "treasure_deck" in spec:
+        d["treasure"]["draw"] = list(reversed(spec["treasure_deck"]))
+    if "junk_deck" in spec and d["junkdeck"] is not None:
+        d["junkdeck"]["draw"] = list(reversed(spec["junk_deck"]))
+    if "dice" in spec:
+        d["rigged"] = list(spec["dice"])
+    if "monster_dice" in spec:
+        d["rigged_monster"] = list(spec["monster_dice"])
+    if "rounds" in spec:
+        d["rounds"] = int(spec["rounds"])
+    s.invalidate()
+    return s

@@ -1,0 +1,156 @@
+"""What each seat sees (the secrets are declared here, once).
+
+- A builder sees its own real lair (while building, only its own) and where its explorer stands.
+- An explorer sees its map sheet: the spaces and walls it has learnt, nothing more of that lair.
+- Both map sheets are known to both players (the Builder told the explorer everything on it), so
+  they are public, and so are the player mats, the Treasures kept, the trophies and the display.
+- Hidden from the other seat: the unlearnt parts of a lair, a Junk hand (its size is public),
+  cards drawn but not yet kept, and a Builder's own hidden choices. Deck orders are hidden from
+  everyone. A spectator sees only what is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine import Action
+from tabletop.engine.piles import size
+from tabletop.engine.views import log_for
+
+from . import grid
+from .rules import building, energy
+from .rules.treasure import score
+
+if TYPE_CHECKING:
+    from .game import LairsState
+
+MAP_KEYS = ("pos", "known", "map", "mwalls", "visited", "scrounged", "targets")
+
+
+def map_sheet(ex: dict[str, Any]) -> dict[str, Any]:
+    sheet = {k: ex[k] for k in MAP_KEYS}
+    sheet = {**sheet, "known": list(ex["known"]), "map": list(ex["map"])}
+    return sheet
+
+
+def mat(s: LairsState, i: int, seat: int | None) -> dict[str, Any]:
+    ex = s.data["ex"][i]
+    out = {
+        "fresh": dict(ex["fresh"]),
+        "spent": dict(ex["spent"]),
+        "fatigued": dict(ex["fatigued"]),
+        "conserved": dict(ex["conserved"]),
+        "status": dict(ex["status"]),
+        "treasures": list(ex["treasures"]),
+        "trophies": list(ex["trophies"]),
+        "notes": ex["notes"],
+        "escaped": ex["escaped"],
+        "turns": ex["turns"],
+        "junk_count": len(ex["junk"]),
+        "scavenge": list(ex["scavenge"]),
+        "score": score(s.C, ex),
+    }
+    if seat == i:
+        out["junk"] = list(ex["junk"])
+    return out
+
+
+def view(s: LairsState, seat: int | None) -> dict[str, Any]:
+    d = s.data
+    out: dict[str, Any] = {
+        "mode": d["mode"],
+        "pack": d["pack"],
+        "solo": d["solo"],
+        "difficulty": d["difficulty"],
+        "phase": d["phase"],
+        "round": d["round"],
+        "rounds": d["rounds"],
+        "turn": d["turn"],
+        "first": d["first"],
+        "goal": d["goal"],
+        "monsters": list(d["monsters"]),
+        "traps": list(d["traps"]),
+        "draft_pool": list(d["draft"]["pool"]) if d["draft"] else None,
+        "display": list(d["display"]),
+        "treasure_deck": size(d["treasure"]),
+        "junk_deck": size(d["junkdeck"]) if d["junkdeck"] is not None else None,
+        "ready": [lair.get("ready", False) for lair in d["lairs"]],
+        "horn": d["horn"],
+        "check": _check(s),
+        "last_check": _last_check(d),
+        "ask": _ask(d, seat),
+        "log": log_for(d, seat),
+    }
+    building_now = d["phase"] in ("select", "build")
+    if not building_now:
+        out["maps"] = [map_sheet(ex) for ex in d["ex"]]
+        out["mats"] = [mat(s, i, seat) for i in range(len(d["ex"]))]
+    if seat is not None and not d["solo"]:
+        lair = d["lairs"][seat]
+        own: dict[str, Any] = {
+            "feat": list(lair["feat"]),
+            "walls": list(lair["walls"]),
+            "held": lair["held"],
+            "target": dict(lair["target"]),
+            "left": building.pieces_left(d, lair, s.C) if building_now else {},
+        }
+        if building_now:
+            own["problem"] = building.ready_problem(d, lair, s.C)
+        out["lair"] = own
+    return out
+
+
+def _check(s: LairsState) -> dict[str, Any] | None:
+    ck = s.data["check"]
+    if ck is None:
+        return None
+    keys = ("e", "cell", "hz", "kind", "bought", "free", "stage", "dice", "adds", "mdice",
+            "skull", "target", "rerolls")  # fmt: skip
+    return {k: ck[k] for k in keys}
+
+
+def _last_check(d: dict[str, Any]) -> dict[str, Any] | None:
+    last = d["dice"]
+    if last is None:
+        return None
+    return {k: last[k] for k in ("e", "cell", "hz", "kind", "dice", "mdice", "target", "total")}
+
+
+def _ask(d: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+    ask = d["ask"]
+    if ask is None:
+        return None
+    if ask["seat"] != seat:
+        return {"kind": ask["kind"], "seat": ask["seat"]}
+    return {k: v for k, v in ask.items()}
+
+
+def explain(s: LairsState, seat: int, a: Action) -> str | None:
+    """Why a well-formed action is refused: the rule it breaks, in the rulebook's words."""
+    d = s.data
+    try:
+        if d["phase"] == "build" and seat < len(d["lairs"]):
+            lair = d["lairs"][seat]
+            if a.kind == "place" and lair["held"]:
+                return building.place_problem(lair, lair["held"], grid.parse(a["cell"]), None,
+                                              s.C) or "take that piece first"  # fmt: skip
+            if a.kind == "wall":
+                return building.place_problem(lair, "wall", None, grid.parse_edge(a["edge"]), s.C)
+            if a.kind == "ready":
+                return building.ready_problem(d, lair, s.C)
+        if d["phase"] == "explore" and d["turn"] == seat and d["ask"] is None:
+            ex = d["ex"][seat]
+            if a.kind in ("creep", "charge", "sneak", "hustle"):
+                nxt = grid.step(ex["pos"], a["dir"])
+                if nxt is None:
+                    return "that is the edge of the lair"
+                if grid.edge(ex["pos"], nxt) in ex["mwalls"]:
+                    return f"a wall blocks the way from {grid.name(ex['pos'])} {a['dir']}"
+            from .rules.energy import COSTS
+
+            if a.kind in COSTS and not energy.payments(ex, a.kind):
+                alts = " or ".join(" + ".join(alt) for alt in COSTS[a.kind])
+                return f"{a.kind} costs {alts} from your Fresh cubes, which you do not have"
+    except (KeyError, ValueError, TypeError):
+        return None
+    return None

@@ -1,0 +1,282 @@
+"""Every kind of decision, declared once: its prompt text, its legal actions, how it is carried
+out, and the words that describe one of its actions. The prompt's ``kind`` names the decision."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine import Action
+
+from .rules import aging, construction, deployment, kingdom, recruitment, solo
+
+if TYPE_CHECKING:
+    from .play import PTState
+
+
+class Decision:
+    kind: str = ""
+    simultaneous: bool = False
+
+    def text(self, st: PTState, seat: int) -> str:
+        raise NotImplementedError
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        return str(action)
+
+
+DECISIONS: dict[str, Decision] = {}
+
+
+def decision(cls: type[Decision]) -> type[Decision]:
+    DECISIONS[cls.kind] = cls()
+    return cls
+
+
+def _act(kind: str, **args: Any) -> Action:
+    """An action built directly (the hot paths): plain str/int/None arguments, sorted by name,
+    exactly as ``Action.of`` would make them."""
+    return Action(kind, tuple(sorted(args.items())))
+
+
+def _unit(st: PTState, card: Any) -> str:
+    return st.content.unit(str(card)).name
+
+
+@decision
+class Draft(Decision):
+    """Recruitment: keep one card of the hand in front of you (2 players: and discard one)."""
+
+    kind = "draft"
+    simultaneous = True
+
+    def text(self, st: PTState, seat: int) -> str:
+        if recruitment.burning(st, seat):
+            return "Discard one more card face down; the rest is passed on."
+        if recruitment.burns(len(st.data["players"])):
+            return "Keep one card (then discard another face down); the rest is passed on."
+        return "Keep one card; the rest is passed on."
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        hand = recruitment.choices(st, seat)
+        if recruitment.burning(st, seat):
+            draft = st.data["draft"]
+            return [Action("burn", (("card", c),)) for c in hand if c != draft["picks"][seat]]
+        return [Action("pick", (("card", c),)) for c in hand]
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        if action.kind == "burn":
+            recruitment.burn(st, seat, str(action["card"]))
+        else:
+            recruitment.pick(st, seat, str(action["card"]))
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        verb = "Discard" if action.kind == "burn" else "Keep"
+        return f"{verb} the {_unit(st, action['card'])}"
+
+
+@decision
+class SoloPick(Decision):
+    """Solo Unit selection: keep one of the cards in front of you."""
+
+    kind = "recruit"
+
+    def text(self, st: PTState, seat: int) -> str:
+        s = st.data["solo"]
+        assert s is not None
+        if s["stage"] >= len(solo.OFFERS):
+            return "Keep one of the two Netherworld cards; the other goes under the pile."
+        return "Keep one card; the others go to the Netherworld."
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        s = st.data["solo"]
+        assert s is not None
+        return [Action.of("pick", card=c) for c in sorted(set(s["offer"]))]
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        solo.pick(st, str(action["card"]))
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        return f"Keep the {_unit(st, action['card'])}"
+
+
+@decision
+class Deploy(Decision):
+    """Deployment: arrange the Kingdom face down, then say you are done (keeping one card)."""
+
+    kind = "deploy"
+    simultaneous = True
+
+    def text(self, st: PTState, seat: int) -> str:
+        return "Place Units face down, move or discard Units in play, then reveal."
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        p = st.data["players"][seat]
+        out: list[Action] = []
+        if p["steps"] < deployment.MAX_STEPS:
+            spots = kingdom.open_spots(st, seat)
+            plan = deployment.plan(st, seat)
+            empty = [s for s in spots if plan[s] is None]
+            budget = p["gold"] - deployment.planned_cost(st, seat)
+            for card in sorted(p["hand"]):
+                if st.content.unit(card).cost <= budget:
+                    out += [Action("place", (("card", card), ("spot", s))) for s in empty]
+            for a in spots:
+                for b in spots:
+                    if a < b and (plan[a] is not None or plan[b] is not None):
+                        out.append(Action("move", (("spot", a), ("to", b))))
+            for spot in spots:
+                if deployment.can_discard(st, seat, spot):
+                    out.append(Action("discard", (("spot", spot),)))
+        out.append(Action("reveal", (("keep", None),)))
+        out += [Action("reveal", (("keep", c),)) for c in sorted(p["hand"])]
+        return out
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        if action.kind == "place":
+            deployment.place(st, seat, str(action["card"]), int(action["spot"]))
+        elif action.kind == "move":
+            deployment.move(st, seat, int(action["spot"]), int(action["to"]))
+        elif action.kind == "discard":
+            deployment.discard(st, seat, int(action["spot"]))
+        else:
+            deployment.commit(st, seat, action.get("keep"))
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        if action.kind == "place":
+            return f"Place the {_unit(st, action['card'])} on {kingdom.spot_name(action['spot'])}"
+        if action.kind == "move":
+            a, b = kingdom.spot_name(action["spot"]), kingdom.spot_name(action["to"])
+            return f"Swap {a} and {b}"
+        if action.kind == "discard":
+            return f"Clear {kingdom.spot_name(action['spot'])} (a new card back to the hand)"
+        keep = action.get("keep")
+        return "Reveal, keeping " + (f"the {_unit(st, keep)}" if keep else "no card")
+
+
+@decision
+class AgeOne(Decision):
+    """A Deployment ability putting Age tokens on one Unit of yours (Time Master, Alchemist)."""
+
+    kind = "age-one"
+
+    def text(self, st: PTState, seat: int) -> str:
+        q = st.data["pending"][0]
+        if q["n"] < 0:
+            return f"{_unit(st, q['card'])}: take {-q['n']} Age token(s) off one of your Units."
+        return f"{_unit(st, q['card'])}: put {q['n']} Age token(s) on one of your Units."
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        n = int(st.data["pending"][0]["n"])
+        targets = deployment.age_targets(st, seat, n)
+        if not targets:  # no Unit left carrying a token to take off
+            return [Action.of("age", spot=None)]
+        return [Action.of("age", spot=s) for s in targets]
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        q = st.data["pending"].pop(0)
+        if action["spot"] is not None:
+            deployment.age_one(st, seat, int(action["spot"]), int(q["n"]), _unit(st, q["card"]))
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        if action["spot"] is None:
+            return "No Unit to take a token off"
+        u = st.data["players"][seat]["kingdom"][int(action["spot"])]
+        name = _unit(st, u["c"]) if u else kingdom.spot_name(action["spot"])
+        n = int(st.data["pending"][0]["n"]) if st.data["pending"] else 0
+        verb = f"Put {n} Age token(s) on" if n > 0 else f"Take {-n} Age token(s) off"
+        return f"{verb} the {name} ({kingdom.spot_name(action['spot'])})"
+
+
+@decision
+class UpgradeOne(Decision):
+    """A Deployment ability raising one Building of your choice to Level 2 (the Djinn)."""
+
+    kind = "upgrade-one"
+
+    def text(self, st: PTState, seat: int) -> str:
+        return f"{_unit(st, st.data['pending'][0]['card'])}: raise one Building to Level 2."
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        targets = deployment.upgrade_targets(st, seat)
+        if not targets:  # a Golem revealed alongside already raised them all
+            return [Action.of("upgrade", building=None)]
+        return [Action.of("upgrade", building=b) for b in targets]
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        q = st.data["pending"].pop(0)
+        if action["building"] is not None:
+            deployment.upgrade_one(st, seat, str(action["building"]), _unit(st, q["card"]))
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        if action["building"] is None:
+            return "Nothing left to raise"
+        return f"Raise the {st.content.buildings[str(action['building'])].name} to Level 2"
+
+
+@decision
+class Save(Decision):
+    """Aging: a Mystical Healer may save one Unit carrying a single Age token."""
+
+    kind = "save"
+
+    def text(self, st: PTState, seat: int) -> str:
+        return "Mystical Healer: save one of your Units carrying a single Age token?"
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        return [Action.of("save", spot=None)] + [
+            Action.of("save", spot=s) for s in aging.savable(st, seat)
+        ]
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        q = st.data["pending"].pop(0)
+        spot = action.get("spot")
+        aging.save(st, seat, None if spot is None else int(spot), str(q["card"]))
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        spot = action.get("spot")
+        return "Save nobody" if spot is None else f"Save {kingdom.spot_name(spot)}"
+
+
+@decision
+class Construct(Decision):
+    """Construction: one Building constructed or upgraded, or none; chosen face down."""
+
+    kind = "construct"
+    simultaneous = True
+
+    def text(self, st: PTState, seat: int) -> str:
+        return "Construct or upgrade one Building, or nothing."
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        out = [Action.of("build", building=None)]
+        for o in construction.options(st, seat):
+            out.append(Action.of("build", building=o.building, level=o.level, way=o.way))
+        return out
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        b = action.get("building")
+        choice = None if b is None else {"building": b, "level": action["level"]}
+        if choice is not None:
+            choice["way"] = action["way"]
+        construction.commit(st, seat, choice)
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        b = action.get("building")
+        if b is None:
+            return "Construct nothing"
+        for o in construction.options(st, seat):
+            if (o.building, o.level, o.way) == (b, action["level"], action["way"]):
+                verb = "Upgrade the" if o.upgrade else "Construct a"
+                name = st.content.buildings[b].name
+                return f"{verb} {name} at Level {o.level} ({o.cost.words()}; {o.gold} Gold)"
+        return f"Construct {b} at Level {action['level']}"
+
+
+def for_kind(kind: str) -> Decision:
+    return DECISIONS[kind]

@@ -1,0 +1,124 @@
+"""The state of a game of Paper Tales: the protocol's hooks, each handed to the decision the
+prompt names; the rules live in ``rules/``, the views in ``view.py``."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import log
+
+from . import view as views
+from .content import Content
+from .decisions import for_kind
+from .rules import endgame, turn
+
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "Grey")
+
+
+class PTState(State):
+    __slots__ = ()
+    content: ClassVar[Content]
+
+    # ------------------------------------------------------------------ helpers for the rules
+    def who(self, seat: int) -> str:
+        if self.data["solo"] is not None:
+            return "You"
+        return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Seat {seat}"
+
+    def add_lp(self, seat: int, n: int, why: str) -> None:
+        """Legend Points gained (or lost: the score never goes below 0)."""
+        p = self.data["players"][seat]
+        before = p["lp"]
+        p["lp"] = max(0, before + n)
+        log(self.data, f"{self.who(seat)} {'gains' if n >= 0 else 'loses'} {abs(n)} LP ({why})")
+
+    def resolution_order(self) -> list[int]:
+        """When simultaneous abilities interact: the player furthest ahead on the score track
+        first, then the one with less Gold; still level, a fixed seat order (ruling 12)."""
+        players = self.data["players"]
+        return sorted(range(len(players)), key=lambda s: (-players[s]["lp"], players[s]["gold"], s))
+
+    # ------------------------------------------------------------------ protocol hooks
+    def _kind(self) -> str | None:
+        d = self.data
+        phase = d["phase"]
+        if phase == "over":
+            return None
+        if d["pending"]:
+            return str(d["pending"][0]["kind"])
+        return {"draft": "draft", "solo-pick": "recruit", "deploy": "deploy", "build": "construct"}[
+            phase
+        ]
+
+    def _prompt(self) -> Prompt:
+        kind = self._kind()
+        if kind is None:
+            return TERMINAL_PROMPT
+        dec = for_kind(kind)
+        d = self.data
+        if d["pending"]:
+            seats: tuple[int, ...] = (int(d["pending"][0]["seat"]),)
+        elif dec.simultaneous:
+            seats = tuple(s for s, p in enumerate(d["players"]) if not p["done"])
+        else:
+            seats = (0,)
+        return Prompt(seats, kind, dec.text(self, seats[0]), turn=None)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        kind = self._kind()
+        assert kind is not None
+        return for_kind(kind).legal(self, seat)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        kind = self._kind()
+        assert kind is not None
+        for_kind(kind).apply(self, seat, action)
+        turn.advance(self)
+
+    def _explain_illegal(self, seat: int, action: Action) -> str | None:
+        return views.explain_illegal(self, seat, action)
+
+    def describe_action(self, action: Action, seat: int | None = None) -> str:
+        kind = self._kind()
+        if kind is None:
+            return str(action)
+        try:
+            return for_kind(kind).words(self, action, seat if seat is not None else 0)
+        except (KeyError, ValueError, TypeError, AssertionError):
+            return str(action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        self._cache["still"] = {}  # nothing changes while a view is drawn: remember resources
+        try:
+            return views.view(self, seat)
+        finally:
+            del self._cache["still"]
+
+    def _outcome(self) -> Outcome:
+        d = self.data
+        players = d["players"]
+        scores = {s: float(p["lp"]) for s, p in enumerate(players)}
+        if d["phase"] != "over":
+            return Outcome((), scores, "not over")
+        if d["solo"] is not None:
+            lich = int(d["solo"]["lp"])
+            won = players[0]["lp"] > lich
+            text = f"You {players[0]['lp']} LP, the Lich King {lich} LP: " + (
+                "you win" if won else "the Lich King wins"
+            )
+            return Outcome((0,) if won else (), scores, "lich-king", text)
+        win = endgame.winners(self)
+        best = max(p["lp"] for p in players)
+        tied = sum(1 for p in players if p["lp"] == best)
+        text = "Most Legend Points"
+        if tied > 1:
+            text += " (tie broken by Gold)" if len(win) == 1 else " (a shared victory)"
+        return Outcome(win, scores, "legend-points", text)
+
+    def rounds(self) -> int:
+        return int(self.data["turn"])
+
+    def resample(self, seat: int | None, rng: Rng) -> PTState:
+        return views.resample(self, seat, rng)

@@ -1,0 +1,181 @@
+"""Solo mode, Army of the Lich King (the Beyond the Gates rulebook). The Lich King deploys and
+builds nothing: he is an automaton of these rules, not a seat. He scores through his line of 5
+Necropolis cards (one from each of the piles 1, 2, 3, 4 and END, face down, the first revealed):
+at the end of each Recruitment the current card's Immediate Gain, and every revealed card's Quest
+Bonus for each Netherworld Unit meeting it; in Wars his Black and Purple armies (the current card
+plus the next) each fight the player's Kingdom; at the end, the END card's gain. Ties go to him."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.engine import piles
+from tabletop.engine.views import log
+
+from .. import content as C
+from ..effects import fire
+from . import kingdom, recruitment
+
+if TYPE_CHECKING:
+    from ..play import PTState
+
+PILES = ("1", "2", "3", "4", "end")
+# The solo Unit selection: draw this many, keep one, the rest go to Netherworld.
+OFFERS = (5, 4, 3)
+LP_PER_WAR = 3
+LICH_LP_PER_WAR = 1
+
+
+def setup(st: PTState, lich_cards: int) -> None:
+    """One card from each Necropolis pile, face down in a line, the first revealed; the Lich King
+    cards drawn at random for the difficulty."""
+    content = st.content
+    line = []
+    for pile in PILES:
+        cards = sorted(n.id for n in content.necropolis.values() if n.pile == pile)
+        line.append(cards[st.rng.below(len(cards))])
+    lich = sorted(content.lich)
+    st.rng.shuffle(lich)
+    st.data["solo"] = {
+        "line": line,
+        "revealed": 1,
+        "lich": sorted(lich[:lich_cards]),
+        "lp": 0,
+        "nether": [],
+        "offer": [],
+        "stage": 0,
+    }
+
+
+def solo(st: PTState) -> C.Necropolis:
+    s = st.data["solo"]
+    assert s is not None
+    return st.content.necropolis[s["line"][st.data["turn"] - 1]]
+
+
+def start_recruitment(st: PTState) -> None:
+    d = st.data
+    s = d["solo"]
+    assert s is not None
+    d["players"][0]["hand"] = []
+    s["nether"] = []
+    s["stage"] = 0
+    s["offer"] = recruitment.deal(st, OFFERS[0])
+    d["phase"] = "solo-pick"
+    log(d, f"Turn {d['turn']}: Recruitment; the Unit selection begins")
+
+
+def pick(st: PTState, card: str) -> None:
+    """The player keeps ``card`` from the cards in front of them."""
+    d = st.data
+    s = d["solo"]
+    assert s is not None
+    p = d["players"][0]
+    offer = list(s["offer"])
+    offer.remove(card)
+    p["hand"].append(card)
+    stage = s["stage"]
+    if stage < len(OFFERS):
+        s["nether"] += offer
+    else:  # the other of the 2 Netherworld cards goes under the pile
+        s["nether"] = offer + s["nether"]
+    s["stage"] = stage + 1
+    if s["stage"] < len(OFFERS):
+        s["offer"] = recruitment.deal(st, OFFERS[s["stage"]])
+    elif s["stage"] == len(OFFERS):
+        st.rng.shuffle(s["nether"])
+        s["offer"] = [s["nether"].pop(), s["nether"].pop()]
+    else:  # the last card from the top of Netherworld is simply kept
+        p["hand"].append(s["nether"].pop())
+        s["offer"] = []
+        recruitment.finish(st)
+
+
+def quest_met(st: PTState, quest: C.Quest, card: str) -> bool:
+    """Whether a Netherworld Unit meets a Quest: printed strength, resource conditions met."""
+    unit = st.content.unit(card)
+    if quest.test == "produces":
+        return any(isinstance(e, C.Produce) and e.resource == quest.resource for e in unit.static)
+    n = int(quest.n or 0)
+    if quest.test == "cost-at-least":
+        return unit.cost >= n
+    if quest.test == "cost-at-most":
+        return unit.cost <= n
+    if quest.test == "strength-at-least":
+        return unit.strength >= n
+    if quest.test == "strength-at-most":
+        return unit.strength <= n
+    return any(e.when == quest.phase for e in unit.triggers)
+
+
+def lich_king_gains(st: PTState) -> None:
+    """End of Recruitment: the current card's Immediate Gain, then every revealed card's Quest
+    Bonus per Netherworld Unit; then Netherworld goes to the discard pile."""
+    d = st.data
+    s = d["solo"]
+    assert s is not None
+    gain = solo(st).gain + lich_bonus(st, C.LkGainLp)
+    total = gain
+    for ident in s["line"][: s["revealed"]]:
+        quest = st.content.necropolis[ident].quest
+        if quest is not None:
+            total += quest.lp * sum(1 for c in s["nether"] if quest_met(st, quest, c))
+    s["lp"] += total
+    log(d, f"The Lich King scores {total} LP ({gain} Immediate Gain, the rest Quest Bonuses)")
+    piles.add_discards(d["deck"], s["nether"])
+    s["nether"] = []
+
+
+def lich_bonus(st: PTState, effect: type, **match: str) -> int:
+    s = st.data["solo"]
+    assert s is not None
+    total = 0
+    for ident in s["lich"]:
+        ab = st.content.lich[ident].ability
+        if isinstance(ab, effect) and all(getattr(ab, k) == v for k, v in match.items()):
+            total += int(ab.n)
+    return total
+
+
+def armies(st: PTState) -> dict[str, int]:
+    """Black and Purple strengths: the current Necropolis card plus the next."""
+    s = st.data["solo"]
+    assert s is not None
+    t = st.data["turn"]
+    now, nxt = (st.content.necropolis[s["line"][i]] for i in (t - 1, t))
+    return {
+        "black": now.black + nxt.black + lich_bonus(st, C.LkArmy, army="black"),
+        "purple": now.purple + nxt.purple + lich_bonus(st, C.LkArmy, army="purple"),
+    }
+
+
+def wars(st: PTState) -> None:
+    """Reveal the next Necropolis card; one War against each army; ties won by both."""
+    d = st.data
+    s = d["solo"]
+    assert s is not None
+    s["revealed"] = max(s["revealed"], d["turn"] + 1)
+    mine = kingdom.war_strength(st, 0)
+    p = d["players"][0]
+    p["won"] = 0
+    lich = 0
+    for army, strength in armies(st).items():
+        if mine >= strength:
+            p["won"] += 1
+            st.add_lp(0, LP_PER_WAR, f"War against the {army.capitalize()} army won")
+        if strength >= mine:
+            lich += LICH_LP_PER_WAR + lich_bonus(st, C.LkWarLp)
+    s["lp"] += lich
+    log(d, f"Wars: your strength {mine}; the Lich King scores {lich} LP")
+    for ctx, _, trig in list(kingdom.sources(st, 0)):
+        for e in trig:
+            if e.when == "wars":
+                fire(ctx, e)
+
+
+def end_of_game(st: PTState) -> None:
+    s = st.data["solo"]
+    assert s is not None
+    gain = st.content.necropolis[s["line"][-1]].gain + lich_bonus(st, C.LkGainLp)
+    s["lp"] += gain
+    log(st.data, f"The Lich King scores the END card's {gain} LP")

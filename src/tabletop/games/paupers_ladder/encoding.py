@@ -1,0 +1,508 @@
+"""Paupers' Ladder as fixed-size vectors, for the learning adapters (``tabletop.adapters``).
+
+The adapters find this module by its name and call :func:`encoding`. It reads a seat's view only
+(never the state), so an observation holds nothing the seat may not see. Every id space comes from
+the game's content, in sorted order, so the layout changes only when the content does.
+
+Observation (``observation_blocks`` lists every block with its size): the decision (phase, prompt
+kind, round, whose turn, relative to the observing seat); four player blocks, the observing seat
+first and the others in seat order after it (absent seats are zeros); the observing seat's private
+cards (draft hand and pick, the known tops of decks); the board (each Region card's place, Gems on
+cards, tucked cards, Quests, Shops as far as the seat has seen them, the Dispensary, deck sizes,
+discards); the fight under way; the solo Time, Lives and scenario pieces.
+
+Actions (``action_slots``): one slot per action kind, numbered by its arguments' domains (Regions,
+Cities, card ids, item keys); the one decision too large to spell out, putting peeked cards back in
+any order, is numbered by rank among the legal orderings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from math import factorial
+from typing import Any
+
+from tabletop.engine import Game
+
+from .content import CITIES, VIRTUES, WILD, Content
+
+PHASES = ("pauper", "bird", "draft", "buy", "play", "over")
+PROMPTS = (
+    "choose-pauper",
+    "choose-bird",
+    "draft",
+    "first-purchase",
+    "turn",
+    "character",
+    "ally",
+    "boost",
+    "reward",
+    "event",
+    "pick",
+    "keep",
+    "shop",
+    "disaster",
+    "dispensary",
+    "reorder",
+    "ingredient",
+    "quest-reward",
+    "peek-deck",
+    "goto",
+    "weapon",
+    "make-room",
+    "return-outcomes",
+    "bravery",
+    "magnificence",
+    "nest",
+    "relocate",
+    "treasure",
+    "hide",
+    "recipe-choice",
+    "city-reward",
+    "game-over",
+)
+DECKS = (*WILD, "equipment", "rarity", "quest", "recipe")
+MAX_SEATS = 4
+CHARS = ("pauper", "bird")
+SCENARIOS = ("garoliums-tournament", "saltash-necromancer", "fiery-siege")
+DIFFICULTIES = ("easy", "mid", "hard", "very-hard")
+REWARDS = ("trophy", "gems", "equipment", "rarity", "ingredient")
+SCALE = 10.0  # counts and Gems are divided by this, to keep the vector near 0..1
+
+
+class _Index:
+    """Ids to positions in a block."""
+
+    def __init__(self, ids: Sequence[str]) -> None:
+        self.ids = tuple(ids)
+        self.at = {x: i for i, x in enumerate(self.ids)}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+Filler = Callable[[Mapping[str, Any], MutableSequence[float], int], None]
+
+
+class PaupersLadderEncoding:
+    """The observation layout and action slots of one Paupers' Ladder game."""
+
+    def __init__(self, game: Game) -> None:
+        C: Content = game.content  # type: ignore[attr-defined]
+        self.C = C
+        self.regions = _Index(sorted(C.regions))
+        self.cards = _Index(sorted(C.region_card))
+        self.items = _Index(sorted(C.item))
+        self.recipes = _Index(sorted(C.recipe))
+        self.quests = _Index(sorted(C.quest))
+        self.paupers = _Index(sorted(C.paupers))
+        self.birds = _Index(sorted(C.birds))
+        self.outcomes = _Index(sorted(C.outcome))
+        self.keys = _Index(["start", "bird", *self.items.ids, *self.recipes.ids])
+        self.any_card = _Index(
+            [*self.cards.ids, *self.items.ids, *self.recipes.ids, *self.quests.ids]
+        )
+        # each Region card's place: which Region of its type it lies in (3 of each wild type)
+        self.slots_of = {t: sorted(r.id for r in C.regions.values() if r.type == t) for t in WILD}
+        self.max_slots = max(len(v) for v in self.slots_of.values())
+        self.region_slot = {r: i for regs in self.slots_of.values() for i, r in enumerate(regs)}
+        self.layout: list[tuple[str, int, str, Filler]] = []
+        self._build()
+        self.size = sum(n for _, n, _, _ in self.layout)
+
+    # ------------------------------------------------------------------ layout
+    def _add(self, name: str, size: int, doc: str, fill: Filler) -> None:
+        self.layout.append((name, size, doc, fill))
+
+    def _build(self) -> None:
+        R, K, It, Q = self.regions, self.cards, self.items, self.quests
+
+        def decision(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+            me = v["seat"]
+            n = len(v["players"])
+            _one(out, at, PHASES.index(v["phase"]) if v["phase"] in PHASES else None)
+            at += len(PHASES)
+            kind = v["prompt"]["kind"]
+            _one(out, at, PROMPTS.index(kind) if kind in PROMPTS else len(PROMPTS))
+            at += len(PROMPTS) + 1
+            out[at] = float(v.get("round") or 0) / SCALE
+            at += 1
+            turn = v.get("turn")
+            if turn is not None:
+                out[at + (turn - me) % n] = 1.0
+            at += MAX_SEATS
+            for s in v["prompt"]["seats"]:
+                out[at + (s - me) % n] = 1.0
+
+        self._add(
+            "decision",
+            len(PHASES) + len(PROMPTS) + 1 + 1 + 2 * MAX_SEATS,
+            "phase, prompt kind (+ other), round/10, whose turn and who decides "
+            "(relative: 0 = the observing seat)",
+            decision,
+        )
+        per_player = (
+            1 + len(self.paupers) + len(self.birds) + 3 + 2 * len(R) + len(VIRTUES) + len(It)
+            + len(K) + 2 * len(self.recipes) + 8
+        )  # fmt: skip
+
+        def players(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+            me = v["seat"]
+            ps = v["players"]
+            for rel in range(len(ps)):
+                self._player(ps[(me + rel) % len(ps)], out, at + rel * per_player)
+
+        self._add(
+            "players",
+            MAX_SEATS * per_player,
+            f"{MAX_SEATS} blocks of {per_player}, observing seat first: present, Pauper, Bird, "
+            "trained, Gems/10, Journal Quests/10, Pauper and Bird Regions, Virtues, Inventory "
+            "items, Trophy Room cards, Recipes learned and in learning, ingredients tucked/10, "
+            "Outcome deck and discards/10, miss, charges, draft hand size, picked, Lives/10",
+            players,
+        )
+
+        def private(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+            p = v["players"][v["seat"]]
+            for r in p.get("hand") or ():
+                _set(out, at, self.recipes, r)
+            at += len(self.recipes)
+            _set(out, at, self.recipes, p.get("pick"))
+            at += len(self.recipes)
+            out[at] = len(p.get("outcome_known_top") or ()) / SCALE
+            at += 1
+            for cards in (p.get("region_known_top") or {}).values():
+                for depth, c in enumerate(cards):
+                    if c in K.at:
+                        out[at + K.at[c]] = 1.0 / (1 + depth)
+
+        self._add(
+            "private",
+            2 * len(self.recipes) + 1 + len(K),
+            "the observing seat's draft hand and pick, how many Outcome cards it knows on top/10, "
+            "Region cards it knows on top of decks (1 / (1 + depth))",
+            private,
+        )
+
+        def board(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+            slot_of, width = self.region_slot, self.max_slots
+            for region, cards in v["tiles"].items():
+                slot = slot_of.get(region, 0)
+                for c in cards:
+                    i = K.at.get(c)
+                    if i is not None:
+                        out[at + i * width + slot] = 1.0
+            at += len(K) * self.max_slots
+            for c, g in (v.get("cardgems") or {}).items():
+                if c in K.at:
+                    out[at + K.at[c]] = float(g) / SCALE
+            at += len(K)
+            for c, under in (v.get("tucked") or {}).items():
+                if c in K.at:
+                    out[at + K.at[c]] = len(under) / SCALE
+            at += len(K)
+            for i, city in enumerate(CITIES):
+                _set(out, at + i * len(Q), Q, v["quests"].get(city))
+            at += len(CITIES) * len(Q)
+            for i, city in enumerate(CITIES):
+                shop = v["shops"][city]
+                base = at + i * (1 + len(It))
+                out[base] = shop["count"] / SCALE
+                _many(out, base + 1, It, shop["known"])
+            at += len(CITIES) * (1 + len(It))
+            for i, stack in enumerate(v["dispensary"][:4]):
+                base = at + i * (1 + len(self.recipes))
+                out[base] = stack["count"] / SCALE
+                _set(out, base + 1, self.recipes, stack["top"])
+            at += 4 * (1 + len(self.recipes))
+            for i, dk in enumerate(DECKS):
+                deck = v["decks"].get(dk)
+                if deck:
+                    out[at + i] = deck["count"] / SCALE
+                    _many(out, at + len(DECKS), self.any_card, deck["discard"])
+            at += len(DECKS) + len(self.any_card)
+            _many(out, at, self.paupers, v["paupers_shown"])
+            at += len(self.paupers)
+            _many(out, at, self.birds, v["birds_shown"])
+
+        self._add(
+            "board",
+            len(K) * self.max_slots
+            + 2 * len(K)
+            + len(CITIES) * len(Q)
+            + len(CITIES) * (1 + len(It))
+            + 4 * (1 + len(self.recipes))
+            + len(DECKS)
+            + len(self.any_card)
+            + len(self.paupers)
+            + len(self.birds),
+            "each Region card face up in Region slot j of its type (sorted Regions), Gems on "
+            "cards/10, cards tucked under cards/10, each City's Quest, each Shop's size/10 and "
+            "the items the seat has seen in it, each Dispensary stack's size/10 and top, deck "
+            "sizes/10, every discarded card, the Paupers and Birds on offer",
+            board,
+        )
+
+        def turn(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+            ts = v.get("ts")
+            if ts:
+                _one(out, at, CHARS.index(ts["char"]) if ts["char"] in CHARS else 2)
+                for ch in ts.get("done", ()):
+                    if ch in CHARS:
+                        out[at + 3 + CHARS.index(ch)] = 1.0
+                out[at + 5] = float(ts.get("moves", 0)) / SCALE
+                out[at + 6] = float(ts.get("free_used", 0)) / SCALE
+                out[at + 7] = float(bool(ts.get("warped")))
+                out[at + 8] = float(bool(ts.get("fought")))
+                out[at + 9] = float(bool(ts.get("moved")))
+                out[at + 10] = len(ts.get("used", ())) / SCALE
+                for r in ts.get("visited", ()):
+                    _set(out, at + 11, R, r)
+            at += 11 + len(R)
+            f = v.get("fight")
+            if f:
+                _set(out, at, K, f.get("hz"))
+                at2 = at + len(K)
+                out[at2] = float(f.get("str", 0)) / SCALE
+                out[at2 + 1] = float(f.get("hs", 0)) / SCALE
+                out[at2 + 2] = float(f.get("bonus", 0)) / SCALE
+                out[at2 + 3] = len(f.get("cards", ())) / SCALE
+                out[at2 + 4] = float(f.get("char") == "bird")
+                out[at2 + 5] = 1.0
+
+        self._add(
+            "turn",
+            11 + len(R) + len(K) + 6,
+            "acting character (pauper, bird, none), characters done, moves/10, free moves used/10, "
+            "warped, fought, moved, abilities used/10, Regions visited; the fight: hazard, "
+            "Strength/10, hazard Strength/10, bonus/10, Outcome cards drawn/10, bird, under way",
+            turn,
+        )
+
+        def solo(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+            s = v.get("solo")
+            if not s:
+                return
+            out[at] = 1.0
+            _one(
+                out, at + 1, SCENARIOS.index(s["scenario"]) if s["scenario"] in SCENARIOS else None
+            )
+            base = at + 1 + len(SCENARIOS)
+            d = s["difficulty"]
+            _one(out, base, DIFFICULTIES.index(d) if d in DIFFICULTIES else None)
+            base += len(DIFFICULTIES)
+            out[base] = float(s.get("time") or 0) / SCALE
+            out[base + 1] = float(s.get("allowance") or 0) / SCALE
+            out[base + 2] = float(s.get("necromancer_lives") or 0) / SCALE
+            out[base + 3] = float(s.get("necromancer_deck") or 0) / SCALE
+            objectives = s.get("objectives") or []
+            out[base + 4] = sum(1 for o in objectives if o.get("done")) / SCALE
+            out[base + 5] = float(bool((s.get("side") or {}).get("done")))
+            base += 6
+            for r in s.get("facedown") or ():
+                _set(out, base, R, r)
+            base += len(R)
+            for r, c in (s.get("city_hazards") or {}).items():
+                _set(out, base, R, r)
+                _set(out, base + len(R), K, c)
+            base += len(R) + len(K)
+            for c in s.get("siege") or ():
+                _set(out, base, K, c)
+            base += len(K)
+            for i, group in enumerate(("markers", "collected")):
+                for r in s.get(group) or ():
+                    _set(out, base + i * len(R), R, r)
+            base += 2 * len(R)
+            _set(out, base, R, s.get("home"))
+            base += len(R)
+            _set(out, base, K, s.get("necromancer"))
+
+        self._add(
+            "solo",
+            1 + len(SCENARIOS) + len(DIFFICULTIES) + 6 + 5 * len(R) + 3 * len(K),
+            "solo: present, scenario, difficulty, Time/10, allowance/10, necromancer Lives/10 and "
+            "deck/10, objectives done/10, side objective done, face-down Regions, Cities held by "
+            "hazards (City, hazard), siege dragons, Cities with Virtue markers left and taken, "
+            "home City, the necromancer",
+            solo,
+        )  # fmt: skip
+
+    def _player(self, p: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        R, It, K = self.regions, self.items, self.cards
+        out[at] = 1.0
+        at += 1
+        _set(out, at, self.paupers, p.get("pauper"))
+        at += len(self.paupers)
+        _set(out, at, self.birds, p.get("bird"))
+        at += len(self.birds)
+        out[at] = float(bool(p.get("trained")))
+        out[at + 1] = float(p.get("gems", 0)) / SCALE
+        out[at + 2] = len(p.get("journal", ())) / SCALE
+        at += 3
+        _set(out, at, R, p.get("pos"))
+        at += len(R)
+        _set(out, at, R, p.get("bpos"))
+        at += len(R)
+        for x in p.get("virtues", ()):
+            if x in VIRTUES:
+                out[at + VIRTUES.index(x)] = 1.0
+        at += len(VIRTUES)
+        _many(out, at, It, [it["c"] for it in p.get("inventory", ())])
+        at += len(It)
+        _many(out, at, K, p.get("trophies", ()))
+        at += len(K)
+        tucked = 0
+        for r in p.get("recipes", ()):
+            _set(out, at + (0 if r.get("learned") else len(self.recipes)), self.recipes, r["r"])
+            tucked += len(r.get("ing", ()))
+        at += 2 * len(self.recipes)
+        lives = p.get("lives") or {}
+        for i, x in enumerate(
+            (
+                tucked / SCALE,
+                p.get("outcome_count", 0) / SCALE,
+                len(p.get("outcome_discard", ())) / SCALE,
+                float(bool(p.get("miss"))),
+                float(p.get("charges", 0)),
+                p.get("hand_count", 0) / SCALE,
+                float(p.get("picked", False)),
+                (lives.get("pauper", 0) + lives.get("bird", 0)) / SCALE,
+            )
+        ):
+            out[at + i] = float(x)
+
+    # ------------------------------------------------------------------ the interface
+    def observation_blocks(self) -> list[tuple[str, int, str]]:
+        return [(name, size, doc) for name, size, doc, _ in self.layout]
+
+    def observe(self, view: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        """Fill ``out`` (zeros, of the blocks' total size) from the view."""
+        at = 0
+        for _, size, _, fill in self.layout:
+            fill(view, out, at)
+            at += size
+
+    def _keys_with(self, effect: str) -> list[str]:
+        C = self.C
+        out = []
+        if any(e["effect"] == effect for p in C.paupers.values() for e in p.equipment.abilities):
+            out.append("start")
+        if any(e["effect"] == effect for b in C.birds.values() for e in b.trained):
+            out.append("bird")
+        out += [
+            i for i in self.items.ids if any(e["effect"] == effect for e in C.item[i].abilities)
+        ]
+        out += [
+            r for r in self.recipes.ids if any(e["effect"] == effect for e in C.recipe[r].abilities)
+        ]
+        return out
+
+    def _most_peeked(self) -> int:
+        C = self.C
+        effects: list[Any] = [e for i in C.item.values() for e in i.abilities]
+        effects += [e for r in C.recipe.values() for e in r.abilities]
+        effects += [e for p in C.paupers.values() for e in p.equipment.abilities]
+        effects += [e for c in C.region_card.values() for o in c.options for e in o.effects]
+        ns = [int(e.get("n", 1)) for e in effects if str(e["effect"]).startswith("peek")]
+        return max([4, *ns])
+
+    def action_slots(self) -> list[tuple[str, Mapping[str, Sequence[Any]] | int]]:
+        R, K, It = self.regions.ids, self.cards.ids, self.items.ids
+        recipes, keys, cards = self.recipes.ids, self.keys.ids, self.any_card.ids
+        options = max(
+            [len(c.options) for c in self.C.region_card.values()]
+            + [len(q.reward) for q in self.C.quest.values()]
+        )
+        bare = [
+            "back-out",
+            "buy-time",
+            "charm",
+            "decline",
+            "done",
+            "draw",
+            "end",
+            "hand-over",
+            "heal",
+            "keep-gems",
+            "leave",
+            "pass",
+            "pay-ally",
+            "resolve",
+            "rest",
+            "shop",
+            "train",
+            "no-weapon",
+        ]
+        slots: list[tuple[str, Mapping[str, Sequence[Any]] | int]] = [(k, {}) for k in bare]
+        slots += [
+            ("act", {"char": CHARS}),
+            ("pauper", {"pauper": self.paupers.ids}),
+            ("bird", {"bird": self.birds.ids}),
+            ("draft", {"recipe": recipes}),
+            ("learn", {"virtue": VIRTUES}),
+            ("move", {"to": R}),
+            ("swim", {"to": R}),
+            ("teleport", {"to": CITIES, "via": self._keys_with("teleport_city")}),
+            ("foresight", {"via": self._keys_with("peek_region")}),
+            ("use", {"item": keys}),
+            ("discard", {"item": It}),
+            ("discard-fragile", {"card": K}),
+            ("encounter", {"card": K}),
+            ("fight", {"card": K}),
+            ("hide", {"card": K}),
+            ("withdraw", {"card": (None, *K)}),
+            ("transmute", {"card": K, "via": self._keys_with("transmute")}),
+            ("recall", {"card": K, "via": self._keys_with("recall")}),
+            ("quest", {"city": CITIES}),
+            ("buy", {"card": It}),
+            ("sell", {"item": It}),
+            ("boost", {"item": keys}),
+            ("weapon", {"item": keys}),
+            ("potion", {"item": keys, "char": CHARS}),
+            ("reward", {"take": REWARDS, "recipe": (None, *recipes)}),
+            ("option", {"n": tuple(range(options))}),
+            ("pick", {"card": cards}),
+            ("keep", {"card": cards}),
+            ("replace", {"city": CITIES}),
+            ("take", {"stack": (0, 1, 2, 3)}),
+            ("order", factorial(self._most_peeked())),
+            ("tuck", {"recipe": recipes}),
+            ("goto", {"city": CITIES}),
+            ("return", {"card": self.outcomes.ids}),
+            ("trophy", {"card": K}),
+            ("dragon", {"card": K}),
+            ("nest", {"city": CITIES}),
+            ("relocate", {"region": R}),
+            ("choose-recipe", {"recipe": recipes}),
+            ("drop-recipe", {"recipe": recipes}),
+            ("city-reward", {"take": ("gems", "equipment", "lives"), "card": (None, *It)}),
+            ("peek", {"deck": WILD}),
+            ("remove", {"card": K}),
+            ("reveal", {"region": R}),
+        ]
+        return slots
+
+
+def _one(out: MutableSequence[float], at: int, i: int | None) -> None:
+    if i is not None:
+        out[at + i] = 1.0
+
+
+def _many(out: MutableSequence[float], at: int, index: _Index, xs: Sequence[str]) -> None:
+    """Mark each id of ``xs`` (ids outside the index are left out)."""
+    get = index.at.get
+    for x in xs:
+        i = get(x)
+        if i is not None:
+            out[at + i] = 1.0
+
+
+def _set(out: MutableSequence[float], at: int, index: _Index, x: Any) -> None:
+    i = index.at.get(x) if isinstance(x, str) else None
+    if i is not None:
+        out[at + i] = 1.0
+
+
+def encoding(game: Game) -> PaupersLadderEncoding:
+    """The adapters' hook (see ``tabletop.adapters.encoding``)."""
+    return PaupersLadderEncoding(game)

@@ -1,0 +1,193 @@
+"""Building a lair: pieces, the three legality rules, and refusals that name the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.engine import Action, IllegalAction
+from tabletop.games.lairs import grid
+from tabletop.games.lairs.content import content
+from tabletop.games.lairs.rules import building
+from tabletop.games.lairs.scenario import lair_from
+from tabletop.testing import Scenario
+
+from .helpers import PLAIN
+
+
+def building_game(seed: int = 1, **params: object) -> Scenario:
+    s = Scenario("lairs", seed=seed, mode="intro", **params)
+    s.expect("build")
+    return s
+
+
+def place(s: Scenario, seat: int, piece: str, cell: str) -> None:
+    s.do("take", by=seat, piece=piece)
+    s.do("place", by=seat, cell=cell)
+
+
+def wall(s: Scenario, seat: int, edge: str) -> None:
+    s.do("take", by=seat, piece="wall")
+    s.do("wall", by=seat, edge=edge)
+
+
+class TestBuildingALair:
+    def test_both_builders_build_at_once_in_secret(self) -> None:
+        s = building_game()
+        assert s.state.prompt().seats == (0, 1)
+        place(s, 0, "start", "A1")
+        assert s.view(0)["lair"]["feat"][0] == "start"
+        assert s.view(1)["lair"]["feat"][0] is None  # seat 1 sees only its own lair
+        assert "lair" not in s.view(None)
+
+    def test_intro_game_pieces(self) -> None:
+        s = building_game()
+        left = s.view(0)["lair"]["left"]
+        assert left == {"start": 1, "exit": 1, "chest": 3, "m:hungry-blob": 3, "t:greased-pit": 3}
+
+    def test_one_feature_per_space(self) -> None:
+        s = building_game()
+        place(s, 0, "start", "A1")
+        s.do("take", by=0, piece="exit")
+        reason = s.refuse(Action.of("place", cell="A1"), 0)
+        assert "A1 already holds a feature" in reason
+
+    def test_a_wall_sealing_the_start_is_refused(self) -> None:
+        s = building_game()
+        place(s, 0, "start", "A1")
+        wall(s, 0, "A1|A2")
+        s.do("take", by=0, piece="wall")
+        reason = s.refuse(Action.of("wall", edge="A1|B1"), 0)
+        assert "No Unreachable Spaces" in reason
+
+    def test_ready_only_when_complete_and_within_the_wall_range(self) -> None:
+        s = building_game()
+        reason = s.refuse(Action.of("ready"), 0)
+        assert "pieces still to place" in reason
+
+    def test_a_plain_lair_passes_every_rule(self) -> None:
+        d = {
+            "monsters": ["hungry-blob", "autoflail", "gloombat"],
+            "traps": ["greased-pit", "chain-snares", "howling-beetles"],
+        }
+        assert building.ready_problem(d, lair_from(PLAIN), content()) is None
+
+    def test_too_few_walls(self) -> None:
+        d = {
+            "monsters": ["hungry-blob", "autoflail", "gloombat"],
+            "traps": ["greased-pit", "chain-snares", "howling-beetles"],
+        }
+        few = lair_from({**PLAIN, "walls": PLAIN["walls"][:16]})
+        assert "at least 17 Wall pieces" in (building.ready_problem(d, few, content()) or "")
+
+    def test_at_most_twenty_walls(self) -> None:
+        lair = lair_from(PLAIN)
+        extra = [e for e in range(grid.EDGES) if e not in lair["walls"]]
+        lair["walls"] = sorted(lair["walls"] + extra[:3])
+        assert len(lair["walls"]) == 20
+        assert building.legal_edges(lair, content()) == []
+
+
+class TestPerilRule:
+    def test_second_monster_on_the_only_path_is_refused(self) -> None:
+        C = content()
+        # Start A1, Chest A4: walls under A1-A3, so every path from the Start runs A2, A3
+        lair = lair_from(
+            {
+                "start": "A1",
+                "chests": ["A4"],
+                "monsters": {"A2": "hungry-blob"},
+                "walls": ["A1|B1", "A2|B2", "A3|B3"],
+            }
+        )
+        assert building.place_problem(lair, "m:autoflail", grid.parse("A3"), None, C) == (
+            "the Peril Rule: the chest at A4 needs a path from the Start crossing at most one "
+            "Monster and at most one Trap"
+        )
+        # one Trap beside the Monster is still allowed
+        assert building.place_problem(lair, "t:greased-pit", grid.parse("A3"), None, C) is None
+
+    def test_legal_cells_agree_with_the_rule_checked_space_by_space(self) -> None:
+        C = content()
+        lair = lair_from(PLAIN)
+        for c in (grid.parse("D5"), grid.parse("B4")):
+            lair["feat"][c] = None
+        for piece in ("m:autoflail", "t:greased-pit", "chest"):
+            fast = building.legal_cells(lair, piece, C)
+            slow = [c for c in range(36) if building.place_problem(lair, piece, c, None, C) is None]
+            assert fast == slow
+        slow_edges = [
+            e for e in range(60) if building.place_problem(lair, "wall", None, e, C) is None
+        ]
+        assert building.legal_edges(lair, C) == slow_edges
+
+
+class TestPlacementLimits:
+    def test_whisperling_mob_only_in_a_dead_end(self) -> None:
+        C = content()
+        lair = lair_from({"start": "F6", "walls": ["A1|A2"]})
+        # A1 has the border on two sides and one wall: a dead end
+        assert building.place_problem(lair, "m:whisperling-mob", 0, None, C) is None
+        assert "dead end" in (building.place_problem(lair, "m:whisperling-mob", 7, None, C) or "")
+
+    def test_crushing_walls_only_in_a_hallway(self) -> None:
+        C = content()
+        lair = lair_from({"start": "F6", "walls": ["B2|B3", "B3|B4"]})
+        assert building.place_problem(lair, "t:crushing-walls", grid.parse("B3"), None, C) is None
+        assert "hallway" in (building.place_problem(lair, "t:crushing-walls", 7, None, C) or "")
+
+    def test_a_wall_that_would_spoil_a_dead_end_cannot_be_taken_back(self) -> None:
+        C = content()
+        lair = lair_from({"start": "F6", "monsters": {"A1": "whisperling-mob"}, "walls": ["A1|A2"]})
+        assert building.removable_edges(lair, C) == []
+
+
+class TestHazardSelection:
+    def test_random_selection_is_identical_for_both_lairs(self) -> None:
+        s = Scenario("lairs", seed=3)
+        left0 = s.view(0)["lair"]["left"]
+        left1 = s.view(1)["lair"]["left"]
+        assert left0 == left1
+        assert len(s.view(0)["monsters"]) == 3 and len(s.view(0)["traps"]) == 3
+
+    def test_base_game_draws_only_base_hazards(self) -> None:
+        C = content()
+        for seed in range(10):
+            v = Scenario("lairs", seed=seed).view(0)
+            assert all(C.hazards[h].set == "base" for h in v["monsters"] + v["traps"])
+
+    def test_friendly_selection_takes_the_named_hazards(self) -> None:
+        names = "autoflail,gloombat,fright-gobbler,greased-pit,blink-runes,chain-snares"
+        s = Scenario("lairs", seed=1, pack=True, selection="friendly", hazards=names)
+        assert sorted(s.view(0)["monsters"] + s.view(0)["traps"]) == sorted(names.split(","))
+
+    def test_friendly_selection_refuses_a_bad_list(self) -> None:
+        from tabletop.engine import BadParameter, load
+
+        with pytest.raises(BadParameter, match="3 different Monsters and 3 different Traps"):
+            load("lairs", selection="friendly", hazards="autoflail,gloombat")
+        with pytest.raises(BadParameter, match="unknown or unavailable hazard 'fright-gobbler'"):
+            load(
+                "lairs",
+                selection="friendly",
+                hazards="autoflail,gloombat,fright-gobbler,greased-pit,chain-snares,gremling-swarm",
+            )
+
+    def test_drafting_alternates_until_three_of_each(self) -> None:
+        s = Scenario("lairs", seed=2, pack=True, selection="drafting")
+        first = s.state.prompt().seats[0]
+        seen = []
+        while s.state.prompt().kind == "draft":
+            seen.append(s.state.prompt().seats[0])
+            s.state.apply(s.options()[0])
+        assert seen == [first, 1 - first] * 3
+        assert len(s.view(0)["monsters"]) == 3 and len(s.view(0)["traps"]) == 3
+        s.expect("build")
+
+
+def test_bad_action_arguments_are_refused_cleanly() -> None:
+    s = building_game()
+    s.do("take", by=0, piece="start")
+    with pytest.raises(IllegalAction):
+        s.state.apply(Action.of("place", cell="Z9"), 0)
+    with pytest.raises(IllegalAction):
+        s.state.apply(Action.of("wall", edge="A1|C3"), 0)

@@ -1,0 +1,220 @@
+"""Base rules: hazard checks with Basic dice, Strikes, Chests and Treasure, Refresh and Conserve,
+the Exit and the end of the game, victory points, the intro game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Action
+from tabletop.games.lairs import grid
+from tabletop.games.lairs.content import content
+from tabletop.games.lairs.rules.treasure import collection_bonus, score
+from tabletop.testing import Scenario
+
+from .helpers import scenario
+
+
+def arena(monster: str | None = None, trap: str | None = None, **more: Any) -> dict[str, Any]:
+    lair: dict[str, Any] = {"start": "A1", "exit": "A3", "monsters": {}, "traps": {}, "walls": []}
+    if monster:
+        lair["monsters"] = {"A2": monster}
+    if trap:
+        lair["traps"] = {"B1": trap}
+    lair.update(more)
+    return lair
+
+
+class TestHazardChecks:
+    def test_entering_an_unknown_monster_reveals_it_and_its_strike_hits(self) -> None:
+        s = scenario({"fresh": {"basic": 4}}, lair1=arena("hungry-blob"))
+        s.do("creep", dir="e")
+        mat = s.view(0)["mats"][0]
+        assert s.view(0)["maps"][0]["map"][1] == "m:hungry-blob"
+        assert sum(mat["fatigued"].values()) == 2  # fatigue 2 any cubes, from Fresh first
+        assert mat["fresh"]["basic"] == 1
+        assert s.view(0)["check"] is None  # no check on an Unknown hazard: decide what next
+        assert s.find("try")
+
+    def test_entering_a_known_monster_is_a_fight_check_with_basic_dice(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 4}, "known": ["A2"]}, lair1=arena("hungry-blob"), dice=[4, 4]
+        )
+        s.do("creep", dir="e").expect("check")
+        assert s.view(0)["check"]["target"] == 8
+        s.do("buy", cube="basic").do("buy", cube="basic").do("roll")
+        assert s.view(0)["last_check"]["total"] == 8  # meeting the Target succeeds
+        mat = s.view(0)["mats"][0]
+        assert mat["trophies"] == ["hungry-blob"] and mat["score"]["trophies"] == 2
+        assert s.view(0)["maps"][0]["map"][1] == "empty"
+
+    def test_a_failed_check_strikes_and_the_explorer_stays(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 7}, "known": ["A2"]}, lair1=arena("hungry-blob"), dice=[3, 4]
+        )
+        s.do("creep", dir="e").do("buy", cube="basic").do("buy", cube="basic").do("roll")
+        assert s.view(0)["last_check"]["total"] == 7
+        v = s.view(0)
+        assert v["maps"][0]["pos"] == 1 and v["maps"][0]["map"][1] == "m:hungry-blob"
+        assert sum(v["mats"][0]["fatigued"].values()) == 2
+        assert s.find("try")  # try again while cubes last, or walk away
+        assert s.find("creep", dir="w")
+
+    def test_disarming_a_known_trap_empties_its_space(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 4}, "known": ["B1"]}, lair1=arena(trap="greased-pit"), dice=[6, 2]
+        )
+        s.do("creep", dir="s").do("buy", cube="basic").do("buy", cube="basic").do("roll")
+        v = s.view(0)
+        assert v["maps"][0]["map"][grid.parse("B1")] == "empty"
+        assert v["mats"][0]["trophies"] == []  # a disarmed Trap is no trophy
+
+    def test_without_the_pack_every_die_is_basic(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 2, "quickness": 2}, "known": ["B1"]},
+            lair1=arena(trap="greased-pit"),
+            dice=[1, 1],
+        )
+        s.do("creep", dir="s").do("pay", cubes=("basic",))
+        s.do("buy", cube="quickness").do("roll")
+        assert [d["t"] for d in s.view(0)["last_check"]["dice"]] == ["basic"]
+
+    def test_buying_dice_without_cubes_is_refused(self) -> None:
+        s = scenario({"fresh": {"basic": 2}, "known": ["A2"]}, lair1=arena("hungry-blob"))
+        s.do("creep", dir="e").do("buy", cube="basic")
+        assert "buy" not in {a.kind for a in s.options()}
+        s.refuse(Action.of("buy", cube="basic"))
+
+    def test_furniture_golem_pushes_back_into_the_space_entered_from(self) -> None:
+        s = scenario({"fresh": {"basic": 4}}, lair1=arena("furniture-golem"))
+        s.do("creep", dir="e")
+        assert s.view(0)["maps"][0]["pos"] == 0
+
+    def test_chain_snares_spend_every_fresh_cube_and_end_the_turn(self) -> None:
+        s = scenario({"fresh": {"basic": 4}}, lair1=arena(trap="chain-snares"))
+        s.do("creep", dir="s")
+        assert s.view(0)["mats"][0]["spent"]["basic"] == 4
+        assert s.state.prompt().seats == (1,)
+
+
+class TestBuilderHiddenChoices:
+    def test_the_gloombat_retreat_is_asked_of_the_builder_seat(self) -> None:
+        s = scenario({"fresh": {"basic": 4}}, lair1=arena("gloombat"))
+        s.do("creep", dir="e")  # unknown Gloombat: its Strike fatigues one cube, then retreats
+        s.expect("relocate", seat=1)
+        assert s.view(0)["ask"] == {"kind": "relocate", "seat": 1}  # the explorer sees no options
+        s.do("to", cell="F1")
+        assert s.data["lairs"][1]["feat"][grid.parse("F1")] == "m:gloombat"
+        assert s.view(0)["maps"][0]["map"][1] == "empty"
+        assert "F1" not in str(s.view(0)["log"])
+        assert "F1" in str(s.view(1)["log"])
+
+    def test_howling_beetles_move_an_unknown_monster(self) -> None:
+        lair = arena("autoflail", "howling-beetles")
+        s = scenario({"fresh": {"basic": 4}}, lair1=lair)
+        s.do("creep", dir="s").expect("beetles", seat=1)
+        s.do("move", cell="A2").expect("beetles-to", seat=1)
+        s.do("to", cell="E5")
+        assert s.data["lairs"][1]["feat"][grid.parse("E5")] == "m:autoflail"
+
+    def test_the_builder_may_leave_the_monsters_be(self) -> None:
+        s = scenario({"fresh": {"basic": 4}}, lair1=arena("autoflail", "howling-beetles"))
+        s.do("creep", dir="s").do("none")
+        assert s.data["lairs"][1]["feat"][1] == "m:autoflail"
+
+
+class TestChestsAndTreasure:
+    def test_entering_a_chest_draws_a_random_treasure(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 3}},
+            lair1=arena(chests=["A2"]),
+            treasure_deck=["moon-shard"],
+            display=["jade-idol"],
+        )
+        s.do("creep", dir="e")
+        assert s.view(0)["mats"][0]["treasures"] == ["moon-shard"]
+        assert s.view(0)["maps"][0]["map"][1] == "empty"
+
+    def test_collection_bonus(self) -> None:
+        C = content()
+        assert collection_bonus(C, ["moon-shard", "sun-shard"]) == 2
+        assert collection_bonus(C, ["moon-shard", "sun-shard", "cut-garnet"]) == 5
+        assert collection_bonus(C, ["moon-shard", "bone-flute"]) == 0
+
+    def test_score_adds_treasure_collections_trophies_notes_and_the_escape(self) -> None:
+        C = content()
+        ex = {
+            "treasures": ["moon-shard", "sun-shard"],
+            "trophies": ["autoflail"],
+            "notes": 2,
+            "escaped": 1,
+        }
+        assert score(C, ex) == {
+            "treasure": 6,
+            "collections": 2,
+            "trophies": 4,
+            "notes": 2,
+            "escape": 3,
+            "total": 17,
+        }
+
+
+class TestRefreshAndConserve:
+    def test_refresh_moves_spent_to_fresh_and_fatigued_to_spent(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 1}, "spent": {"basic": 2}, "fatigued": {"quickness": 1}},
+            lair1=arena(),
+        )
+        s.do("creep", dir="s")  # the last Fresh cube: the turn ends
+        s.do("conserve")  # seat 1
+        mat = s.view(0)["mats"][0]
+        assert mat["fresh"]["basic"] == 3 and mat["spent"]["quickness"] == 1
+
+    def test_conserved_cubes_stay_fresh(self) -> None:
+        s = scenario({"fresh": {"basic": 3}}, lair1=arena())
+        s.do("creep", dir="s")
+        s.do("conserve")
+        assert s.view(0)["mats"][0]["conserved"]["basic"] == 2
+        s.do("conserve")  # seat 1
+        mat = s.view(0)["mats"][0]
+        assert mat["fresh"]["basic"] == 3 and mat["conserved"]["basic"] == 0
+
+    def test_starting_cubes_of_the_intro_game_refresh_into_fresh(self) -> None:
+        s = Scenario("lairs", seed=4, mode="intro")
+        assert s.data["ex"][0]["spent"] == {
+            "basic": 4,
+            "perception": 1,
+            "quickness": 1,
+            "knowhow": 0,
+            "brawn": 0,
+            "guile": 0,
+        }
+
+
+class TestTheExitAndTheEnd:
+    def test_escaping_first_scores_3_and_the_other_gets_two_more_turns(self) -> None:
+        s = scenario({"fresh": {"basic": 3}, "pos": "A3"}, lair1=arena(), lair0=arena())
+        s.do("escape")
+        assert s.view(0)["mats"][0]["escaped"] == 1
+        assert s.view(0)["mats"][0]["score"]["escape"] == 3
+        assert s.state.prompt().seats == (1,)
+        s.do("conserve")
+        s.expect("turn", seat=1)  # seat 0 is out: seat 1 plays on
+        s.do("conserve")
+        assert s.state.is_terminal()
+        out = s.state.outcome()
+        assert out.winners == (0,)
+
+    def test_the_second_to_escape_scores_1(self) -> None:
+        s = scenario({"fresh": {"basic": 3}, "pos": "A3"}, lair1=arena(), lair0=arena())
+        s.do("escape")
+        s.do("hustle", dir="e", steps=2).do("pay", cubes=("quickness",))
+        s.do("escape")
+        assert s.view(1)["mats"][1]["score"]["escape"] == 1
+        assert s.state.is_terminal()
+
+    def test_torches_burn_out_after_the_last_round(self) -> None:
+        s = scenario({"fresh": {"basic": 1}}, lair1=arena(), rounds=2)
+        for _ in range(4):
+            s.do("conserve")
+        assert s.state.is_terminal()
+        assert s.state.outcome().reason == "torches"

@@ -1,0 +1,89 @@
+"""Solo: the generated lairs and the engine as the Builder."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.engine import load
+from tabletop.engine.rng import Rng
+from tabletop.games.lairs import grid
+from tabletop.games.lairs.content import content
+from tabletop.games.lairs.rules import building, solo
+from tabletop.testing import Scenario
+
+HAZARDS = (
+    ["autoflail", "gloombat", "whisperling-mob"],
+    ["crushing-walls", "greased-pit", "howling-beetles"],
+)
+
+
+class TestGeneratedLairs:
+    @pytest.mark.parametrize("level", solo.LEVELS)
+    def test_every_generated_lair_is_legal(self, level: str) -> None:
+        C = content()
+        d = {"monsters": HAZARDS[0], "traps": HAZARDS[1]}
+        for seed in range(15):
+            lair = solo.generate(C, Rng(seed), *HAZARDS, level)
+            assert building.ready_problem(d, lair, C) is None
+            assert C.walls_min <= len(lair["walls"]) <= C.walls_max
+
+    def test_same_seed_same_lair_and_seeds_vary(self) -> None:
+        C = content()
+        a = solo.generate(C, Rng(5), *HAZARDS, "mid")
+        assert a == solo.generate(C, Rng(5), *HAZARDS, "mid")
+        layouts = {str(solo.generate(C, Rng(s), *HAZARDS, "mid")) for s in range(20)}
+        assert len(layouts) == 20
+
+    def test_the_exit_lies_farther_as_difficulty_rises(self) -> None:
+        C = content()
+
+        def mean_distance(level: str) -> float:
+            total = 0
+            for seed in range(20):
+                lair = solo.generate(C, Rng(seed), *HAZARDS, level)
+                dist = grid.distances(lair["feat"].index("start"), set(lair["walls"]))
+                total += dist[lair["feat"].index("exit")]
+            return total / 20
+
+        assert mean_distance("easy") < mean_distance("very-hard")
+
+
+class TestSoloGame:
+    def test_solo_goes_straight_to_exploring_the_generated_lair(self) -> None:
+        s = Scenario("lairs", seed=3, mode="solo", difficulty="hard")
+        s.expect("turn", seat=0)
+        v = s.view(0)
+        assert "lair" not in v
+        assert v["goal"] == content().difficulties["hard"].goal_vp
+        assert sum(v["maps"][0]["known"]) == 1
+
+    def test_harder_levels_raise_every_target(self) -> None:
+        easy = load("lairs", mode="solo", difficulty="easy").new_state(1)
+        hard = load("lairs", mode="solo", difficulty="very-hard").new_state(1)
+        assert easy.target_bonus() == 0 and hard.target_bonus() == 3
+
+    def test_the_automaton_builder_moves_the_gloombat_without_asking_a_seat(self) -> None:
+        spec = {
+            "lairs": [{"start": "A1", "exit": "F6", "monsters": {"A2": "gloombat"}}],
+            "explorers": [{"fresh": {"basic": 4}}],
+        }
+        s = Scenario("lairs", spec, seed=1, mode="solo", difficulty="easy")
+        s.do("creep", dir="e")
+        s.expect("turn", seat=0)
+        lair = s.data["lairs"][0]
+        now = lair["feat"].index("m:gloombat")
+        assert now != 1
+        # the policy: the Unknown Empty space nearest the Exit
+        assert now == grid.parse("F5") or now == grid.parse("E6")
+
+    def test_a_solo_win_needs_the_exit_and_the_goal(self) -> None:
+        spec = {
+            "lairs": [{"start": "A1", "exit": "A2"}],
+            "explorers": [
+                {"fresh": {"basic": 2}, "treasures": ["moon-shard", "sun-shard", "old-crown"]}
+            ],
+        }
+        s = Scenario("lairs", spec, seed=1, mode="solo", difficulty="easy")
+        s.do("creep", dir="e").do("escape")
+        out = s.state.outcome()
+        assert out.winners == (0,) and out.scores[0] >= 6

@@ -1,0 +1,146 @@
+"""Views: neither seat's view ever holds anything of the other's lair it has not learnt.
+
+The property: take any state of a random game, change everything in the lair a seat explores
+that the seat has not learnt (features of spaces not on its map sheet, an invisible hazard it was
+never shown, walls around no Known space), and the rival's Junk hand; the seat's view, legal
+actions included, must not change. While building, the rival's whole lair is secret."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.engine import load
+from tabletop.engine.rng import Rng
+from tabletop.games.lairs import grid
+from tabletop.games.lairs.game import LairsState
+from tabletop.games.lairs.rules.building import hazard_id
+
+MODES = [
+    {"mode": "standard"},
+    {"mode": "standard", "pack": True},
+    {"mode": "solo", "difficulty": "mid"},
+    {"mode": "solo", "pack": True, "difficulty": "hard"},
+]
+
+
+def unlearnt_changed(s: LairsState, seat: int) -> LairsState:
+    """A twin of ``s`` whose lair explored by ``seat`` differs in everything not learnt."""
+    twin = s.clone()
+    d = twin.data
+    if d["phase"] in ("select", "build"):
+        if not d["solo"]:
+            other = d["lairs"][1 - seat]
+            other["feat"] = list(reversed(other["feat"]))
+            other["walls"] = [e for e in range(grid.EDGES) if e not in other["walls"]][:5]
+            other["held"] = None if other["held"] else "wall"
+        return twin
+    ex = d["ex"][seat]
+    lair = twin.lair_of(seat)
+    for c in range(grid.SPACES):
+        f = lair["feat"][c]
+        hid = hazard_id(f)
+        hidden = ex["map"][c] is None or (
+            ex["map"][c] == "empty" and hid is not None and s.C.hazards[hid].invisible
+        )
+        if hidden and f not in ("start",):
+            lair["feat"][c] = None if f is not None else "chest"
+    seen = {c for c in range(grid.SPACES) if ex["known"][c]}
+    walls = set(lair["walls"])
+    for e in range(grid.EDGES):
+        a, b = grid.edge_cells(e)
+        if a not in seen and b not in seen and e not in ex["mwalls"]:
+            walls ^= {e}
+    lair["walls"] = sorted(walls)
+    if not d["solo"]:
+        d["ex"][1 - seat]["junk"] = ["chipped-dagger#1"] * len(d["ex"][1 - seat]["junk"])
+    return twin
+
+
+def canon(v: Any) -> str:
+    return json.dumps(v, sort_keys=True)
+
+
+@pytest.mark.parametrize("params", MODES, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()))
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 500))
+def test_a_view_holds_nothing_unlearnt_of_the_lair_explored(
+    params: dict[str, Any], seed: int, steps: int
+) -> None:
+    game = load("lairs", **params)
+    s = game.new_state(seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        seats = s.current_seats()
+        seat = seats[rng.below(len(seats))]
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+    assert isinstance(s, LairsState)
+    for seat in range(game.num_players):
+        twin = unlearnt_changed(s, seat)
+        twin.invalidate()
+        assert canon(twin.view(seat)) == canon(s.view(seat)), f"seat {seat} sees a secret"
+
+
+def test_the_builder_sees_its_real_lair_and_where_the_explorer_is() -> None:
+    from .helpers import scenario
+
+    s = scenario({"fresh": {"basic": 2}})
+    v1 = s.view(1)
+    assert v1["lair"]["feat"][grid.parse("D5")] == "m:autoflail"  # seat 1's own lair, in full
+    assert v1["maps"][0]["pos"] == 0  # where seat 0 explores it
+    v0 = s.view(0)
+    assert "m:autoflail" not in v0["maps"][0]["map"]
+    assert v0["lair"]["feat"] == v1["lair"]["feat"]  # both built the same plain lair here
+
+
+def test_a_spectator_sees_no_lair() -> None:
+    from .helpers import scenario
+
+    v = scenario({"fresh": {"basic": 2}}).view(None)
+    assert "lair" not in v
+    assert all("junk" not in m for m in v["mats"])
+
+
+@pytest.mark.parametrize("params", MODES, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()))
+def test_along_whole_games_no_view_holds_a_secret(params: dict[str, Any]) -> None:
+    game = load("lairs", **params)
+    for seed in (11, 12):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        step = 0
+        while not s.is_terminal():
+            if s.data["phase"] == "explore" and step % 5 == 0:
+                for seat in range(game.num_players):
+                    twin = unlearnt_changed(s, seat)  # type: ignore[arg-type]
+                    twin.invalidate()
+                    assert canon(twin.view(seat)) == canon(s.view(seat)), (seed, step, seat)
+            seats = s.current_seats()
+            seat = seats[rng.below(len(seats))]
+            s.apply(rng.choice(s.legal_actions(seat)), seat)
+            step += 1
+
+
+def test_resampling_redraws_the_unlearnt_lair_and_keeps_the_view() -> None:
+    game = load("lairs", mode="standard")
+    s = game.new_state(21)
+    rng = Rng(21)
+    while s.data["phase"] != "explore" or s.data["ask"] or s.data["check"]:
+        seats = s.current_seats()
+        seat = seats[rng.below(len(seats))]
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+    seat = s.data["turn"]
+    moved = 0
+    for k in range(10):
+        other = s.resample(seat, Rng(k))
+        assert canon(other.view(seat)) == canon(s.view(seat))
+        moved += other.lair_of(seat)["feat"] != s.lair_of(seat)["feat"]  # type: ignore[attr-defined]
+        from tabletop.games.lairs.rules.building import problem
+
+        assert problem(other.lair_of(seat)["feat"], set(other.lair_of(seat)["walls"]), s.C) is None  # type: ignore[attr-defined]
+    assert moved > 0

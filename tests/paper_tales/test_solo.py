@@ -1,0 +1,96 @@
+"""Solo mode, Army of the Lich King: set-up, the End of Game, and the Lich King cards."""
+
+from __future__ import annotations
+
+from tabletop.games.paper_tales.rules import turn
+from tabletop.testing import Scenario
+
+LINE = ["n1-miners", "n2-tyrants", "n3-graves", "n4-legion", "nend-throne"]
+
+
+def solo(spec: dict, **params: object) -> Scenario:
+    params.setdefault("lich_cards", 0)
+    return Scenario("paper-tales", spec, mode="solo", **params)
+
+
+class TestSetup:
+    def test_one_necropolis_card_per_pile_the_first_revealed(self) -> None:
+        for seed in range(5):
+            v = Scenario("paper-tales", mode="solo", lich_cards=0, seed=seed).view(0)
+            line = v["solo"]["line"]
+            assert line[0].startswith("n1-") and line[1:] == [None] * 4
+            assert v["players"][0]["gold"] == 3
+            assert len(v["solo"]["offer"]) == 5  # the Unit selection begins with 5 cards
+
+    def test_lich_king_cards_set_the_difficulty(self) -> None:
+        for k in range(5):
+            v = Scenario("paper-tales", mode="solo", lich_cards=k, seed=k).view(0)
+            assert len(v["solo"]["lich"]) == k
+        assert Scenario("paper-tales", mode="solo", lich_cards=4).view(0)["solo"]["lich"] == sorted(
+            ["black-banner", "crown-of-dominion", "dread-tithe", "purple-banner"]
+        )
+
+    def test_the_lich_king_is_no_seat(self) -> None:
+        s = Scenario("paper-tales", mode="solo", lich_cards=2)
+        assert s.game.num_players == 1
+        assert s.state.prompt().seats == (0,)
+
+
+class TestEndOfGame:
+    def _end(self, lp: int, lich: int) -> Scenario:
+        s = solo(
+            {
+                "turn": 4,
+                "phase": "built",
+                "seats": [{"lp": lp}],
+                "solo": {"line": LINE, "revealed": 5, "lp": lich},
+            }
+        )
+        turn.advance(s.state)
+        return s
+
+    def test_the_lich_king_scores_his_end_card(self) -> None:
+        s = self._end(30, 20)
+        assert s.view(0)["solo"]["lich_lp"] == 20 + 3  # the END card's gain
+        assert s.state.outcome().winners == (0,)
+
+    def test_a_tie_goes_to_the_lich_king(self) -> None:
+        s = self._end(23, 20)
+        assert s.view(0)["solo"]["lich_lp"] == 23
+        assert s.state.outcome().winners == ()
+        assert "the Lich King wins" in s.state.outcome().text
+
+
+class TestLichKingCards:
+    def _wars(self, lich: list[str]) -> Scenario:
+        s = solo(
+            {
+                "turn": 2,
+                "phase": "deployed",
+                "seats": [{"kingdom": {0: "forest-spirit", 1: "golem"}}],
+                "solo": {"line": LINE, "revealed": 2, "lich": lich},
+            }
+        )
+        turn.advance(s.state)
+        return s
+
+    def test_banners_strengthen_the_armies(self) -> None:
+        v = self._wars(["black-banner", "purple-banner"]).view(0)
+        assert v["solo"]["armies"] == {"black": 7, "purple": 9}
+        assert v["players"][0]["won"] == 0  # 6 no longer ties the Black army
+
+    def test_crown_of_dominion_adds_a_point_per_war_won(self) -> None:
+        v = self._wars(["crown-of-dominion"]).view(0)
+        assert v["solo"]["lich_lp"] == 2 * 2
+
+    def test_dread_tithe_raises_every_immediate_gain(self) -> None:
+        s = solo(
+            {
+                "turn": 2,
+                "phase": "recruited",
+                "seats": [{}],
+                "solo": {"line": LINE, "revealed": 2, "lich": ["dread-tithe"], "nether": []},
+            }
+        )
+        turn.advance(s.state)
+        assert s.view(0)["solo"]["lich_lp"] == 1 + 1  # gain 1, +1 from the Tithe, no Quest

@@ -1,0 +1,168 @@
+"""ISMCTS: bot parameters, searching only through resample, determinism, and its strength."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.engine import load
+from tabletop.engine.bots import make_bot, parse_bot, play_out
+from tabletop.engine.protocol import State
+from tabletop.engine.search import ISMCTSBot
+from tabletop.sim.bench import mid_game
+
+
+class ResampleOnly:
+    """The real state as a search bot may see it: its own legal actions, whose turn it is, its
+    own view (for a prior bot), and determinizations through ``resample``; any other attribute
+    is refused, and a view may only be its own seat's."""
+
+    ALLOWED = frozenset({"resample", "legal_actions", "current_seats", "prompt", "game", "view"})
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self.touched: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self.ALLOWED:
+            raise AssertionError(f"the search read state.{name} of the real state")
+        self.touched.add(name)
+        if name == "view":
+            return self._view
+        return getattr(self._state, name)
+
+    def _view(self, seat: int | None) -> Any:
+        assert seat == self.seat, f"the search looked at seat {seat}'s view"
+        return self._state.view(seat)
+
+
+@pytest.fixture(scope="module")
+def paupers_mid() -> State:
+    return mid_game("paupers-ladder", {"players": 2}, seed=5)
+
+
+class TestBotParameters:
+    def test_kind_and_parameters_are_parsed(self) -> None:
+        assert parse_bot("ismcts?iterations=1000&c=0.5") == (
+            "ismcts",
+            {"iterations": "1000", "c": "0.5"},
+        )
+        assert parse_bot("greedy") == ("greedy", {})
+        with pytest.raises(ValueError, match="key=value"):
+            parse_bot("ismcts?iterations")
+
+    def test_make_bot_sets_the_parameters(self) -> None:
+        bot = make_bot(load("toy-bids"), "ismcts?iterations=250&seconds=0.5&c=0.3", 1, 7)
+        assert isinstance(bot, ISMCTSBot)
+        assert (bot.iterations, bot.seconds, bot.c) == (250, 0.5, 0.3)
+
+    def test_bad_parameters_are_refused_by_name(self) -> None:
+        game = load("toy-bids")
+        with pytest.raises(ValueError, match="no parameter 'depth'"):
+            make_bot(game, "ismcts?depth=3", 0, 1)
+        with pytest.raises(ValueError, match="'iterations' must be a int, got 'many'"):
+            make_bot(game, "ismcts?iterations=many", 0, 1)
+        with pytest.raises(ValueError, match="'iterations' is out of range"):
+            make_bot(game, "ismcts?iterations=0", 0, 1)
+        with pytest.raises(ValueError, match="bot 'random' takes no parameters"):
+            make_bot(game, "random?x=1", 0, 1)
+        with pytest.raises(ValueError, match="'prior' names a bot of the game, one of random"):
+            make_bot(game, "ismcts?prior=greedy", 0, 1)
+
+    def test_bot_stream_does_not_depend_on_parameters(self) -> None:
+        game = load("toy-bids")
+        a = make_bot(game, "ismcts", 0, 3)
+        b = make_bot(game, "ismcts?iterations=5", 0, 3)
+        assert a.rng == b.rng
+
+
+class TestInformationSets:
+    def test_the_real_state_is_read_only_through_resample(self, paupers_mid: State) -> None:
+        seat = paupers_mid.current_seats()[0]
+        for spec in ("ismcts?iterations=40", "ismcts?iterations=20&prior=greedy&policy=greedy"):
+            bot = make_bot(paupers_mid.game, spec, seat, 1)
+            guard = ResampleOnly(paupers_mid, seat)
+            action = bot.act(guard)  # type: ignore[arg-type]
+            assert action in paupers_mid.legal_actions(seat)
+            assert "resample" in guard.touched
+
+    def test_toy_game_simultaneous_bids_through_resample(self) -> None:
+        state = load("toy-bids").new_state(3)
+        bot = make_bot(state.game, "ismcts?iterations=60", 1, 3)
+        guard = ResampleOnly(state, 1)
+        assert bot.act(guard) in state.legal_actions(1)  # type: ignore[arg-type]
+
+    def test_same_seed_same_choice(self, paupers_mid: State) -> None:
+        seat = paupers_mid.current_seats()[0]
+        picks = {
+            make_bot(paupers_mid.game, "ismcts?iterations=60", seat, 9).act(paupers_mid)
+            for _ in range(2)
+        }
+        assert len(picks) == 1
+
+    def test_searching_leaves_the_state_alone(self, paupers_mid: State) -> None:
+        before = paupers_mid.dumps()
+        seat = paupers_mid.current_seats()[0]
+        make_bot(paupers_mid.game, "ismcts?iterations=30", seat, 2).act(paupers_mid)
+        assert paupers_mid.dumps() == before
+
+
+class TestBudget:
+    def test_iterations_budget(self, paupers_mid: State) -> None:
+        seat = paupers_mid.current_seats()[0]
+        bot = make_bot(paupers_mid.game, "ismcts?iterations=48", seat, 4)
+        assert isinstance(bot, ISMCTSBot)
+        bot.stop_early = False
+        bot.act(paupers_mid)
+        assert bot.last_iterations == 48
+
+    def test_time_budget_ends_the_search(self, paupers_mid: State) -> None:
+        seat = paupers_mid.current_seats()[0]
+        bot = make_bot(paupers_mid.game, "ismcts?iterations=1000000&seconds=0.000001", seat, 4)
+        assert isinstance(bot, ISMCTSBot)
+        bot.act(paupers_mid)
+        assert bot.last_iterations == 16  # the clock is read every 16 iterations
+
+    def test_a_forced_move_is_not_searched(self) -> None:
+        game = load("toy-bids", rounds=1)
+        state = game.new_state(1)
+        bots = {s: make_bot(game, "random", s, 1) for s in range(2)}
+        while not state.is_terminal() and all(
+            len(state.legal_actions(s)) > 1 for s in state.current_seats()
+        ):
+            s = state.current_seats()[0]
+            state.apply(bots[s].act(state), s)
+        if state.is_terminal():
+            pytest.skip("no forced move in this game")
+        seat = next(s for s in state.current_seats() if len(state.legal_actions(s)) == 1)
+        bot = make_bot(game, "ismcts", seat, 1)
+        assert bot.act(state) == state.legal_actions(seat)[0]
+        assert isinstance(bot, ISMCTSBot) and bot.last_iterations == 0
+
+
+class TestStrength:
+    def test_beats_random_at_secret_bids_with_playouts_to_the_end(self) -> None:
+        """toy-bids has no evaluation: playouts run to the end and score the outcome."""
+        game = load("toy-bids", rounds=4)
+        wins = 0
+        for seed in range(12):
+            me = seed % 2
+            state = game.new_state(seed)
+            bots = {
+                me: make_bot(game, "ismcts?iterations=150", me, seed),
+                1 - me: make_bot(game, "random", 1 - me, seed),
+            }
+            play_out(state, bots)
+            wins += me in state.outcome().winners
+        assert wins >= 9, f"ISMCTS won {wins} of 12 against random"
+
+    def test_paupers_ladder_evaluation_ranks_the_race(self, paupers_mid: State) -> None:
+        values = paupers_mid.evaluate()  # type: ignore[attr-defined]
+        assert len(values) == 2 and abs(sum(values) - 1) < 1e-9
+        ahead = paupers_mid.clone()
+        ahead.data["players"][0]["virtues"] = ["generosity", "bravery"]
+        ahead.data["players"][1]["virtues"] = []
+        v = ahead.evaluate()  # type: ignore[attr-defined]
+        assert v[0] > 0.9 > 0.1 > v[1]
