@@ -255,12 +255,14 @@ def _check_playable(world: State, seed: int, step: int, rng: Rng, who: str) -> N
     actions, and one of them applies (a resample that redraws hidden cards but leaves a pending
     choice listing the old ones is caught here)."""
     game = world.game
+    # in a simultaneous decision every waiting seat commits, so the reveal runs the rules too
+    together = world.clone() if world.prompt().commit else None
     for seat in world.prompt().seats:
         legal = world.legal_actions(seat)
         if not legal:
             raise _fail(game, seed, step, f"resampled for {who}: seat {seat} has no action")
-        twin = world.clone()
-        action = rng.choice(legal)
+        twin = together if together is not None else world.clone()
+        action = rng.choice(twin.legal_actions(seat) if together is not None else legal)
         try:
             twin.apply(action, seat)
         except Exception as exc:
