@@ -87,3 +87,56 @@ class TestCrashSafety:
             store.apply(ident, 1, state.legal_actions(1)[0])
         after, info = store.load(ident)
         assert after == before and info.num_actions == 1
+
+
+class TestSnapshotsInTheStore:
+    """Undo and replay steps come from the nearest stored snapshot, not a replay of the game."""
+
+    def test_a_snapshot_every_32_actions_and_any_step_rebuilt_from_them(
+        self, store: GameStore
+    ) -> None:
+        from tabletop.engine.snapshots import EVERY
+        from tabletop.store.db import session_scope
+        from tabletop.store.models import SavedSnapshot
+
+        game = load("toy-lairs", players=4, hand=6, size=4)
+        state = game.new_state(3)
+        ident = store.create(state, ["human", "human"])
+        while not state.is_terminal():
+            for seat in state.current_seats():
+                action = state.legal_actions(seat)[0]
+                store.apply(ident, seat, action)
+                state.apply(action, seat)
+        with session_scope(store.url) as s:
+            steps = sorted(r.step for r in s.query(SavedSnapshot).filter_by(game_id=ident))
+        assert steps == list(range(EVERY, state.num_actions() + 1, EVERY)) and steps
+        record = store.record(ident)
+        for step in (0, EVERY - 1, EVERY, EVERY + 1, state.num_actions()):
+            want = load("toy-lairs", players=4, hand=6, size=4).new_state(3)
+            for seat, action in record.actions[:step]:
+                want.apply(action, seat)
+            assert store.state_at(ident, step) == want
+
+    def test_undo_at_a_snapshot_removes_it_and_play_goes_on(self, store: GameStore) -> None:
+        from tabletop.store.db import session_scope
+        from tabletop.store.models import SavedSnapshot
+        from tabletop.web.service import delete_last_action
+
+        state = load("toy-lairs", players=7, hand=6).new_state(2)
+        ident = store.create(state, ["human"] * 7)
+        while state.num_actions() < 32:
+            seat = state.current_seats()[0]
+            action = state.legal_actions(seat)[0]
+            store.apply(ident, seat, action)
+            state.apply(action, seat)
+
+        def steps() -> list[int]:
+            with session_scope(store.url) as s:
+                return sorted(r.step for r in s.query(SavedSnapshot).filter_by(game_id=ident))
+
+        assert steps() == [32]
+        seat, action = state.history()[-1]  # a pending draft pick: it may be taken back
+        back = delete_last_action(store.url, ident, seat)
+        assert back.num_actions() == 31 and steps() == []
+        store.apply(ident, seat, action)
+        assert steps() == [32] and store.load(ident)[0] == state

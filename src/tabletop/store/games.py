@@ -12,8 +12,9 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..engine import Action, IllegalAction, Record, State, load
+from ..engine.snapshots import EVERY, restore, snapshot
 from .db import session_scope
-from .models import SavedAction, SavedGame
+from .models import SavedAction, SavedGame, SavedSnapshot
 
 
 class StaleAction(IllegalAction):
@@ -138,7 +139,7 @@ class GameStore:
             row = lock_game(s, ident)
             game = load(row.game, **row.params)
             state = game.state_from_json(json.loads(row.state))
-            reason = self._stale(row, state, seat, expected_actions, seen)
+            reason = self._stale(s, row, state, seat, expected_actions, seen)
             if reason:
                 raise StaleAction(reason)
             state.apply(action, seat)
@@ -149,6 +150,8 @@ class GameStore:
             )
             row.state = state.dumps()
             row.num_actions = state.num_actions()
+            if row.num_actions % EVERY == 0:
+                s.add(SavedSnapshot(game_id=ident, step=row.num_actions, state=snapshot(state)))
             row.status = "over" if state.is_terminal() else "active"
             row.updated = datetime.now(UTC)
             return state
@@ -164,10 +167,11 @@ class GameStore:
         """Why an action of ``seat`` sent with these guards would be stale in ``state`` (the
         game's stored state), or None; the check :meth:`apply` makes, without the lock."""
         with session_scope(self.url) as s:
-            return self._stale(self._row(s, ident), state, seat, expected_actions, seen)
+            return self._stale(s, self._row(s, ident), state, seat, expected_actions, seen)
 
     def _stale(
         self,
+        s: Session,
         row: SavedGame,
         state: State,
         seat: int,
@@ -179,7 +183,7 @@ class GameStore:
             and expected_actions != row.num_actions
             and (
                 not 0 <= expected_actions < row.num_actions
-                or self._state_at(row, expected_actions).fingerprint(seat)
+                or self._state_at(s, row, expected_actions).fingerprint(seat)
                 != state.fingerprint(seat)
             )
         ):
@@ -194,10 +198,30 @@ class GameStore:
             )
         return None
 
-    def _state_at(self, row: SavedGame, step: int) -> State:
-        """The game after its first ``step`` actions, replayed from the stored record."""
+    def _state_at(self, s: Session, row: SavedGame, step: int) -> State:
+        """The game after its first ``step`` actions: the nearest stored snapshot at or before
+        it, and the rest replayed from the record."""
         actions = [(a.seat, Action.from_json(a.action)) for a in row.actions[:step]]
-        return Record(row.game, dict(row.params), row.seed, actions).replay()
+        snap = s.execute(
+            select(SavedSnapshot)
+            .where(SavedSnapshot.game_id == row.id, SavedSnapshot.step <= step)
+            .order_by(SavedSnapshot.step.desc())
+            .limit(1)
+        ).scalar_one_or_none()
+        if snap is None:
+            return Record(row.game, dict(row.params), row.seed, actions).replay()
+        state = restore(load(row.game, **row.params), snap.state, actions[: snap.step])
+        for seat, action in actions[snap.step :]:
+            state.apply(action, seat)
+        return state
+
+    def state_at(self, ident: str, step: int) -> State:
+        """The game after its first ``step`` actions (replay pages, undo)."""
+        with session_scope(self.url) as s:
+            row = self._row(s, ident)
+            if not 0 <= step <= row.num_actions:
+                raise ValueError(f"step must be 0..{row.num_actions}, got {step}")
+            return self._state_at(s, row, step)
 
     def fingerprint(self, ident: str, seat: int | None) -> str:
         """What ``seat`` can see now, as a digest (``State.fingerprint``)."""

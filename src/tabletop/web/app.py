@@ -476,18 +476,18 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             raise ApiError(
                 404, "no-such-step", f"step must be 0..{len(record.actions)}, got {step}"
             )
-        prefix = Record(record.game, record.params, record.seed, record.actions[:step])
-        state = prefix.replay()
+        # from the nearest stored snapshot, not a replay of the whole game
+        state = store.state_at(info.id, step)
         out = seat_payload(state, info, None)
         out["step"] = step
         out["steps"] = len(record.actions)
         if step:
             seat, action = record.actions[step - 1]
-            before = Record(record.game, record.params, record.seed, record.actions[: step - 1])
+            before = store.state_at(info.id, step - 1)
             out["last"] = {
                 "seat": seat,
                 "action": action.to_json(),
-                "label": action_label(before.replay(), action, seat),
+                "label": action_label(before, action, seat),
             }
         else:
             out["last"] = None
@@ -594,7 +594,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         if seat is not None and not state.is_terminal():
             hist = state.history()
             if hist and hist[-1][0] == seat:
-                undo_reason = can_undo(state, seat) or ""
+                earlier = store.state_at(info.id, state.num_actions() - 1)
+                undo_reason = can_undo(state, seat, earlier) or ""
         outcome = view.get("outcome")
         return {
             "info": info,
@@ -830,7 +831,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             data = replay_step(record, info, step)
         except ApiError as exc:
             return error_page(request, exc.status, exc.message)
-        prefix = Record(record.game, record.params, record.seed, record.actions[:step]).replay()
+        prefix = store.state_at(info.id, step)
         ctx = board_context(prefix, info, None, None, None)
         return page(request, "replay.html", mode="replay", step=step, data=data, **ctx)
 
