@@ -14,9 +14,12 @@ Evaluation: a game may offer ``State.evaluate() -> Sequence[float]``, one estima
 stops ``rollout`` random actions after the tree (cut-off rollouts, cheap). Without it, playouts
 run random actions to the end of the game (at most ``max_rollout`` of them) and score the outcome.
 
-Parameters (``bot:ismcts?iterations=1000&seconds=0.5``): ``iterations`` per decision,
-``seconds`` a time budget per decision (whichever ends first when both are given), ``c`` the
-exploration constant, ``rollout`` random actions after the tree before evaluating, ``reuse`` how
+Parameters (``bot:ismcts?iterations=1000&seconds=0.5``): ``iterations`` per decision (the search
+stops early once the most visited action cannot be overtaken), ``seconds`` a time budget per
+decision (whichever ends first when both are given), ``c`` the exploration constant, ``rollout``
+actions played after the tree before evaluating, ``policy`` a bot of the game that plays them
+(random by default), ``prior`` a bot of the game whose choice, made from this seat's own view, is
+tried first and favoured at the root by ``bias / (1 + visits)`` (progressive bias), ``reuse`` how
 many iterations share one determinization (each with a fresh game RNG for chance; resampling a
 whole game's hidden decks costs more than the rest of an iteration).
 """

@@ -178,13 +178,16 @@ def action_label(state: State, action: Action, seat: int | None) -> str:
     return state.describe_action(action, seat)
 
 
-def table_options(state: State, seat: int | None) -> list[tuple[Action, str]]:
+def table_options(
+    state: State, seat: int | None, legal: list[Action] | None = None
+) -> list[tuple[Action, str]]:
     """A seat's options as people should read them: in the game's order of what people usually
     do (``state.option_rank``, when the game has one; throwing cards away last), and never two
     that read the same (identical copies of a card are one option)."""
     if seat is None:
         return []
-    labelled = [(a, action_label(state, a, seat)) for a in state.legal_actions(seat)]
+    actions = state.legal_actions(seat) if legal is None else legal
+    labelled = [(a, action_label(state, a, seat)) for a in actions]
     rank = getattr(state, "option_rank", None)
     if callable(rank):
         labelled.sort(key=lambda pair: int(rank(pair[0])))
