@@ -151,7 +151,7 @@ class TestOnlyTheView:
         while s.data["phase"] != "draft":
             s.apply(s.legal_actions()[0])
         C = content()
-        hand = s.data["players"][1]["hand"]
+        hand = s.hand(1)
         assert hand
         own = render(s.view(1) or {})
         assert "Your draft hand" in own
