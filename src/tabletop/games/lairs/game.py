@@ -117,7 +117,10 @@ class LairsState(State):
         if not seats:
             return TERMINAL_PROMPT
         dec = decisions.DECISIONS[kind]
-        return Prompt(seats, kind, dec.text(self, seats[0]), turn=self.data["turn"])
+        # choosing Attributes is one secret action per seat: the engine's commitments keep each
+        # choice hidden (and changeable) until both have chosen
+        commit = kind == "attributes"
+        return Prompt(seats, kind, dec.text(self, seats[0]), turn=self.data["turn"], commit=commit)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         kind, _ = self._decision()
