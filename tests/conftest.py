@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import tests.engine.lairgame
 import tests.engine.toygame  # noqa: F401  (registers "toy-bids")
 
 

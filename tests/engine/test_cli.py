@@ -17,7 +17,7 @@ from tabletop.cli import main
 from tabletop.cli.keys import line_key
 from tabletop.cli.main import app
 from tabletop.cli.play import QuitGame, TerminalGame, find_game_id
-from tabletop.engine import Record, load, specs
+from tabletop.engine import Action, Record, load, specs
 from tabletop.store.games import GameStore, NotFound
 from tabletop.web.render import table_options
 
@@ -71,7 +71,7 @@ class TestCli:
 
     def test_bad_params_are_clear_errors(self) -> None:
         result = runner.invoke(app, ["simulate", "toy-bids", "--param", "players=9"])
-        assert result.exit_code == 2 and "'players' must be <= 4" in result.output
+        assert result.exit_code == 2 and "'players' must be <= 7" in result.output
         result = runner.invoke(app, ["simulate", "nope"])
         assert result.exit_code == 2 and "unknown game 'nope'" in result.output
 
@@ -466,3 +466,28 @@ class TestPaupersAtTheTerminal:
         state = load("paupers-ladder", players=2).new_state(2)
         shown = screens(state, ["1"] * 12 + ["q"], seats=["human", "bot:greedy"])
         assert any("(bot:greedy):" in s for s in shown)
+
+
+class TestATemplateAtTheTerminal:
+    """A templated decision (Drafters' Lairs' build) is a short guided question: one numbered
+    answer per parameter; a built cell is refused with the engine's reason and asked again."""
+
+    def test_the_build_is_asked_parameter_by_parameter(self) -> None:
+        state = load("toy-lairs", players=2, hand=3, size=2).new_state(4)
+        while state.data["phase"] == "draft":
+            for seat in state.current_seats():
+                state.apply(state.legal_actions(seat)[0], seat)
+        console = Console(width=120, force_terminal=False, file=io.StringIO())
+        answers = iter(["1", "2", "3", "q"])
+        prompts: list[str] = []
+
+        def ask(prompt: str) -> str:
+            prompts.append(prompt)
+            return next(answers)
+
+        game = TerminalGame(state, ["human", "bot:random"], console=console, ask=ask)
+        action = game.template_turn(0, state.templates(0) or [])
+        card = state.templates(0)[0].params[0].domain[0]  # type: ignore[index]
+        assert action == Action.of("build", card=card, cell=1, rotation=2)
+        assert prompts[1].startswith("Cell (1 row 1, column 1, 2 row 1, column 2")
+        assert "3 south" in prompts[2]

@@ -26,7 +26,7 @@ class TestRegistry:
     def test_bad_parameters_are_named(self) -> None:
         with pytest.raises(BadParameter, match=r"unknown parameter.*colour"):
             load("toy-bids", colour="red")
-        with pytest.raises(BadParameter, match="'players' must be <= 4"):
+        with pytest.raises(BadParameter, match="'players' must be <= 7"):
             load("toy-bids", players=9)
         with pytest.raises(BadParameter, match="'players' must be a int"):
             load("toy-bids", players="many")
@@ -46,8 +46,7 @@ class TestPrompt:
         card = state.legal_actions(1)[0]["card"]
         state.apply(Action.of("bid", card=card), 1)
         assert state.prompt().seats == (0,)
-        assert state.view(0)["has_bid"] == [False, True]
-        assert state.view(0)["my_bid"] is None
+        assert state.view(0)["commitments"] == {"committed": [1], "mine": None}
         assert "bids" not in state.view(0)
         # what seat 1 committed cannot be told apart from any other card it might have bid
         for i in range(5):
@@ -55,7 +54,7 @@ class TestPrompt:
             assert json.dumps(other.view(0), sort_keys=True) == json.dumps(
                 state.view(0), sort_keys=True
             )
-        assert state.view(1)["my_bid"] == card
+        assert state.view(1)["commitments"]["mine"] == {"kind": "bid", "args": {"card": card}}
 
     def test_a_decision_can_belong_to_another_seat_than_the_turn(self) -> None:
         state = load("toy-bids", players=2).build_state({"hands": [[9, 1, 1], [1, 2, 3]]}, 0)
@@ -84,10 +83,13 @@ class TestApply:
             state.apply(state.legal_actions(0)[0])
 
     def test_out_of_turn_is_refused(self) -> None:
-        state = bids()
-        state.apply(state.legal_actions(0)[0], 0)
+        # (a seat that has committed its bid may still change it: see test_commitments.py)
+        state = load("toy-bids", players=2).build_state({"hands": [[9, 1, 1], [1, 2, 3]]}, 0)
+        state.apply(Action.of("bid", card=9), 0)
+        state.apply(Action.of("bid", card=2), 1)
+        assert state.prompt().seats == (1,)
         with pytest.raises(IllegalAction, match="seat 0 may not act now"):
-            state.apply(state.legal_actions(1)[0], 0)
+            state.apply(Action.of("pass"), 0)
 
     def test_the_game_over_refuses_everything(self) -> None:
         state = bids(rounds=1)

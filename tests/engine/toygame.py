@@ -1,9 +1,10 @@
 """A small hidden-information game used to test the engine itself (not a product game).
 
 Secret Bids: each seat holds a hidden hand drawn from a shuffled deck. Every round all seats bid a
-card at once (a simultaneous hidden choice); the highest bid takes the round. Then the seat with the
-lowest bid, which is not the seat whose turn it is, answers whether to "steal" a point (if it still
-holds a card worth 1) or "pass": a decision owned by another seat than the turn's.
+card at once (a simultaneous decision: the engine keeps each bid hidden until all are in, and a
+seat may change or withdraw its bid until then); the highest bid takes the round. Then the seat
+with the lowest bid, which is not the seat whose turn it is, answers whether to "steal" a point
+(if it still holds a card worth 1) or "pass": a decision owned by another seat than the turn's.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ class ToyState(State):
         if d["phase"] == "over":
             return TERMINAL_PROMPT
         if d["phase"] == "bid":
-            waiting = tuple(s for s in range(len(d["hands"])) if d["bids"][s] is None)
-            return Prompt(waiting, "bid", "Bid a card from your hand.", turn=d["turn"])
+            seats = tuple(range(len(d["hands"])))
+            return Prompt(seats, "bid", "Bid a card from your hand.", turn=d["turn"], commit=True)
         return Prompt((d["answer"],), "steal-or-pass", "Steal a point?", turn=d["turn"])
 
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -101,8 +102,6 @@ class ToyState(State):
             "hand": list(d["hands"][seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in d["hands"]],
             "deck": len(d["deck"]["draw"]),
-            "my_bid": d["bids"][seat] if seat is not None else None,
-            "has_bid": [b is not None for b in d["bids"]],
             "last_bids": d.get("last_bids"),
             "log": log_for(d, seat),
         }
@@ -116,7 +115,7 @@ class ToyState(State):
             "rounds",
         )
 
-    def resample(self, seat: int | None, rng: Rng) -> ToyState:
+    def _resample(self, seat: int | None, rng: Rng) -> ToyState:
         other = self.clone()
         d = other.data
         hidden: list[int] = list(d["deck"]["draw"])
@@ -126,14 +125,9 @@ class ToyState(State):
                 for i, c in enumerate(hand):
                     hidden.append(c)
                     slots.append((s, i))
-        pending = [s for s, b in enumerate(d["bids"]) if b is not None and s != seat]
-        for s in pending:
-            hidden.append(d["bids"][s])
         rng.shuffle(hidden)
         for s, i in slots:
             d["hands"][s][i] = hidden.pop()
-        for s in pending:
-            d["bids"][s] = hidden.pop()
         d["deck"]["draw"] = hidden
         return other
 
@@ -144,9 +138,9 @@ class ToyGame(Game):
         name="toy-bids",
         title="Secret Bids (engine test game)",
         min_players=2,
-        max_players=4,
+        max_players=7,
         params=(
-            ParamSpec("players", 2, "seats", minimum=2, maximum=4),
+            ParamSpec("players", 2, "seats", minimum=2, maximum=7),
             ParamSpec("rounds", 6, "rounds to play", minimum=1, maximum=20),
         ),
         hidden_information=True,

@@ -110,11 +110,9 @@ class TestViews:
             s.apply(s.legal_actions()[0])
         s.apply(s.legal_actions(0)[0], 0)
         text = json.dumps(s.view(1))
-        assert (
-            s.data["players"][0]["pick"] not in text
-            or s.data["players"][0]["pick"] in s.data["players"][1]["hand"]
-        )
-        for cid in s.data["players"][2]["hand"]:
+        pick = s.commitment(0)["recipe"]  # held by the engine until every seat has picked
+        assert pick not in text or pick in s.hand(1)
+        for cid in s.hand(2):
             assert f'"{cid}"' not in text
         for dk in ("equipment", "rarity", "quest", "beach", "mine"):
             for cid in piles.cards(s.data["decks"][dk]):
@@ -136,6 +134,24 @@ class TestViews:
             r = s.resample(seat, Rng(seat + 1))
             assert r.view(seat) == s.view(seat)
             assert r.data != s.data
+
+    def test_the_recipe_hand_a_seat_passed_on_stays_when_resampled_for_it(self) -> None:
+        # Set-up, the hidden draft: after a pass, a player knows the hand it passed on; a
+        # resample for that player (what a searching bot imagines) must keep it as it is
+        s = load("paupers-ladder", players=3).new_state(5)
+        while s.data["phase"] != "draft":
+            s.apply(s.legal_actions()[0])
+        for seat in range(3):
+            s.apply(s.legal_actions(seat)[0], seat)
+        passed = s.hand(1)  # seat 0's hand, less its pick, now held by seat 1
+        assert s.zones_how(1, "hand:1") == "passed"
+        seen = set()
+        for k in range(10):
+            r = s.resample(0, Rng(k))
+            assert r.hand(1) == passed and r.hand(0) == s.hand(0)
+            assert r.view(0) == s.view(0)
+            seen.add(tuple(r.hand(2)))
+        assert len(seen) > 1  # seat 2's hand came from seat 1: seat 0 does not know it
 
     def test_draw_2_keep_1_cards_are_private_to_the_drawer(self) -> None:
         """Treasure at Sea (REWARD: draw 2 Equipment, keep 1): only the drawer sees the 2 cards."""

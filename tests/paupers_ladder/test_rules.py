@@ -59,13 +59,13 @@ class TestSettingUp:
         # the draft: a simultaneous hidden choice
         for _round in range(3):
             assert s.prompt().kind == "draft" and s.prompt().seats == (0, 1, 2)
-            hand1 = list(s.data["players"][1]["hand"])
+            hand1 = list(s.hand(1))
             pick0 = s.legal_actions(0)[0]["recipe"]
             act(s, "draft", seat=0, recipe=pick0)
             assert s.prompt().seats == (1, 2)
             view1 = json.dumps(s.view(1))
-            assert s.view(1)["players"][0]["picked"] is True
-            assert "pick" not in s.view(1)["players"][0]
+            assert s.view(1)["commitments"] == {"committed": [0], "mine": None}
+            assert s.view(0)["commitments"]["mine"]["args"] == {"recipe": pick0}
             assert f'"{pick0}"' not in view1 or pick0 in hand1
             act(s, "draft", seat=1, recipe=s.legal_actions(1)[0]["recipe"])
             act(s, "draft", seat=2, recipe=s.legal_actions(2)[0]["recipe"])

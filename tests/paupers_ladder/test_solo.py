@@ -247,7 +247,7 @@ class TestChooseYourRecipesInLearning:
         s = solo().new_state(5)
         act(s, "pauper", pauper="alf")
         act(s, "bird", bird=s.legal_actions()[0]["bird"])
-        hand = list(s.data["players"][0]["hand"])
+        hand = list(s.hand(0))
         assert len(hand) == 4
         for _ in range(3):
             act(s, "draft", recipe=s.legal_actions()[0]["recipe"])
@@ -503,7 +503,7 @@ class TestFierySiege:
         s = solo("fiery-siege").new_state(4)
         act(s, "pauper", pauper="kzaah")
         act(s, "bird", bird=s.legal_actions()[0]["bird"])
-        assert any(s.C.recipe[c].id == "teleport" for c in s.data["players"][0]["hand"])
+        assert any(s.C.recipe[c].id == "teleport" for c in s.hand(0))
 
     def test_the_bird_never_enters_and_the_pauper_needs_dragonsbane(self) -> None:
         s = set_up("fiery-siege", "kzaah")

@@ -70,10 +70,20 @@ def two_actions_race(url: str, rounds: int) -> None:
         state = game.new_state(10 + r)
         store = GameStore(url)
         ident = store.create(state, ["human", "human"])
-        a0, a1 = state.legal_actions(0)[0], state.legal_actions(1)[0]
+        a0, b0 = state.legal_actions(0)[:2]
+        # one seat sends two different bids on the same view: one wins, the other is stale
+        outcomes = at_once(
+            partial(store.apply, ident, 0, a0, expected_actions=0),
+            partial(store.apply, ident, 0, b0, expected_actions=0),
+        )
+        assert outcomes == ["accepted", "stale"], outcomes
+        consistent(url, ident)
+        # two seats bid on the same view: simultaneous commitments, so both count
+        ident = store.create(state, ["human", "human"])
+        a1 = state.legal_actions(1)[0]
         outcomes = at_once(
             partial(store.apply, ident, 0, a0, expected_actions=0),
             partial(store.apply, ident, 1, a1, expected_actions=0),
         )
-        assert outcomes == ["accepted", "stale"], outcomes
+        assert outcomes == ["accepted", "accepted"], outcomes
         consistent(url, ident)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine import IllegalAction, load
+from tabletop.engine import Action, IllegalAction, load
 from tabletop.store.games import GameStore, StaleAction
 
 from .pgserver import PgServer, binaries
@@ -44,7 +44,7 @@ class TestSavedGamesOnPostgres:
         store.apply(ident, 0, first, expected_actions=0)
         state.apply(first, 0)
         with pytest.raises(IllegalAction):
-            store.apply(ident, 0, first)
+            store.apply(ident, 0, Action.of("bid", card=99))
         reloaded, info = store.load(ident)
         assert reloaded == state and info.num_actions == 1
         assert store.record(ident).replay() == state

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 SERVER = (
-    "import sys, tests.engine.toygame; from tabletop.web.app import serve; "
+    "import sys, tests.engine.toygame, tests.engine.lairgame; from tabletop.web.app import serve; "
     "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2])"
 )
 

@@ -129,13 +129,16 @@ class TestRefusals:
         assert r.json()["code"] == "token-required"
 
     def test_out_of_turn(self, client, db_url, game) -> None:
-        options = view(client, game, 0)["options"]
-        assert act(client, game, 0, options[0]["action"], 0).status_code == 200
-        # seat 0 has bid; only seat 1 decides now
+        # seat 0 bids high, seat 1 low: seat 1 alone answers steal-or-pass
+        high = view(client, game, 0)["options"][-2]["action"]  # (the last option is withdraw)
+        assert act(client, game, 0, high, 0).status_code == 200
+        low = view(client, game, 1)["options"][0]["action"]
+        assert act(client, game, 1, low, 1).status_code == 200
+        assert view(client, game, 1)["view"]["prompt"]["seats"] == [1]
         self.refused(
             db_url,
             game,
-            lambda: act(client, game, 0, options[-1]["action"], 1),
+            lambda: act(client, game, 0, {"kind": "pass", "args": {}}, 2),
             409,
             "not-your-turn",
             "seat 0 may not act now",
@@ -147,18 +150,31 @@ class TestRefusals:
             db_url, game, lambda: act(client, game, 0, bid, 5), 409, "stale", "you saw 5 actions"
         )
 
-    def test_stale_after_the_game_moved_on(self, client, db_url, game) -> None:
+    def test_stale_after_the_game_moved_on_in_a_way_the_seat_sees(self, client, db_url, game):
+        v0 = view(client, game, 0)
+        assert act(client, game, 0, v0["options"][0]["action"], 0).is_success
+        assert act(client, game, 1, view(client, game, 1)["options"][0]["action"], 1).is_success
+        # the bids are revealed: seat 0's view from before them is stale, by either guard
+        for guard in ({"seen": v0["seen"]}, {"expected_actions": 0}):
+            self.refused(
+                db_url,
+                game,
+                lambda guard=guard: client.post(
+                    f"/api/games/{game['id']}/actions",
+                    headers={"X-Seat-Token": game["seat_tokens"]["0"]},
+                    json={"action": v0["options"][1]["action"], **guard},
+                ),
+                409,
+                "stale",
+                "you can see",
+            )
+
+    def test_another_seats_hidden_choice_does_not_make_a_view_stale(self, client, game) -> None:
         v1 = view(client, game, 1)
         assert act(client, game, 0, view(client, game, 0)["options"][0]["action"], 0).is_success
-        # seat 1 acts on the view it loaded before seat 0's bid
-        self.refused(
-            db_url,
-            game,
-            lambda: act(client, game, 1, v1["options"][0]["action"], v1["num_actions"]),
-            409,
-            "stale",
-            "the game has 1",
-        )
+        # seat 1 acts on the view it loaded before seat 0's bid: nothing it can see changed
+        r = act(client, game, 1, v1["options"][0]["action"], v1["num_actions"])
+        assert r.status_code == 200, r.text
 
     def test_illegal_action(self, client, db_url, game) -> None:
         hand = view(client, game, 0)["view"]["hand"]
@@ -228,7 +244,7 @@ class TestRefusals:
             ({"game": "nope", "seats": ["human"]}, "unknown game"),
             ({"game": "toy-bids", "seats": ["human"]}, "has 2 seats"),
             ({"game": "toy-bids", "seats": ["human", "bot:genius"]}, "no bot 'genius'"),
-            ({"game": "toy-bids", "params": {"players": 9}, "seats": []}, "<= 4"),
+            ({"game": "toy-bids", "params": {"players": 9}, "seats": []}, "<= 7"),
         ):
             r = client.post("/api/games", json=body)
             assert r.status_code == 422
@@ -255,9 +271,12 @@ class TestSecrets:
                 text = json.dumps(got)
                 assert "hands" not in text and '"bids"' not in text
                 assert got["view"]["hand_sizes"][other] == len(state.data["hands"][other])
-                if state.data["bids"][other] is not None:
-                    assert got["view"]["has_bid"][other] is True
-                    assert got["view"]["my_bid"] == state.data["bids"][seat]
+                if state.commitment(other) is not None:
+                    assert other in got["view"]["commitments"]["committed"]
+                    assert f'"{state.commitment(other)}"' not in text
+                mine = state.commitment(seat)
+                if state.prompt().commit:
+                    assert got["view"]["commitments"]["mine"] == (mine and mine.to_json())
             seat = state.current_seats()[0]
             v = view(client, game, seat)
             r = act(client, game, seat, v["options"][-1]["action"], v["num_actions"])
@@ -274,8 +293,10 @@ class TestSecrets:
         hand_panel = page.split('id="panel-hand"')[1].split("</section>")[0]
         chips = [c.split("</span>")[0] for c in hand_panel.split('class="chip">')[1:]]
         assert chips == [str(c) for c in state.data["hands"][1]]
-        assert state.data["bids"][0] is not None
-        assert "Your bid" in page
+        assert state.commitment(0) is not None
+        assert "Has chosen: Seat 0 (human)" in page and "You have chosen" not in page
+        mine = client.get(f"/play/{game['id']}", params={"token": game["seat_tokens"]["0"]}).text
+        assert "You have chosen" in mine
 
     def test_record_is_closed_while_the_game_runs(self, client) -> None:
         game = new_game(client, ["human", "bot:random"])
@@ -338,7 +359,7 @@ def test_spectator_sees_no_hand(client) -> None:
     assert r.status_code == 200
     body = r.json()
     assert body["seat"] is None and body["options"] == []
-    assert body["view"]["hand"] is None and body["view"]["my_bid"] is None
+    assert body["view"]["hand"] is None and body["view"]["commitments"]["mine"] is None
     page = client.get(f"/watch/{game['id']}").text
     assert "spectator" in page and "<form" not in page
     assert '<dd id="fact-hand"><span class="none">—</span></dd>' in page

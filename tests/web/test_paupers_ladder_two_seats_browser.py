@@ -51,10 +51,10 @@ def test_each_seat_sees_only_its_own_draft_hand(server: Server, browser: Any) ->
         pages[seats[0]].reload()
         pages[seats[0]].locator("#prompt button.option").first.click()
         for page in pages:  # both pages follow live
-            page.locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=10_000)
+            page.locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=60_000)
     state, _ = store.load(game["id"])
     assert state.prompt().kind == "draft" and state.current_seats() == (0, 1)
-    hands = [state.data["players"][s]["hand"] for s in (0, 1)]
+    hands = [state.hand(s) for s in (0, 1)]
     for seat, page in enumerate(pages):
         # exactly one draft hand is shown, the seat's own; the other's is a count
         assert page.locator(".pl-sec", has_text="Your draft hand").count() == 1
@@ -66,9 +66,9 @@ def test_each_seat_sees_only_its_own_draft_hand(server: Server, browser: Any) ->
     # seat 0 keeps a Recipe: seat 1 learns live that it has picked, never what it picked
     moves = state.num_actions()
     pages[0].locator("#prompt button.option").first.click()
-    pages[1].locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=10_000)
+    pages[1].locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=60_000)
     state, _ = store.load(game["id"])
-    assert state.data["players"][0]["pick"] is not None
+    assert state.commitment(0) is not None
     assert "has picked" in pages[1].locator("#board").inner_text()
-    assert own_hand_on_page(pages[1]) == names(state.data["players"][1]["hand"])
+    assert own_hand_on_page(pages[1]) == names(state.hand(1))
     assert "Your pick" not in pages[1].locator("#board").inner_text()

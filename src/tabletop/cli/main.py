@@ -26,6 +26,7 @@ from ..engine import (
 from ..engine.bots import bot_kinds
 from ..engine.errors import ContentError
 from ..sim.bench import bench as run_bench
+from ..sim.bench import kernel_figures
 from ..sim.runner import parse_params, parse_seats
 from ..sim.runner import simulate as run_simulate
 from ..store.games import GameStore, NotFound
@@ -349,6 +350,26 @@ def bench(
         if search:
             add_search_rows(table, name, params, search)
         console.print(table)
+    k = kernel_figures()
+    table = Table(title="kernel (a 50x50 board, 2,000 actions played)")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    table.add_row(
+        f"legality of one action in a {k['template_options']:,.0f}-option template, us median",
+        f"{k['legal_one_action_us_median']:.1f}",
+    )
+    table.add_row(
+        "undo at step 2,000 from a snapshot, ms median",
+        f"{k['undo_at_2000_from_snapshot_ms_median']:.2f}",
+    )
+    table.add_row(
+        "undo at step 2,000 by replay from the start, ms", f"{k['undo_at_2000_by_replay_ms']:.1f}"
+    )
+    table.add_row(
+        "a replay step from a snapshot, ms (worst of 3)",
+        f"{k['replay_step_from_snapshot_ms_max']:.2f}",
+    )
+    console.print(table)
 
 
 @app.command()

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from ..engine import Action, Game, Record, State
+from ..engine import Action, Game, IllegalAction, Record, State, Template
 from ..engine.bots import Bot, bot_kinds, make_bot
 from ..store.games import GameStore, NotFound
 from ..web.render import confirm_question, humanize, table_options
@@ -138,9 +138,48 @@ class TerminalGame:
             table.add_row(*row)
         return table
 
+    def template_turn(self, seat: int, templates: list[Template]) -> Action:
+        """A templated decision as a short guided question: which kind (when several), then one
+        numbered answer per parameter; the engine checks the one action that results."""
+        who = self.name(seat)
+        while True:
+            template = templates[0]
+            if len(templates) > 1:
+                for i, t in enumerate(templates, 1):
+                    self.console.print(f"  [bold]{i}[/bold] {t.text or humanize(t.kind)}")
+                raw = self.ask(f"{who}, which? ").strip()
+                if not (raw.isdigit() and 1 <= int(raw) <= len(templates)):
+                    self.console.print(f"[red]type 1 to {len(templates)}[/red]")
+                    continue
+                template = templates[int(raw) - 1]
+            self.console.print(f"[green]{who}: {template.text or humanize(template.kind)}[/green]")
+            values: dict[str, Any] = {}
+            for param in template.params:
+                words = param.labels or tuple(str(v) for v in param.domain)
+                shown = ", ".join(f"{i} {w}" for i, w in enumerate(words, 1))
+                while True:
+                    raw = self.ask(f"{humanize(param.label or param.name)} ({shown}): ").strip()
+                    if raw in ("q", "quit"):
+                        self.save()
+                        raise QuitGame
+                    if raw.isdigit() and 1 <= int(raw) <= len(param.domain):
+                        values[param.name] = param.domain[int(raw) - 1]
+                        break
+                    self.console.print(f"[red]type 1 to {len(param.domain)}, or q[/red]")
+            action = template.action(**values)
+            try:
+                self.state.check(action, seat)
+            except IllegalAction as exc:
+                self.console.print(f"[red]{exc}[/red]")
+                continue
+            return action
+
     def human_turn(self, seat: int) -> Action:
         self.hand_over(seat)
         self.show(seat)
+        templates = self.state.templates(seat)
+        if templates:
+            return self.template_turn(seat, templates)
         prompt = self.state.prompt()
         options = table_options(self.state, seat)
         who = self.name(seat)

@@ -3,9 +3,12 @@
 from .actions import Action
 from .components import Deck, Die, EmptyDeck, Zone, clamp, lose, new_deck, pay
 from .errors import BadParameter, ContentError, IllegalAction, UnknownGame
+from .knowledge import PUBLIC, Zones
 from .protocol import (
     ENGINE_VERSION,
     TERMINAL_PROMPT,
+    WITHDRAW,
+    Automaton,
     Game,
     GameSpec,
     Outcome,
@@ -17,12 +20,16 @@ from .protocol import (
 from .records import SEED_MAX, Record, check_seed
 from .registry import load, names, register, specs
 from .rng import Rng, derive_seed
+from .templates import Param, Template
 
 __all__ = [
     "ENGINE_VERSION",
+    "PUBLIC",
     "SEED_MAX",
     "TERMINAL_PROMPT",
+    "WITHDRAW",
     "Action",
+    "Automaton",
     "BadParameter",
     "ContentError",
     "Deck",
@@ -32,13 +39,16 @@ __all__ = [
     "GameSpec",
     "IllegalAction",
     "Outcome",
+    "Param",
     "ParamSpec",
     "Prompt",
     "Record",
     "Rng",
     "State",
+    "Template",
     "UnknownGame",
     "Zone",
+    "Zones",
     "check_seed",
     "clamp",
     "derive_seed",

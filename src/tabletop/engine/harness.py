@@ -9,6 +9,13 @@ Checks (after OpenSpiel's RandomSimTest and PettingZoo's api/seed tests):
   states that differ only in others' secrets look the same to it; and resampling really changes
   hidden things in hidden-information games;
 - every view is JSON-safe; an illegal action or a wrong seat is refused and changes nothing;
+- in a simultaneous decision, changing a seat's commitment changes no other seat's view (it is
+  hidden), and withdrawing then committing it again gives the same state;
+- a templated decision: every legal action fits a template, and checking one action alone
+  (``is_legal``) agrees with the full list for random combinations of the templates' domains;
+- the knowledge model (games with zones), for every seat and the spectator: (a) the view is
+  identical across resamples, (b) every item the seat knows stays where it is, (c) what it does
+  not know does vary over the resamples of a playout;
 - the game ends within its declared bound; the same seed gives the same game.
 """
 
@@ -21,7 +28,8 @@ from typing import Any
 
 from .actions import Action
 from .errors import IllegalAction
-from .protocol import Game, State
+from .knowledge import ZONES, knows
+from .protocol import WITHDRAW, Game, State
 from .records import Record
 from .registry import load
 from .rng import Rng, derive_seed
@@ -40,6 +48,8 @@ class PlayoutReport:
     terminal: bool = False
     resample_changes: int = 0
     resample_checks: int = 0
+    unknown_could_vary: int = 0
+    unknown_varied: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
 
 
@@ -49,6 +59,78 @@ def _fail(game: Game, seed: int, step: int, message: str) -> ConformanceError:
 
 def _canon(view: Any) -> str:
     return json.dumps(view, sort_keys=True)
+
+
+def _unknown(state: State, seat: int | None) -> list[tuple[str, int, Any]]:
+    return [
+        (name, i, item)
+        for name, z in sorted((state.data.get(ZONES) or {}).items())
+        for i, (item, mask) in enumerate(zip(z["items"], z["known"], strict=True))
+        if not knows(mask, seat)
+    ]
+
+
+def check_knowledge(
+    state: State, seed: int, step: int, rng: Rng, report: PlayoutReport | None = None
+) -> None:
+    """(a) views identical across resamples, (b) known items unchanged, (c) unknown items vary
+    (counted in the report; judged over the whole playout)."""
+    game = state.game
+    zones = state.data.get(ZONES) or {}
+    for seat in [*range(game.num_players), None]:
+        canon = _canon(state.view(seat))
+        unknown = _unknown(state, seat)
+        pools: dict[str, set[str]] = {}
+        for name, _, item in unknown:
+            pools.setdefault(zones[name]["pool"], set()).add(repr(item))
+        could = any(len(items) > 1 for items in pools.values())
+        varied = False
+        for i in range(3):
+            world = state.resample(seat, rng.spawn("knowledge", step, seat, i))
+            if _canon(world.view(seat)) != canon:
+                raise _fail(game, seed, step, f"(a) seat {seat}'s view changed under resample")
+            wz = world.data.get(ZONES) or {}
+            for name, z in zones.items():
+                for j, (item, mask) in enumerate(zip(z["items"], z["known"], strict=True)):
+                    if knows(mask, seat) and wz[name]["items"][j] != item:
+                        raise _fail(
+                            game,
+                            seed,
+                            step,
+                            f"(b) resample for seat {seat} changed {name}[{j}], which it knows",
+                        )
+            if _unknown(world, seat) != unknown:
+                varied = True
+        if report is not None and could:
+            report.unknown_could_vary += 1
+            report.unknown_varied += varied
+
+
+def check_templates(state: State, seed: int, step: int, rng: Rng) -> None:
+    """Legal actions fit the templates; one action's check agrees with the full list."""
+    game = state.game
+    rng = rng.spawn("templates", step)  # (the playout's own stream must not move)
+    for seat in state.prompt().seats:
+        templates = state.templates(seat)
+        if templates is None:
+            continue
+        legal = set(state.legal_actions(seat))
+        for a in legal:
+            if not any(t.admits(a) for t in templates):
+                raise _fail(game, seed, step, f"legal action {a} fits none of the templates")
+        json.dumps([t.to_json() for t in templates])
+        for t in templates:
+            if not t.params:
+                continue
+            for _ in range(20):
+                values = {p.name: p.domain[rng.below(len(p.domain))] for p in t.params if p.domain}
+                if len(values) != len(t.params):
+                    break
+                a = t.action(**values)
+                if state.is_legal(a, seat) != (a in legal):
+                    raise _fail(
+                        game, seed, step, f"is_legal({a}) disagrees with the list of legal actions"
+                    )
 
 
 def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None:
@@ -119,7 +201,9 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
         pass
     else:
         raise _fail(game, seed, step, "a bogus action was accepted")
-    outsiders = [s for s in range(game.num_players) if s not in prompt.seats]
+    outsiders = [
+        s for s in range(game.num_players) if s not in prompt.seats and s not in prompt.committed
+    ]
     if outsiders:
         try:
             state.apply(state.legal_actions(prompt.seats[0])[0], outsiders[0])
@@ -129,6 +213,41 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
             raise _fail(game, seed, step, f"seat {outsiders[0]} acted out of turn")
     if state.dumps() != before:
         raise _fail(game, seed, step, "a refused action changed the state")
+    if prompt.committed:
+        check_commitments(state, seed, step)
+    check_templates(state, seed, step, rng)
+
+
+def check_commitments(state: State, seed: int, step: int) -> None:
+    """A pending commitment is hidden from the other seats, may be changed, and withdrawing it
+    then committing it again leaves the game as it was."""
+    game = state.game
+    prompt = state.prompt()
+    seat = prompt.committed[0]
+    mine = state.commitment(seat)
+    assert mine is not None
+    others = [s for s in [*range(game.num_players), None] if s != seat]
+    seen = {s: state.fingerprint(s) for s in others}
+    for option in state.legal_actions(seat):
+        if option in (mine, WITHDRAW):
+            continue
+        changed = state.clone()
+        changed.apply(option, seat)
+        if changed.commitment(seat) != option:
+            raise _fail(game, seed, step, f"seat {seat} could not change its commitment")
+        for s in others:
+            if changed.fingerprint(s) != seen[s]:
+                raise _fail(
+                    game, seed, step, f"seat {s} can see seat {seat}'s pending commitment change"
+                )
+        break
+    again = state.clone()
+    again.apply(WITHDRAW, seat)
+    if seat not in again.prompt().seats or again.commitment(seat) is not None:
+        raise _fail(game, seed, step, f"seat {seat} could not withdraw its commitment")
+    again.apply(mine, seat)
+    if again.data != state.data or again.rng != state.rng:
+        raise _fail(game, seed, step, "withdrawing and committing again changed the game")
 
 
 def _check_playable(world: State, seed: int, step: int, rng: Rng, who: str) -> None:
@@ -136,12 +255,14 @@ def _check_playable(world: State, seed: int, step: int, rng: Rng, who: str) -> N
     actions, and one of them applies (a resample that redraws hidden cards but leaves a pending
     choice listing the old ones is caught here)."""
     game = world.game
+    # in a simultaneous decision every waiting seat commits, so the reveal runs the rules too
+    together = world.clone() if world.prompt().commit else None
     for seat in world.prompt().seats:
         legal = world.legal_actions(seat)
         if not legal:
             raise _fail(game, seed, step, f"resampled for {who}: seat {seat} has no action")
-        twin = world.clone()
-        action = rng.choice(legal)
+        twin = together if together is not None else world.clone()
+        action = rng.choice(twin.legal_actions(seat) if together is not None else legal)
         try:
             twin.apply(action, seat)
         except Exception as exc:
@@ -169,6 +290,8 @@ def random_playout(
         deep = check and deep_every > 0 and step % deep_every == 0
         if check:
             check_step(state, seed, step, rng, deep)
+            if deep and state.data.get(ZONES):
+                check_knowledge(state, seed, step, rng, report)
             if deep and game.spec.hidden_information:
                 report.resample_checks += 1
                 for seat in range(game.num_players):
@@ -214,6 +337,11 @@ def check_game(
         if again != state:
             raise ConformanceError(f"{name} {params} seed={seed}: same seed gave another game")
         reports.append(report)
+    could = sum(r.unknown_could_vary for r in reports)
+    if could and not sum(r.unknown_varied for r in reports):
+        raise ConformanceError(
+            f"{name} {params}: (c) resample never changed anything a seat does not know"
+        )
     if game.spec.hidden_information:
         checks = sum(r.resample_checks for r in reports)
         changes = sum(r.resample_changes for r in reports)

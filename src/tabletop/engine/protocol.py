@@ -13,11 +13,13 @@ views. The deciding seat need not be the seat whose turn it is (``prompt.turn``)
 
 Games subclass :class:`State` and implement the underscored hooks: ``_prompt``, ``_legal_actions``,
 ``_apply``, ``_view``, ``_outcome`` (and optionally ``_explain_illegal``, ``describe_action``,
-``resample``). The public methods here add validation, history and caching around them.
+``_resample``, ``_reveal``). The public methods here add validation, history and caching around
+them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import marshal
 from abc import ABC, abstractmethod
@@ -27,12 +29,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .actions import Action
 from .errors import BadParameter, IllegalAction
+from .knowledge import ZONES, resample_zones
 from .rng import Rng, derive_seed
+from .templates import Template
 
 if TYPE_CHECKING:
     from .bots import Bot
 
 ENGINE_VERSION = "0.1.0"
+
+# Where the engine keeps the commitments of a simultaneous decision inside ``state.data`` (seat as
+# a string -> the action's JSON), present only while some are pending.
+COMMITS = "_commits"
+WITHDRAW = Action.of("withdraw")
 
 JSON = Any  # JSON-native value
 S = TypeVar("S", bound="State")
@@ -45,15 +54,31 @@ class Prompt:
     ``seats``: the seats that must decide now (more than one: a simultaneous hidden choice).
     ``kind``: a short machine name (``"explore"``). ``text``: what to tell the player.
     ``turn``: whose turn it is, which may differ from the deciding seats.
+    ``commit``: a simultaneous decision collected by the engine. A game names every seat of the
+    decision; each commits one action, hidden from the others, and may change or withdraw it
+    until the last seat commits, when the engine hands all of them to the game together
+    (``State._reveal``). In ``state.prompt()`` ``seats`` are then the seats still to commit and
+    ``committed`` those that have (public: "has chosen").
     """
 
     seats: tuple[int, ...]
     kind: str
     text: str = ""
     turn: int | None = None
+    commit: bool = False
+    committed: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
-        return {"seats": list(self.seats), "kind": self.kind, "text": self.text, "turn": self.turn}
+        out: dict[str, JSON] = {
+            "seats": list(self.seats),
+            "kind": self.kind,
+            "text": self.text,
+            "turn": self.turn,
+        }
+        if self.commit:
+            out["commit"] = True
+            out["committed"] = list(self.committed)
+        return out
 
 
 TERMINAL_PROMPT = Prompt((), "game-over", "The game is over.")
@@ -208,6 +233,19 @@ class GameSpec:
         }
 
 
+class Automaton(ABC):
+    """A participant that belongs to the rules (a solo opponent such as a Lich King, a builder
+    played by the rules): the engine plays it whenever a prompt names it, by its own rule, and it
+    is never a seat to fill. Its id is at least ``game.num_players``; its actions are not in the
+    history (replaying the seats' actions replays them)."""
+
+    name: ClassVar[str] = "automaton"
+
+    @abstractmethod
+    def act(self, state: State, who: int) -> Action:
+        """Its action in ``state`` (it may read everything: it is the rules)."""
+
+
 class Game(ABC):
     """A game with fixed parameters. Immutable; holds the static content shared by its states."""
 
@@ -236,6 +274,22 @@ class Game(ABC):
         if found is None:
             found = type(self.new_state(0))
             self.__dict__["_state_class"] = found
+        return found
+
+    def roles(self) -> tuple[str, ...]:
+        """The role of each seat (``"player"`` unless the game says otherwise, such as a builder
+        and an explorer)."""
+        return ("player",) * self.num_players
+
+    def automata(self) -> Mapping[int, Automaton]:
+        """The rules' own participants by id (``>= num_players``); none by default."""
+        return {}
+
+    def _automata(self) -> Mapping[int, Automaton]:
+        found: Mapping[int, Automaton] | None = self.__dict__.get("_automata_memo")
+        if found is None:
+            found = dict(self.automata())
+            self.__dict__["_automata_memo"] = found
         return found
 
     def bots(self) -> Mapping[str, type[Bot]]:
@@ -296,7 +350,7 @@ class State(ABC):
         self.rng = rng
         self.seed = seed
         self._history: _History | None = None
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[Any, Any] = {}
         self._prompt_cache: Prompt | None = None
         # a game's own memo of values derived from ``data``; emptied whenever an action is applied
         self._cache: dict[str, Any] = {}
@@ -322,6 +376,19 @@ class State(ABC):
     def _outcome(self) -> Outcome:
         """The result of a terminal state."""
 
+    def _templates(self, seat: int) -> list[Template] | None:
+        """A decision offered as templates (see :mod:`tabletop.engine.templates`) instead of a
+        list, or None. A game that offers templates implements :meth:`_is_legal` for the rules
+        the domains do not express, and may implement ``_legal_actions`` as
+        ``self.expand_templates(seat)``."""
+        return None
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Whether an action admitted by one of the seat's templates is legal now: the game's
+        rules beyond the domains (a cell already built on, a piece that does not fit). Called
+        only for templated decisions; the default accepts every admitted action."""
+        return True
+
     def _explain_illegal(self, seat: int, action: Action) -> str | None:
         """Optionally, a game's own words for why an action is not legal now."""
         return None
@@ -340,16 +407,75 @@ class State(ABC):
         """Rounds played so far (for statistics)."""
         return int(self.data.get("round", 0))
 
-    def resample(self, seat: int | None, rng: Rng) -> State:
-        """A state the given seat cannot tell apart from this one (its view is unchanged), with
-        everything hidden from it redrawn from ``rng``. Games with hidden information override."""
+    def _resample(self, seat: int | None, rng: Rng) -> State:
+        """A copy with everything hidden from ``seat`` redrawn from ``rng`` (see
+        :meth:`resample`). Games with hidden information override."""
         return self.clone()
 
+    def _reveal(self, commitments: Mapping[int, Action]) -> None:
+        """Carry out the actions of a simultaneous decision once every seat has committed. The
+        default plays them with ``_apply`` in seat order (so the commit order never matters);
+        a game overrides it to resolve them together."""
+        for seat in sorted(commitments):
+            self._apply(seat, commitments[seat])
+            self._cache = {}
+
     # ----------------------------------------------------------------- the protocol
+    def resample(self, seat: int | None, rng: Rng) -> State:
+        """A state the given seat cannot tell apart from this one (its view is unchanged), with
+        everything hidden from it redrawn from ``rng``: the game's ``_resample``, then what the
+        knowledge model says the seat does not know (zones, see :mod:`.knowledge`; the future
+        draws too), then the pending commitments of the other seats, each redrawn among that
+        seat's options."""
+        world = self._resample(seat, rng)
+        if world.data.get(ZONES):
+            resample_zones(world.data, seat, rng)
+            world.rng = Rng(rng.next64())
+            world.invalidate()
+        commits = world.data.get(COMMITS)
+        if commits:
+            for key in sorted(commits):
+                if seat is None or int(key) != seat:
+                    options = world._legal_actions(int(key))
+                    commits[key] = options[rng.below(len(options))].to_json()
+            world.invalidate()
+        return world
+
     def prompt(self) -> Prompt:
         if self._prompt_cache is None:
-            self._prompt_cache = self._prompt()
+            raw = self._prompt()
+            if self.game._automata():
+                n = self.game.num_players
+                raw = Prompt(
+                    tuple(s for s in raw.seats if s < n), raw.kind, raw.text, raw.turn, raw.commit
+                )
+            if raw.commit:
+                commits = self.data.get(COMMITS) or {}
+                raw = Prompt(
+                    tuple(s for s in raw.seats if str(s) not in commits),
+                    raw.kind,
+                    raw.text,
+                    raw.turn,
+                    True,
+                    tuple(s for s in raw.seats if str(s) in commits),
+                )
+            self._prompt_cache = raw
         return self._prompt_cache
+
+    def commitment(self, seat: int) -> Action | None:
+        """The action ``seat`` has committed to the pending simultaneous decision, if any."""
+        raw = (self.data.get(COMMITS) or {}).get(str(seat))
+        return Action.from_json(raw) if raw is not None else None
+
+    def fingerprint(self, seat: int | None) -> str:
+        """A short digest of everything ``seat`` can see: its view (without the others'
+        "has chosen" marks), the decision and its own commitment. A seat's action is stale only
+        when this changed since the seat looked."""
+        prompt = self.prompt()
+        decision = [sorted(prompt.seats + prompt.committed), prompt.kind, prompt.text, prompt.turn]
+        mine = (self.data.get(COMMITS) or {}).get(str(seat)) if seat is not None else None
+        blob = json.dumps([self._view(seat), decision, mine], sort_keys=True, default=str)
+        return hashlib.blake2b(blob.encode("utf-8"), digest_size=12).hexdigest()
 
     def is_terminal(self) -> bool:
         return not self.prompt().seats
@@ -364,17 +490,63 @@ class State(ABC):
             if len(prompt.seats) != 1:
                 return []
             seat = prompt.seats[0]
-        if seat not in prompt.seats:
-            return []
-        return list(self._legal(seat))
+        if seat in prompt.seats:
+            return list(self._legal(seat))
+        if seat in prompt.committed:
+            return [*self._legal(seat), WITHDRAW]
+        return []
 
     def _legal(self, seat: int) -> list[Action]:
         """The cached legal actions of a deciding seat (not a copy: do not change it)."""
-        cached = self._legal_cache.get(seat)
+        cached: list[Action] | None = self._legal_cache.get(seat)
         if cached is None:
             cached = self._legal_actions(seat)
             self._legal_cache[seat] = cached
         return cached
+
+    def templates(self, seat: int | None) -> list[Template] | None:
+        """The deciding seat's decision as templates, when the game offers it that way (else
+        None: the decision is the list of ``legal_actions``)."""
+        if seat is None:
+            return None
+        prompt = self.prompt()
+        if seat not in prompt.seats and seat not in prompt.committed:
+            return None
+        key = ("templates", seat)
+        if key not in self._legal_cache:
+            self._legal_cache[key] = self._templates(seat)
+        found: list[Template] | None = self._legal_cache[key]
+        return found
+
+    def expand_templates(self, seat: int) -> list[Action]:
+        """Every legal action of a templated decision: each template's combinations, in offer
+        order, that ``_is_legal`` accepts (for a game's ``_legal_actions``)."""
+        return [
+            a for t in self._templates(seat) or [] for a in t.actions() if self._is_legal(seat, a)
+        ]
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        """Whether ``seat`` may play ``action`` now, without listing every action of a
+        templated decision (see :meth:`check` for the reason when not)."""
+        try:
+            self.check(action, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def _admitted(self, seat: int, action: Action) -> bool:
+        templates = self.templates(seat)
+        if templates is not None:
+            return any(t.admits(action) for t in templates) and self._is_legal(seat, action)
+        listed = self._legal(seat)
+        if len(listed) <= 64:  # a short list is searched faster than a set is built
+            return action in listed
+        key = ("set", seat)
+        legal: frozenset[Action] | None = self._legal_cache.get(key)
+        if legal is None:
+            legal = frozenset(listed)
+            self._legal_cache[key] = legal
+        return action in legal
 
     def check(self, action: Action, seat: int | None = None) -> int:
         """The seat that would play ``action``; raises :class:`IllegalAction` naming why not."""
@@ -388,17 +560,26 @@ class State(ABC):
                     f"({prompt.kind}); say which seat plays {action}"
                 )
             seat = prompt.seats[0]
-        if seat not in prompt.seats:
+        if seat not in prompt.seats and seat not in prompt.committed:
             raise IllegalAction(
                 f"{self.game.name}: seat {seat} may not act now; waiting for seat(s) "
                 f"{', '.join(map(str, prompt.seats))} to decide {prompt.kind!r}"
             )
         if not isinstance(action, Action):
             raise IllegalAction(f"{self.game.name}: not an action: {action!r}")
-        legal = self._legal(seat)
-        if action not in legal:
+        if action == WITHDRAW and prompt.commit:
+            if seat not in prompt.committed:
+                raise IllegalAction(
+                    f"{self.game.name}: seat {seat} has nothing to withdraw at {prompt.kind!r}"
+                )
+            return seat
+        if not self._admitted(seat, action):
             reason = self._explain_illegal(seat, action)
-            kinds = sorted({a.kind for a in legal})
+            templates = self.templates(seat)
+            if templates is not None:
+                kinds = sorted({t.kind for t in templates})
+            else:
+                kinds = sorted({a.kind for a in self._legal(seat)})
             raise IllegalAction(
                 f"{self.game.name}: {action} is not legal for seat {seat} at {prompt.kind!r}"
                 + (f": {reason}" if reason else "")
@@ -409,11 +590,54 @@ class State(ABC):
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Play ``action``. Refuses an illegal one with :class:`IllegalAction`, changing nothing."""
         seat = self.check(action, seat)
-        self._apply(seat, action)
+        if self.prompt().commit:
+            self._commit(seat, action)
+        else:
+            self._apply(seat, action)
+            self._history = _History(self._history, seat, action)
+            self._legal_cache = {}
+            self._prompt_cache = None
+            self._cache = {}
+        if self.game._automata():
+            self.run_automata()
+
+    def run_automata(self) -> None:
+        """Play the rules' automata while the decision is theirs (a game calls this at the end
+        of ``new_state`` when an automaton may act first; ``apply`` calls it after every
+        action). In a simultaneous decision they commit when the last seat does."""
+        automata = self.game._automata()
+        if not automata:
+            return
+        for _ in range(10_000):
+            raw = self._prompt()
+            due = [s for s in raw.seats if s in automata]
+            if not due or raw.commit:
+                return
+            for who in due:
+                self._apply(who, automata[who].act(self, who))
+                self.invalidate()
+        raise RuntimeError(f"{self.game.name}: the automata did not stop acting")
+
+    def _commit(self, seat: int, action: Action) -> None:
+        """Record, change or withdraw a seat's commitment; reveal all once every seat has one."""
+        commits: dict[str, JSON] = self.data.setdefault(COMMITS, {})
+        if action == WITHDRAW:
+            del commits[str(seat)]
+        else:
+            commits[str(seat)] = action.to_json()
+        if not commits:
+            del self.data[COMMITS]
         self._history = _History(self._history, seat, action)
-        self._legal_cache = {}
-        self._prompt_cache = None
-        self._cache = {}
+        self.invalidate()
+        if self.data.get(COMMITS) and not self.prompt().seats:
+            automata = self.game._automata()
+            for who in self._prompt().seats if automata else ():
+                if who in automata:
+                    commits[str(who)] = automata[who].act(self, who).to_json()
+            done = self.data.pop(COMMITS)
+            self.invalidate()
+            self._reveal({int(s): Action.from_json(a) for s, a in sorted(done.items())})
+            self.invalidate()
 
     def invalidate(self) -> None:
         """Forget cached prompt, legal actions and memos after changing ``data`` by hand (tests,
@@ -434,9 +658,20 @@ class State(ABC):
         body["game"] = self.game.name
         body["seat"] = seat
         body["prompt"] = prompt.to_json()
-        body["actions"] = (
-            [a.to_json() for a in self.legal_actions(seat)] if seat is not None else []
-        )
+        templates = self.templates(seat)
+        if templates is not None:
+            # a templated decision: the templates, not every action (withdraw stays listed)
+            body["templates"] = [t.to_json() for t in templates]
+            body["actions"] = [WITHDRAW.to_json()] if seat in prompt.committed else []
+        else:
+            body["actions"] = (
+                [a.to_json() for a in self.legal_actions(seat)] if seat is not None else []
+            )
+        if prompt.commit:
+            body["commitments"] = {
+                "committed": list(prompt.committed),
+                "mine": (self.data.get(COMMITS) or {}).get(str(seat)) if seat is not None else None,
+            }
         body["outcome"] = self._outcome().to_json() if not prompt.seats else None
         return body
 

@@ -7,11 +7,24 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import load
+from ..engine import (
+    TERMINAL_PROMPT,
+    Action,
+    Game,
+    GameSpec,
+    Outcome,
+    Param,
+    Prompt,
+    State,
+    Template,
+    load,
+    new_rng,
+)
 from ..engine.bots import bot_kinds, make_bot
-from ..engine.protocol import State
 from ..engine.rng import Rng, derive_seed
 from ..engine.search import ISMCTSBot
+from ..engine.snapshots import Snapshots
+from ..engine.undo import undo_last
 from .runner import simulate
 
 
@@ -142,3 +155,106 @@ def scaling(
             }
         )
     return out
+
+
+# ------------------------------------------------------------------------------ kernel figures
+
+
+class _PlaceState(State):
+    """One seat places markers on a 50x50 board, facing one of 4 ways: a decision of 10,000
+    options offered as one template (the shape of a Lairs build)."""
+
+    __slots__ = ()
+
+    SIDE = 50
+
+    def _prompt(self) -> Prompt:
+        if self.data["placed"] >= self.data["limit"]:
+            return TERMINAL_PROMPT
+        return Prompt((0,), "place", "Place a marker.")
+
+    def _templates(self, seat: int) -> list[Template] | None:
+        return [_PLACE]
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        return str(action["cell"]) not in self.data["taken"]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return self.expand_templates(seat)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.data["taken"][str(action["cell"])] = action["facing"]
+        self.data["placed"] += 1
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {"placed": self.data["placed"]}
+
+    def _outcome(self) -> Outcome:
+        return Outcome((0,), {0: float(self.data["placed"])}, "placed")
+
+
+# static, like a game's content: built once, shared by every state
+_PLACE = Template.of(
+    "place", Param.of("cell", range(_PlaceState.SIDE**2)), Param.of("facing", range(4))
+)
+
+
+class _PlaceGame(Game):
+    spec = GameSpec("kernel-bench", "kernel benchmark", 1, 1, (), False, 10_000)
+
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    def new_state(self, seed: int = 0) -> State:
+        data: dict[str, Any] = {"taken": {}, "placed": 0, "limit": 2_400}
+        return _PlaceState(self, data, new_rng(seed), seed)
+
+
+def kernel_figures(repeat: int = 200) -> dict[str, float]:
+    """The kernel's own figures: the legality of one action in a 10,000-option template, and
+    taking back a step at action 2,000 from a snapshot (and, for comparison, by replaying the
+    whole game)."""
+    game = _PlaceGame()
+    state = game.new_state(1)
+    rng = Rng(derive_seed(1, "kernel-bench"))
+    snaps = Snapshots()
+    snaps.keep(state)
+    free = list(range(_PlaceState.SIDE**2))
+    rng.shuffle(free)
+    for i in range(2_000):
+        state.apply(Action.of("place", cell=free[i], facing=i % 4), 0)
+        snaps.keep(state)
+    (template,) = state.templates(0) or []
+    probe = Action.of("place", cell=free[2_100], facing=1)
+    legal_us = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        state.is_legal(probe, 0)
+        legal_us.append((time.perf_counter() - t0) * 1e6)
+    history = state.history()
+    undo_ms = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        before = snaps.state_at(game, 1, history, len(history) - 1, later=state)
+        back = undo_last(state, 0, before)
+        undo_ms.append((time.perf_counter() - t0) * 1e3)
+    t0 = time.perf_counter()
+    replayed = undo_last(state, 0)
+    replay_ms = (time.perf_counter() - t0) * 1e3
+    assert back.data == replayed.data
+    step_ms = []
+    for step in (0, 1_000, 1_999):
+        runs = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            snaps.state_at(game, 1, history, step, later=state)
+            runs.append((time.perf_counter() - t0) * 1e3)
+        step_ms.append(statistics.median(runs))
+    return {
+        "template_options": float(template.size()),
+        "legal_one_action_us_median": statistics.median(legal_us),
+        "undo_at_2000_from_snapshot_ms_median": statistics.median(undo_ms),
+        "undo_at_2000_by_replay_ms": replay_ms,
+        "replay_step_from_snapshot_ms_max": max(step_ms),  # (median of 5 at each step)
+    }

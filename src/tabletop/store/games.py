@@ -12,8 +12,9 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..engine import Action, IllegalAction, Record, State, load
+from ..engine.snapshots import EVERY, restore, snapshot
 from .db import session_scope
-from .models import SavedAction, SavedGame
+from .models import SavedAction, SavedGame, SavedSnapshot
 
 
 class StaleAction(IllegalAction):
@@ -118,21 +119,29 @@ class GameStore:
             return game.state_from_json(json.loads(row.state)), _info(row)
 
     def apply(
-        self, ident: str, seat: int, action: Action, expected_actions: int | None = None
+        self,
+        ident: str,
+        seat: int,
+        action: Action,
+        expected_actions: int | None = None,
+        seen: str | None = None,
     ) -> State:
-        """Apply one action and commit it with the new state in one transaction.
+        """Apply one action and commit it with the new state in one transaction; writes to one
+        game are serialised (see :func:`lock_game`).
 
-        ``expected_actions``: the number of actions the sender saw; if the game has moved on the
-        action is refused as stale. A refused action changes nothing in the store."""
+        Staleness, per seat: ``seen`` is the ``state.fingerprint(seat)`` of the view the sender
+        acted on; the action is refused as stale only if something that seat can see has changed
+        since (another seat's hidden commitment does not count). ``expected_actions`` is the
+        guard for senders that know only the number of actions they saw: when the game has moved
+        on since, the seat's view then is rebuilt from the record and compared the same way. A
+        refused action changes nothing in the store."""
         with session_scope(self.url) as s:
             row = lock_game(s, ident)
-            if expected_actions is not None and expected_actions != row.num_actions:
-                raise StaleAction(
-                    f"stale action: you saw {expected_actions} actions, the game has "
-                    f"{row.num_actions}; reload and try again"
-                )
             game = load(row.game, **row.params)
             state = game.state_from_json(json.loads(row.state))
+            reason = self._stale(s, row, state, seat, expected_actions, seen)
+            if reason:
+                raise StaleAction(reason)
             state.apply(action, seat)
             s.add(
                 SavedAction(
@@ -141,9 +150,83 @@ class GameStore:
             )
             row.state = state.dumps()
             row.num_actions = state.num_actions()
+            if row.num_actions % EVERY == 0:
+                s.add(SavedSnapshot(game_id=ident, step=row.num_actions, state=snapshot(state)))
             row.status = "over" if state.is_terminal() else "active"
             row.updated = datetime.now(UTC)
             return state
+
+    def stale(
+        self,
+        ident: str,
+        state: State,
+        seat: int,
+        expected_actions: int | None = None,
+        seen: str | None = None,
+    ) -> str | None:
+        """Why an action of ``seat`` sent with these guards would be stale in ``state`` (the
+        game's stored state), or None; the check :meth:`apply` makes, without the lock."""
+        with session_scope(self.url) as s:
+            return self._stale(s, self._row(s, ident), state, seat, expected_actions, seen)
+
+    def _stale(
+        self,
+        s: Session,
+        row: SavedGame,
+        state: State,
+        seat: int,
+        expected_actions: int | None,
+        seen: str | None,
+    ) -> str | None:
+        if (
+            expected_actions is not None
+            and expected_actions != row.num_actions
+            and (
+                not 0 <= expected_actions < row.num_actions
+                or self._state_at(s, row, expected_actions).fingerprint(seat)
+                != state.fingerprint(seat)
+            )
+        ):
+            return (
+                f"stale action: you saw {expected_actions} actions, the game has "
+                f"{row.num_actions} and something you can see changed; reload and try again"
+            )
+        if seen is not None and seen != state.fingerprint(seat):
+            return (
+                "stale action: the game changed in a way you can see since you looked "
+                f"(it has {row.num_actions} actions now); reload and try again"
+            )
+        return None
+
+    def _state_at(self, s: Session, row: SavedGame, step: int) -> State:
+        """The game after its first ``step`` actions: the nearest stored snapshot at or before
+        it, and the rest replayed from the record."""
+        actions = [(a.seat, Action.from_json(a.action)) for a in row.actions[:step]]
+        snap = s.execute(
+            select(SavedSnapshot)
+            .where(SavedSnapshot.game_id == row.id, SavedSnapshot.step <= step)
+            .order_by(SavedSnapshot.step.desc())
+            .limit(1)
+        ).scalar_one_or_none()
+        if snap is None:
+            return Record(row.game, dict(row.params), row.seed, actions).replay()
+        state = restore(load(row.game, **row.params), snap.state, actions[: snap.step])
+        for seat, action in actions[snap.step :]:
+            state.apply(action, seat)
+        return state
+
+    def state_at(self, ident: str, step: int) -> State:
+        """The game after its first ``step`` actions (replay pages, undo)."""
+        with session_scope(self.url) as s:
+            row = self._row(s, ident)
+            if not 0 <= step <= row.num_actions:
+                raise ValueError(f"step must be 0..{row.num_actions}, got {step}")
+            return self._state_at(s, row, step)
+
+    def fingerprint(self, ident: str, seat: int | None) -> str:
+        """What ``seat`` can see now, as a digest (``State.fingerprint``)."""
+        state, _ = self.load(ident)
+        return state.fingerprint(seat)
 
     def record(self, ident: str) -> Record:
         with session_scope(self.url) as s:

@@ -39,6 +39,7 @@ class SavedGame(Base):
     actions: Mapped[list[SavedAction]] = relationship(
         back_populates="saved_game", order_by="SavedAction.index", cascade="all, delete-orphan"
     )
+    snapshots: Mapped[list[SavedSnapshot]] = relationship(cascade="all, delete-orphan")
 
 
 class SavedAction(Base):
@@ -53,3 +54,16 @@ class SavedAction(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     saved_game: Mapped[SavedGame] = relationship(back_populates="actions")
+
+
+class SavedSnapshot(Base):
+    """The state after ``step`` actions, every ``engine.snapshots.EVERY`` actions, so undo and
+    replay pages rebuild a step from the nearest one instead of replaying the whole game."""
+
+    __tablename__ = "saved_snapshots"
+    __table_args__ = (UniqueConstraint("game_id", "step"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("saved_games.id", ondelete="CASCADE"))
+    step: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(Text)  # engine.snapshots.snapshot(state)

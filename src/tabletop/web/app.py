@@ -25,10 +25,13 @@ from sqlalchemy import select
 
 from ..engine import (
     SEED_MAX,
+    WITHDRAW,
+    Action,
     BadParameter,
     IllegalAction,
     Record,
     State,
+    Template,
     UnknownGame,
     load,
     specs,
@@ -85,8 +88,15 @@ class ActionIn(BaseModel):
     action: Any = Field(
         ..., description="The action as JSON: {kind, args}", examples=[{"kind": "bid", "args": {}}]
     )
-    expected_actions: int = Field(
-        ..., description="How many actions the game had in the view you acted on (stale guard)."
+    seen: str | None = Field(
+        None,
+        description="The 'seen' digest of the view you acted on: the action is refused as stale "
+        "only if something your seat can see changed since (others' hidden choices do not).",
+    )
+    expected_actions: int | None = Field(
+        None,
+        description="Or: how many actions the game had in the view you acted on (the same "
+        "per-seat check, from the record). One of the two is required.",
     )
     seat: int | None = Field(
         None,
@@ -97,6 +107,7 @@ class ActionIn(BaseModel):
 
 class UndoIn(BaseModel):
     expected_actions: int
+    seen: str | None = None
     seat: int | None = None
 
 
@@ -163,6 +174,26 @@ def available_specs() -> list[dict[str, Any]]:
         except Exception as exc:
             log.warning("game %s is not available in the lobby: %r", spec.name, exc)
     return out
+
+
+def decision(state: State, seat: int | None) -> tuple[list[Action], list[Template]]:
+    """What a seat is offered: listed actions and the templates to fill in as forms. A templated
+    decision lists only its one-combination templates (and withdraw), never every action."""
+    if seat is None:
+        return [], []
+    templates = state.templates(seat)
+    if templates is None:
+        return state.legal_actions(seat), []
+    listed = [WITHDRAW] if seat in state.prompt().committed else []
+    forms = []
+    for t in templates:
+        if t.params:
+            forms.append(t)
+        else:
+            a = t.action()
+            if state.is_legal(a, seat):
+                listed.insert(0, a)
+    return listed, forms
 
 
 def _info_json(info: GameInfo) -> dict[str, Any]:
@@ -256,19 +287,24 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     def seat_payload(state: State, info: GameInfo, seat: int | None) -> dict[str, Any]:
         view = state.view(seat)
         assert view is not None
-        legal = state.legal_actions(seat) if seat is not None else []
-        return {
+        legal, templates = decision(state, seat)
+        out = {
             "id": info.id,
             "game": info.game,
             "seat": seat,
             "num_actions": state.num_actions(),
             "status": "over" if state.is_terminal() else "active",
             "seats": info.seats,
+            "seen": state.fingerprint(seat),
             "view": view,
             "options": [
                 {"action": a.to_json(), "label": action_label(state, a, seat)} for a in legal
             ],
+            "roles": list(state.game.roles()),
         }
+        if templates:
+            out["templates"] = [t.to_json() for t in templates]
+        return out
 
     def do_action(ident: str, token: str | None, body: ActionIn) -> tuple[State, GameInfo, int]:
         state, info = load_game(ident)
@@ -277,17 +313,20 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             action = parse_action(body.action)
         except ValueError as exc:
             raise ApiError(422, "malformed", str(exc)) from None
-        if body.expected_actions != state.num_actions():
+        if body.seen is None and body.expected_actions is None:
             raise ApiError(
-                409,
-                "stale",
-                f"stale action: you saw {body.expected_actions} actions, the game has "
-                f"{state.num_actions()}; reload and try again",
+                422,
+                "malformed",
+                "malformed request: say which view you acted on: 'seen' (from the view) or "
+                "'expected_actions'",
             )
+        stale = store.stale(ident, state, seat, body.expected_actions, body.seen)
+        if stale:
+            raise ApiError(409, "stale", stale)
         if state.is_terminal():
             raise ApiError(409, "game-over", "the game is over")
         prompt = state.prompt()
-        if seat not in prompt.seats:
+        if seat not in prompt.seats and seat not in prompt.committed:
             raise ApiError(
                 409,
                 "not-your-turn",
@@ -295,7 +334,9 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
                 f"{seats_phrase(list(prompt.seats), info.seats, None)} ({prompt.kind})",
             )
         try:
-            new = store.apply(ident, seat, action, expected_actions=body.expected_actions)
+            new = store.apply(
+                ident, seat, action, expected_actions=body.expected_actions, seen=body.seen
+            )
         except StaleAction as exc:
             raise ApiError(409, "stale", str(exc)) from None
         except IllegalAction as exc:
@@ -308,7 +349,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         _, info = load_game(ident)
         seat = resolve_seat(ident, info, token, body.seat)
         try:
-            new = delete_last_action(db_url, ident, seat, body.expected_actions)
+            new = delete_last_action(db_url, ident, seat, body.expected_actions, body.seen)
         except StaleAction as exc:
             raise ApiError(409, "stale", str(exc)) from None
         except GameOver as exc:
@@ -435,18 +476,18 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             raise ApiError(
                 404, "no-such-step", f"step must be 0..{len(record.actions)}, got {step}"
             )
-        prefix = Record(record.game, record.params, record.seed, record.actions[:step])
-        state = prefix.replay()
+        # from the nearest stored snapshot, not a replay of the whole game
+        state = store.state_at(info.id, step)
         out = seat_payload(state, info, None)
         out["step"] = step
         out["steps"] = len(record.actions)
         if step:
             seat, action = record.actions[step - 1]
-            before = Record(record.game, record.params, record.seed, record.actions[: step - 1])
+            before = store.state_at(info.id, step - 1)
             out["last"] = {
                 "seat": seat,
                 "action": action.to_json(),
-                "label": action_label(before.replay(), action, seat),
+                "label": action_label(before, action, seat),
             }
         else:
             out["last"] = None
@@ -526,15 +567,35 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         per_seat, panels = split_view(view, state.game.num_players)
         renderer = game_renderer(state.game)
         board = Markup(renderer(view)) if renderer is not None else None
-        legal = state.legal_actions(seat) if seat is not None else []
+        legal, templates = decision(state, seat)
         options = [
             {"json": json.dumps(a.to_json()), "label": action_label(state, a, seat)} for a in legal
+        ]
+        forms = [
+            {
+                "kind": t.kind,
+                "text": t.text or humanize(t.kind),
+                "fixed": json.dumps(t.to_json()["fixed"]),
+                "fields": [
+                    {
+                        "name": p.name,
+                        "label": p.label or p.name,
+                        "choices": [
+                            (json.dumps(v), p.labels[i] if p.labels else str(v))
+                            for i, v in enumerate(p.to_json()["domain"])
+                        ],
+                    }
+                    for p in t.params
+                ],
+            }
+            for t in templates
         ]
         undo_reason = None
         if seat is not None and not state.is_terminal():
             hist = state.history()
             if hist and hist[-1][0] == seat:
-                undo_reason = can_undo(state, seat) or ""
+                earlier = store.state_at(info.id, state.num_actions() - 1)
+                undo_reason = can_undo(state, seat, earlier) or ""
         outcome = view.get("outcome")
         return {
             "info": info,
@@ -547,12 +608,21 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             "deciding": seats_phrase(list(prompt.seats), info.seats, seat),
             "turn": seat_label(prompt.turn, info.seats, seat) if prompt.turn is not None else None,
             "per_seat": per_seat,
-            "panels": {k: v for k, v in panels.items() if isinstance(v, (list, dict))},
+            "panels": {
+                k: v
+                for k, v in panels.items()
+                if isinstance(v, (list, dict)) and k != "commitments"
+            },
+            "committed": seats_phrase(list(prompt.committed), info.seats, seat)
+            if prompt.committed
+            else "",
             "scalars": {k: v for k, v in panels.items() if not isinstance(v, (list, dict))},
             "board": board,
             "options": options,
+            "forms": forms,
             "log": view.get("log") or [],
             "num_actions": state.num_actions(),
+            "seen": state.fingerprint(seat),
             "seat_rows": [
                 {"seat": i, "label": seat_label(i, info.seats, seat)}
                 for i in range(state.game.num_players)
@@ -708,10 +778,24 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         form = await form_data(request)
         try:
             expected = int(form.get("expected_actions", ""))
-            action = json.loads(form.get("action", ""))
+            if form.get("template"):
+                # a template's form: one field per parameter, each value in its JSON form
+                args = dict(json.loads(form.get("fixed") or "{}"))
+                for key, raw in form.items():
+                    if key.startswith("arg."):
+                        args[key[4:]] = json.loads(raw)
+                action = {"kind": form["template"], "args": args}
+            else:
+                action = json.loads(form.get("action", ""))
         except ValueError:
             return back_to(ident, form, "malformed action form")
-        body = ActionIn(action=action, expected_actions=expected, seat=form_seat(form))
+        seen = form.get("seen") or None
+        body = ActionIn(
+            action=action,
+            expected_actions=None if seen else expected,
+            seen=seen,
+            seat=form_seat(form),
+        )
         try:
             state, info, _ = await anyio.to_thread.run_sync(
                 lambda: do_action(ident, form.get("token"), body)
@@ -747,7 +831,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
             data = replay_step(record, info, step)
         except ApiError as exc:
             return error_page(request, exc.status, exc.message)
-        prefix = Record(record.game, record.params, record.seed, record.actions[:step]).replay()
+        prefix = store.state_at(info.id, step)
         ctx = board_context(prefix, info, None, None, None)
         return page(request, "replay.html", mode="replay", step=step, data=data, **ctx)
 

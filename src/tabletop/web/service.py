@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from ..engine import Action, IllegalAction, State, check_seed, derive_seed, load
 from ..engine.bots import bot_kinds, make_bot
@@ -29,6 +29,7 @@ from ..engine.protocol import Game
 from ..engine.undo import undo_last
 from ..store.db import session_scope
 from ..store.games import GameInfo, GameStore, NotFound, StaleAction, lock_game
+from ..store.models import SavedSnapshot
 from .models import HOTSEAT, SeatToken
 
 log = logging.getLogger("tabletop.web")
@@ -166,10 +167,15 @@ def parse_action(raw: Any) -> Action:
 
 
 def delete_last_action(
-    url: str | None, ident: str, seat: int, expected_actions: int | None = None
+    url: str | None,
+    ident: str,
+    seat: int,
+    expected_actions: int | None = None,
+    seen: str | None = None,
 ) -> State:
     """Undo ``seat``'s last action: delete it from the record and store the replayed state, in
-    one transaction. Raises NotFound, StaleAction, or UndoRefused (changing nothing)."""
+    one transaction. Raises NotFound, StaleAction, or UndoRefused (changing nothing).
+    ``seen``/``expected_actions``: the staleness guards of :meth:`GameStore.apply`."""
     with session_scope(url) as s:
         row = lock_game(s, ident)
         if expected_actions is not None and expected_actions != row.num_actions:
@@ -190,11 +196,23 @@ def delete_last_action(
             )
         game = load(row.game, **row.params)
         after = game.state_from_json(json.loads(row.state))
+        if seen is not None and seen != after.fingerprint(seat):
+            raise StaleAction(
+                "stale undo: the game changed in a way you can see since you looked; reload and "
+                "try again"
+            )
         try:
-            before = undo_last(after, seat)
+            # the state before, from the nearest stored snapshot (not a replay of the game)
+            earlier = GameStore(url)._state_at(s, row, row.num_actions - 1)
+            before = undo_last(after, seat, earlier)
         except IllegalAction as exc:
             raise UndoRefused(str(exc)) from None
         s.delete(last)
+        s.execute(
+            delete(SavedSnapshot).where(
+                SavedSnapshot.game_id == ident, SavedSnapshot.step >= row.num_actions
+            )
+        )
         row.state = before.dumps()
         row.num_actions = before.num_actions()
         row.status = "over" if before.is_terminal() else "active"
@@ -202,10 +220,12 @@ def delete_last_action(
         return before
 
 
-def can_undo(state: State, seat: int) -> str | None:
-    """None if ``seat`` may undo its last step now, else the reason (the engine's undo policy)."""
+def can_undo(state: State, seat: int, before: State | None = None) -> str | None:
+    """None if ``seat`` may undo its last step now, else the reason (the engine's undo policy).
+    ``before``: the state before the last action, when the caller has it (from the store's
+    snapshots: :meth:`GameStore.state_at`)."""
     try:
-        undo_last(state, seat)
+        undo_last(state, seat, before)
     except IllegalAction as exc:
         return str(exc)
     return None

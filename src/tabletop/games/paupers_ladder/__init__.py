@@ -150,7 +150,6 @@ class PaupersLadder(Game):
                     "troph": [],
                     "journal": [],
                     "virtues": [],
-                    "hand": [],
                     "pick": None,
                     "turns": 0,
                     "miss": False,

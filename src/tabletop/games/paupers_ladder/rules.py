@@ -15,7 +15,18 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any, ClassVar
 
-from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, Rng, State, piles
+from tabletop.engine import (
+    TERMINAL_PROMPT,
+    Action,
+    Outcome,
+    Prompt,
+    Rng,
+    State,
+    Zones,
+    chance,
+    piles,
+)
+from tabletop.engine.knowledge import bit
 from tabletop.engine.views import log, log_for
 
 from .content import CITIES, WILD, Content, abilities_text
@@ -131,10 +142,10 @@ class PLState(State):
                 self.data["decks"]["equipment"]["discard"].append(c)
 
     def roll_charm(self) -> J:
-        script = self.data.get("charm_script")
-        if script:
-            return dict(script.pop(0))
-        return dict(self.C.lucky_charm.roll(self.rng))
+        # through the engine's open chance: a scenario forces it with force(state, "lucky charm",
+        # "wink") or a number
+        face: J = chance.roll(self, self.C.lucky_charm)
+        return dict(face)
 
     # ------------------------------------------------------------------ abilities
     def abilities(self, seat: int, char: str) -> list[tuple[str, J]]:
@@ -205,8 +216,10 @@ class PLState(State):
         if ph == "bird":
             return Prompt((d["order"][0],), "choose-bird", "Choose your Bird.", d["order"][0])
         if ph == "draft":
-            seats = tuple(s for s in range(self.n()) if self.P(s)["pick"] is None)
-            return Prompt(seats, "draft", "Choose 1 Recipe to learn; the rest pass left.", None)
+            # a simultaneous decision: the engine keeps each pick hidden until all are in
+            seats = tuple(range(self.n()))
+            text = "Choose 1 Recipe to learn; the rest pass left."
+            return Prompt(seats, "draft", text, None, commit=True)
         if ph == "buy":
             s = d["order"][0]
             return Prompt((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
@@ -255,14 +268,13 @@ class PLState(State):
         if d["stack"]:
             return self._frame_actions(d["stack"][-1])
         ph = d["phase"]
-        p = self.P(seat)
         if ph == "pauper":
             return [A("pauper", pauper=x) for x in d["paupers_shown"] if x not in d["taken"]]
         if ph == "bird":
             taken = {q["bird"] for q in d["players"]}
             return [A("bird", bird=b) for b in d["birds_shown"] if b not in taken]
         if ph == "draft":
-            return [A("draft", recipe=r) for r in sorted(p["hand"])]
+            return [A("draft", recipe=r) for r in sorted(self.hand(seat))]
         if ph == "buy":
             city = self.first_shop_city(seat)
             acts = [A("buy", card=c) for c in self._buyable(seat, "pauper", city, 0)]
@@ -748,45 +760,62 @@ class PLState(State):
             d["phase"] = "bird"
             d["order"] = list(reversed(range(self.n())))
 
+    def hand(self, seat: int) -> list[str]:
+        """A seat's Recipe draft hand (kept in the engine's knowledge zones during the draft)."""
+        zones = self.data.get("_zones")
+        return list(zones[f"hand:{seat}"]["items"]) if zones else []
+
+    def zones_how(self, seat: int, zone: str) -> str | None:
+        """How ``seat`` last learnt a draft hand (``looked``, ``passed``), while the draft runs."""
+        return Zones(self.data, self.n()).how(zone, seat) if self.data.get("_zones") else None
+
     def _start_draft(self) -> None:
+        # The draft hands live in knowledge zones: who knows which hand (its holder; the seat
+        # that passed it on) is kept there, so views, resampling and undo follow from it.
         d = self.data
         d["phase"] = "draft"
         hand = int(self.C.numbers["draft_hand"]["value"])
+        z = Zones(d, self.n())
         for s in range(self.n()):
-            self.P(s)["hand"] = [
-                str(piles.draw(d["decks"]["recipe"], self.rng)) for _ in range(hand)
-            ]
+            cards = [str(piles.draw(d["decks"]["recipe"], self.rng)) for _ in range(hand)]
+            z.create(f"hand:{s}", pool="recipes")
+            for c in cards:
+                z.put(f"hand:{s}", c, known=bit(s), how="looked")
             self.P(s)["pick"] = None
+
+    def _end_draft(self) -> list[str]:
+        """The cards left in the draft hands, the zones gone."""
+        rest = [c for s in range(self.n()) for c in self.hand(s)]
+        self.data.pop("_zones", None)
+        return rest
 
     def _draft_reveal(self) -> None:
         d = self.data
         n = self.n()
+        z = Zones(d, n)
         for s in range(n):
             p = self.P(s)
-            p["hand"].remove(p["pick"])
+            z.take(f"hand:{s}", p["pick"], seen_by=bit(s))
             p["rec"].append({"r": p["pick"], "ing": [], "learned": False, "at": 0})
             self.log(f"{self.pname(s)} chooses {self.cname(p['pick'])} to learn.")
             p["pick"] = None
-        hands = [self.P(s)["hand"] for s in range(n)]
+        zones = d["_zones"]
+        hands = [(zones[f"hand:{s}"]["items"], zones[f"hand:{s}"]["known"]) for s in range(n)]
         for s in range(n):
-            self.P((s + 1) % n)["hand"] = hands[s]
+            to = (s + 1) % n
+            zones[f"hand:{to}"]["items"], zones[f"hand:{to}"]["known"] = hands[s]
+            z.learn(f"hand:{to}", bit(to), "passed")  # the passer still knows it too
         if d["mode"] == "solo" and len(self.P(0)["rec"]) >= 3:
-            p = self.P(0)
-            d["decks"]["recipe"]["discard"] += p["hand"]
-            self.log(
-                "The other Recipe is discarded: " + ", ".join(self.cname(c) for c in p["hand"])
-            )
-            p["hand"] = []
+            rest = self._end_draft()
+            d["decks"]["recipe"]["discard"] += rest
+            self.log("The other Recipe is discarded: " + ", ".join(self.cname(c) for c in rest))
             d["phase"] = "buy"
             d["order"] = [0]
             self._peek_shop(0, self.first_shop_city(0))
             self.log("You may buy 1 card before your first turn.")
             return
         if len(self.P(0)["rec"]) >= int(self.C.numbers["learning_limit"]["value"]):
-            rest = []
-            for s in range(n):
-                rest += self.P(s)["hand"]
-                self.P(s)["hand"] = []
+            rest = self._end_draft()
             deck = d["decks"]["recipe"]
             cards = piles.cards(deck) + rest
             self.rng.shuffle(cards)
@@ -2689,15 +2718,13 @@ class PLState(State):
                 "outcome_discard": piles.discards(p["out"]),
                 "miss": bool(p.get("miss")),
                 "charges": p.get("charges", 0),
-                "hand_count": len(p["hand"]),
-                "picked": p["pick"] is not None,
+                "hand_count": len(self.hand(s)),
             }
             if "lives" in p:
                 pv["lives"] = dict(p["lives"])
                 pv["max_lives"] = self.max_lives()
             if mine:
-                pv["hand"] = list(p["hand"])
-                pv["pick"] = p["pick"]
+                pv["hand"] = self.hand(s)
                 pv["outcome_known_top"] = list(p["outk"])
                 pv["region_known_top"] = {k: list(v) for k, v in p["rk"].items()}
             players.append(pv)
@@ -2796,7 +2823,7 @@ class PLState(State):
                 return city, self.data["shops"][city].index(card)
         raise ValueError(f"{card} is not in any Shop")
 
-    def resample(self, seat: int | None, rng: Rng) -> PLState:
+    def _resample(self, seat: int | None, rng: Rng) -> PLState:
         other = self.clone()
         d = other.data
         solo = d.get("solo")
@@ -2896,20 +2923,11 @@ class PLState(State):
             if k > 0:
                 s[:k] = under[:k]
                 under = under[k:]
-        # Recipe draft: other seats' hands and hidden picks, and the Recipe deck
-        others = [s for s in range(other.n()) if s != seat]
-        pool = piles.cards(d["decks"]["recipe"])
-        for s in others:
-            pool += d["players"][s]["hand"]
-        rng.shuffle(pool)
-        for s in others:
-            p = d["players"][s]
-            k = len(p["hand"])
-            p["hand"] = pool[:k]
-            pool = pool[k:]
-            if p["pick"] is not None:
-                p["pick"] = p["hand"][rng.below(len(p["hand"]))]
-        piles.set_cards(d["decks"]["recipe"], pool)
+        # The Recipe deck; the draft hands are knowledge zones (the engine redraws what the seat
+        # does not know, keeping the hand it passed on) and the engine redraws the others' picks
+        recipes = piles.cards(d["decks"]["recipe"])
+        rng.shuffle(recipes)
+        piles.set_cards(d["decks"]["recipe"], recipes)
         rng.shuffle(d["birds_hidden"])
         other.rng = Rng(rng.next64())
         return other

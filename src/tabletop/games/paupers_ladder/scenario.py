@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine import piles
+from tabletop.engine import chance, piles
 
 from .content import CITIES, WILD
 
@@ -267,17 +267,12 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
             raise ScenarioError("the Time track exists only in solo")
         d["solo"]["time"] = int(spec["time"])
         d["solo"]["home"] = C.paupers[d["players"][0]["pauper"]].city
-    faces = {f["face"]: f for f in C.charm_faces}
-    nums = {f["number"]: f for f in C.charm_faces}
-    script = []
     for x in spec.get("charm", []):
-        if x in faces:
-            script.append(dict(faces[x]))
-        elif x in nums:
-            script.append(dict(nums[x]))
-        else:
-            raise ScenarioError(f"the lucky charm has no face or number {x!r}")
-    if script:
-        d["charm_script"] = script
+        # the engine's open chance: the next lucky charm rolls show these faces or numbers
+        try:
+            chance.face_matching(C.lucky_charm, x)
+        except ValueError:
+            raise ScenarioError(f"the lucky charm has no face or number {x!r}") from None
+        chance.force(state, C.lucky_charm.name, x)
     state.log("Scenario set up.")
     return state

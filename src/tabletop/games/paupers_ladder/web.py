@@ -656,10 +656,10 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
                 f'<div class="pl-sec"><b>Your draft hand</b> (only you see it)'
                 f'<div class="pl-cards">{"".join(chips)}</div></div>'
             )
-        if p.get("pick"):
-            out.append(
-                f'<div class="pl-sec"><b>Your pick</b> {_chip(_name(str(p["pick"])), "")}</div>'
-            )
+        mine = (view.get("commitments") or {}).get("mine") or {}
+        if mine.get("kind") == "draft":
+            pick = str(mine["args"]["recipe"])
+            out.append(f'<div class="pl-sec"><b>Your pick</b> {_chip(_name(pick), "")}</div>')
         top = p.get("outcome_known_top") or []
         if top:
             out.append(
@@ -675,7 +675,11 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
     elif p.get("hand_count"):
         out.append(
             f'<div class="pl-muted">Draft hand: {_e(p["hand_count"])} cards (hidden)'
-            + (" · has picked" if p.get("picked") else "")
+            + (
+                " · has picked"
+                if p.get("seat") in (view.get("commitments") or {}).get("committed", [])
+                else ""
+            )
             + "</div>"
         )
     out.append("</div>")

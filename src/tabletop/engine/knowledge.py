@@ -1,0 +1,233 @@
+"""The knowledge model: hidden things carry who knows them and how they learnt it.
+
+A game keeps its hidden cards in *zones* inside ``state.data`` (through :class:`Zones`): a hand,
+a draw pile, a secret grid. Each position of a zone holds one item (a card id, a rotation, ``None``
+for an empty cell) and a *knowledge mask*: which seats know what lies there (bit ``1 << seat``;
+``PUBLIC``: everyone, spectators included). Each zone also remembers, per seat, how it last
+learnt something there (``looked``, ``passed``, ``revealed``, ``played``...). From this alone the
+engine derives, for every game that uses zones:
+
+- the **view**: :meth:`Zones.view` shows a seat the items it knows and only a count otherwise;
+- the **resample** for a seat (``State.resample``): the items it does not know are redrawn
+  among the positions it does not know, within the same *pool* (items of one pool are
+  interchangeable, such as the cards of one deck), so a hand it passed on stays what it was;
+- the **undo policy** (``tabletop.engine.undo``): an action after which some seat knows an item
+  it did not know before cannot be taken back.
+
+Rules for moving things: moving items keeps what each seat knows about them, and who watched the
+move (``seen_by``) keeps knowing; a seat that did not see *which* item left a zone loses track of
+that whole zone (it no longer knows which items remain).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .rng import Rng
+
+ZONES = "_zones"
+PUBLIC = 1 << 62
+Item = Any
+
+
+def bit(seat: int | None) -> int:
+    """The knowledge bit of a seat (``None``, a spectator: what is public)."""
+    return PUBLIC if seat is None else 1 << seat
+
+
+def mask_of(seats: Iterable[int | None]) -> int:
+    out = 0
+    for seat in seats:
+        out |= bit(seat)
+    return out
+
+
+def everyone(players: int) -> int:
+    """Known to every seat and the spectators."""
+    return PUBLIC | ((1 << players) - 1)
+
+
+def knows(mask: int, seat: int | None) -> bool:
+    return bool(mask & (bit(seat) | PUBLIC))
+
+
+class Zones:
+    """The zones of a state's data (``data["_zones"]``): ``{name: {"pool", "items", "known",
+    "how"}}``. A thin interface over plain data, like :class:`~tabletop.engine.components.Deck`."""
+
+    __slots__ = ("players", "zones")
+
+    def __init__(self, data: dict[str, Any], players: int) -> None:
+        self.zones: dict[str, dict[str, Any]] = data.setdefault(ZONES, {})
+        self.players = players
+
+    # ------------------------------------------------------------------ reading
+    def __contains__(self, name: str) -> bool:
+        return name in self.zones
+
+    def items(self, name: str) -> list[Item]:
+        """The items of a zone, bottom (first) to top (last), a copy."""
+        return list(self.zones[name]["items"])
+
+    def size(self, name: str) -> int:
+        return len(self.zones[name]["items"])
+
+    def known(self, name: str) -> list[int]:
+        return list(self.zones[name]["known"])
+
+    def how(self, name: str, seat: int) -> str | None:
+        """How ``seat`` last learnt something in this zone."""
+        found: str | None = self.zones[name]["how"].get(str(seat))
+        return found
+
+    def known_items(self, seat: int | None) -> list[tuple[str, int, Item]]:
+        """Every (zone, position, item) ``seat`` knows."""
+        return [
+            (name, i, item)
+            for name, z in sorted(self.zones.items())
+            for i, (item, mask) in enumerate(zip(z["items"], z["known"], strict=True))
+            if knows(mask, seat)
+        ]
+
+    def view(self, name: str, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of a zone: its size, and the items it knows (``None`` where it does
+        not know), or only the size when it knows none."""
+        z = self.zones[name]
+        shown = [item if knows(m, seat) else None for item, m in zip(z["items"], z["known"])]
+        out: dict[str, Any] = {"count": len(shown)}
+        if any(knows(m, seat) for m in z["known"]):
+            out["items"] = shown
+        return out
+
+    # ------------------------------------------------------------------ changing
+    def create(self, name: str, items: Sequence[Item] = (), *, pool: str, known: int = 0) -> None:
+        """A new zone of ``pool`` holding ``items``, each known to ``known`` (a mask)."""
+        self.zones[name] = {
+            "pool": pool,
+            "items": list(items),
+            "known": [known] * len(items),
+            "how": {},
+        }
+
+    def _note(self, name: str, mask: int, how: str) -> None:
+        if not how:
+            return
+        hows = self.zones[name]["how"]
+        for seat in range(self.players):
+            if mask & (1 << seat):
+                hows[str(seat)] = how
+
+    def put(
+        self, name: str, item: Item, *, known: int, how: str = "", at: int | None = None
+    ) -> None:
+        """Put ``item`` on top of a zone (or at position ``at``: replacing what lies there, for
+        fixed-size zones such as a grid), known to ``known``."""
+        z = self.zones[name]
+        if at is None:
+            z["items"].append(item)
+            z["known"].append(known)
+        else:
+            z["items"][at] = item
+            z["known"][at] = known
+        self._note(name, known, how)
+
+    def take(
+        self, name: str, item: Item | None = None, *, seen_by: int, at: int | None = None
+    ) -> tuple[Item, int]:
+        """Take ``item`` (or the one at ``at``, default the top) out of a zone. Returns it with
+        what is still known of it: only by the seats in ``seen_by`` (who watched which item
+        left); every other seat loses track of the rest of the zone."""
+        z = self.zones[name]
+        if at is None:
+            at = len(z["items"]) - 1 if item is None else z["items"].index(item)
+        found = z["items"].pop(at)
+        mask = z["known"].pop(at)
+        keep = seen_by | PUBLIC
+        z["known"] = [m & keep if m & PUBLIC == 0 else m for m in z["known"]]
+        return found, mask & seen_by
+
+    def move(
+        self,
+        src: str,
+        dst: str,
+        item: Item | None = None,
+        *,
+        seen_by: int,
+        learn: int = 0,
+        how: str = "",
+    ) -> Item:
+        """Move ``item`` (default the top) from ``src`` to the top of ``dst``: the watchers in
+        ``seen_by`` keep knowing it, the seats in ``learn`` learn it (noted as ``how``)."""
+        found, mask = self.take(src, item, seen_by=seen_by)
+        self.put(dst, found, known=mask | learn, how=how)
+        return found
+
+    def learn(self, name: str, seats: int, how: str, at: int | None = None) -> None:
+        """The seats in the mask ``seats`` learn every item of a zone (or the one at ``at``)."""
+        z = self.zones[name]
+        positions = range(len(z["items"])) if at is None else [at]
+        for i in positions:
+            z["known"][i] |= seats
+        self._note(name, seats, how)
+
+    def reveal(self, name: str, how: str = "revealed", at: int | None = None) -> None:
+        """Everyone (spectators too) learns the zone (or one position)."""
+        self.learn(name, everyone(self.players), how, at)
+
+    def shuffle(self, name: str, rng: Rng) -> None:
+        """Shuffle a zone: afterwards nobody knows which item lies where (public items too,
+        unless the whole zone was public)."""
+        z = self.zones[name]
+        rng.shuffle(z["items"])
+        if not all(m & PUBLIC for m in z["known"]):
+            z["known"] = [0] * len(z["items"])
+
+    def swap_contents(self, a: str, b: str) -> None:
+        """Exchange two zones' items and knowledge (passing hands)."""
+        za, zb = self.zones[a], self.zones[b]
+        za["items"], zb["items"] = zb["items"], za["items"]
+        za["known"], zb["known"] = zb["known"], za["known"]
+
+
+def resample_zones(data: dict[str, Any], seat: int | None, rng: Rng) -> bool:
+    """Redraw, within each pool, the items at the positions ``seat`` does not know (what it
+    knows stays where it is). True when anything could change."""
+    zones: dict[str, dict[str, Any]] = data.get(ZONES) or {}
+    pools: dict[str, list[tuple[str, int]]] = {}
+    for name in sorted(zones):
+        z = zones[name]
+        for i, mask in enumerate(z["known"]):
+            if not knows(mask, seat):
+                pools.setdefault(z["pool"], []).append((name, i))
+    changed = False
+    for pool in sorted(pools):
+        slots = pools[pool]
+        items = [zones[name]["items"][i] for name, i in slots]
+        if len(set(map(repr, items))) > 1:
+            changed = True
+        rng.shuffle(items)
+        for (name, i), item in zip(slots, items, strict=True):
+            zones[name]["items"][i] = item
+    return changed
+
+
+def learnt(before: dict[str, Any], after: dict[str, Any], players: int) -> int | None:
+    """A seat (or ``-1`` for the spectators) that knows an item after that it did not know
+    before (counted as items per pool, so moving a known card keeps it known), or None."""
+    for seat in [*range(players), None]:
+        known_before = _known_counts(before, seat)
+        for key, n in _known_counts(after, seat).items():
+            if n > known_before.get(key, 0):
+                return -1 if seat is None else seat
+    return None
+
+
+def _known_counts(data: dict[str, Any], seat: int | None) -> dict[tuple[str, str], int]:
+    out: dict[tuple[str, str], int] = {}
+    for z in (data.get(ZONES) or {}).values():
+        for item, mask in zip(z["items"], z["known"], strict=True):
+            if knows(mask, seat):
+                key = (z["pool"], repr(item))
+                out[key] = out.get(key, 0) + 1
+    return out
