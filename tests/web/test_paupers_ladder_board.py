@@ -151,7 +151,7 @@ class TestOnlyTheView:
         while s.data["phase"] != "draft":
             s.apply(s.legal_actions()[0])
         C = content()
-        hand = s.data["players"][1]["hand"]
+        hand = s.view(1)["players"][1]["hand"]  # the seat's own view holds its hand
         assert hand
         own = render(s.view(1) or {})
         assert "Your draft hand" in own
