@@ -383,7 +383,7 @@ def run_restarts(fig: Figures, workdir: Path, seed: int, rounds: int, clients: i
             threads = [threading.Thread(target=player, args=(k,)) for k in range(clients)]
             for t in threads:
                 t.start()
-            time.sleep(1.0 + rng.below(3000) / 1000)  # then a kill at a random moment
+            time.sleep(2.0 + rng.below(4000) / 1000)  # then a kill at a random moment
             server.kill()  # mid-request, most likely
             fig.restarts += 1
             stop.set()

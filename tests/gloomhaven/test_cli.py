@@ -192,3 +192,16 @@ class TestImportOfBadFiles:
         code, out = gh(cli_url, "import", str(path), "--replace")
         assert code == 2 and "history[0]" in out
         assert CampaignService(cli_url).document() == doc
+
+
+class TestLoadingOwnersFiles:
+    @pytest.mark.parametrize("command", ["load-items", "load-classes", "load-events"])
+    def test_a_binary_file_is_refused_with_its_name(
+        self, cli_url: str, tmp_path, command: str
+    ) -> None:
+        path = tmp_path / "cards.yaml"
+        path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff")
+        doc = CampaignService(cli_url).document()
+        code, out = gh(cli_url, command, str(path))
+        assert code == 2 and "cards.yaml" in out and "not a text file" in out
+        assert CampaignService(cli_url).document() == doc

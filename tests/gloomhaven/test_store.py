@@ -295,6 +295,8 @@ IMPOSSIBLE_IMPORTS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "history not a list": (_set("history", {"a": 1}), "history"),
     "history row without command": (_set("history.0", {"summary": "x"}), "history[0].command"),
     "schema version null": (_set("campaign.schema_version", None), "campaign.schema_version"),
+    "quest held twice": (_set("campaign.city.quest_deck.0", "pq-s01"), "personal quest"),
+    "generator state": (_set("campaign.rng_state", -1), "campaign.rng_state"),
 }
 
 

@@ -191,3 +191,32 @@ def test_bad_action_arguments_are_refused_cleanly() -> None:
         s.state.apply(Action.of("place", cell="Z9"), 0)
     with pytest.raises(IllegalAction):
         s.state.apply(Action.of("wall", edge="A1|C3"), 0)
+
+
+def test_the_peril_witness_covers_every_change_that_could_matter() -> None:
+    """Walling an edge or adding a Monster off the witness paths never cuts a goal off, so the
+    legal placements can be found with one search (checked on random lairs)."""
+    from tabletop.engine.rng import Rng
+
+    r = Rng(3)
+    for _ in range(120):
+        walls = set(r.sample(list(range(60)), r.randint(0, 25)))
+        kinds: list[str | None] = [None] * 36
+        for c in r.sample(list(range(36)), 8):
+            kinds[c] = r.choice(["monster", "trap"])
+        start = r.below(36)
+        kinds[start] = None
+        goals = [c for c in r.sample(list(range(36)), 4) if kinds[c] is None and c != start]
+        reach, edges, cells = grid.peril_witness(start, walls, kinds, goals)
+        assert reach == grid.peril_reach(start, walls, kinds)
+        kept = [g for g in goals if reach[g]]
+        for e in range(60):
+            if e not in walls and e not in edges:
+                after = grid.peril_reach(start, walls | {e}, kinds)
+                assert all(after[g] for g in kept)
+        for c in range(36):
+            if c not in cells and kinds[c] is None and c != start:
+                more = list(kinds)
+                more[c] = "monster"
+                after = grid.peril_reach(start, walls, more)
+                assert all(after[g] for g in kept if g != c)

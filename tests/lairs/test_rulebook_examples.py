@@ -201,7 +201,7 @@ class TestChargeExample:
         s = scenario(
             {"fresh": {"brawn": 1, "basic": 2}, "known": ["A2"]},
             lair1=arena("tanglethorn"),
-            dice=[8, 3],
+            dice=[3, 8],
             monster_dice=["blank", "blank"],
             params=PACK,
         )
@@ -390,3 +390,38 @@ def test_dazzled_explorer_may_still_take_on_the_hazard_it_stands_with() -> None:
     s.do("creep", dir="e")  # unknown Hungry Blob: revealed, it strikes; the space stays Unknown
     assert not s.view(0)["maps"][0]["known"][1]
     s.do("try").expect("check")
+
+
+class TestChooseYourAttributes:
+    def test_both_choose_in_secret_and_the_cubes_start_spent(self) -> None:
+        from tabletop.testing import Scenario
+
+        s = Scenario("lairs", seed=2, pack=True)
+        while s.state.prompt().kind == "build":
+            seat = s.state.prompt().seats[0]
+            s.state.apply(_builder_move(s, seat), seat)
+        s.expect("attributes")
+        before = s.view(1)
+        s.do("attributes", by=0, cubes=("brawn", "guile", "knowhow"))
+        assert s.view(1)["mats"] == before["mats"]  # seat 0's choice stays secret
+        s.do("attributes", by=1, cubes=("guile", "perception", "quickness"))
+        mats = s.view(0)["mats"]
+        cubes = [{k: m["spent"][k] + m["fresh"][k] for k in m["spent"]} for m in mats]
+        assert cubes[0] == {
+            "basic": 3,
+            "perception": 0,
+            "quickness": 0,
+            "knowhow": 1,
+            "brawn": 1,
+            "guile": 1,
+        }
+        assert cubes[1]["guile"] == 1 and cubes[1]["knowhow"] == 0
+
+
+def _builder_move(s: Any, seat: int) -> Any:
+    from tabletop.engine.bots import make_bot
+
+    bots = s.__dict__.setdefault("_bots", {})
+    if seat not in bots:
+        bots[seat] = make_bot(s.game, "greedy", seat, 2)
+    return bots[seat].act(s.state)

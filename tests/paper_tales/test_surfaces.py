@@ -69,3 +69,12 @@ class TestGreedyBot:
                 seat = st.current_seats()[0]
                 st.apply(bots[seat].act(st), seat)
             assert st.outcome().scores
+
+    def test_plays_many_expansion_games_without_a_hitch(self) -> None:
+        g = load("paper-tales", players=2, new_units=True, new_buildings=True)
+        for seed in range(40):
+            st = g.new_state(seed)
+            bots = {seat: make_bot(g, "greedy", seat, seed) for seat in range(2)}
+            while not st.is_terminal():
+                seat = st.current_seats()[0]
+                st.apply(bots[seat].act(st), seat)

@@ -50,7 +50,7 @@ def test_two_seats_see_only_their_own_hands_and_each_others_moves_live(server, b
 
     # seat 0 bids; seat 1's page learns of it live, without a reload, and still shows its hand
     pages[0].locator("#prompt button.option").first.click()
-    pages[1].locator("#status", has_text="Move 1").wait_for(timeout=10_000)
+    pages[1].locator("#status", has_text="Move 1").wait_for(timeout=60_000)
     state, _ = store.load(game["id"])
     assert hand_on_page(pages[1]) == state.data["hands"][1]
     # a committed bid may still be changed or withdrawn; the other seat sees only "has chosen"
@@ -60,10 +60,10 @@ def test_two_seats_see_only_their_own_hands_and_each_others_moves_live(server, b
 
     # seat 1 bids: the round resolves and seat 0 sees the result arrive live
     pages[1].locator("#prompt button.option").last.click()  # (seat 1 has not chosen yet)
-    pages[0].locator("#log", has_text="wins the round").wait_for(timeout=10_000)
+    pages[0].locator("#log", has_text="wins the round").wait_for(timeout=60_000)
     state, _ = store.load(game["id"])
     for seat, page in enumerate(pages):
-        page.locator("#status", has_text=f"Move {state.num_actions()}").wait_for(timeout=10_000)
+        page.locator("#status", has_text=f"Move {state.num_actions()}").wait_for(timeout=60_000)
         assert hand_on_page(page) == state.data["hands"][seat]
     shot(pages[0], "game-seat0-round-resolved")
 
@@ -84,11 +84,11 @@ def test_lobby_game_and_resume_after_restart(server, browser) -> None:
     ident = page.url.split("/play/")[1].split("?")[0]
     seat_url = page.url
     # the bot bids by itself after its short pause; the page shows it arrive
-    page.locator("#status", has_text="Move 1").wait_for(timeout=10_000)
+    page.locator("#status", has_text="Move 1").wait_for(timeout=60_000)
     page.locator("#prompt button.option").first.click()
     store = GameStore(server.db_url)
     # the bot has bid at once; this bid resolves the round, the page shows the log
-    page.locator("#log", has_text="wins the round").wait_for(timeout=10_000)
+    page.locator("#log", has_text="wins the round").wait_for(timeout=60_000)
     before, _ = store.load(ident)
     shot(page, "game-vs-bot")
 
@@ -97,7 +97,7 @@ def test_lobby_game_and_resume_after_restart(server, browser) -> None:
     now = wait_for_seat(store, ident, 0)
     assert now.num_actions() >= before.num_actions()
     page.goto(seat_url)
-    page.locator("#status", has_text=f"Move {now.num_actions()}").wait_for(timeout=10_000)
+    page.locator("#status", has_text=f"Move {now.num_actions()}").wait_for(timeout=60_000)
     assert hand_on_page(page) == now.data["hands"][0]
     # keep playing after the restart until the game ends
     for _ in range(40):
@@ -110,7 +110,7 @@ def test_lobby_game_and_resume_after_restart(server, browser) -> None:
         else:
             time.sleep(0.3)
     page.goto(seat_url)
-    page.locator("#outcome").wait_for(timeout=10_000)
+    page.locator("#outcome").wait_for(timeout=60_000)
     assert store.load(ident)[0].is_terminal()
     shot(page, "game-over")
 
@@ -145,5 +145,5 @@ def test_hotseat_and_spectator_pages(server, browser) -> None:
     assert watcher.locator("#panel-hand").count() == 0
     assert watcher.locator("#fact-hand").inner_text() == "—"
     page.locator("#prompt button.option").first.click()
-    watcher.locator("#log", has_text="wins the round").wait_for(timeout=10_000)
+    watcher.locator("#log", has_text="wins the round").wait_for(timeout=60_000)
     shot(watcher, "spectator")

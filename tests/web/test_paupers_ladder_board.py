@@ -151,7 +151,7 @@ class TestOnlyTheView:
         while s.data["phase"] != "draft":
             s.apply(s.legal_actions()[0])
         C = content()
-        hand = s.hand(1)
+        hand = s.view(1)["players"][1]["hand"]  # the seat's own view holds its hand
         assert hand
         own = render(s.view(1) or {})
         assert "Your draft hand" in own
@@ -295,8 +295,11 @@ def test_two_player_game_against_greedy_bot_in_the_browser(server: Any, browser:
     store = GameStore(server.db_url)
     shot(page, "paupers-ladder-start")
     clicks = 0
-    deadline = time.monotonic() + 120
-    while clicks < 40 and time.monotonic() < deadline:
+    # bounded by looks (each waits 0.3 s for the bot), not by the clock, which failed on a busy
+    # machine where each click took seconds
+    for _ in range(2000):
+        if clicks >= 40:
+            break
         state, _ = store.load(ident)
         if state.is_terminal():
             break

@@ -51,7 +51,7 @@ def test_each_seat_sees_only_its_own_draft_hand(server: Server, browser: Any) ->
         pages[seats[0]].reload()
         pages[seats[0]].locator("#prompt button.option").first.click()
         for page in pages:  # both pages follow live
-            page.locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=10_000)
+            page.locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=60_000)
     state, _ = store.load(game["id"])
     assert state.prompt().kind == "draft" and state.current_seats() == (0, 1)
     hands = [state.hand(s) for s in (0, 1)]
@@ -66,7 +66,7 @@ def test_each_seat_sees_only_its_own_draft_hand(server: Server, browser: Any) ->
     # seat 0 keeps a Recipe: seat 1 learns live that it has picked, never what it picked
     moves = state.num_actions()
     pages[0].locator("#prompt button.option").first.click()
-    pages[1].locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=10_000)
+    pages[1].locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=60_000)
     state, _ = store.load(game["id"])
     assert state.commitment(0) is not None
     assert "has picked" in pages[1].locator("#board").inner_text()

@@ -346,67 +346,6 @@ def scenario_level(
     print(lvl)
 
 
-def _loader(kind: str) -> Callable[..., None]:
-    def run(file: Path, replace_sample: bool, campaign: str | None, db: str | None) -> None:
-        svc = _svc(db)
-        if kind == "events":
-            r = _do(lambda: svc.load_events(_camp(campaign), file, replace_sample))
-        elif kind == "quests":
-            r = _do(lambda: svc.load_quests(_camp(campaign), file, replace_sample))
-        elif kind == "classes":
-            r = _do(lambda: svc.load_classes(_camp(campaign), file))
-        elif kind == "items":
-            r = _do(lambda: svc.load_items(_camp(campaign), file))
-        else:
-            r = _do(lambda: svc.load_scenarios(_camp(campaign), file))
-        _lines(r)
-        print_city(r.campaign)
-
-    return run
-
-
-@app.command("load-events")
-def load_events(
-    file: Path,
-    replace_sample: Annotated[
-        bool, typer.Option("--replace-sample", help="Drop the sample deck and rebuild the decks.")
-    ] = False,
-    campaign: CampOpt = None,
-    db: DbOpt = None,
-) -> None:
-    """Enter your real road and city event cards from a YAML file (see docs/gloomhaven.md)."""
-    _loader("events")(file, replace_sample, campaign, db)
-
-
-@app.command("load-quests")
-def load_quests(
-    file: Path,
-    replace_sample: Annotated[bool, typer.Option("--replace-sample")] = False,
-    campaign: CampOpt = None,
-    db: DbOpt = None,
-) -> None:
-    """Enter your real personal quest cards from a YAML file."""
-    _loader("quests")(file, replace_sample, campaign, db)
-
-
-@app.command("load-items")
-def load_items(file: Path, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Enter item cards (015 and up) from a YAML file."""
-    _loader("items")(file, False, campaign, db)
-
-
-@app.command("load-classes")
-def load_classes(file: Path, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Enter further classes (HP, hand size, perk boxes, event numbers, unlocking envelope)."""
-    _loader("classes")(file, False, campaign, db)
-
-
-@app.command("load-scenarios")
-def load_scenarios(file: Path, campaign: CampOpt = None, db: DbOpt = None) -> None:
-    """Enter Scenario Book entries (links and rewards) from a YAML file."""
-    _loader("scenarios")(file, False, campaign, db)
-
-
 @app.command()
 def history(campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Every change, oldest first: command, arguments and what happened."""

@@ -13,28 +13,15 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from tabletop.engine.content import load_entries
-from tabletop.engine.errors import ContentError
 from tabletop.games.gloomhaven import campaign as ops
 from tabletop.games.gloomhaven import model
 from tabletop.games.gloomhaven.commands import BY_METHOD, COMMANDS, Args, Command, bind
-from tabletop.games.gloomhaven.data import (
-    CharacterClass,
-    GameData,
-    Item,
-    PersonalQuest,
-    Scenario,
-    check_events,
-    game_data,
-    load_event_file,
-)
 from tabletop.games.gloomhaven.document import (
     EXPORT_FORMAT,
     GAME,
@@ -236,45 +223,6 @@ class CampaignService:
         call.__doc__ = cmd.summary
         return call
 
-    # ----------------------------------------------------------------- owners' content (files)
-
-    def load_events(self, ref: str | None, path: Path, replace_sample: bool = False) -> Result:
-        cards = load_event_file(path)
-        problems = check_events(str(path), cards, game_data(), _known_items(game_data()))
-        if problems:
-            raise ContentError(str(path), "; ".join(problems))
-        return self.run(
-            ref,
-            "load-events",
-            {"file": str(path), "replace": replace_sample},
-            lambda c: ops.load_events(c, cards, replace_sample),
-        )
-
-    def load_items(self, ref: str | None, path: Path) -> Result:
-        new = load_entries(path, Item, section="items")
-        return self.run(ref, "load-items", {"file": str(path)}, lambda c: ops.load_items(c, new))
-
-    def load_classes(self, ref: str | None, path: Path) -> Result:
-        new = load_entries(path, CharacterClass, section="classes")
-        return self.run(
-            ref, "load-classes", {"file": str(path)}, lambda c: ops.load_classes(c, new)
-        )
-
-    def load_scenarios(self, ref: str | None, path: Path) -> Result:
-        new = load_entries(path, Scenario, section="scenarios")
-        return self.run(
-            ref, "load-scenarios", {"file": str(path)}, lambda c: ops.load_scenarios(c, new)
-        )
-
-    def load_quests(self, ref: str | None, path: Path, replace_sample: bool = False) -> Result:
-        new = load_entries(path, PersonalQuest, section="personal_quests")
-        return self.run(
-            ref,
-            "load-quests",
-            {"file": str(path), "replace": replace_sample},
-            lambda c: ops.load_quests(c, new, replace_sample),
-        )
-
     # ----------------------------------------------------------------- history, undo, backups
 
     def history(self, ref: str | None = None) -> list[dict[str, Any]]:
@@ -451,10 +399,3 @@ class CampaignService:
 
     def view(self, ref: str | None = None) -> dict[str, Any]:
         return campaign_view(self.get(ref))
-
-
-def _known_items(data: GameData) -> set[str]:
-    known = set(data.items)
-    for u in data.prosperity_unlocks.values():
-        known |= set(u.item_ids())
-    return known | set(data.rules.random_item_designs)

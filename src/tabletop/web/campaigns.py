@@ -76,7 +76,7 @@ def _declared(cmd: Command) -> WebCommand:
     return WebCommand(cmd.name, cmd.args, lambda s, c, b: s.do(c, cmd, b), cmd.summary)
 
 
-_COMMANDS = [_declared(cmd) for cmd in DECLARED.values()] + [
+_COMMANDS = [_declared(cmd) for cmd in DECLARED.values() if cmd.web] + [
     WebCommand("undo", NoBody, lambda s, c, b: s.undo(c), "Undo the last change")
 ]
 COMMANDS: dict[str, WebCommand] = {c.name: c for c in _COMMANDS}

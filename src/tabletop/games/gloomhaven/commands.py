@@ -12,12 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tabletop.engine.content import load_entries
+from tabletop.engine.errors import ContentError
+
 from . import campaign as ops
-from .data import ScenarioRewards
+from .data import (
+    CharacterClass,
+    GameData,
+    Item,
+    PersonalQuest,
+    Scenario,
+    ScenarioRewards,
+    check_events,
+    game_data,
+    load_event_file,
+)
 from .model import Campaign
 
 
@@ -205,6 +219,18 @@ class UnlockClass(Args):
     class_id: Annotated[str, ARG] = Field(description="An entered class.")
 
 
+class LoadFile(Args):
+    file: Annotated[Path, ARG] = Field(
+        title="File", description="A YAML file of your own cards (see docs/gloomhaven.md)."
+    )
+
+
+class LoadSampled(LoadFile):
+    replace_sample: Annotated[bool, Cli(flags=("--replace-sample",))] = Field(
+        False, description="Drop the shipped sample cards (the decks are rebuilt)."
+    )
+
+
 A = Any  # each effect takes its own Args subclass
 
 
@@ -219,6 +245,7 @@ class Command:
     summary: str  # one line of help
     subject: Literal["character", "party", "city"]  # what the command changes, shown after it
     history: str = ""  # the name its history entries carry (default: ``name``)
+    web: bool = True  # served as a JSON route and form (not for files on the server's disk)
 
     @property
     def recorded_as(self) -> str:
@@ -255,6 +282,32 @@ def _buy(c: Campaign, a: Buy) -> list[str]:
         )
     pairs = [(a.character, a.item), *zip(a.others[::2], a.others[1::2], strict=True)]
     return [line for ch, item in pairs for line in ops.buy(c, ch, item)]
+
+
+def _known_items(data: GameData) -> set[str]:
+    known = set(data.items)
+    for u in data.prosperity_unlocks.values():
+        known |= set(u.item_ids())
+    return known | set(data.rules.random_item_designs)
+
+
+T = TypeVar("T")
+
+
+def _from(path: Path, read: Callable[[Path], T]) -> T:
+    """Read an owner's file; one that is not text is refused with its name."""
+    try:
+        return read(path)
+    except UnicodeDecodeError as exc:
+        raise ContentError(str(path), f"not a text file (not UTF-8 at byte {exc.start})") from None
+
+
+def _load_events(c: Campaign, a: LoadSampled) -> list[str]:
+    cards = _from(a.file, load_event_file)
+    problems = check_events(str(a.file), cards, game_data(), _known_items(game_data()))
+    if problems:
+        raise ContentError(str(a.file), "; ".join(problems))
+    return ops.load_events(c, cards, a.replace_sample)
 
 
 def _enhance(c: Campaign, a: Enhance) -> list[str]:
@@ -443,6 +496,64 @@ _ALL = [
         lambda c, a: ops.unlock_class_command(c, a.class_id),
         "Unlock an entered class by hand; its unlock events join both decks.",
         "city",
+    ),
+]
+
+_ALL += [
+    Command(
+        "load-events",
+        "load_events",
+        LoadSampled,
+        _load_events,
+        "Enter your real road and city event cards from a YAML file (see docs/gloomhaven.md).",
+        "city",
+        web=False,
+    ),
+    Command(
+        "load-quests",
+        "load_quests",
+        LoadSampled,
+        lambda c, a: ops.load_quests(
+            c,
+            _from(a.file, lambda f: load_entries(f, PersonalQuest, section="personal_quests")),
+            a.replace_sample,
+        ),
+        "Enter your real personal quest cards from a YAML file.",
+        "city",
+        web=False,
+    ),
+    Command(
+        "load-items",
+        "load_items",
+        LoadFile,
+        lambda c, a: ops.load_items(
+            c, _from(a.file, lambda f: load_entries(f, Item, section="items"))
+        ),
+        "Enter item cards (015 and up) from a YAML file.",
+        "city",
+        web=False,
+    ),
+    Command(
+        "load-classes",
+        "load_classes",
+        LoadFile,
+        lambda c, a: ops.load_classes(
+            c, _from(a.file, lambda f: load_entries(f, CharacterClass, section="classes"))
+        ),
+        "Enter further classes (HP, hand size, perk boxes, card names, events, unlocking box).",
+        "city",
+        web=False,
+    ),
+    Command(
+        "load-scenarios",
+        "load_scenarios",
+        LoadFile,
+        lambda c, a: ops.load_scenarios(
+            c, _from(a.file, lambda f: load_entries(f, Scenario, section="scenarios"))
+        ),
+        "Enter Scenario Book entries (links and rewards) from a YAML file.",
+        "city",
+        web=False,
     ),
 ]
 

@@ -128,6 +128,17 @@ def problems(c: Campaign) -> list[str]:
             if not 1 <= card.level <= rules.MAX_LEVEL:
                 out.append(f"{where}.cards[{i}].level: {card.level} is not 1 to 9")
 
+    held_quests = Counter(
+        q
+        for ch in c.characters.values()
+        for q in [*ch.quest_offer, *([ch.personal_quest] if ch.personal_quest else [])]
+    )
+    held_quests.update(city.quest_deck)
+    for q, n in held_quests.items():
+        if n > 1:
+            out.append(f"campaign.city.quest_deck: personal quest {q!r} is in {n} places")
+    if not 0 <= c.rng_state < 2**64:
+        out.append(f"campaign.rng_state: {c.rng_state} is not a 64-bit generator state")
     for player, n in c.player_retirements.items():
         if n < 0:
             out.append(f"campaign.player_retirements.{player}: {n} is below 0")

@@ -215,7 +215,10 @@ class Turn(Decision):
             for c in ex["scavenge"]:
                 out.append(Action.of("scavenge", at=grid.name(c)))
             for card, args in pack.playable_now(s, e, False):
-                out.append(Action.of("junk", card=card, on=args[0] if args else None))
+                on = args[0] if args else None
+                out.append(
+                    Action.of("junk", card=card, on=grid.name(on) if isinstance(on, int) else on)
+                )
         mapped = ex["map"][pos] or ""
         if mapped[:2] in ("m:", "t:"):
             out.append(Action.of("try"))

@@ -226,39 +226,60 @@ def peril_witness(
 ) -> tuple[list[bool], set[int], set[int]]:
     """The Peril Rule's reach from the Start (as :func:`peril_reach`), plus the edges and spaces
     of one allowed path to each reachable goal: a change that touches none of them keeps every
-    goal reachable."""
-    parent: dict[tuple[int, int], tuple[int, int, int] | None] = {(start, 0): None}
-    todo = deque([(start, 0)])
-    while todo:
-        c, mt = todo.popleft()
-        for _, n, e in neighbours(c):
-            if e in walls:
-                continue
-            k = kinds[n]
-            nmt = mt
-            if k == "monster":
-                if mt & 1:
-                    continue
-                nmt = mt | 1
-            elif k == "trap":
-                if mt & 2:
-                    continue
-                nmt = mt | 2
-            if (n, nmt) not in parent:
-                parent[(n, nmt)] = (c, mt, e)
-                todo.append((n, nmt))
-    reach = [False] * SPACES
-    for c, _ in parent:
-        reach[c] = True
+    goal reachable. The flood keeps each step's four layers, so a path is read back from them."""
+    m = _moves(walls)
+    mon = sum(1 << c for c, k in enumerate(kinds) if k == "monster")
+    trap = sum(1 << c for c, k in enumerate(kinds) if k == "trap")
+    free = _FULL & ~mon & ~trap
+    hist = [(1 << start, 0, 0, 0)]
+    while True:
+        l0, l1, l2, l3 = hist[-1]
+        n0, n1, n2, n3 = _spread(l0, m), _spread(l1, m), _spread(l2, m), _spread(l3, m)
+        nxt = (
+            l0 | (n0 & free),
+            l1 | (n0 & mon) | (n1 & free),
+            l2 | (n0 & trap) | (n2 & free),
+            l3 | (n1 & trap) | (n2 & mon) | (n3 & free),
+        )
+        if nxt == hist[-1]:
+            break
+        hist.append(nxt)
+    last = hist[-1]
+    union = last[0] | last[1] | last[2] | last[3]
+    reach = [bool(union >> c & 1) for c in range(SPACES)]
     edges: set[int] = set()
     cells: set[int] = set()
     for g in goals:
-        node = next(((g, m) for m in range(4) if (g, m) in parent), None)
-        while node is not None:
-            cells.add(node[0])
-            link = parent[node]
-            if link is None:
-                break
-            edges.add(link[2])
-            node = (link[0], link[1])
+        if not reach[g]:
+            continue
+        # the first step and layer the goal was reached in
+        i, layer = min((i, L) for i, h in enumerate(hist) for L in range(4) if h[L] >> g & 1)
+        cell = g
+        cells.add(cell)
+        while i > 0:
+            k = kinds[cell]
+            step_back = None
+            for _, p, e in neighbours(cell):
+                if e in walls:
+                    continue
+                for prev in range(4):
+                    if not hist[i - 1][prev] >> p & 1:
+                        continue
+                    if k == "monster":
+                        ok = not prev & 1 and layer == prev | 1
+                    elif k == "trap":
+                        ok = not prev & 2 and layer == prev | 2
+                    else:
+                        ok = prev == layer
+                    if ok:
+                        step_back = (p, prev, e)
+                        break
+                if step_back:
+                    break
+            assert step_back is not None
+            p, prev, e = step_back
+            edges.add(e)
+            cells.add(p)
+            j = min(j for j in range(i) if hist[j][prev] >> p & 1)
+            cell, layer, i = p, prev, j
     return reach, edges, cells

@@ -54,7 +54,8 @@ class GreedyBot(Bot):
         if kind == "deploy":
             return self._deploy(view, me, legal)
         if kind == "age-one":
-            return max(legal, key=lambda a: self._age_score(me, a))
+            n = int(view["pending"][0]["n"]) if view.get("pending") else 1
+            return max(legal, key=lambda a: self._age_score(me, a, n))
         if kind == "save":
             return max(legal, key=lambda a: self._save_score(me, a))
         if kind == "construct":
@@ -119,10 +120,14 @@ class GreedyBot(Bot):
             key=lambda a: -1.0 if a.get("keep") is None else unit_value(_unit(a["keep"])),
         )
 
-    def _age_score(self, me: Mapping[str, Any], a: Action) -> float:
-        u = me["kingdom"][a["spot"]]
+    def _age_score(self, me: Mapping[str, Any], a: Action, n: int) -> float:
+        spot = a.get("spot")
+        u = me["kingdom"][spot] if spot is not None else None
         if u is None:
             return -99.0
+        if n < 0:  # taking tokens off: spare the best Unit that would die
+            lover = u["unit"] in AGE_LOVERS
+            return (unit_value(u["unit"]) if u["age"] == 1 else 0.5) - (5.0 if lover else 0.0)
         if u["unit"] in AGE_LOVERS:
             return 10.0 + float(u["age"])
         if u["unit"] == "demon":

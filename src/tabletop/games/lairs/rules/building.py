@@ -120,13 +120,28 @@ def _witness(lair: dict[str, Any]) -> tuple[list[bool], set[int], set[int]] | No
     )
 
 
+def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
+    """The Peril Rule alone (the other rules checked apart)."""
+    if "start" not in feat:
+        return True
+    reach = grid.peril_reach(feat.index("start"), walls, [kind_of(f) for f in feat])
+    return all(reach[c] for c, f in enumerate(feat) if f in ("exit", "chest"))
+
+
 def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:
     """Spaces where ``piece`` may go now; the same answer as :func:`place_problem` for every
     space, found with one search of the lair instead of one per space."""
     feat, walls = lair["feat"], set(lair["walls"])
     free = [c for c in range(grid.SPACES) if feat[c] is None]
     if piece == "start":
-        return [c for c in free if place_problem(lair, piece, c, None, C) is None]
+        # the Start changes neither reachability nor a placement limit: only the Peril Rule
+        out = []
+        for c in free:
+            trial = list(feat)
+            trial[c] = "start"
+            if _peril_holds(trial, walls):
+                out.append(c)
+        return out
     w = _witness(lair)
     out = []
     for c in free:
@@ -136,7 +151,7 @@ def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:
             trial[c] = piece
             if not _special_ok(trial, walls, [c], C):
                 continue
-            if w is not None and c in w[2] and problem(trial, walls, C) is not None:
+            if w is not None and c in w[2] and not _peril_holds(trial, walls):
                 continue
         elif w is not None and not w[0][c]:
             continue  # a Goal the Start cannot reach under the Peril Rule
@@ -158,7 +173,7 @@ def legal_edges(lair: dict[str, Any], C: Content) -> list[int]:
         trial = walls | {e}
         if not _special_ok(lair["feat"], trial, grid.edge_cells(e), C):
             continue
-        if w is not None and e in w[1] and problem(lair["feat"], trial, C) is not None:
+        if w is not None and e in w[1] and not _peril_holds(lair["feat"], trial):
             continue
         out.append(e)
     return out

@@ -28,10 +28,16 @@ def attribute_sets() -> list[tuple[str, ...]]:
 
 
 def take_attributes(s: LairsState, seat: int, cubes: tuple[str, ...]) -> None:
-    ex = s.data["ex"][seat]
-    for k in cubes:
-        ex["spent"][k] += 1
+    """Both choose at once, in secret: the cubes go on the mats once every seat has chosen."""
     s.data["attrs"][seat] = list(cubes)
+    if all(a is not None for a in s.data["attrs"]):
+        for i, chosen in enumerate(s.data["attrs"]):
+            for k in chosen:
+                s.data["ex"][i]["spent"][k] += 1
+        s.log_public(
+            "Attributes chosen: "
+            + "; ".join(f"{s.who(i)}: {', '.join(a)}" for i, a in enumerate(s.data["attrs"]))
+        )
 
 
 def adapt(s: LairsState, e: int, frm: str, to: str) -> None:
