@@ -85,8 +85,8 @@ class TestPaupersLadderHasItsOwnEncoding:
         hand1 = enc.observation.encode(state.view(1))[at : at + len(impl.recipes)]
         cards0 = {impl.recipes.ids[i] for i in np.flatnonzero(hand0)}
         cards1 = {impl.recipes.ids[i] for i in np.flatnonzero(hand1)}
-        assert cards0 == set(state.data["players"][0]["hand"])
-        assert cards1 == set(state.data["players"][1]["hand"])
+        assert cards0 == set(state.view(0)["players"][0]["hand"])
+        assert cards1 == set(state.view(1)["players"][1]["hand"])
         assert not cards0 & cards1
 
 

@@ -183,7 +183,7 @@ class TestObservers:
 
     def test_public_observer_shows_no_hand(self) -> None:
         game, state = self.draft_state()
-        hand = state.engine_state.data["players"][0]["hand"]
+        hand = state.engine_state.view(0)["players"][0]["hand"]
         public = make_observation(
             game,
             pyspiel.IIGObservationType(

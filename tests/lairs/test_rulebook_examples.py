@@ -201,7 +201,7 @@ class TestChargeExample:
         s = scenario(
             {"fresh": {"brawn": 1, "basic": 2}, "known": ["A2"]},
             lair1=arena("tanglethorn"),
-            dice=[8, 3],
+            dice=[3, 8],
             monster_dice=["blank", "blank"],
             params=PACK,
         )

@@ -60,12 +60,13 @@ class TestRecruitment:
     def test_two_player_draft_keeps_one_and_discards_one(self) -> None:
         s = Scenario("paper-tales", players=2, seed=4)
         for step in range(4):
+            hands = [s.view(seat)["draft"]["hand"] for seat in range(2)]
             for seat in range(2):
-                hand = s.view(seat)["draft"]["hand"]
-                assert len(hand) == 9 - 2 * step
-                s.do("pick", by=seat, card=hand[0])
-                assert s.view(1 - seat)["players"][seat]["decided"] is False
-                s.do("burn", by=seat, card=hand[1])
+                assert len(hands[seat]) == 9 - 2 * step
+                s.do("pick", by=seat, card=hands[seat][0])  # committed, hidden from the other
+                assert hands[seat][0] not in str(s.view(1 - seat))
+            for seat in range(2):  # once both have kept a card, each discards one face down
+                s.do("burn", by=seat, card=hands[seat][1])
         v = s.view(0)
         assert v["phase"] == "deploy"
         assert [p["hand_size"] for p in v["players"]] == [5, 5]
@@ -334,13 +335,16 @@ class TestConstruction:
     def test_choices_are_hidden_until_everyone_has_chosen(self) -> None:
         s = self._build(gold=5, kingdom={0: "woodcutter"})
         s.do("build", by=0, building="mine", level=1, way=0)
-        other = s.view(1)["players"][0]
-        assert other["decided"] is True
-        assert "commit" not in other
-        assert other["buildings"] == {}
-        assert s.view(0)["players"][0]["commit"] == {
-            "build": {"building": "mine", "level": 1, "way": 0}
+        theirs = s.view(1)
+        assert theirs["commitments"] == {"committed": [0], "mine": None}  # only "has chosen"
+        assert "mine" not in str(theirs["players"][0])
+        assert theirs["players"][0]["buildings"] == {}
+        assert s.view(0)["commitments"]["mine"] == {
+            "kind": "build",
+            "args": {"building": "mine", "level": 1, "way": 0},
         }
+        build_nothing(s)  # the others choose: everything is carried out together
+        assert s.view(1)["players"][0]["buildings"] == {"mine": 1}
 
 
 class TestAging:

@@ -109,6 +109,18 @@ class TestInformationSets:
         assert paupers_mid.dumps() == before
 
 
+class TestCycles:
+    def test_back_at_the_same_view_again_it_tries_something_else(self, paupers_mid: State) -> None:
+        """Free actions can cycle (learn bravery, back out, learn it again...): the third time
+        the bot decides from the same view, it leaves out what it chose there before."""
+        seat = paupers_mid.current_seats()[0]
+        bot = make_bot(paupers_mid.game, "ismcts?iterations=10", seat, 3)
+        first, second = bot.act(paupers_mid), bot.act(paupers_mid)
+        third = bot.act(paupers_mid)
+        assert third not in (first, second)
+        assert third in paupers_mid.legal_actions(seat)
+
+
 class TestBudget:
     def test_iterations_budget(self, paupers_mid: State) -> None:
         seat = paupers_mid.current_seats()[0]

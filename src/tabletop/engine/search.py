@@ -26,6 +26,7 @@ whole game's hidden decks costs more than the rest of an iteration).
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -95,6 +96,9 @@ class ISMCTSBot(Bot):
         self.last_iterations = 0
         self._prior_action: Action | None = None
         self._helpers: dict[tuple[str, int], Bot] = {}
+        # what this bot chose at each view it has decided from (log lines left out), to break
+        # cycles of free actions (take an option, back out, take it again...)
+        self._chosen_at: dict[int, list[Action]] = {}
 
     def configure(self, **options: Any) -> None:
         for key, value in options.items():
@@ -143,13 +147,20 @@ class ISMCTSBot(Bot):
         # the prior bot decides from this seat's own view; the search starts from its choice
         self._prior_action = self.helper(self.prior, self.seat).act(state) if self.prior else None
         root = self.search(state)
+        view = state.view(self.seat) or {}
+        key = hash(json.dumps({k: v for k, v in view.items() if k != "log"}, sort_keys=True))
+        before = self._chosen_at.setdefault(key, [])
+        candidates = legal
+        if len(before) >= 2:  # back at the same view again: no progress; try something else
+            candidates = [a for a in legal if a not in before] or legal
         best = max(
-            legal,
+            candidates,
             key=lambda a: (
                 root.children[a].visits if a in root.children else -1,
                 root.children[a].total if a in root.children else 0.0,
             ),
         )
+        before.append(best)
         return best
 
     # ------------------------------------------------------------------ the search

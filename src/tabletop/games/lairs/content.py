@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from tabletop.engine.components import Die
 from tabletop.engine.content import Entry, read_data, validate_entry
 from tabletop.engine.errors import ContentError
 
@@ -330,6 +331,9 @@ class Content:
         self.basic_faces: list[int] = list(self.numbers["dice"]["basic"]["faces"])
         self.power_faces: list[int] = list(self.numbers["dice"]["power"]["faces"])
         self.monster_faces: list[str] = [str(f) for f in self.numbers["dice"]["monster"]["faces"]]
+        self.basic_die: Die[int] = Die("basic die", tuple(self.basic_faces))
+        self.power_die: Die[int] = Die("power die", tuple(self.power_faces))
+        self.monster_die: Die[str] = Die("monster die", tuple(self.monster_faces))
         lair = self.numbers["lair"]
         self.walls_min: int = int(lair["walls_min"])
         self.walls_max: int = int(lair["walls_max"])

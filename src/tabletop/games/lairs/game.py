@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State
+from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State, chance
 from tabletop.engine.piles import shuffle
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import log
@@ -49,17 +49,12 @@ class LairsState(State):
         return 0
 
     def roll_die(self, kind: str) -> int:
-        rigged = self.data.get("rigged")
-        if rigged:
-            return int(rigged.pop(0))
-        faces = self.C.power_faces if kind == "power" else self.C.basic_faces
-        return int(self.rng.choice(faces))
+        """One Basic or Power die, in the open (a scenario may force the next "dice")."""
+        die = self.C.power_die if kind == "power" else self.C.basic_die
+        return int(chance.roll(self, die, "dice"))
 
     def roll_monster_die(self) -> str:
-        rigged = self.data.get("rigged_monster")
-        if rigged:
-            return str(rigged.pop(0))
-        return self.rng.choice(self.C.monster_faces)
+        return str(chance.roll(self, self.C.monster_die, "monster dice"))
 
     # ------------------------------------------------------------ set-up steps
     def after_selection(self) -> None:
@@ -117,7 +112,10 @@ class LairsState(State):
         if not seats:
             return TERMINAL_PROMPT
         dec = decisions.DECISIONS[kind]
-        return Prompt(seats, kind, dec.text(self, seats[0]), turn=self.data["turn"])
+        # choosing Attributes is one secret action per seat: the engine's commitments keep each
+        # choice hidden (and changeable) until both have chosen
+        commit = kind == "attributes"
+        return Prompt(seats, kind, dec.text(self, seats[0]), turn=self.data["turn"], commit=commit)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         kind, _ = self._decision()

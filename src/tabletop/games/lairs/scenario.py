@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tabletop.engine import chance
+
 from . import grid
 from .content import CUBES
 from .rules import exploring
@@ -100,9 +102,9 @@ def build(game: Lairs, spec: Mapping[str, Any], seed: int) -> LairsState:
     if "junk_deck" in spec and d["junkdeck"] is not None:
         d["junkdeck"]["draw"] = list(reversed(spec["junk_deck"]))
     if "dice" in spec:
-        d["rigged"] = list(spec["dice"])
+        chance.force(s, "dice", *spec["dice"])
     if "monster_dice" in spec:
-        d["rigged_monster"] = list(spec["monster_dice"])
+        chance.force(s, "monster dice", *spec["monster_dice"])
     if "rounds" in spec:
         d["rounds"] = int(spec["rounds"])
     s.invalidate()

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 class Decision:
     kind: str = ""
     simultaneous: bool = False
+    # one action per seat, kept hidden by the engine until every seat has committed (the kernel's
+    # commitments); a simultaneous decision of many steps (Deployment) is kept by the game
+    commit: bool = False
 
     def text(self, st: PTState, seat: int) -> str:
         raise NotImplementedError
@@ -54,6 +57,7 @@ class Draft(Decision):
 
     kind = "draft"
     simultaneous = True
+    commit = True
 
     def text(self, st: PTState, seat: int) -> str:
         if recruitment.burning(st, seat):
@@ -249,6 +253,7 @@ class Construct(Decision):
 
     kind = "construct"
     simultaneous = True
+    commit = True
 
     def text(self, st: PTState, seat: int) -> str:
         return "Construct or upgrade one Building, or nothing."

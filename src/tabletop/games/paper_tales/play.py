@@ -64,7 +64,7 @@ class PTState(State):
             seats = tuple(s for s, p in enumerate(d["players"]) if not p["done"])
         else:
             seats = (0,)
-        return Prompt(seats, kind, dec.text(self, seats[0]), turn=None)
+        return Prompt(seats, kind, dec.text(self, seats[0]), turn=None, commit=dec.commit)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         kind = self._kind()
@@ -120,5 +120,6 @@ class PTState(State):
     def rounds(self) -> int:
         return int(self.data["turn"])
 
-    def resample(self, seat: int | None, rng: Rng) -> PTState:
+    def _resample(self, seat: int | None, rng: Rng) -> PTState:
+        """The game's hidden things redrawn; the engine then redraws others' commitments."""
         return views.resample(self, seat, rng)
