@@ -94,12 +94,14 @@ def test_two_browsers_build_and_explore_to_the_end(server: Server, browser: Any)
         action: Action = bots[seat].act(state)
         moves = state.num_actions()
         page = pages[seat]
-        if page.locator("#status", has_text=f"Move {moves}").count() == 0:
+        if page.locator(f"#status[data-num-actions='{moves}']").count() == 0:
             page.reload()
         how = page.evaluate(CLICK, action.to_json())
         assert how != "missing", f"seat {seat} cannot click {action}"
         clicks[how] += 1
-        page.locator("#status", has_text=f"Move {moves + 1}").wait_for(timeout=15_000)
+        page.locator(f"#status[data-num-actions='{moves + 1}']").wait_for(
+            state="attached", timeout=60_000
+        )
         if state.prompt().kind == "turn" and clicks["board"] and moves % 40 == 0:
             # never the rival's real lair: a seat's page shows only its own lair's hazards
             rival = state.data["lairs"][1 - seat]

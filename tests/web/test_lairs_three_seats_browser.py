@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 
 def wait_moves(page: Any, n: int) -> None:
-    page.locator(f"#status[data-num-actions='{n}']").wait_for(timeout=15_000)
+    page.locator(f"#status[data-num-actions='{n}']").wait_for(state="attached", timeout=60_000)
 
 
 def test_three_seats_draft_at_once_and_build_in_secret(server: Server, browser: Any) -> None:
@@ -93,6 +93,8 @@ def test_three_seats_draft_at_once_and_build_in_secret(server: Server, browser: 
     shot(pages[0], "lairs-seat0-build-form")
     for round_ in range(2):
         for seat, page in enumerate(pages):
+            wait_moves(page, moves)  # the page has redrawn after the others' builds
+            page.wait_for_load_state()
             form = page.locator("form.template")
             form.locator("select[data-param='cell']").select_option(
                 json.dumps(seat % 4 if round_ == 0 else 3 - seat % 4)

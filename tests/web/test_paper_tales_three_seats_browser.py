@@ -77,9 +77,13 @@ def test_three_seats_play_to_the_end(server: Server, browser: Any) -> None:
             shot(pages[seat], "paper-tales-three-seats-face-down")
             checked_deploy = True
         moves = state.num_actions()
-        pages[seat].locator(f"#status[data-num-actions='{moves}']").wait_for(timeout=60_000)
+        pages[seat].locator(f"#status[data-num-actions='{moves}']").wait_for(
+            state="attached", timeout=60_000
+        )
         _click(pages[seat], kind, state.data["turn"])
-        pages[seat].locator(f"#status[data-num-actions='{moves + 1}']").wait_for(timeout=60_000)
+        pages[seat].locator(f"#status[data-num-actions='{moves + 1}']").wait_for(
+            state="attached", timeout=60_000
+        )
     state, _ = store.load(game["id"])
     assert state.is_terminal()
     assert checked_deploy
