@@ -77,7 +77,7 @@ def killer(killed: list[int], started: threading.Event, stop: threading.Event) -
     while not stop.is_set():
         pids = task_workers()
         if pids:
-            time.sleep(0.3)  # let it get into its games
+            time.sleep(0.1)  # let it get into its games
             for pid in pids:
                 try:
                     os.kill(pid, signal.SIGKILL)
@@ -85,7 +85,7 @@ def killer(killed: list[int], started: threading.Event, stop: threading.Event) -
                     continue
                 killed.append(pid)
                 return
-        time.sleep(0.05)
+        time.sleep(0.01)
 
 
 def main(argv: list[str]) -> int:

@@ -20,7 +20,7 @@ import pytest
 from tabletop.sim.runner import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME, N, SEED, SEATS = "paupers-ladder", 16, 40, ["bot:greedy", "bot:greedy"]
+GAME, N, SEED, SEATS = "paupers-ladder", 40, 40, ["bot:greedy", "bot:greedy"]
 
 
 def _strip(rows: list[dict]) -> list[dict]:
