@@ -5,11 +5,6 @@ bot says what to click, from the seat's own view), and neither page ever shows t
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,37 +14,14 @@ import pytest
 from tabletop.engine import Action, load
 from tabletop.engine.bots import make_bot
 from tabletop.store.games import GameStore
-from tests.web.browser_support import ROOT, SERVER, Server, browser, shot  # noqa: F401
+from tests.web.browser_support import Server, browser, shot  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
 
-class PatientServer(Server):
-    """The shared test server, given up to two minutes to start on a busy machine."""
-
-    def start(self) -> None:
-        env = dict(os.environ, PYTHONPATH=str(ROOT), TABLETOP_BOT_DELAY="0.3")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER, str(self.port), self.db_url],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(self.base + "/api/specs", timeout=2).read()
-                return
-            except OSError:
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError("the web server did not start in two minutes")
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    srv = PatientServer(f"sqlite:///{tmp_path / 'browser.db'}")
+    srv = Server(f"sqlite:///{tmp_path / 'browser.db'}")
     srv.start()
     yield srv
     srv.stop()
