@@ -449,7 +449,7 @@ class TestPages:
 
     def test_seat_count_follows_parameters(self, client) -> None:
         r = client.post("/api/seat-count", json={"game": "toy-bids", "params": {"players": "3"}})
-        assert r.json() == {"seats": 3}
+        assert r.json() == {"seats": 3, "roles": ["player"] * 3, "automata": []}
 
     def test_new_game_form_then_hotseat(self, client, db_url) -> None:
         r = client.post(

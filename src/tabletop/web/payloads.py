@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from ..engine import SEED_MAX, WITHDRAW, Action, State, Template, load, specs
 from ..engine.bots import bot_kinds
-from ..engine.protocol import GameSpec
+from ..engine.protocol import Game, GameSpec
 from ..store.games import GameInfo
 from .render import action_label
 from .service import MAX_TITLE
@@ -75,8 +75,20 @@ class SeatCountIn(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
+def seating(game: Game) -> dict[str, Any]:
+    """How a game with its parameters is seated: the seats to fill, the role of each (the
+    kernel's roles, such as a builder and an explorer), and the rules' own participants
+    (automata such as a solo opponent), which are never a seat to fill."""
+    return {
+        "seats": game.num_players,
+        "roles": list(game.roles()),
+        "automata": [a.name for _, a in sorted(game.automata().items())],
+    }
+
+
 def spec_json(spec: GameSpec) -> dict[str, Any]:
     game = load(spec.name)
+    seated = seating(game)
     return {
         "name": spec.name,
         "title": spec.title,
@@ -84,6 +96,8 @@ def spec_json(spec: GameSpec) -> dict[str, Any]:
         "min_players": spec.min_players,
         "max_players": spec.max_players,
         "default_seats": game.num_players,
+        "roles": seated["roles"],
+        "automata": seated["automata"],
         "modes": list(spec.modes),
         "params": [
             {

@@ -30,6 +30,7 @@ from ..payloads import (
     available_specs,
     info_json,
     seat_payload,
+    seating,
 )
 from ..service import BadRequest, BadSeats, create_game
 
@@ -41,13 +42,16 @@ def api_specs() -> list[dict[str, Any]]:
     return available_specs()
 
 
-@router.post("/seat-count", summary="How many seats a game has with params")
+@router.post(
+    "/seat-count",
+    summary="How many seats a game has with params, each seat's role, and the rules' automata",
+)
 def api_seat_count(body: SeatCountIn) -> dict[str, Any]:
     try:
         game = load(body.game, **game_class(body.game).spec.applicable(body.params))
     except (UnknownGame, BadParameter) as exc:
         raise ApiError(422, "bad-parameters", str(exc)) from None
-    return {"seats": game.num_players}
+    return seating(game)
 
 
 @router.get("/games", summary="Saved games (public facts only)")
