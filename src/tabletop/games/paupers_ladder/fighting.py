@@ -10,12 +10,46 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, chance, piles
 
-from .base import A, J
+from .base import A, J, region_ok
 from .decisions import Decision, decision
 from .decks import discard_into
 
 if TYPE_CHECKING:
+    from .content import Content
     from .rules import PLState
+
+
+def ability_bonus(
+    C: Content, abilities: list[tuple[str, J]], region: str, hz_type: str | None
+) -> int:
+    """Fighting Hazards: the Strength bonuses of Recipes, Equipment and a trained Bird in force
+    against a hazard of ``hz_type`` in ``region`` (weapons apart: only 1 is used)."""
+    return sum(
+        int(e["bonus"])
+        for _, e in abilities
+        if e["effect"] == "fight_bonus"
+        and region_ok(C, e.get("region"), region)
+        and (e.get("vs_type") is None or e["vs_type"] == hz_type)
+    )
+
+
+def weapon_bonuses(
+    abilities: list[tuple[str, J]], inventory: list[J], hz_type: str | None, forced: str | None
+) -> list[tuple[str, int]]:
+    """Each weapon the Pauper holds with its bonus against a hazard of ``hz_type`` (bang bombs:
+    the Gems on them); only ``forced`` when a hazard may be fought with that weapon alone."""
+    out: list[tuple[str, int]] = []
+    for key, e in abilities:
+        if forced and key != forced:
+            continue
+        if e["effect"] == "weapon":
+            vs = int(e.get("vs_bonus", 0)) if e.get("vs_type") == hz_type else 0
+            out.append((key, int(e["bonus"]) + vs))
+        elif e["effect"] == "weapon_gems":
+            it = next(i for i in inventory if i["c"] == key)
+            if int(it["g"]) > 0:
+                out.append((key, int(it["g"])))
+    return out
 
 
 class Fighting:
@@ -101,14 +135,7 @@ class Fighting:
         seat, ch = f["seat"], f["char"]
         hz = self.C.region_card[f["hz"]]
         p = self.P(seat)
-        total = 0
-        for _, e in self.abilities(seat, ch):
-            if (
-                e["effect"] == "fight_bonus"
-                and self.region_ok(e.get("region"), f["region"])
-                and (e.get("vs_type") is None or e["vs_type"] == hz.type)
-            ):
-                total += int(e["bonus"])
+        total = ability_bonus(self.C, self.abilities(seat, ch), f["region"], hz.type)
         smith = p.get("smith")
         if smith and smith["char"] == ch and smith["turn"] == p["turns"]:
             total += int(smith["bonus"])
@@ -140,18 +167,7 @@ class Fighting:
             return []
         hz = self.C.region_card[f["hz"]]
         forced = self._forced_weapon(f["hz"])
-        p = self.P(seat)
-        out: list[tuple[str, int]] = []
-        for key, e in self.abilities(seat, "pauper"):
-            if forced and key != forced:
-                continue
-            if e["effect"] == "weapon":
-                vs = int(e.get("vs_bonus", 0)) if e.get("vs_type") == hz.type else 0
-                out.append((key, int(e["bonus"]) + vs))
-            elif e["effect"] == "weapon_gems":
-                it = next(i for i in p["inv"] if i["c"] == key)
-                if int(it["g"]) > 0:
-                    out.append((key, int(it["g"])))
+        out = weapon_bonuses(self.abilities(seat, "pauper"), self.P(seat)["inv"], hz.type, forced)
         seen: set[str] = set()  # two copies of one weapon are one choice
         uniq = []
         for key, v in out:

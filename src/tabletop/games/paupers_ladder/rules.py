@@ -43,7 +43,7 @@ from typing import ClassVar
 from tabletop.engine import TERMINAL_PROMPT, Action, Prompt, State
 from tabletop.engine.views import log
 
-from .base import ANYTIME_KINDS, A, J
+from .base import ANYTIME_KINDS, A, J, abilities_of, region_ok
 from .birds import Birds
 from .cities import CitiesAndShops
 from .content import Content
@@ -64,7 +64,7 @@ from .views import Views
 from .virtues import Virtues
 from .words import Words
 
-__all__ = ["ANYTIME_KINDS", "A", "J", "PLState"]
+__all__ = ["ANYTIME_KINDS", "A", "J", "PLState", "abilities_of", "region_ok"]
 
 # the decisions of learning a Virtue: no other Virtue is learned in the middle of one
 _VIRTUE_FRAMES = ("bravery", "magnificence")
@@ -145,31 +145,15 @@ class PLState(
     def abilities(self, seat: int, char: str) -> list[tuple[str, J]]:
         """(source key, effect) pairs in force for a character right now."""
         p = self.P(seat)
-        out: list[tuple[str, J]] = []
-        if char == "bird":
-            if p["trained"] and p["bird"]:
-                out += [("bird", e) for e in self.C.birds[p["bird"]].trained]
-            return out
-        if p["pauper"]:
-            out += [("start", e) for e in self.C.paupers[p["pauper"]].equipment.abilities]
-        for it in p["inv"]:
-            out += [(it["c"], e) for e in self.C.item[it["c"]].abilities]
-        for r in p["rec"]:
-            if r["learned"] and r["at"] < p["turns"]:
-                out += [(r["r"], e) for e in self.C.recipe[r["r"]].abilities]
-        return out
+        return abilities_of(
+            self.C, char, p["pauper"], p["bird"], p["trained"], p["inv"], p["rec"], p["turns"]
+        )
 
     def has(self, seat: int, char: str, effect: str) -> list[tuple[str, J]]:
         return [(k, e) for k, e in self.abilities(seat, char) if e["effect"] == effect]
 
     def region_ok(self, cond: str | None, region: str) -> bool:
-        if cond is None:
-            return True
-        if cond == "coastal":
-            return bool(self.C.regions[region].coastal)
-        if cond == "city-adjacent":
-            return bool(self.C.city_adjacent[region])
-        return self.rtype(region) == cond
+        return region_ok(self.C, cond, region)
 
     def used(self, key: str) -> bool:
         return key in self.data["ts"]["used"]

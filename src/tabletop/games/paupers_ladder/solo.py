@@ -183,7 +183,7 @@ class Solo:
             self.log(f"The face-down card in {self.C.regions[here].name} is the {self.cname(cid)}!")
             if self._is_necromancer(cid):
                 d["solo"]["necro_lives"] = int(
-                    self.C.solo["scenarios"]["saltash-necromancer"]["necromancer_lives"]
+                    self.C.solo["scenarios"][d["solo"]["scenario"]]["necromancer_lives"]
                 )
             d["tiles"][here].append(cid)
             self.encounter(seat, ch, cid, here)
@@ -207,7 +207,7 @@ class Solo:
     def first_shop_city(self: PLState, seat: int) -> str:
         solo = self.data.get("solo")
         city = self.C.paupers[self.P(seat)["pauper"]].city
-        if solo and solo["scenario"] == "fiery-siege":
+        if solo and self.C.solo["scenarios"][solo["scenario"]].get("first_shop") == "diagonal":
             return str(self.C.solo["diagonal"][city])
         return city
 

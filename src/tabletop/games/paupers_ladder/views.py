@@ -139,7 +139,7 @@ class Views:
             "home": solo.get("home"),
             "objectives": self.objectives() if d["players"][0]["pauper"] else [],
             "side": self.side_objective(),
-            "ordered": solo["scenario"] == "fiery-siege",
+            "ordered": bool(self.C.solo["scenarios"][solo["scenario"]].get("ordered")),
             # face-down Mine cards: only where they lie, never what they are
             "facedown": sorted(solo.get("facedown", {})),
             "city_hazards": dict(solo.get("city_hz", {})),

@@ -164,13 +164,18 @@ class Words:
                 "and complete Treasure at Sea"
             ),
             "keep-gems": lambda: "Keep the Gems (Treasure at Sea stays open)",
-            "city-reward": lambda: {
-                "gems": "The City's reward: 3 Gems",
-                "lives": "The City's reward: 2 Lives",
-            }.get(g("take"), f"The City's reward: the {nm(str(g('card')))}"),
+            "city-reward": lambda: self._city_reward_words(g("take"), g("card")),
         }
         fn = table.get(k)
         return fn() if fn is not None else str(action)
+
+    def _city_reward_words(self: PLState, take: str, card: str | None) -> str:
+        sc = self.C.solo["scenarios"][self.data["solo"]["scenario"]]
+        if take == "gems":
+            return f"The City's reward: {sc['city_reward_gems']} Gems"
+        if take == "lives":
+            return f"The City's reward: {sc['city_reward_lives']} Lives"
+        return f"The City's reward: the {self.cname(str(card))}"
 
     def _move_cost_words(self: PLState, seat: int) -> str:
         """What a Pauper's move costs now: the second and later moves of a turn cost Gems unless

@@ -16,7 +16,10 @@ from . import ScenarioRules, scenario
 if TYPE_CHECKING:
     from ..rules import PLState
 
-DRAGONSBANE = "rar.dragonsbane"
+
+def dragonsbane(s: PLState) -> str:
+    """The Rarity any dragon can be fought with (the data's ``dragon_weapon``)."""
+    return "rar." + str(s.C.solo["scenarios"][FierySiege.id]["dragon_weapon"])
 
 
 @scenario
@@ -38,7 +41,7 @@ class FierySiege(ScenarioRules):
         cards = piles.cards(pile) + back
         s.rng.shuffle(cards)
         piles.set_cards(pile, [*cards, tele])
-        s._put_rarity(home, DRAGONSBANE)
+        s._put_rarity(home, dragonsbane(s))
         solo["siege"] = []
         for region in C.neighbours[home]:
             dk = C.regions[region].type
@@ -55,13 +58,14 @@ class FierySiege(ScenarioRules):
 
     # ------------------------------------------------------------ special rules
     def forced_weapon(self, s: PLState, hz: str) -> str | None:
-        return DRAGONSBANE if s.C.region_card[hz].type == "dragon" else None
+        return dragonsbane(s) if s.C.region_card[hz].type == "dragon" else None
 
     def may_enter(self, s: PLState, seat: int, ch: str, region: str) -> bool:
         solo = s.data["solo"]
         if not any(c in solo["siege"] for c in s.data["tiles"].get(region, ())):
             return True
-        return ch == "pauper" and any(it["c"] == DRAGONSBANE for it in s.P(seat)["inv"])
+        blade = dragonsbane(s)
+        return ch == "pauper" and any(it["c"] == blade for it in s.P(seat)["inv"])
 
     def special_defeat(self, s: PLState, seat: int, ch: str, hz: str, region: str) -> bool:
         solo = s.data["solo"]
@@ -102,7 +106,8 @@ class FierySiege(ScenarioRules):
         if solo.get("o1") and not solo.get("o2") and here == solo["home"]:
             solo["o2"] = True
             s.log(f"You are inside {here.capitalize()}!")
-        if solo.get("o2") and not solo.get("o3") and any(it["c"] == DRAGONSBANE for it in p["inv"]):
+        blade = dragonsbane(s)
+        if solo.get("o2") and not solo.get("o3") and any(it["c"] == blade for it in p["inv"]):
             solo["o3"] = True
 
     def objectives(self, s: PLState) -> list[dict[str, Any]]:
@@ -120,7 +125,7 @@ class FierySiege(ScenarioRules):
                 "done": bool(solo.get("o2")),
             },
             {
-                "text": "Buy dragonsbane",
+                "text": f"Buy {s.cname(dragonsbane(s))}",
                 "progress": "bought" if solo.get("o3") else "not yet",
                 "done": bool(solo.get("o3")),
             },

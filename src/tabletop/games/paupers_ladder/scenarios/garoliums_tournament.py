@@ -32,4 +32,6 @@ class GaroliumsTournament(ScenarioRules):
 
     def objectives(self, s: PLState) -> list[dict[str, Any]]:
         n = len(s.P(0)["virtues"])
-        return [{"text": "Learn any 3 of the 5 Virtues", "progress": f"{n}/3", "done": n >= 3}]
+        need = int(s.C.numbers["virtues_to_win"]["value"])
+        text = f"Learn any {need} of the 5 Virtues"
+        return [{"text": text, "progress": f"{n}/{need}", "done": n >= need}]

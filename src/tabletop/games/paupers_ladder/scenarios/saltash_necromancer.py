@@ -16,7 +16,10 @@ from . import ScenarioRules, scenario
 if TYPE_CHECKING:
     from ..rules import PLState
 
-SPIRIT_BLADE = "rar.spirit-blade"
+
+def spirit_blade(s: PLState) -> str:
+    """The Rarity the necromancer can be fought with (the data's ``necromancer_weapon``)."""
+    return "rar." + str(s.C.solo["scenarios"][SaltashNecromancer.id]["necromancer_weapon"])
 
 
 @scenario
@@ -28,7 +31,7 @@ class SaltashNecromancer(ScenarioRules):
         solo = d["solo"]
         C = s.C
         home = solo["home"]
-        s._put_rarity(str(C.solo["diagonal"][home]), SPIRIT_BLADE)
+        s._put_rarity(str(C.solo["diagonal"][home]), spirit_blade(s))
         rc = C.region_card
         undead = s._take_from_deck("mine", lambda c: rc[c].type == "undead")
         hidden = s._take_from_deck(
@@ -54,7 +57,7 @@ class SaltashNecromancer(ScenarioRules):
         s.log("Undead gather in the Mines and the Cities; the necromancer hides below.")
 
     def forced_weapon(self, s: PLState, hz: str) -> str | None:
-        return SPIRIT_BLADE if s._is_necromancer(hz) else None
+        return spirit_blade(s) if s._is_necromancer(hz) else None
 
     def special_defeat(self, s: PLState, seat: int, ch: str, hz: str, region: str) -> bool:
         solo = s.data["solo"]
@@ -89,11 +92,12 @@ class SaltashNecromancer(ScenarioRules):
         solo = s.data["solo"]
         cleared = 3 - len(solo.get("city_hz", {}))
         lives = solo.get("necro_lives")
+        blade = spirit_blade(s)
         return [
             {
-                "text": "Buy the spirit blade",
-                "progress": "bought" if SPIRIT_BLADE in solo["bought"] else "not yet",
-                "done": SPIRIT_BLADE in solo["bought"],
+                "text": f"Buy the {s.cname(blade)}",
+                "progress": "bought" if blade in solo["bought"] else "not yet",
+                "done": blade in solo["bought"],
             },
             {
                 "text": "Defeat the undead in the 3 Cities",
@@ -111,10 +115,12 @@ class SaltashNecromancer(ScenarioRules):
 
     def side_objective(self, s: PLState) -> dict[str, Any] | None:
         n = s.data["solo"].get("swamp_undead", 0)
+        data = s.C.solo["scenarios"][self.id]
+        need, gems = int(data["side_swamp_undead"]), int(data["side_gems"])
         return {
-            "text": "Clearing the path: defeat 3 undead in Swamps for 6 Gems",
-            "progress": f"{min(n, 3)}/3",
-            "done": n >= 3,
+            "text": f"Clearing the path: defeat {need} undead in Swamps for {gems} Gems",
+            "progress": f"{min(n, need)}/{need}",
+            "done": n >= need,
         }
 
 
