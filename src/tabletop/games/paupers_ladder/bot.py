@@ -310,7 +310,7 @@ class GreedyBot(Bot):
                 v += 2
             elif k == "rescue":
                 v += 4
-            elif k == "teleport_city":
+            elif k == "travel_to_city":
                 v -= 1
         return v
 

@@ -270,7 +270,7 @@ class CardEffects:
             d["tucked"][card] = [
                 c for c in (self.draw_from("equipment") for _ in range(int(op["n"]))) if c
             ]
-        elif e == "teleport_city":
+        elif e == "travel_to_city":
             self.push({"t": "goto", "seat": seat, "char": ch})
         else:
             raise AssertionError(f"unhandled effect {e}")
