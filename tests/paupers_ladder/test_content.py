@@ -53,3 +53,12 @@ class TestEffectVocabularies:
         )
         with pytest.raises(ContentError, match=r"'sword', field 'abilities': 'gain' is a trig"):
             Content(d)
+
+
+class TestCardEffectHandlers:
+    def test_every_triggered_card_effect_has_one_handler_and_no_other_does(self) -> None:
+        from tabletop.games.paupers_ladder.content import CARD_EFFECTS
+        from tabletop.games.paupers_ladder.effects import EFFECT_HANDLERS
+
+        public = {name for name in EFFECT_HANDLERS if not name.startswith("_")}
+        assert public == set(CARD_EFFECTS)

@@ -402,10 +402,12 @@ ABILITIES = frozenset(
     }
 )
 ALLY_EFFECTS = frozenset({"ally_bonus", "ally_draw", "ally_pay"})
-CARD_EFFECTS = frozenset(_EFFECTS) - ABILITIES - ALLY_EFFECTS
+ONGOING = frozenset({"toll", "no_allies"})  # a Region card's rule while it lies face up
+CARD_EFFECTS = frozenset(_EFFECTS) - ABILITIES - ALLY_EFFECTS - ONGOING
 VOCABULARIES = {
     "ability": (ABILITIES, "a static ability (of Equipment, a Recipe or a Bird)"),
     "ally": (ALLY_EFFECTS, "an ally's effect"),
+    "ongoing": (ONGOING, "an ONGOING rule of a Region card"),
     "card": (CARD_EFFECTS, "a triggered card effect"),
 }
 
@@ -570,8 +572,9 @@ class Content:
         f = str(self.dir / "region_cards.yaml")
         for deck in WILD:
             for c in getattr(self.decks, deck):
-                for fld in ("fail", "appear", "ongoing"):
+                for fld in ("fail", "appear"):
                     out += check_effects(getattr(c, fld), f, c.id, fld, vocabulary_only=v)
+                out += check_effects(c.ongoing, f, c.id, "ongoing", "ongoing", vocabulary_only=v)
                 for i, o in enumerate(c.options):
                     out += check_effects(
                         o.effects, f, c.id, f"options[{i}].effects", vocabulary_only=v
