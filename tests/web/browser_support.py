@@ -34,8 +34,11 @@ def free_port() -> int:
 class Server:
     """A uvicorn process serving the web app on a SQLite file; restartable on the same port."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, prelude: str = "") -> None:
+        """``prelude``: Python run in the server process before it serves (e.g. installing a
+        test game's drawing)."""
         self.db_url = db_url
+        self.prelude = prelude
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -43,7 +46,7 @@ class Server:
     def start(self) -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT), TABLETOP_BOT_DELAY="0.3")
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER, str(self.port), self.db_url],
+            [sys.executable, "-c", f"{self.prelude}\n{SERVER}", str(self.port), self.db_url],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
