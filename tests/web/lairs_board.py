@@ -2,7 +2,8 @@
 would draw it: the seat's own lair as a grid whose cells pick the build template's ``cell``,
 its kept cards picking ``card``, and the four facings picking ``rotation`` (``data-pick``, see
 static/app.js). From the seat's view only. Installed by the tests that need it
-(:func:`install`), since toy-lairs lives outside ``tabletop.games``."""
+(:func:`install`; a server process imports :mod:`lairs_board_on`), since toy-lairs lives
+outside ``tabletop.games``."""
 
 from __future__ import annotations
 

@@ -20,12 +20,10 @@ from .browser_support import Server, shot
 
 pytestmark = pytest.mark.browser
 
-PRELUDE = "import tests.web.lairs_board as board; board.install()"
-
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(f"sqlite:///{tmp_path / 'browser.db'}", prelude=PRELUDE)
+    srv = Server(f"sqlite:///{tmp_path / 'browser.db'}", extra=("tests.web.lairs_board_on",))
     srv.start()
     yield srv
     srv.stop()
