@@ -15,9 +15,10 @@ def game(spec: dict[str, Any], **params: Any) -> Scenario:
 
 
 def advance(s: Scenario) -> Scenario:
-    """Carry the game through the steps that need nobody's decision."""
+    """Carry the game through the steps that need nobody's decision (the Lich King's too)."""
     turn.advance(s.state)
     s.state.invalidate()
+    s.state.run_automata()
     return s
 
 

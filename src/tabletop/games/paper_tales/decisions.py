@@ -21,6 +21,8 @@ class Decision:
     # one action per seat, kept hidden by the engine until every seat has committed (the kernel's
     # commitments)
     commit: bool = False
+    # taken by the rules' automaton (the Lich King), not by a seat
+    automaton: bool = False
 
     def text(self, st: PTState, seat: int) -> str:
         raise NotImplementedError
@@ -273,6 +275,32 @@ class Construct(Decision):
                 name = st.content.buildings[b].name
                 return f"{verb} {name} at Level {o.level} ({o.cost.words()}; {o.gold} Gold)"
         return f"Construct {b} at Level {action['level']}"
+
+
+@decision
+class LichKingTurn(Decision):
+    """Solo: one of the Lich King's steps, taken by the engine's automaton (never a seat)."""
+
+    kind = "lich-king"
+    automaton = True
+
+    def text(self, st: PTState, seat: int) -> str:
+        return "The Lich King acts."
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        s = st.data["solo"]
+        assert s is not None
+        return [Action.of("lich-king", step=s["due"])]
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        solo.act(st, str(action["step"]))
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        return {
+            "gain": "The Lich King scores his Immediate Gain and Quest Bonuses",
+            "wars": "The Lich King's armies wage War",
+            "end": "The Lich King scores his END card",
+        }.get(str(action["step"]), str(action))
 
 
 def for_kind(kind: str) -> Decision:

@@ -48,6 +48,8 @@ class PTState(State):
         phase = d["phase"]
         if phase == "over":
             return None
+        if d["solo"] is not None and d["solo"].get("due"):
+            return "lich-king"
         if d["pending"]:
             return str(d["pending"][0]["kind"])
         return {"draft": "draft", "solo-pick": "recruit", "deploy": "deploy", "build": "construct"}[
@@ -60,8 +62,10 @@ class PTState(State):
             return TERMINAL_PROMPT
         dec = for_kind(kind)
         d = self.data
-        if d["pending"]:
-            seats: tuple[int, ...] = (int(d["pending"][0]["seat"]),)
+        if dec.automaton:
+            seats: tuple[int, ...] = (self.game.num_players,)
+        elif d["pending"]:
+            seats = (int(d["pending"][0]["seat"]),)
         elif dec.simultaneous:
             seats = tuple(s for s, p in enumerate(d["players"]) if not p["done"])
         else:
