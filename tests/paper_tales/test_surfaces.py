@@ -78,3 +78,4 @@ class TestGreedyBot:
             while not st.is_terminal():
                 seat = st.current_seats()[0]
                 st.apply(bots[seat].act(st), seat)
+            assert len(st.outcome().scores) == 2, seed
