@@ -10,6 +10,7 @@ from tabletop.engine import Action
 from tabletop.engine.bots import Bot
 
 from .content import CITIES, Content, content
+from .rules import ANYTIME_KINDS
 
 RECIPE_VALUE = {
     "strength": 6,
@@ -457,6 +458,8 @@ class GreedyBot(Bot):
     # ------------------------------------------------------------------ choose
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         kind = view["prompt"]["kind"]
+        if kind not in ("turn", "character"):  # free actions open mid-decision: left for later
+            legal = [a for a in legal if a.kind not in ANYTIME_KINDS] or legal
         fn = getattr(self, "on_" + kind.replace("-", "_"), None)
         if fn is not None:
             a = fn(view, legal)

@@ -32,7 +32,19 @@ from tabletop.engine.views import log, log_for
 from .content import CITIES, WILD, Content, abilities_text
 
 J = dict[str, Any]
+# free actions taken "at any point during your turn", also while a decision is open
+ANYTIME_KINDS = frozenset({"learn", "buy-time", "remove"})
+# the decisions of learning a Virtue: no other Virtue is learned in the middle of one
+_VIRTUE_FRAMES = ("bravery", "magnificence")
 A = lru_cache(maxsize=8192)(Action.of)  # actions are immutable: build each one once
+
+
+def _discard_into(pile: J, cards: list[str], rng: Rng) -> bool:
+    """Put cards on a pile's discards; a run-out pile is reshuffled at once (True when it was)."""
+    piles.add_discards(pile, cards)
+    if cards and not pile["draw"]:
+        return piles.refill(pile, rng)
+    return False
 
 
 class PLState(State):
@@ -109,6 +121,19 @@ class PLState(State):
                 known.pop(0)
         return str(card)
 
+    def discard_to(self, name: str, cards: list[str]) -> None:
+        """Card Decks: discarded cards go face up next to their deck; "when the last card in a
+        deck has been discarded", the deck is reshuffled from its discards at once (so nothing
+        can be taken from a discard pile the rulebook has already shuffled back)."""
+        if _discard_into(self.data["decks"][name], cards, self.rng):
+            self._forget_deck(name)
+
+    def discard_outcomes(self, seat: int, cards: list[str]) -> None:
+        """Outcome cards are discarded after use; a used-up Outcome deck is reshuffled at once."""
+        p = self.P(seat)
+        if _discard_into(p["out"], cards, self.rng):
+            p["outk"] = []
+
     def _forget_deck(self, name: str) -> None:
         for p in self.data["players"]:
             p["rk"].pop(name, None)
@@ -128,7 +153,7 @@ class PLState(State):
         return str(card)
 
     def discard_region_card(self, cid: str) -> None:
-        self.data["decks"][self.C.region_deck_of[cid]]["discard"].append(cid)
+        self.discard_to(self.C.region_deck_of[cid], [cid])
         self.data["cardgems"].pop(cid, None)
         tucked = self.data["tucked"].pop(cid, None)
         if tucked:
@@ -136,10 +161,7 @@ class PLState(State):
 
     def _discard_items(self, cids: list[str]) -> None:
         for c in cids:
-            if c.startswith("rar."):
-                self.data["decks"]["rarity"]["discard"].append(c)
-            else:
-                self.data["decks"]["equipment"]["discard"].append(c)
+            self.discard_to("rarity" if c.startswith("rar.") else "equipment", [c])
 
     def roll_charm(self) -> J:
         # through the engine's open chance: a scenario forces it with force(state, "lucky charm",
@@ -268,7 +290,11 @@ class PLState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         d = self.data
         if d["stack"]:
-            return self._frame_actions(d["stack"][-1])
+            f = d["stack"][-1]
+            acts = self._frame_actions(f)
+            if d["phase"] == "play" and f["seat"] == d["turn"] and f["t"] not in _VIRTUE_FRAMES:
+                acts += self._anytime_actions(seat)
+            return acts
         ph = d["phase"]
         if ph == "pauper":
             return [A("pauper", pauper=x) for x in d["paupers_shown"] if x not in d["taken"]]
@@ -291,6 +317,14 @@ class PLState(State):
                 acts.append(A("end"))
             return acts
         return acts + self._character_actions(seat)
+
+    def _anytime_actions(self, seat: int) -> list[Action]:
+        """The free actions allowed "at any point during your turn", also while a decision is
+        open (mid-fight, say): learning a Virtue and, in solo, buying Time and removing a card."""
+        acts = [A("learn", virtue=v) for v in self.learnable(seat)]
+        if self.data["mode"] == "solo":
+            acts += self._mode_free_actions(seat)
+        return acts
 
     def _free_actions(self, seat: int) -> list[Action]:
         p = self.P(seat)
@@ -682,7 +716,9 @@ class PLState(State):
     def _apply(self, seat: int, action: Action) -> None:
         d = self.data
         k = action.kind
-        if d["stack"]:
+        if d["stack"] and k in ANYTIME_KINDS:  # a free action; the open decision stays
+            self._apply_play(seat, action)
+        elif d["stack"]:
             f = d["stack"].pop()
             self._apply_frame(seat, f, action)
         elif d["phase"] == "pauper":
@@ -809,7 +845,7 @@ class PLState(State):
             z.learn(f"hand:{to}", bit(to), "passed")  # the passer still knows it too
         if d["mode"] == "solo" and len(self.P(0)["rec"]) >= 3:
             rest = self._end_draft()
-            d["decks"]["recipe"]["discard"] += rest
+            self.discard_to("recipe", rest)
             self.log("The other Recipe is discarded: " + ", ".join(self.cname(c) for c in rest))
             d["phase"] = "buy"
             d["order"] = [0]
@@ -1167,8 +1203,7 @@ class PLState(State):
             p["troph"].remove(dragon)
             self.discard_region_card(dragon)
         elif v == "fellowship":
-            for qid in p["journal"][:3]:
-                self.data["decks"]["quest"]["discard"].append(qid)
+            self.discard_to("quest", p["journal"][:3])
             p["journal"] = p["journal"][3:]
         p["virtues"].append(v)
         self.log(f"{self.pname(seat)} learns the Virtue of {v}!")
@@ -1225,7 +1260,7 @@ class PLState(State):
         if self._is_necromancer(hz):
             solo = d["solo"]
             draws = [str(piles.draw(solo["necro_out"], self.rng)) for _ in range(2)]
-            piles.add_discards(solo["necro_out"], draws)
+            _discard_into(solo["necro_out"], draws, self.rng)
             d["fight"]["hs"] = sum(self.C.outcome[c].number for c in draws)
             d["fight"]["hcards"] = draws
             self.log(
@@ -1389,8 +1424,7 @@ class PLState(State):
         f = d["fight"]
         seat, ch = f["seat"], f["char"]
         hz = self.C.region_card[f["hz"]]
-        p = self.P(seat)
-        piles.add_discards(p["out"], f["cards"])
+        self.discard_outcomes(seat, f["cards"])
         region = f["region"]
         hs = self.hz_strength()
         d["last_fight"] = {
@@ -1504,7 +1538,7 @@ class PLState(State):
         elif t == "disaster":
             if k == "replace":
                 old = d["quests"][a["city"]]
-                d["decks"]["quest"]["discard"].append(old)
+                self.discard_to("quest", [old])
                 d["quests"][a["city"]] = None
                 self.log(f"The Quest {self.cname(old)} is swept away.")
                 self._replace_quest(a["city"])
@@ -1850,7 +1884,7 @@ class PLState(State):
             self.run(list(op[face["face"]]))
         elif e == "outcome_check":
             cid = self.draw_outcome(seat)
-            piles.add_discards(p["out"], [cid])
+            self.discard_outcomes(seat, [cid])
             num = self.C.outcome[cid].number
             ok = num >= int(op["min"])
             self.log(f"Outcome card {num}: {'success' if ok else 'failure'}.")
@@ -2254,7 +2288,6 @@ class PLState(State):
             self.gain(seat, 1, "found while hiding")
 
     def _apply_mode_frame(self, seat: int, f: J, a: Action) -> None:
-        d = self.data
         t = f["t"]
         if t == "hide":
             if a.kind == "fight":
@@ -2267,7 +2300,7 @@ class PLState(State):
         elif t == "recipe-choice":
             keep = a["recipe"]
             rest = [c for c in f["cards"] if c != keep]
-            d["decks"]["recipe"]["discard"] += rest
+            self.discard_to("recipe", rest)
             self.P(seat)["rec"].append({"r": keep, "ing": [], "learned": False, "at": 0})
             self.log(
                 f"{self.pname(seat)} takes {self.cname(keep)} to learn; the rest are discarded."
@@ -2340,7 +2373,7 @@ class PLState(State):
             for dk in WILD:
                 self._setup_card(dk, data["x_regions"][dk])
             oc = self.draw_outcome(seat)
-            piles.add_discards(p["out"], [oc])
+            self.discard_outcomes(seat, [oc])
             num = C.outcome[oc].number
             mine = next(
                 r.id
@@ -2610,7 +2643,7 @@ class PLState(State):
         p["rec"].remove(r)
         for c in r["ing"]:
             self.discard_region_card(c)
-        self.data["decks"]["recipe"]["discard"].append(rid)
+        self.discard_to("recipe", [rid])
         self.log(f"{self.pname(seat)} gives up the {self.cname(rid)} Recipe to make room.")
 
     def _solo_over(self, won: bool, reason: str) -> None:

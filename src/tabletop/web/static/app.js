@@ -46,6 +46,13 @@ window.Tabletop = (function () {
   }
 
   // Lobby: show the chosen game's options and as many seat rows as it has seats.
+  // ``hand_sizes`` -> ``Hand sizes`` (as tabletop.web.render.humanize)
+  function humanize(key) {
+    let text = String(key).replace(/[_-]/g, " ").trim();
+    if (text.startsWith("my ")) text = "your " + text.slice(3);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   function lobby() {
     savedLinks();
     const select = document.getElementById("game-select");
@@ -97,12 +104,23 @@ window.Tabletop = (function () {
         const r = await fetch("/api/seat-count", {method: "POST", headers: {"Content-Type": "application/json"},
                                                   body: JSON.stringify({game: select.value, params})});
         if (!r.ok) return;
-        const n = (await r.json()).seats;
+        const seating = await r.json();
+        const n = seating.seats, roles = seating.roles || [], automata = seating.automata || [];
         box.querySelectorAll("li.seat-choice").forEach(li => {
           const on = Number(li.dataset.seat) < n;
           li.hidden = !on;
           li.querySelectorAll("select").forEach(el => { el.disabled = !on; });
+          // each seat's role (a builder, an explorer) when the game gives seats roles
+          const role = roles[Number(li.dataset.seat)] || "player";
+          const tag = li.querySelector(".seat-role");
+          if (tag) { tag.hidden = role === "player"; tag.textContent = `(${humanize(role)})`; }
         });
+        // the rules' own participants (a solo opponent): shown, never a seat to fill
+        const auto = box.querySelector(".automata");
+        if (auto) {
+          auto.hidden = automata.length === 0;
+          auto.querySelector(".automata-names").textContent = automata.join(", ");
+        }
       } catch (e) { /* offline: keep the defaults */ }
     }
     select.addEventListener("change", showGame);
