@@ -13,6 +13,7 @@ from tabletop.engine import Action, chance, piles
 from .base import A, J, region_ok
 from .decisions import Decision, decision
 from .decks import discard_into
+from .schema import new_fight
 
 if TYPE_CHECKING:
     from .content import Content
@@ -67,18 +68,7 @@ class Fighting:
         d = self.data
         d["ts"]["fought"] = True
         card = self.C.region_card[hz]
-        d["fight"] = {
-            "seat": seat,
-            "char": ch,
-            "hz": hz,
-            "region": region,
-            "str": 0,
-            "cards": [],
-            "charm": None,
-            "boosts": [],
-            "weapon": None,
-            "bonus": 0,
-        }
+        d["fight"] = new_fight(seat, ch, hz, region)
         d["ctx"] = {"seat": seat, "char": ch, "card": hz, "region": region, "left": False}
         if self._is_necromancer(hz):
             solo = d["solo"]
