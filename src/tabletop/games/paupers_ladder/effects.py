@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, piles
 
-from .base import A, J
+from .base import A, J, region_name
 from .content import CITIES
 from .decisions import Decision, decision
 
@@ -99,6 +99,7 @@ class Pick(Decision):
     a Recipe learned at once, an Inventory over its limit): choose which."""
 
     kind = "pick"
+    actions = ("pick",)
 
     def text(self, s: PLState, f: J) -> str:
         return f"Choose a card ({f.get('why', '')})."
@@ -108,6 +109,9 @@ class Pick(Decision):
         if f.get("optional"):
             acts.append(A("done"))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Choose the {s.cname(a['card'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind != "pick":
@@ -127,6 +131,7 @@ class Keep(Decision):
     tucked under a Region card): choose which."""
 
     kind = "keep"
+    actions = ("keep",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose a card to keep."
@@ -136,6 +141,9 @@ class Keep(Decision):
         if f.get("optional"):
             acts.append(A("done"))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Keep the {s.cname(a['card'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "keep":
@@ -147,12 +155,16 @@ class Goto(Decision):
     """Dwarf tunnels, the underground river: the character travels to a City of your choice."""
 
     kind = "goto"
+    actions = ("goto",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose a City to travel to."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("goto", city=c) for c in CITIES]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Travel to {region_name(s.C, a['city'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         s.set_pos(seat, f["char"], a["city"])
@@ -165,12 +177,16 @@ class Relocate(Decision):
     lost places it in a Region of that type with room."""
 
     kind = "relocate"
+    actions = ("relocate",)
 
     def text(self, s: PLState, f: J) -> str:
         return f"Choose the Beach Region the {s.cname(f.get('card', ''))} moves to."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("relocate", region=r) for r in f["cands"]]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Move it to {region_name(s.C, a['region'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         s._move_hazard(f["card"], f["from"], a["region"])
