@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine import Action
 
-from .content import abilities_text
+from .content import abilities_text, effect_words
 from .decisions import ACTION_WORDS
 
 if TYPE_CHECKING:
@@ -165,9 +165,7 @@ class Words:
             return f"{card.options[n].label} ({card.text})" if card.text else card.options[n].label
         if f.get("t") == "quest-reward":
             q = self.C.quest[f["quest"]]
-            return "Reward: " + ", ".join(
-                f"{e['effect'].replace('_', ' ')} {e.get('n', '')}".strip() for e in q.reward[n]
-            )
+            return "Reward: " + ", ".join(effect_words(e) for e in q.reward[n])
         return f"Choose option {n + 1}"
 
     def _explain_illegal(self: PLState, seat: int, action: Action) -> str | None:
