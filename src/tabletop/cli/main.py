@@ -247,6 +247,9 @@ def simulate(
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (ray backend).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write results to FILE.")] = None,
+    rotate: Annotated[
+        bool, typer.Option(help="Game i seats the bots rotated by i places (bot against bot).")
+    ] = False,
 ) -> None:
     """Run N bot games and print winner shares, lengths and end reasons."""
     g = _game(game, param)
@@ -281,6 +284,7 @@ def simulate(
                 backend,
                 progress=lambda done: progress.update(task, completed=done),
                 address=address,
+                rotate=rotate,
             )
         except (ValueError, RuntimeError) as exc:
             fail(str(exc))
@@ -289,7 +293,14 @@ def simulate(
     table.add_column("figure")
     table.add_column("value", justify="right")
     for seat, share in s["win_share"].items():
-        table.add_row(f"win share seat {int(seat) + 1} ({seat_specs[int(seat)]})", f"{share:.1%}")
+        spec = "bots rotated" if rotate else seat_specs[int(seat)]
+        table.add_row(f"win share seat {int(seat) + 1} ({spec})", f"{share:.1%}")
+    for spec, b in s["win_share_by_bot"].items() if rotate else ():
+        lo, hi = b["ci95"]
+        table.add_row(
+            f"win share {spec} ({b['wins']:g} of {b['games']} games)",
+            f"{b['share']:.1%} (95% CI {lo:.1%} - {hi:.1%})",
+        )
     table.add_row("games with no winner", f"{s['no_winner_share']:.1%}")
     table.add_row("actions mean / median", f"{s['actions_mean']:.1f} / {s['actions_median']:.0f}")
     table.add_row("rounds mean / median", f"{s['rounds_mean']:.1f} / {s['rounds_median']:.0f}")
