@@ -446,16 +446,35 @@ window.Tabletop = (function () {
       return "{" + Object.keys(v).sort().map(k => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
     return JSON.stringify(v);
   }
+  // A decision offered as a template (a form of fields): data-act may name the template's kind
+  // and some of its arguments; a click fills those fields and sends the form (the other fields
+  // keep what was picked). data-fill only fills them (a piece picked before the space it goes on).
+  function fillTemplate(act, send) {
+    const form = [...document.querySelectorAll("#prompt form.template")]
+      .find(f => f.dataset.template === act.kind);
+    if (!form) return;
+    for (const [name, value] of Object.entries(act.args || {})) {
+      const select = form.querySelector(`select[name="arg.${name}"]`);
+      const option = select && [...select.options].find(o => canon(JSON.parse(o.value)) === canon(value));
+      if (!option) return;
+      select.value = option.value;
+    }
+    if (send) form.requestSubmit();
+  }
   document.addEventListener("click", ev => {
     const picked = ev.target.closest && ev.target.closest("[data-pick]");
     if (picked) { pick(picked); return; }
+    const fill = ev.target.closest && ev.target.closest("[data-fill]");
+    if (fill) { fillTemplate(JSON.parse(fill.dataset.fill), false); return; }
     const el = ev.target.closest && ev.target.closest("[data-act]");
     if (!el) return;
-    const want = canon(JSON.parse(el.dataset.act));
+    const act = JSON.parse(el.dataset.act);
+    const want = canon(act);
     for (const input of document.querySelectorAll('#prompt form input[name="action"]')) {
       // requestSubmit: a form that asks first (data-confirm) still asks
       if (canon(JSON.parse(input.value)) === want) { input.form.requestSubmit(); return; }
     }
+    fillTemplate(act, true);
   });
 
   const api = {remember, savedLinks, lobby, live, pause, pick};
