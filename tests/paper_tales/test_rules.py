@@ -163,7 +163,7 @@ class TestDeployment:
         s = self._deploy(gold=3, hand=["knight", "farmer"])
         reason = s.refuse(A("deploy", **{card(s, 0, "knight"): "front"}), 0)
         assert "missing: " + card(s, 0, "farmer") in reason
-        other = s.data["players"][1]["hand"][0]
+        other = card(s, 1, "cook")
         reason = s.refuse(A("deploy", **{other: "front"}), 0)
         assert "not in seat 0's hand or Kingdom" in reason
 
