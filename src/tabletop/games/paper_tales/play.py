@@ -140,6 +140,19 @@ class PTState(State):
             text += " (tie broken by Gold)" if len(win) == 1 else " (a shared victory)"
         return Outcome(win, scores, "legend-points", text)
 
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What this seat played with, for balance reports (the Units in its Kingdom, its
+        Buildings; see evaluate.py)."""
+        from .evaluate import tags
+
+        return tags(self, seat)
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        from .evaluate import evaluate
+
+        return evaluate(self)
+
     def rounds(self) -> int:
         return int(self.data["turn"])
 
