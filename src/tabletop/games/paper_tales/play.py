@@ -101,7 +101,8 @@ class PTState(State):
             super()._reveal(commitments)
 
     def _explain_illegal(self, seat: int, action: Action) -> str | None:
-        return views.explain_illegal(self, seat, action)
+        kind = self._kind()
+        return None if kind is None else for_kind(kind).explain(self, seat, action)
 
     def describe_action(self, action: Action, seat: int | None = None) -> str:
         kind = self._kind()

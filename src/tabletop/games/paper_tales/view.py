@@ -8,12 +8,12 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine import Action, piles
+from tabletop.engine import piles
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import log_for
 
 from . import hidden
-from .rules import construction, deployment, kingdom, recruitment, solo
+from .rules import deployment, kingdom, recruitment, solo
 from .state import UnitInPlay
 
 if TYPE_CHECKING:
@@ -112,28 +112,6 @@ def view(st: PTState, seat: int | None) -> dict[str, Any]:
         if phase == "solo-pick":  # the player may look through the discard pile while recruiting
             out["solo"]["discard_pile"] = sorted(piles.discards(d["deck"]))
     return out
-
-
-def explain_illegal(st: PTState, seat: int, action: Action) -> str | None:
-    """Words for the usual mistakes: a card not in your hand, a full spot, a Building you cannot
-    afford."""
-    d = st.data
-    phase = d["phase"]
-    draft = d["draft"]
-    if (
-        action.kind == "pick"
-        and draft is not None
-        and action.get("card") not in hidden.draft_hand(st, seat)
-    ):
-        return f"{action.get('card')} is not in the hand in front of seat {seat}"
-    if action.kind == deployment.KIND and phase == "deploy":
-        return deployment.explain(st, seat, action)
-    if action.kind == "build" and phase == "build" and action.get("building") is not None:
-        b, level = action.get("building"), action.get("level")
-        if not isinstance(level, int) or level not in (1, 2):
-            return "the level is 1 or 2"
-        return construction.why_not(st, seat, str(b), level)
-    return None
 
 
 def resample(st: PTState, seat: int | None, rng: Rng) -> PTState:
