@@ -3,7 +3,9 @@ report (the Units in each Kingdom, the Buildings) and the estimate of each seat'
 
 from __future__ import annotations
 
-from tabletop.sim.report import compute
+from pathlib import Path
+
+from tabletop.sim.report import compute, write_report
 from tabletop.sim.runner import play_one
 from tabletop.testing import Scenario
 
@@ -11,7 +13,7 @@ from .helpers import game
 
 
 class TestReportTags:
-    def test_win_share_by_unit_in_the_winners_kingdom(self) -> None:
+    def test_win_share_by_unit_in_the_winners_kingdom(self, tmp_path: Path) -> None:
         params = {"players": 3}
         rows = [play_one("paper-tales", params, seed, ["bot:greedy"] * 3) for seed in range(3)]
         for row in rows:
@@ -25,6 +27,10 @@ class TestReportTags:
         units = {s.label: s for s in figures.tag_shares["Unit"]}
         winner_units = {u for r in rows for u in r["tags"][str(r["winners"][0])]["Unit"]}
         assert winner_units <= {label for label, s in units.items() if s.wins > 0}
+        # the report draws them (a Unit seen once, in a winner's Kingdom, has a share of 1)
+        folder = write_report([{**run, "seed": 0, "results": rows}], tmp_path)
+        html = (folder / "index.html").read_text(encoding="utf-8")
+        assert "Unit" in html and sorted(winner_units)[0] in html
 
     def test_tags_name_the_kingdom_and_its_buildings(self) -> None:
         seat = {"kingdom": {0: "knight", 2: "farmer"}, "buildings": {"town": 2}}
