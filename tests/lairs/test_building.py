@@ -286,7 +286,7 @@ def test_the_one_placement_check_agrees_with_the_full_rule_check() -> None:
         while s.prompt().kind != "build":
             s.apply(s.legal_actions()[0])
         for _ in range(60):
-            lair = s.data["lairs"][0]
+            lair = s.lair(0)
             for piece in [*building.pieces_left(s.data, lair, C), "wall"]:
                 for cell in r.sample(list(range(36)), 6):
                     edge = r.below(60)

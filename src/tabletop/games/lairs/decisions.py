@@ -109,7 +109,7 @@ class Build(Decision):
         return "Build your lair"
 
     def templates(self, s: LairsState, seat: int) -> list[Template]:
-        lair, C = s.data["lairs"][seat], s.C
+        lair, C = s.lair(seat), s.C
         left = building.pieces_left(s.data, lair, C)
         pieces = tuple(sorted(left)) + (("wall",) if len(lair["walls"]) < C.walls_max else ())
         placed = bool(lair["walls"]) or any(f is not None for f in lair["feat"])
@@ -155,7 +155,7 @@ class Build(Decision):
 
     def problem(self, s: LairsState, seat: int, a: Action) -> str | None:
         """Why a build action (of the right shape) breaks a rule now, or None."""
-        lair, C = s.data["lairs"][seat], s.C
+        lair, C = s.lair(seat), s.C
         if a.kind == "ready":
             return building.ready_problem(s.data, lair, C)
         cell, side = a["cell"], a["side"]
@@ -187,7 +187,7 @@ class Build(Decision):
     def legal(self, s: LairsState, seat: int) -> list[Action]:
         """Every legal build action, found with one search of the lair per piece (the same
         answer as :meth:`is_legal` over the templates' combinations)."""
-        lair, C = s.data["lairs"][seat], s.C
+        lair, C = s.lair(seat), s.C
         out = []
         for piece in sorted(building.pieces_left(s.data, lair, C)):
             for c in building.legal_cells(lair, piece, C):
@@ -206,7 +206,7 @@ class Build(Decision):
         return out
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        lair = s.data["lairs"][seat]
+        lair = s.lair(seat)
         if a.kind == "build":
             e = edge_at(a["cell"], a["side"])
             if a["piece"] == "wall":
