@@ -31,6 +31,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -134,29 +135,66 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class Server:
-    """``python -m tabletop.web`` on 127.0.0.1 in its own process, on a SQLite file."""
+# The server process: the web app under uvicorn, after importing ``modules`` (the browser tests
+# add the engine's test games), then ``serve`` as ``python -m tabletop.web`` calls it.
+SERVE = (
+    "import importlib, sys\n"
+    "for name in sys.argv[3:]:\n"
+    "    importlib.import_module(name)\n"
+    "from tabletop.web.app import serve\n"
+    "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2])\n"
+)
 
-    def __init__(self, db_url: str) -> None:
+
+class Server:
+    """The web app in its own process on 127.0.0.1, on the store at ``db_url``; restartable on
+    the same port. ``bot_delay`` is the bots' pause between moves (``TABLETOP_BOT_DELAY``);
+    ``modules`` are imported first (game packages to register), found on ``path`` if given.
+    The soak and the browser tests both drive it."""
+
+    def __init__(
+        self,
+        db_url: str,
+        *,
+        bot_delay: float = 0.0,
+        modules: tuple[str, ...] = (),
+        path: Path | None = None,
+    ) -> None:
         self.db_url = db_url
+        self.bot_delay = bot_delay
+        self.modules = modules
+        self.path = path
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = dict(os.environ, TABLETOP_BOT_DELAY="0")
-        cmd = [sys.executable, "-m", "tabletop.web", "--port", str(self.port), "--db", self.db_url]
+        env = dict(os.environ, TABLETOP_BOT_DELAY=str(self.bot_delay))
+        if self.path is not None:
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (str(self.path), os.environ.get("PYTHONPATH")) if p
+            )
         self.proc = subprocess.Popen(
-            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            [sys.executable, "-c", SERVE, str(self.port), self.db_url, *self.modules],
+            cwd=self.path,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 180  # a busy machine can take a while to import the app
+        # generous: on a busy machine (the whole suite on 2 cores) start-up alone can take 40 s
+        deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                status = self.proc.returncode
+                self.proc = None
+                raise RuntimeError(f"the web server exited with status {status}")
             try:
-                if httpx.get(self.base + "/api/specs", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
+                with urllib.request.urlopen(self.base + "/api/specs", timeout=2) as r:
+                    r.read()
+                return
+            except OSError:
                 time.sleep(0.1)
-        self.stop()
+        self.stop()  # never leave a half-started server behind
         raise RuntimeError("the web server did not start")
 
     def kill(self) -> None:
@@ -175,6 +213,20 @@ class Server:
                 self.proc.kill()
                 self.proc.wait(5)
             self.proc = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        """POST ``body`` as JSON to ``path``; the decoded JSON answer."""
+        req = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read())
 
 
 @dataclass

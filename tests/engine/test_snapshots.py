@@ -5,7 +5,6 @@ from __future__ import annotations
 from tabletop.engine import load
 from tabletop.engine.snapshots import Snapshots, restore, snapshot
 from tabletop.engine.undo import undo_last
-from tabletop.sim.bench import kernel_figures
 
 
 def played(n: int = 40):  # type: ignore[no-untyped-def]
@@ -45,9 +44,3 @@ class TestSnapshots:
         state.apply(state.legal_actions(seat)[0], seat)  # a pending bid: it may be taken back
         before = snaps.state_at(state.game, 2, state.history(), state.num_actions() - 1)
         assert undo_last(state, seat, before) == undo_last(state, seat)
-
-    def test_the_kernel_figures_are_measured(self) -> None:
-        figures = kernel_figures(repeat=5)
-        assert figures["template_options"] == 10_000
-        assert figures["legal_one_action_us_median"] > 0
-        assert figures["undo_at_2000_from_snapshot_ms_median"] > 0

@@ -66,7 +66,9 @@ class TestTravelingAndRoadEvents:
         ops.return_to_town(camp, "lions")
         with pytest.raises(ops.Refused, match="completed in campaign mode"):
             ops.travel(camp, "lions", "1")
-        ops.travel(camp, "lions", "1", casual=True)
+        assert "no road event needed" in ops.travel(camp, "lions", "1", casual=True)
+        assert camp.parties["lions"].status == "scenario"
+        assert camp.parties["lions"].location == "1"
 
     def test_locked_scenario_is_refused(self, camp) -> None:
         with pytest.raises(ops.Refused, match="scenario 2 is not unlocked"):
@@ -94,7 +96,9 @@ class TestCompletingCityEvents:
         _finish_black_barrow(camp)
         ops.return_to_town(camp, "lions")
         assert camp.parties["lions"].visit == 2
-        ops.draw_city_event(camp, "lions")
+        out = ops.draw_city_event(camp, "lions")  # refused on the first visit, drawn on this one
+        assert out[0].startswith("city event ")
+        assert camp.parties["lions"].pending_event is not None
 
     def test_casual_scenario_does_not_start_a_new_visit(self, camp) -> None:
         ops.draw_city_event(camp, "lions")

@@ -276,7 +276,8 @@ class TestChooseYourRecipesInLearning:
         act(s, "tuck", recipe=s.data["players"][0]["rec"][0]["r"])
         assert time(s) == 4  # a Recipe learned
         assert s.prompt().kind == "recipe-choice"
-        assert [a["recipe"] for a in s.legal_actions()] == top4
+        # (buying Time is open too: a free action at any point during your turn)
+        assert [a["recipe"] for a in s.legal_actions() if a.kind == "choose-recipe"] == top4
         act(s, "choose-recipe", recipe=top4[2])
         assert s.data["players"][0]["rec"][-1]["r"] == top4[2]
         assert s.data["decks"]["recipe"]["discard"][-3:] == [top4[0], top4[1], top4[3]]

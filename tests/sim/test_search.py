@@ -9,7 +9,8 @@ import pytest
 from tabletop.engine import load
 from tabletop.engine.bots import make_bot, parse_bot, play_out
 from tabletop.engine.protocol import State
-from tabletop.engine.search import ISMCTSBot
+from tabletop.engine.rng import Rng
+from tabletop.engine.search import ISMCTSBot, turn_of
 from tabletop.sim.bench import mid_game
 
 
@@ -152,6 +153,55 @@ class TestBudget:
         bot = make_bot(game, "ismcts", seat, 1)
         assert bot.act(state) == state.legal_actions(seat)[0]
         assert isinstance(bot, ISMCTSBot) and bot.last_iterations == 0
+
+
+class TestCutOffByTurns:
+    """``turns=N``: a playout stops where the N-th next turn begins, then the game evaluates."""
+
+    @staticmethod
+    def turn_changes(start: State, played: State) -> list[int]:
+        """Replay the playout's actions on the start state: the action counts at which the turn
+        changed (the replay gives the same chance: same game RNG)."""
+        replay = start.clone()
+        changes = []
+        current = turn_of(replay)
+        for seat, action in played.history()[start.num_actions() :]:
+            replay.apply(action, seat)
+            if not replay.is_terminal() and turn_of(replay) != current:
+                current = turn_of(replay)
+                changes.append(replay.num_actions())
+        return changes
+
+    @pytest.mark.parametrize("turns", [1, 2])
+    @pytest.mark.parametrize("policy", ["", "greedy"])
+    def test_playout_ends_where_the_nth_turn_begins(
+        self, paupers_mid: State, turns: int, policy: str
+    ) -> None:
+        seat = paupers_mid.current_seats()[0]
+        spec = f"ismcts?turns={turns}" + (f"&policy={policy}" if policy else "")
+        bot = make_bot(paupers_mid.game, spec, seat, 1)
+        assert isinstance(bot, ISMCTSBot)
+        for k in range(3):
+            start = paupers_mid.resample(seat, Rng(k))
+            det = start.clone()
+            values = bot.playout(det, Rng(10 + k))
+            assert values == pytest.approx(det.evaluate())  # type: ignore[attr-defined]
+            changes = self.turn_changes(start, det)
+            assert len(changes) == turns and changes[-1] == det.num_actions()
+
+    def test_without_an_evaluation_playouts_run_to_the_end(self) -> None:
+        state = load("toy-bids", rounds=2).new_state(5)
+        bot = make_bot(state.game, "ismcts?turns=1", 0, 1)
+        assert isinstance(bot, ISMCTSBot)
+        det = state.clone()
+        bot.playout(det, Rng(3))
+        assert det.is_terminal()
+
+    def test_search_with_a_turn_cut_off_picks_a_legal_action(self, paupers_mid: State) -> None:
+        seat = paupers_mid.current_seats()[0]
+        bot = make_bot(paupers_mid.game, "ismcts?iterations=12&turns=1&policy=greedy", seat, 2)
+        guard = ResampleOnly(paupers_mid, seat)
+        assert bot.act(guard) in paupers_mid.legal_actions(seat)  # type: ignore[arg-type]
 
 
 class TestStrength:

@@ -1,89 +1,34 @@
-"""What the browser tests share: a restartable uvicorn server process on a SQLite file, Debian's
-headless Chromium driven by Playwright, and screenshots saved to artifacts/screenshots/."""
+"""What the browser tests share: a restartable server process on a SQLite file (the soak's),
+Debian's headless Chromium driven by Playwright, and screenshots saved to artifacts/screenshots/."""
 
 from __future__ import annotations
 
-import json
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tabletop import soak
+from tabletop.soak import free_port
+
+__all__ = ["CHROMIUM", "SHOTS", "Server", "browser", "free_port", "server", "settle", "shot"]
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
-SERVER = (
-    "import sys, tests.engine.toygame, tests.engine.lairgame; from tabletop.web.app import serve; "
-    "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2])"
-)
+# the engine's test games, registered in the server process too
+TEST_GAMES = ("tests.engine.toygame", "tests.engine.lairgame")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+class Server(soak.Server):
+    """The soak's server process, as the browser tests want it: the engine's test games
+    registered and the bots pausing 0.3 s between moves, so a page shows each one."""
 
-
-class Server:
-    """A uvicorn process serving the web app on a SQLite file; restartable on the same port."""
-
-    def __init__(self, db_url: str) -> None:
-        self.db_url = db_url
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        env = dict(os.environ, PYTHONPATH=str(ROOT), TABLETOP_BOT_DELAY="0.3")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER, str(self.port), self.db_url],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        # generous: on a busy machine (the whole suite on 2 cores) start-up alone can take 40 s
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the web server exited with status {self.proc.returncode}")
-            try:
-                urllib.request.urlopen(self.base + "/api/specs", timeout=1).read()
-                return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()  # never leave a half-started server behind
-        raise RuntimeError("the web server did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-            self.proc = None
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
-    def post(self, path: str, body: dict[str, Any]) -> Any:
-        req = urllib.request.Request(
-            self.base + path,
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(req, timeout=10) as r:
-            return json.loads(r.read())
+    def __init__(self, db_url: str, extra: tuple[str, ...] = ()) -> None:
+        """``extra``: more modules the server imports first (e.g. one installing a test game's
+        drawing)."""
+        super().__init__(db_url, bot_delay=0.3, modules=TEST_GAMES + extra, path=ROOT)
 
 
 @pytest.fixture

@@ -449,7 +449,7 @@ class TestPages:
 
     def test_seat_count_follows_parameters(self, client) -> None:
         r = client.post("/api/seat-count", json={"game": "toy-bids", "params": {"players": "3"}})
-        assert r.json() == {"seats": 3}
+        assert r.json() == {"seats": 3, "roles": ["player"] * 3, "automata": []}
 
     def test_new_game_form_then_hotseat(self, client, db_url) -> None:
         r = client.post(
@@ -505,9 +505,10 @@ class TestPages:
 
 
 def test_game_renderer_is_used_when_a_game_ships_one(monkeypatch, client) -> None:
-    from tabletop.web import app as webapp
+    from tabletop.web import service as webservice
 
-    monkeypatch.setattr(webapp, "game_renderer", lambda game: lambda v: "<svg id='drawn'></svg>")
+    drawn = "<svg id='drawn'></svg>"
+    monkeypatch.setattr(webservice, "game_renderer", lambda game: lambda v: drawn)
     game = new_game(client, ["human", "human"])
     page = client.get(f"/play/{game['id']}", params={"token": game["seat_tokens"]["0"]}).text
     assert "<svg id='drawn'></svg>" in page and 'id="panel-hand"' not in page

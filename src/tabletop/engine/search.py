@@ -21,7 +21,10 @@ actions played after the tree before evaluating, ``policy`` a bot of the game th
 (random by default), ``prior`` a bot of the game whose choice, made from this seat's own view, is
 tried first and favoured at the root by ``bias / (1 + visits)`` (progressive bias), ``reuse`` how
 many iterations share one determinization (each with a fresh game RNG for chance; resampling a
-whole game's hidden decks costs more than the rest of an iteration).
+whole game's hidden decks costs more than the rest of an iteration), ``turns`` a cut-off by turns
+instead of actions: playouts stop where the ``turns``-th next turn begins (the game's prompt says
+whose turn it is), so every leaf is scored at the same point of the turn cycle rather than in the
+middle of one seat's turn.
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ class ISMCTSBot(Bot):
         "prior": str,
         "bias": float,
         "policy": str,
+        "turns": int,
     }
 
     def __init__(self, game: Game, seat: int, rng: Rng) -> None:
@@ -92,6 +96,7 @@ class ISMCTSBot(Bot):
         self.prior = ""
         self.bias = 0.5
         self.policy = ""
+        self.turns = 0
         self.stop_early = True  # benchmarks turn this off to time every iteration
         self.last_iterations = 0
         self._prior_action: Action | None = None
@@ -247,9 +252,18 @@ class ISMCTSBot(Bot):
         return visits[0] - visits[1] > remaining
 
     def playout(self, det: State, rng: Rng) -> Sequence[float]:
-        """Random actions from a leaf, then the game's evaluation (or the outcome)."""
+        """Actions from a leaf (random, or the ``policy`` bot's), then the game's evaluation (or
+        the outcome). With ``turns``, the playout stops where the ``turns``-th next turn starts
+        (the prompt's ``turn``, or its deciding seats where it names no turn), so every leaf is
+        evaluated at the same point of the game's cycle; ``max_rollout`` bounds it."""
         evaluate: Evaluator | None = getattr(det, "evaluate", None)
-        limit = self.rollout if evaluate is not None else self.max_rollout
+        turns = self.turns if evaluate is not None else 0
+        if turns:
+            limit = self.max_rollout
+        else:
+            limit = self.rollout if evaluate is not None else self.max_rollout
+        passed = 0
+        current = turn_of(det) if turns else None
         for _ in range(limit):
             if det.is_terminal():
                 break
@@ -258,9 +272,22 @@ class ISMCTSBot(Bot):
                 det.apply(self.helper(self.policy, seat).act(det), seat)
             else:
                 det.apply(rng.choice(det.legal_actions(seat)), seat)
+            if turns and not det.is_terminal():
+                turn = turn_of(det)
+                if turn != current:
+                    current = turn
+                    passed += 1
+                    if passed >= turns:
+                        break
         if det.is_terminal():
             return outcome_values(det)
         if evaluate is not None:
             return evaluate()
         n = det.game.num_players
         return [1.0 / n] * n
+
+
+def turn_of(state: State) -> object:
+    """Whose turn it is: the prompt's ``turn``, or its deciding seats where it names none."""
+    prompt = state.prompt()
+    return prompt.turn if prompt.turn is not None else prompt.seats

@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import delete, select
 
 from ..engine import Action, IllegalAction, State, check_seed, derive_seed, load
-from ..engine.bots import bot_kinds, make_bot
+from ..engine.bots import bot_kinds, make_bot, parse_bot
 from ..engine.protocol import Game
 from ..engine.undo import undo_last
 from ..store.db import session_scope
@@ -88,15 +88,28 @@ def check_seats(game: Game, seats: list[str]) -> list[str]:
             out.append(s)
             continue
         if not s.startswith("bot:"):
-            raise BadSeats(f"seat {i + 1}: a seat is 'human' or 'bot:KIND', got {raw!r}")
-        kind = s[4:]
+            raise BadSeats(
+                f"seat {i + 1}: a seat is 'human' or 'bot:KIND' (or 'bot:KIND?key=value&...'), "
+                f"got {raw!r}"
+            )
+        spec = s[4:]
+        try:
+            kind, _ = parse_bot(spec)
+        except ValueError as exc:
+            raise BadSeats(f"seat {i + 1} ({s!r}): {exc}") from None
         if kind not in kinds:
             raise BadSeats(
-                f"seat {i + 1}: {game.name} has no bot {kind!r}; "
+                f"seat {i + 1} ({s!r}): {game.name} has no bot {kind!r}; "
                 f"available: {', '.join(sorted(kinds))}"
             )
         if kinds[kind].cheating and not game.spec.cheating_bots_allowed:
             raise BadSeats(f"seat {i + 1}: {game.name} does not allow cheating bots ({kind})")
+        try:
+            # the engine's own check of the parameters: a bot that cannot be made is refused
+            # now, not when its first turn comes
+            make_bot(game, spec, i, 0)
+        except ValueError as exc:
+            raise BadSeats(f"seat {i + 1} ({s!r}): {exc}") from None
         out.append(s)
     return out
 
@@ -343,8 +356,23 @@ def game_package(game: Game) -> str | None:
     return None
 
 
-def game_renderer(game: Game) -> Callable[[dict[str, Any]], str] | None:
-    """The game's own ``tabletop.games.<pkg>.web.render(view) -> markup``, if it ships one."""
+Renderer = Callable[[dict[str, Any]], str]
+
+# Drawings of games defined outside tabletop.games (a plug-in, a test game), by game name.
+RENDERERS: dict[str, Renderer] = {}
+
+
+def register_renderer(game: str, render: Renderer) -> None:
+    """Give the web page of a game defined outside ``tabletop.games`` its own drawing
+    (``render(view) -> markup``, from that one seat's view only)."""
+    RENDERERS[game] = render
+
+
+def game_renderer(game: Game) -> Renderer | None:
+    """The game's own ``tabletop.games.<pkg>.web.render(view) -> markup``, if it ships one (or
+    the drawing registered for it with :func:`register_renderer`)."""
+    if game.name in RENDERERS:
+        return RENDERERS[game.name]
     pkg = game_package(game)
     if pkg is None:
         return None

@@ -14,6 +14,7 @@ takes real card instances out of the shuffled decks, so every card stays account
      "tiles": {"forest-1": ["toadstools"]},   # face-up cards in Regions
      "decks": {"mine": ["skeleton"]},         # top of a Region/Equipment/Quest deck first
      "discards": {"beach": ["razor-fish"]},
+     "exhausted": ["mine"],                  # these decks hold only their "decks" cards
      "quests": {"bluevale": "the-burial"},
      "shops": {"bluevale": ["fatestone"]},     # these cards, topped up to 5 from the deck
      "cardgems": {"old-shipwreck": 4},
@@ -60,6 +61,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         "charm",
         "tucked",
         "time",
+        "exhausted",
     }
     bad = sorted(set(spec) - known)
     if bad:
@@ -223,6 +225,14 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         else:
             ids = [item(c) for c in cards]
         d["decks"][dk]["draw"] += list(reversed(ids))
+    for dk in spec.get("exhausted") or ():
+        if dk not in d["decks"]:
+            raise ScenarioError(f"exhausted: unknown deck {dk!r}")
+        keep = len((spec.get("decks") or {}).get(dk, ()))
+        pile = d["decks"][dk]
+        cut = len(pile["draw"]) - keep
+        pile["removed"] += pile["draw"][:cut]  # out of play: the deck has been drawn down
+        pile["draw"] = pile["draw"][cut:]
     for city, cards in (spec.get("shops") or {}).items():
         old = d["shops"][city]
         for c in old:

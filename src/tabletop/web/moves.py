@@ -1,0 +1,89 @@
+"""Playing and taking back a step for a seat the dependencies have already checked, shared by the
+JSON API and the page forms; and one step of a finished game's replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import IllegalAction, State
+from ..store.games import GameStore, NotFound, StaleAction
+from .deps import ApiError, Finished, Loaded
+from .payloads import ActionIn, UndoIn, seat_payload
+from .render import action_label, seats_phrase
+from .service import GameOver, UndoRefused, delete_last_action, parse_action
+
+
+def play_action(store: GameStore, game: Loaded, seat: int, body: ActionIn) -> State:
+    """Play ``body.action`` for ``seat``; the new state, or an ApiError changing nothing."""
+    ident, state, info = game.id, game.state, game.info
+    try:
+        action = parse_action(body.action)
+    except ValueError as exc:
+        raise ApiError(422, "malformed", str(exc)) from None
+    if body.seen is None and body.expected_actions is None:
+        raise ApiError(
+            422,
+            "malformed",
+            "malformed request: say which view you acted on: 'seen' (from the view) or "
+            "'expected_actions'",
+        )
+    stale = store.stale(ident, state, seat, body.expected_actions, body.seen)
+    if stale:
+        raise ApiError(409, "stale", stale)
+    if state.is_terminal():
+        raise ApiError(409, "game-over", "the game is over")
+    prompt = state.prompt()
+    if seat not in prompt.seats and seat not in prompt.committed:
+        raise ApiError(
+            409,
+            "not-your-turn",
+            f"seat {seat} may not act now; waiting for "
+            f"{seats_phrase(list(prompt.seats), info.seats, None)} ({prompt.kind})",
+        )
+    try:
+        return store.apply(
+            ident, seat, action, expected_actions=body.expected_actions, seen=body.seen
+        )
+    except StaleAction as exc:
+        raise ApiError(409, "stale", str(exc)) from None
+    except IllegalAction as exc:
+        raise ApiError(409, "illegal-action", str(exc)) from None
+    except NotFound:
+        raise ApiError(404, "not-found", f"no game {ident!r}") from None
+
+
+def undo_step(store: GameStore, game: Loaded, seat: int, body: UndoIn) -> State:
+    """Take back ``seat``'s last step; the state before it, or an ApiError changing nothing."""
+    try:
+        return delete_last_action(store.url, game.id, seat, body.expected_actions, body.seen)
+    except StaleAction as exc:
+        raise ApiError(409, "stale", str(exc)) from None
+    except GameOver as exc:
+        raise ApiError(409, "game-over", str(exc)) from None
+    except UndoRefused as exc:
+        raise ApiError(409, "undo-refused", str(exc)) from None
+    except NotFound:
+        raise ApiError(404, "not-found", f"no game {game.id!r}") from None
+
+
+def replay_step(store: GameStore, game: Finished, step: int) -> dict[str, Any]:
+    """The spectator's payload after ``step`` actions of a finished game, with that step."""
+    record, info = game.record, game.info
+    if not 0 <= step <= len(record.actions):
+        raise ApiError(404, "no-such-step", f"step must be 0..{len(record.actions)}, got {step}")
+    # from the nearest stored snapshot, not a replay of the whole game
+    state = store.state_at(info.id, step)
+    out = seat_payload(state, info, None)
+    out["step"] = step
+    out["steps"] = len(record.actions)
+    if step:
+        seat, action = record.actions[step - 1]
+        before = store.state_at(info.id, step - 1)
+        out["last"] = {
+            "seat": seat,
+            "action": action.to_json(),
+            "label": action_label(before, action, seat),
+        }
+    else:
+        out["last"] = None
+    return out

@@ -1,0 +1,179 @@
+"""The pages' shared parts: the templates, an error page, and what a board page shows one seat.
+
+A board page is built only from ``state.view(seat)`` and what that seat is offered.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
+
+from ..engine import State
+from ..store.games import GameInfo, GameStore
+from . import guards, service
+from .deps import ApiError
+from .payloads import decision
+from .render import (
+    confirm_question,
+    game_web_part,
+    humanize,
+    player_name,
+    player_names,
+    seat_label,
+    seats_phrase,
+    split_view,
+    table_options,
+    value_html,
+    whole,
+)
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates.env.globals.update(humanize=humanize, value_html=value_html)
+
+
+def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+    return templates.TemplateResponse(request, name, ctx, status_code=status)
+
+
+def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    return page(request, "error.html", status=status, message=message)
+
+
+# ----------------------------------------------------------------------------- refusal answers
+
+
+def refused_page(request: Request, exc: ApiError) -> Response:
+    """A page route's refusal: the error page, the message escaped."""
+    return error_page(request, exc.status, exc.message)
+
+
+def refused_fragment(request: Request, exc: ApiError) -> Response:
+    """A fragment's refusal (the live reload asked it): the message escaped, bare."""
+    return guards.escaped_html(exc.message, exc.status)
+
+
+# ----------------------------------------------------------------------------- a board page
+
+
+def board_context(
+    store: GameStore,
+    state: State,
+    info: GameInfo,
+    seat: int | None,
+    token: str | None,
+    error: str | None,
+) -> dict[str, Any]:
+    """Everything play.html / board.html show ``seat`` (None: a spectator) of ``state``."""
+    view = state.view(seat)
+    assert view is not None
+    prompt = state.prompt()
+    per_seat, panels = split_view(view, state.game.num_players)
+    renderer = service.game_renderer(state.game)
+    board = Markup(renderer(view)) if renderer is not None else None
+    names = player_names(view)
+    legal, forms_offered = decision(state, seat)
+    options = [
+        {
+            "json": json.dumps(a.to_json()),
+            "label": label,
+            "confirm": confirm_question(state, a, seat),
+        }
+        for a, label in table_options(state, seat, legal)
+    ]
+    forms = [
+        {
+            "kind": t.kind,
+            "text": t.text or humanize(t.kind),
+            "fixed": json.dumps(t.to_json()["fixed"]),
+            "fields": [
+                {
+                    "name": p.name,
+                    "label": p.label or p.name,
+                    "choices": [
+                        (json.dumps(v), p.labels[i] if p.labels else str(v))
+                        for i, v in enumerate(p.to_json()["domain"])
+                    ],
+                }
+                for p in t.params
+            ],
+        }
+        for t in forms_offered
+    ]
+    undo_reason = None
+    if seat is not None and not state.is_terminal():
+        hist = state.history()
+        if hist and hist[-1][0] == seat:
+            earlier = store.state_at(info.id, state.num_actions() - 1)
+            undo_reason = service.can_undo(state, seat, earlier) or ""
+    outcome = view.get("outcome")
+    log_entries = list(reversed(view.get("log") or []))
+    summary = None
+    if outcome:
+        final = game_web_part(state.game.name, "final_summary")
+        if final is not None and state.num_actions() == info.num_actions:
+            views = (s.view(None) for s in store.record(info.id).states())
+            summary = Markup(final(view, views))
+    return {
+        "info": info,
+        "spec": state.game.spec,
+        "state": state,
+        "view": view,
+        "seat": seat,
+        "token": token,
+        "prompt": prompt,
+        "prompt_title": prompt.text or humanize(prompt.kind),
+        "names": names,
+        "me": player_name(seat, names) if seat is not None else None,
+        "round": view.get("round") if isinstance(view.get("round"), int) else None,
+        "deciding": seats_phrase(list(prompt.seats), info.seats, seat, names),
+        "turn": (
+            "Your turn"
+            if prompt.turn == seat
+            else f"{seat_label(prompt.turn, info.seats, seat, names)}'s turn"
+        )
+        if prompt.turn is not None
+        else None,
+        "per_seat": per_seat,
+        "panels": {
+            k: v for k, v in panels.items() if isinstance(v, (list, dict)) and k != "commitments"
+        },
+        "committed": seats_phrase(list(prompt.committed), info.seats, seat, names)
+        if prompt.committed
+        else "",
+        "scalars": {k: v for k, v in panels.items() if not isinstance(v, (list, dict))},
+        "board": board,
+        "options": options,
+        "log": log_entries,
+        "latest": log_entries[:8],
+        "forms": forms,
+        "num_actions": state.num_actions(),
+        "seen": state.fingerprint(seat),
+        "seat_rows": [
+            {"seat": i, "label": seat_label(i, info.seats, seat, names)}
+            for i in range(state.game.num_players)
+        ],
+        "outcome": outcome,
+        "scores": [
+            {"label": seat_label(int(k), info.seats, seat, names), "score": whole(v)}
+            for k, v in sorted(
+                (outcome or {}).get("scores", {}).items(), key=lambda kv: -float(kv[1])
+            )
+        ],
+        "summary": summary,
+        "winners": seats_phrase(list(outcome["winners"]), info.seats, seat, names)
+        if outcome
+        else "",
+        "can_undo": undo_reason == "",
+        "error": error,
+    }
+
+
+def redirect(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303)
