@@ -37,7 +37,6 @@ def unlearnt_changed(s: LairsState, seat: int) -> LairsState:
             other = d["lairs"][1 - seat]
             other["feat"] = list(reversed(other["feat"]))
             other["walls"] = [e for e in range(grid.EDGES) if e not in other["walls"]][:5]
-            other["held"] = None if other["held"] else "wall"
         return twin
     ex = d["ex"][seat]
     lair = twin.lair_of(seat)

@@ -20,10 +20,6 @@ def hidden_from(data: dict, seat: int | None) -> set[str]:
         out |= set(p["hand"])
         if p["kept"]:
             out.add(p["kept"])
-        public = {u["c"] for u in p["kingdom"] if u}
-        for u in p["plan"] or []:
-            if u and u["c"] not in public:
-                out.add(u["c"])
         if data["draft"] is not None:
             out |= set(data["draft"]["hands"][s])
     solo = data["solo"]

@@ -121,3 +121,26 @@ class TestRolesAndAutomata:
 def test_the_navigation_reaches_the_reports(client: TestClient) -> None:
     for url in ("/", "/games", "/campaigns", "/reports"):
         assert '<a href="/reports">Reports</a>' in client.get(url).text, url
+
+
+def test_a_game_outside_tabletop_games_can_register_its_drawing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board of a build picks the template's fields: each cell, kept card and facing of the
+    drawing names the field it fills (data-pick), for the seat's own lair only."""
+    from tabletop.web import service
+
+    from . import lairs_board
+
+    made = service.create_game(
+        client.app.state.db_url,  # type: ignore[attr-defined]
+        "toy-lairs",
+        {"players": 2, "size": 2},
+        ["human", "human"],
+        seed=3,
+    )
+    url = f"/play/{made.id}?token={made.seat_tokens[0]}"
+    assert 'id="my-lair"' not in client.get(url).text
+    monkeypatch.setitem(service.RENDERERS, "toy-lairs", lairs_board.render)
+    page = client.get(url).text
+    assert 'id="my-lair"' in page and 'data-pick="{&quot;cell&quot;: 3}"' in page

@@ -42,7 +42,7 @@ from .play import (
 )
 from .render import game_renderer
 from .replay import Stepper, show_step, step_through
-from .report import add_search_rows, bench_scaling, default_seats, report
+from .report import add_search_rows, bench_scaling, bench_versus_openspiel, default_seats, report
 
 helptext.install()
 app = typer.Typer(
@@ -332,9 +332,23 @@ def bench(
         bool, typer.Option("--scaling", help="Time -n games on 1 and on 2 worker processes.")
     ] = False,
     n: Annotated[int, typer.Option("-n", help="Games for --scaling.")] = 600,
+    vs_openspiel: Annotated[
+        bool,
+        typer.Option(
+            "--vs-openspiel",
+            help="Random playouts of every Paupers' Ladder mode beside OpenSpiel's tic-tac-toe "
+            "and gin rummy, in one process (needs the 'compare' extra).",
+        ),
+    ] = False,
+    seconds: Annotated[float, typer.Option(help="CPU seconds per game for --vs-openspiel.")] = 4.0,
+    rounds: Annotated[int, typer.Option(help="Rounds taken in turn for --vs-openspiel.")] = 3,
 ) -> None:
     """Print random-playout actions per second, clone/apply microseconds and the time of an
-    ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1."""
+    ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1; with
+    --vs-openspiel, every Paupers' Ladder mode beside OpenSpiel's games."""
+    if vs_openspiel:
+        bench_versus_openspiel(console, seconds, max(1, rounds))
+        return
     if scaling:
         bench_scaling(console, game or "paupers-ladder", dict(_game(game or "paupers-ladder",
                       param).params), n)  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State, chance
+from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State, Template, chance
 from tabletop.engine.piles import shuffle
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import log
@@ -75,8 +75,6 @@ class LairsState(State):
 
     def after_building(self) -> None:
         d = self.data
-        for lair in d["lairs"]:
-            lair["held"] = None
         if d["pack"]:
             d["phase"] = "attributes"
         else:
@@ -120,6 +118,16 @@ class LairsState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         kind, _ = self._decision()
         return decisions.DECISIONS[kind].legal(self, seat)
+
+    def _templates(self, seat: int) -> list[Template] | None:
+        kind, _ = self._decision()
+        if kind == "build":
+            return decisions.BUILD.templates(self, seat)
+        return None
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        # called only for the templated decision, building
+        return decisions.BUILD.is_legal(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
         kind, _ = self._decision()

@@ -25,7 +25,6 @@ class Lair(TypedDict):
     feat: list[str | None]
     walls: list[int]
     ready: bool
-    held: str | None  # the piece in hand while building
     target: dict[str, int]  # Monster Targets changed during play, by space
 
 
@@ -57,7 +56,7 @@ def empty_cubes() -> dict[str, int]:
 
 
 def new_lair() -> Lair:
-    return {"feat": [None] * SPACES, "walls": [], "ready": False, "held": None, "target": {}}
+    return {"feat": [None] * SPACES, "walls": [], "ready": False, "target": {}}
 
 
 def new_explorer(cubes: dict[str, int], basket: str) -> Explorer:

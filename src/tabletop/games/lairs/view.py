@@ -90,7 +90,6 @@ def view(s: LairsState, seat: int | None) -> dict[str, Any]:
         own: dict[str, Any] = {
             "feat": list(lair["feat"]),
             "walls": list(lair["walls"]),
-            "held": lair["held"],
             "target": dict(lair["target"]),
             "left": building.pieces_left(d, lair, s.C) if building_now else {},
         }
@@ -130,14 +129,10 @@ def explain(s: LairsState, seat: int, a: Action) -> str | None:
     d = s.data
     try:
         if d["phase"] == "build" and seat < len(d["lairs"]):
-            lair = d["lairs"][seat]
-            if a.kind == "place" and lair["held"]:
-                return building.place_problem(lair, lair["held"], grid.parse(a["cell"]), None,
-                                              s.C) or "take that piece first"  # fmt: skip
-            if a.kind == "wall":
-                return building.place_problem(lair, "wall", None, grid.parse_edge(a["edge"]), s.C)
-            if a.kind == "ready":
-                return building.ready_problem(d, lair, s.C)
+            from .decisions import BUILD
+
+            if a.kind in ("build", "take-back", "ready"):
+                return BUILD.problem(s, seat, a)
         if d["phase"] == "explore" and d["turn"] == seat and d["ask"] is None:
             ex = d["ex"][seat]
             if a.kind in ("creep", "charge", "sneak", "hustle"):

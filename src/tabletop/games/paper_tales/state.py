@@ -55,6 +55,8 @@ class Solo(TypedDict):
     nether: list[str]  # the Netherworld pile
     offer: list[str]  # the cards in front of the player in the solo Unit selection
     stage: int  # which step of the selection
+    due: NotRequired[str | None]  # the Lich King's step the rules wait for (gain, wars, end)
+    acted: NotRequired[str]  # "turn:step" he took last
 
 
 class Data(TypedDict):

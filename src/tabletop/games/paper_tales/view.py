@@ -61,9 +61,11 @@ def view(st: PTState, seat: int | None) -> dict[str, Any]:
         if mine:
             entry["hand"] = sorted(p["hand"])
             entry["kept"] = p["kept"]
-            if p["plan"] is not None:
-                entry["plan"] = _units(st, s, p["plan"])
-                entry["plan_cost"] = deployment.planned_cost(st, s)
+            chosen = st.commitment(s) if phase == "deploy" else None
+            if chosen is not None:  # the arrangement committed face down, as it would be revealed
+                plan = deployment.arrangement(st, s, chosen)
+                entry["plan"] = _units(st, s, plan)
+                entry["plan_cost"] = deployment.planned_cost(st, s, plan)
             if p["commit"] is not None:
                 entry["commit"] = copy.deepcopy(p["commit"])
         players.append(entry)
@@ -116,7 +118,6 @@ def explain_illegal(st: PTState, seat: int, action: Action) -> str | None:
     afford."""
     d = st.data
     phase = d["phase"]
-    p = d["players"][seat]
     draft = d["draft"]
     if (
         action.kind == "pick"
@@ -124,13 +125,8 @@ def explain_illegal(st: PTState, seat: int, action: Action) -> str | None:
         and action.get("card") not in draft["hands"][seat]
     ):
         return f"{action.get('card')} is not in the hand in front of seat {seat}"
-    if action.kind == "place" and phase == "deploy":
-        card, spot = action.get("card"), action.get("spot")
-        if not isinstance(spot, int):
-            return "a spot is a number"
-        if p["steps"] >= deployment.MAX_STEPS:
-            return "no more arranging in this Deployment; reveal"
-        return deployment.can_place(st, seat, str(card), spot)
+    if action.kind == deployment.KIND and phase == "deploy":
+        return deployment.explain(st, seat, action)
     if action.kind == "build" and phase == "build" and action.get("building") is not None:
         b, level = action.get("building"), action.get("level")
         if not isinstance(level, int) or level not in (1, 2):
@@ -165,11 +161,9 @@ def resample(st: PTState, seat: int | None, rng: Rng) -> PTState:
         lst[i] = swap[lst[i]]
     for s in kept_of:
         d["players"][s]["kept"] = swap[d["players"][s]["kept"]]
-    for s, p in enumerate(d["players"]):
+    for s in range(len(d["players"])):
         if s == seat:
             continue
-        if p["commit"] is not None and p["commit"].get("keep") is not None:
-            p["commit"]["keep"] = swap.get(p["commit"]["keep"], p["commit"]["keep"])
         if d["draft"] is not None:
             for key in ("picks", "burns"):
                 c = d["draft"][key][s]

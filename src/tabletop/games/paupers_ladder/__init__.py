@@ -23,8 +23,9 @@ __all__ = ["PLState", "PaupersLadder"]
 # training, discarding a bounded Inventory) add a few more. 300 per turn covers all of it.
 _TURN_BOUND = 300
 MODES = ("standard", "survival", "solo")
-SCENARIOS = ("garoliums-tournament", "saltash-necromancer", "fiery-siege")
-DIFFICULTIES = ("easy", "mid", "hard", "very-hard")
+# the solo scenarios and difficulty levels, in the order of the solo data
+SCENARIOS = tuple(content().solo["scenarios"])
+DIFFICULTIES = tuple(content().solo["difficulties"])
 MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
 
 
@@ -55,7 +56,7 @@ class PaupersLadder(Game):
             ),
             ParamSpec(
                 "scenario",
-                "garoliums-tournament",
+                SCENARIOS[0],
                 "solo scenario",
                 choices=SCENARIOS,
                 only_when=("mode", ("solo",)),

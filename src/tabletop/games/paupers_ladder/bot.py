@@ -9,8 +9,9 @@ from typing import Any
 from tabletop.engine import Action
 from tabletop.engine.bots import Bot
 
+from .base import ANYTIME_KINDS, abilities_of
 from .content import CITIES, Content, content
-from .rules import ANYTIME_KINDS
+from .fighting import ability_bonus, weapon_bonuses
 
 RECIPE_VALUE = {
     "strength": 6,
@@ -184,44 +185,25 @@ class GreedyBot(Bot):
         return out
 
     def bonus(self, view: Mapping[str, Any], char: str, htype: str | None, region: str) -> int:
+        """The Strength bonus this character fights with, worked out by the rules' own functions
+        from the view: its ability bonuses plus its best weapon (the seat acts in its own turn,
+        so the Recipes usable now are those learned before this round)."""
         me = self.me(view)
-        C = self.C
-        effects: list[tuple[str, dict[str, Any]]] = []
-        if char == "bird":
-            if me["trained"]:
-                effects = [("bird", e) for e in C.birds[me["bird"]].trained]
-        else:
-            effects = [("start", e) for e in C.paupers[me["pauper"]].equipment.abilities]
-            for it in me["inventory"]:
-                effects += [(it["c"], e) for e in C.item[it["c"]].abilities]
-            for r in me["recipes"]:
-                if r["learned"]:
-                    effects += [(r["r"], e) for e in C.recipe[r["r"]].abilities]
-        total = 0
-        weapon = 0
-        reg = C.regions[region]
-        for key, e in effects:
-            eff = e["effect"]
-            if eff == "fight_bonus":
-                cond = e.get("region")
-                ok = (
-                    cond is None
-                    or (cond == "coastal" and reg.coastal)
-                    or (cond == "city-adjacent" and C.city_adjacent[region])
-                    or cond == reg.type
-                )
-                if ok and (e.get("vs_type") is None or e["vs_type"] == htype):
-                    total += int(e["bonus"])
-            elif eff == "weapon":
-                v = int(e["bonus"]) + (
-                    int(e.get("vs_bonus", 0)) if e.get("vs_type") == htype else 0
-                )
-                weapon = max(weapon, v)
-            elif eff == "weapon_gems":
-                it = next((i for i in me["inventory"] if i["c"] == key), None)
-                if it:
-                    weapon = max(weapon, int(it["g"]))
-        return total + weapon
+        abilities = abilities_of(
+            self.C,
+            char,
+            me["pauper"],
+            me["bird"],
+            me["trained"],
+            me["inventory"],
+            me["recipes"],
+            int(view["round"]),
+        )
+        total = ability_bonus(self.C, abilities, region, htype)
+        if char == "pauper":
+            weapons = weapon_bonuses(abilities, me["inventory"], htype, None)
+            total += max((v for _, v in weapons), default=0)
+        return total
 
     def p_win(self, view: Mapping[str, Any], char: str, hz: str, region: str) -> float:
         card = self.C.region_card[hz]

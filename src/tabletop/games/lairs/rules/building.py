@@ -179,12 +179,14 @@ def legal_edges(lair: dict[str, Any], C: Content) -> list[int]:
     return out
 
 
-def removable_edges(lair: dict[str, Any], C: Content) -> list[int]:
-    """Walls that may be taken back: fewer walls never cut a path, so only a hazard's own
-    placement limit can forbid it."""
+def removable_edges(lair: dict[str, Any], C: Content, only: int | None = None) -> list[int]:
+    """Walls that may be taken back (of ``only``, when given: that one alone is checked): fewer
+    walls never cut a path, so only a hazard's own placement limit can forbid it."""
     walls = set(lair["walls"])
     return [
-        e for e in lair["walls"] if _special_ok(lair["feat"], walls - {e}, grid.edge_cells(e), C)
+        e
+        for e in (lair["walls"] if only is None else [only])
+        if _special_ok(lair["feat"], walls - {e}, grid.edge_cells(e), C)
     ]
 
 

@@ -47,6 +47,27 @@ def setup(st: PTState, lich_cards: int) -> None:
     }
 
 
+def due(st: PTState, step: str) -> bool:
+    """The rules reach one of the Lich King's steps (``gain``, ``wars``, ``end``): True, and the
+    step waits for him, unless he has just taken it."""
+    s = st.data["solo"]
+    assert s is not None
+    if s.get("acted") == f"{st.data['turn']}:{step}":
+        return False
+    s["due"] = step
+    return True
+
+
+def act(st: PTState, step: str) -> None:
+    """The Lich King takes his step: the Immediate Gain and Quest Bonuses at the end of
+    Recruitment, his Wars, the END card's gain."""
+    s = st.data["solo"]
+    assert s is not None and s.get("due") == step, f"the Lich King's {step!r} is not due"
+    {"gain": lich_king_gains, "wars": wars, "end": end_of_game}[step](st)
+    s["due"] = None
+    s["acted"] = f"{st.data['turn']}:{step}"
+
+
 def solo(st: PTState) -> C.Necropolis:
     s = st.data["solo"]
     assert s is not None
