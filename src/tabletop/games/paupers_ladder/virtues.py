@@ -5,6 +5,7 @@ tournament with the most Virtues winning."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action
@@ -13,7 +14,18 @@ from .base import A, J
 from .decisions import Decision, decision
 
 if TYPE_CHECKING:
+    from .content import Content
     from .rules import PLState
+
+
+@lru_cache(maxsize=64)
+def _thresholds(C: Content, players: int, solo_pauper: str | None) -> dict[str, int]:
+    """The Virtue thresholds for a number of players; in solo, those printed on the side of the
+    Pauper's card. Content alone decides them: worked out once per game set-up, not per check."""
+    key = str(max(2, players))
+    if solo_pauper:
+        key = "3" if C.paupers[solo_pauper].side == "3-4" else "2"
+    return {virtue: int(n) for virtue, n in C.numbers["thresholds"][key].items()}
 
 
 class Virtues:
@@ -22,19 +34,18 @@ class Virtues:
     __slots__ = ()
 
     def threshold(self: PLState, virtue: str) -> int:
-        key = str(max(2, self.n()))
-        pid = self.P(0)["pauper"]
-        if self.data["mode"] == "solo" and pid:  # solo: the thresholds printed on the side
-            key = "3" if self.C.paupers[pid].side == "3-4" else "2"
-        return int(self.C.numbers["thresholds"][key][virtue])
+        d = self.data
+        solo = d["players"][0]["pauper"] if d["mode"] == "solo" else None
+        return _thresholds(self.C, len(d["players"]), solo)[virtue]
 
     def learnable(self: PLState, seat: int) -> list[str]:
         p = self.P(seat)
         out = []
         if "generosity" not in p["virtues"] and p["gems"] >= self.threshold("generosity"):
             out.append("generosity")
-        brave = sum(self.C.region_card[c].strength for c in p["troph"])
-        if "bravery" not in p["virtues"] and brave >= self.threshold("bravery"):
+        if "bravery" not in p["virtues"] and sum(
+            self.C.region_card[c].strength for c in p["troph"]
+        ) >= self.threshold("bravery"):
             out.append("bravery")
         if "magnificence" not in p["virtues"] and any(
             self.C.region_card[c].type == "dragon" for c in p["troph"]
