@@ -366,7 +366,7 @@ def bench(
         table.add_column("figure")
         table.add_column("value", justify="right")
         table.add_row("random playouts", f"{r['games']:.0f} games, {r['actions']:.0f} actions")
-        table.add_row("actions per second", f"{r['actions_per_second']:.0f}")
+        table.add_row("actions per CPU second", f"{r['actions_per_second']:.0f}")
         table.add_row("clone() us, median", f"{r['clone_us_median']:.1f}")
         table.add_row("apply() us, median", f"{r['apply_us_median']:.1f}")
         table.add_row("legal_actions() us, median", f"{r['legal_actions_us_median']:.1f}")

@@ -196,12 +196,16 @@ def bench_versus_openspiel(out: Console, seconds: float, rounds: int) -> None:
         progress.add_task(
             f"random playouts, {seconds:g} CPU seconds each in {rounds} rounds", total=None
         )
-        rows = versus_openspiel(seconds, rounds)
+        try:
+            rows = versus_openspiel(seconds, rounds)
+        except RuntimeError as exc:  # a game failed: which one, with its seed
+            _fail(escape(str(exc)))
     # plain lines, never wrapped or cut, whatever the terminal's width
     out.print(
         "random playouts side by side: one process, each action legal[rng.below(len(legal))]",
         soft_wrap=True,
         highlight=False,
+        markup=False,
     )
     head = f"{'game':<52}{'games':>7}{'actions':>10}{'actions/s':>11}{'ratio':>8}"
     out.print(head, soft_wrap=True, highlight=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 from collections.abc import Mapping, Sequence
@@ -35,7 +36,8 @@ def bench(
     game = load(game_name, **params)
     samples = []
     total_actions = 0
-    started = time.perf_counter()
+    # CPU time: on a shared machine the wall clock also counts the waits for a core
+    started = time.process_time()
     sampling = 0.0  # the time spent keeping samples, left out of the playouts' time
     for i in range(games):
         state = game.new_state(seed + i)
@@ -45,12 +47,12 @@ def bench(
             seat = seats[rng.below(len(seats))]
             action = rng.choice(state.legal_actions(seat))
             if rng.below(8) == 0:
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 samples.append((state.clone(), seat, action))
-                sampling += time.perf_counter() - t0
+                sampling += time.process_time() - t0
             state.apply(action, seat)
             total_actions += 1
-    playout_seconds = time.perf_counter() - started - sampling
+    playout_seconds = time.process_time() - started - sampling
     clone_us, apply_us, legal_us = [], [], []
     for state, seat, action in samples:
         t0 = time.perf_counter()
@@ -307,12 +309,18 @@ def _tabletop_playouts(game: Game, seconds: float, seed: int) -> tuple[int, int,
     while elapsed < seconds or games == 0:
         state = game.new_state(seed + games)
         rng = Rng(derive_seed(seed + games, "compare"))
-        while not state.is_terminal():
-            seats = state.current_seats()
-            seat = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
-            legal = state.legal_actions(seat)
-            state.apply(legal[rng.below(len(legal))], seat)
-            actions += 1
+        try:
+            while not state.is_terminal():
+                seats = state.current_seats()
+                seat = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
+                legal = state.legal_actions(seat)
+                state.apply(legal[rng.below(len(legal))], seat)
+                actions += 1
+        except Exception as exc:  # a rules bug: say which game to replay
+            raise RuntimeError(
+                f"{game.name} {json.dumps(game.params)} seed {seed + games} failed after "
+                f"{state.num_actions()} random actions (stream 'compare'): {exc!r}"
+            ) from exc
         games += 1
         elapsed = time.process_time() - started
     return games, actions, elapsed
