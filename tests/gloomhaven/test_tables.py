@@ -1,4 +1,5 @@
-"""Every threshold and table, cell by cell, against research/gloomhaven.md and the rulebook."""
+"""Every threshold and table, cell by cell, against the rulebook and the research notes on
+Gloomhaven."""
 
 from __future__ import annotations
 

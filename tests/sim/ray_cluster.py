@@ -22,6 +22,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -92,7 +93,7 @@ def main(argv: list[str]) -> int:
     speedup = "--speedup" in argv
     out, game, n, seed, *seats = [a for a in argv if a != "--speedup"]
     subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
-    temp = f"/tmp/ttray-{os.getpid()}-{int(time.time())}"
+    temp = os.path.join(tempfile.gettempdir(), f"ttray-{os.getpid()}-{int(time.time())}")
     report: dict[str, Any] = {}
     start(True, temp)
     import ray

@@ -310,6 +310,22 @@ def _load_events(c: Campaign, a: LoadSampled) -> list[str]:
     return ops.load_events(c, cards, a.replace_sample)
 
 
+E = TypeVar("E", bound=BaseModel)
+
+
+def _entered(
+    model: type[E], section: str, enter: Callable[[Campaign, dict[str, E]], list[str]]
+) -> Callable[[Campaign, LoadFile], list[str]]:
+    """The effect of a command that enters the owner's cards of one kind: the file's
+    ``section`` read as ``model`` entries (each checked, the file named in a refusal), then
+    ``enter`` adds them to the campaign's catalog."""
+
+    def effect(c: Campaign, a: LoadFile) -> list[str]:
+        return enter(c, _from(a.file, lambda f: load_entries(f, model, section=section)))
+
+    return effect
+
+
 def _enhance(c: Campaign, a: Enhance) -> list[str]:
     return ops.enhance(
         c,
@@ -526,9 +542,7 @@ _ALL += [
         "load-items",
         "load_items",
         LoadFile,
-        lambda c, a: ops.load_items(
-            c, _from(a.file, lambda f: load_entries(f, Item, section="items"))
-        ),
+        _entered(Item, "items", ops.load_items),
         "Enter item cards (015 and up) from a YAML file.",
         "city",
         web=False,
@@ -537,9 +551,7 @@ _ALL += [
         "load-classes",
         "load_classes",
         LoadFile,
-        lambda c, a: ops.load_classes(
-            c, _from(a.file, lambda f: load_entries(f, CharacterClass, section="classes"))
-        ),
+        _entered(CharacterClass, "classes", ops.load_classes),
         "Enter further classes (HP, hand size, perk boxes, card names, events, unlocking box).",
         "city",
         web=False,
@@ -548,9 +560,7 @@ _ALL += [
         "load-scenarios",
         "load_scenarios",
         LoadFile,
-        lambda c, a: ops.load_scenarios(
-            c, _from(a.file, lambda f: load_entries(f, Scenario, section="scenarios"))
-        ),
+        _entered(Scenario, "scenarios", ops.load_scenarios),
         "Enter Scenario Book entries (links and rewards) from a YAML file.",
         "city",
         web=False,
