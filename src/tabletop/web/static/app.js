@@ -448,7 +448,7 @@ window.Tabletop = (function () {
   }
   // A decision offered as a template (a form of fields): data-act may name the template's kind
   // and some of its arguments; a click fills those fields and sends the form (the other fields
-  // keep what was picked). data-fill only fills them (a piece picked before the space it goes on).
+  // keep what was picked with data-pick, such as a piece before the space it goes on).
   function fillTemplate(act, send) {
     const form = [...document.querySelectorAll("#prompt form.template")]
       .find(f => f.dataset.template === act.kind);
@@ -464,8 +464,6 @@ window.Tabletop = (function () {
   document.addEventListener("click", ev => {
     const picked = ev.target.closest && ev.target.closest("[data-pick]");
     if (picked) { pick(picked); return; }
-    const fill = ev.target.closest && ev.target.closest("[data-fill]");
-    if (fill) { fillTemplate(JSON.parse(fill.dataset.fill), false); return; }
     const el = ev.target.closest && ev.target.closest("[data-act]");
     if (!el) return;
     const act = JSON.parse(el.dataset.act);

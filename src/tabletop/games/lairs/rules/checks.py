@@ -198,12 +198,7 @@ def after_roll(s: LairsState) -> None:
             for eff in hz.skull:
                 SKULLS[eff.effect](s, eff.model_dump())
             if ck["stage"] == "reroll":
-                if s.builder_of(ck["e"]) is None:
-                    from . import solo
-
-                    solo.builder_rerolls(s)
-                else:
-                    return
+                return  # the Builder picks the dice (a seat, or the solo automaton)
     finish(s)
 
 
