@@ -219,6 +219,18 @@ class LairsState(State):
     def rounds(self) -> int:
         return int(self.data.get("round", 0))
 
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What seat faced as an explorer, for balance reports (see evaluate.py)."""
+        from .evaluate import tags
+
+        return tags(self, seat)
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        from .evaluate import evaluate
+
+        return evaluate(self)
+
     def _resample(self, seat: int | None, rng: Rng) -> LairsState:
         """A state ``seat`` cannot tell from this one. Each lair: the knowledge model redraws
         the features of the spaces ``seat`` does not know among those spaces

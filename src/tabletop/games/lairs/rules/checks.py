@@ -241,6 +241,7 @@ def finish(s: LairsState) -> None:
         queue(s, e, list(hz.reward), at=cell)
     else:
         s.log_public(f"{s.who(e)} rolls {t} against {ck['target']}: the {hz.name} strikes")
+        ex.setdefault("struck", []).append(hz.id)
         strike = list(hz.strike)
         if "lose-treasure-unless-win" in mods:
             strike.append(ct_discard_one())
