@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.views import LOG_LIMIT, count_only, log, log_for
+from tabletop.engine.views import LOG_LIMIT, log, log_for
 
 
 class TestLog:
@@ -28,6 +28,3 @@ class TestLog:
             "n": LOG_LIMIT + 4,
             "text": f"line {LOG_LIMIT + 4}",
         }
-
-    def test_count_only(self) -> None:
-        assert count_only(["a", "b"]) == {"count": 2}

@@ -61,10 +61,6 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def randint(self, low: int, high: int) -> int:
-        """A uniform integer in ``[low, high]``, both ends included."""
-        return low + self.below(high - low + 1)
-
     def random(self) -> float:
         """A float in ``[0, 1)``."""
         return (self.next64() >> 11) / float(1 << 53)

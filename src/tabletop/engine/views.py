@@ -28,8 +28,3 @@ def log_for(data: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
         for n, text, to in data.get("log", [])
         if to is None or (seat is not None and seat in to)
     ]
-
-
-def count_only(cards: Sequence[Any]) -> dict[str, int]:
-    """A hidden pile: only how many cards it holds."""
-    return {"count": len(cards)}
