@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck unit browser slow bench golden soak clean
+.PHONY: run play test lint typecheck unit browser slow bench bench-compare golden soak clean
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -43,6 +43,12 @@ slow: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/tabletop bench --all
+
+# Random playouts of every Paupers' Ladder mode beside OpenSpiel's tic-tac-toe and gin rummy, in
+# one process (docs/speed.md); OpenSpiel comes with the 'compare' extra.
+bench-compare: $(STAMP)
+	$(BIN)/python -c 'import pyspiel' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[compare]'
+	$(BIN)/tabletop bench --vs-openspiel
 
 # The reliability pass (not in `make test`): fuzz every game and mode, replays, concurrent clients
 # racing undos and actions on a real server, kill -9 restarts. Prints the figures; SOAK_ARGS

@@ -22,21 +22,31 @@ def acts(markup: str) -> list[Action]:
     ]
 
 
+def fills(markup: str) -> list[Action]:
+    return [
+        Action.from_json(json.loads(unescape(m)))
+        for m in re.findall(r'data-fill="([^"]*)"', markup)
+    ]
+
+
 class TestWebBoard:
     def test_building_by_clicking_pieces_then_cells(self) -> None:
         s = Scenario("lairs", seed=1, mode="intro")
         board = web.render(s.view(0))
-        offered = acts(board)
-        assert Action.of("take", piece="start") in offered
-        s.do("take", by=0, piece="start")
-        offered = acts(web.render(s.view(0)))
-        places = [a for a in offered if a.kind == "place"]
-        assert len(places) == 36 and set(places) <= set(s.options(0))
+        # a piece chip picks the piece in the build form; a free space names its cell
+        assert Action.of("build", piece="start") in fills(board)
+        cells = [a for a in acts(board) if a.kind == "build" and a.get("side") == "space"]
+        assert len(cells) == 36
+        start = Action.of("build", piece="start", cell="C3", side="space")
+        assert s.state.is_legal(start, 0)
+        s.state.apply(start, 0)
+        board = web.render(s.view(0))
+        assert Action.of("take-back", cell="C3", side="space") in acts(board)
+        assert Action.of("build", piece="start") not in fills(board)  # placed: no chip left
 
     def test_walls_are_placed_by_clicking_an_edge(self) -> None:
         s = Scenario("lairs", seed=1, mode="intro")
-        s.do("take", by=0, piece="wall")
-        walls = [a for a in acts(web.render(s.view(0))) if a.kind == "wall"]
+        walls = [a for a in acts(web.render(s.view(0))) if a.get("piece") == "wall"]
         assert len(walls) == 60 and set(walls) <= set(s.options(0))
 
     def test_exploring_by_clicking_a_neighbouring_space(self) -> None:

@@ -1,5 +1,6 @@
 """Two people play Lairs in two browsers from the first piece to the end: each builds its lair by
-clicking pieces, spaces and edges on the board, then explores the other's by clicking (the greedy
+clicking pieces, spaces and edges on the board (building is a template: a piece chip picks the
+piece, a space or an edge completes the form), then explores the other's by clicking (the greedy
 bot says what to click, from the seat's own view), and neither page ever shows the other's lair."""
 
 from __future__ import annotations
@@ -40,6 +41,15 @@ CLICK = """(want) => {
       input.form.querySelector("button").click(); return "button";
     }
   }
+  if (want.kind === "build") {
+    // building is a template: pick the piece (a chip), then click the space it goes on
+    const {piece, ...where} = want.args;
+    const chip = [...document.querySelectorAll("#board [data-fill]")].find(
+      el => canon(JSON.parse(el.dataset.fill)) === canon({kind: "build", args: {piece}}));
+    const spot = [...document.querySelectorAll("#board [data-act]")].find(
+      el => canon(JSON.parse(el.dataset.act)) === canon({kind: "build", args: where}));
+    if (chip && spot) { chip.click(); spot.click(); return "board"; }
+  }
   return "missing";
 }"""
 
@@ -76,7 +86,7 @@ def test_two_browsers_build_and_explore_to_the_end(server: Server, browser: Any)
         )
         if state.prompt().kind == "turn" and clicks["board"] and moves % 40 == 0:
             # never the rival's real lair: a seat's page shows only its own lair's hazards
-            rival = state.data["lairs"][1 - seat]
+            rival = state.lair(1 - seat)  # type: ignore[attr-defined]
             secret = [f for f in rival["feat"] if f and f[:2] == "m:"]
             assert len(secret) == 0 or "the rival explores it" in page.inner_text("#board")
     state, _ = store.load(game["id"])

@@ -21,13 +21,17 @@ def building_game(seed: int = 1, **params: object) -> Scenario:
 
 
 def place(s: Scenario, seat: int, piece: str, cell: str) -> None:
-    s.do("take", by=seat, piece=piece)
-    s.do("place", by=seat, cell=cell)
+    s.do("build", by=seat, piece=piece, cell=cell, side="space")
+
+
+def wall_action(edge: str) -> Action:
+    """The build action of a Wall on an edge "A1|A2": the east or south side of the first."""
+    a, b = edge.split("|")
+    return Action.of("build", piece="wall", cell=a, side="east" if a[0] == b[0] else "south")
 
 
 def wall(s: Scenario, seat: int, edge: str) -> None:
-    s.do("take", by=seat, piece="wall")
-    s.do("wall", by=seat, edge=edge)
+    s.state.apply(wall_action(edge), seat)
 
 
 class TestBuildingALair:
@@ -47,16 +51,14 @@ class TestBuildingALair:
     def test_one_feature_per_space(self) -> None:
         s = building_game()
         place(s, 0, "start", "A1")
-        s.do("take", by=0, piece="exit")
-        reason = s.refuse(Action.of("place", cell="A1"), 0)
+        reason = s.refuse(Action.of("build", piece="exit", cell="A1", side="space"), 0)
         assert "A1 already holds a feature" in reason
 
     def test_a_wall_sealing_the_start_is_refused(self) -> None:
         s = building_game()
         place(s, 0, "start", "A1")
         wall(s, 0, "A1|A2")
-        s.do("take", by=0, piece="wall")
-        reason = s.refuse(Action.of("wall", edge="A1|B1"), 0)
+        reason = s.refuse(wall_action("A1|B1"), 0)
         assert "No Unreachable Spaces" in reason
 
     def test_ready_only_when_complete_and_within_the_wall_range(self) -> None:
@@ -186,11 +188,58 @@ class TestHazardSelection:
 
 def test_bad_action_arguments_are_refused_cleanly() -> None:
     s = building_game()
-    s.do("take", by=0, piece="start")
-    with pytest.raises(IllegalAction):
-        s.state.apply(Action.of("place", cell="Z9"), 0)
-    with pytest.raises(IllegalAction):
-        s.state.apply(Action.of("wall", edge="A1|C3"), 0)
+    before = s.state.dumps()
+    bad = [
+        Action.of("build", piece="start", cell="Z9", side="space"),
+        Action.of("build", piece="start", cell="A1"),
+        Action.of("build", piece="dragon", cell="A1", side="space"),
+        Action.of("build", piece="wall", cell="A1", side="north"),
+        Action.of("take-back", cell="A1", side="space"),
+        Action.of("place", cell="A1"),
+    ]
+    for a in bad:
+        with pytest.raises(IllegalAction):
+            s.state.apply(a, 0)
+    assert s.state.dumps() == before
+
+
+class TestBuildingIsATemplate:
+    """Building is offered as templates (piece x space x side), each action checked alone."""
+
+    def test_the_view_carries_templates_not_every_placement(self) -> None:
+        s = building_game()
+        view = s.view(0)
+        assert view["actions"] == []
+        kinds = {t["kind"]: t for t in view["templates"]}
+        assert set(kinds) == {"build"}  # nothing placed yet, nothing to take back, not ready
+        names = [p["name"] for p in kinds["build"]["params"]]
+        assert names == ["piece", "cell", "side"]
+        assert kinds["build"]["size"] == 6 * 36 * 3  # 5 kinds of feature and the Wall
+
+    def test_one_check_agrees_with_the_full_list(self) -> None:
+        s = building_game()
+        place(s, 0, "start", "A1")
+        wall(s, 0, "A1|A2")
+        legal = set(s.options(0))
+        for t in s.state.templates(0) or []:
+            for a in t.actions():
+                assert s.state.is_legal(a, 0) == (a in legal), a
+
+    def test_a_wall_on_the_border_or_a_feature_on_an_edge_is_refused(self) -> None:
+        s = building_game()
+        reason = s.refuse(Action.of("build", piece="wall", cell="A6", side="east"), 0)
+        assert "printed border" in reason
+        reason = s.refuse(Action.of("build", piece="chest", cell="A1", side="east"), 0)
+        assert "stands on a space" in reason
+
+    def test_taking_back_a_piece_and_a_wall(self) -> None:
+        s = building_game()
+        place(s, 0, "chest", "B2")
+        wall(s, 0, "B2|B3")
+        s.do("take-back", by=0, cell="B2", side="space")
+        s.do("take-back", by=0, cell="B2", side="east")
+        assert s.view(0)["lair"]["feat"][grid.parse("B2")] is None
+        assert s.view(0)["lair"]["walls"] == []
 
 
 def test_the_peril_witness_covers_every_change_that_could_matter() -> None:
@@ -220,3 +269,52 @@ def test_the_peril_witness_covers_every_change_that_could_matter() -> None:
                 more[c] = "monster"
                 after = grid.peril_reach(start, walls, more)
                 assert all(after[g] for g in kept if g != c)
+
+
+def test_the_one_placement_check_agrees_with_the_full_rule_check() -> None:
+    """Checking one placement looks only at what it changes (the lair kept every rule before);
+    it gives the same answer as checking the whole lair, over random legal partial lairs."""
+    from tabletop.engine import load
+    from tabletop.engine.rng import Rng
+
+    C = content()
+    game = load("lairs", mode="standard", pack=True)
+    r = Rng(7)
+    checked = 0
+    for seed in range(6):
+        s = game.new_state(seed)
+        while s.prompt().kind != "build":
+            s.apply(s.legal_actions()[0])
+        for _ in range(60):
+            lair = s.lair(0)
+            for piece in [*building.pieces_left(s.data, lair, C), "wall"]:
+                for cell in r.sample(list(range(36)), 6):
+                    edge = r.below(60)
+                    args = (None, edge) if piece == "wall" else (cell, None)
+                    assert building.placement_problem(lair, piece, *args, C) == (
+                        building.place_problem(lair, piece, *args, C)
+                    )
+                    checked += 1
+            options = s.legal_actions(0)
+            builds = [a for a in options if a.kind == "build"] or options
+            s.apply(r.choice(builds), 0)
+            if s.prompt().kind != "build" or 0 not in s.prompt().seats:
+                break
+    assert checked > 1000
+
+
+def test_the_peril_flood_by_corridors_agrees_with_the_step_by_step_flood() -> None:
+    from tabletop.engine.rng import Rng
+
+    r = Rng(5)
+    for _ in range(500):
+        walls = set(r.sample(list(range(60)), r.below(31)))
+        kinds: list[str | None] = [None] * 36
+        for c in r.sample(list(range(36)), r.below(13)):
+            kinds[c] = r.choice(["monster", "trap"])
+        start = r.below(36)
+        kinds[start] = None
+        mon = sum(1 << c for c, k in enumerate(kinds) if k == "monster")
+        trap = sum(1 << c for c, k in enumerate(kinds) if k == "trap")
+        mask = grid.peril_mask(start, walls, mon, trap)
+        assert grid.peril_reach(start, walls, kinds) == [bool(mask >> c & 1) for c in range(36)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.engine import Action
 from tabletop.testing import Scenario
 
-from .helpers import card, game, reveal_all
+from .helpers import game, place, reveal_all
 
 
 class TestHowToIntegrateNewCards:
@@ -60,7 +60,7 @@ class TestNewUnits:
             "seats": [{"gold": 3, "hand": ["djinn"], "buildings": {"town": 1, "mine": 1}}, {}, {}],
         }
         s = game(spec, new_units=True)
-        s.do("place", by=0, card=card(s, 0, "djinn"), spot=0)
+        place(s, 0, "djinn", 0)
         reveal_all(s)
         s.expect("upgrade-one", seat=0)
         s.do("upgrade", building="mine")
@@ -72,8 +72,8 @@ class TestNewUnits:
             "seats": [{"gold": 5, "hand": ["noble", "shadow"], "buildings": {"town": 1}}, {}, {}],
         }
         s = game(spec, new_units=True)
-        s.do("place", by=0, card=card(s, 0, "noble"), spot=2)
-        s.do("place", by=0, card=card(s, 0, "shadow"), spot=3)
+        place(s, 0, "noble", 2)
+        place(s, 0, "shadow", 3)
         reveal_all(s)
         # the Noble's 2 LP per Building, twice; the Back fights not, so no War is won
         # (strength 0 ties everyone: ruling 7 gives both sides the War)
@@ -90,7 +90,7 @@ class TestNewUnits:
             ],
         }
         s = game(spec, new_units=True)
-        s.do("place", by=0, card=card(s, 0, "apprentice"), spot=1)
+        place(s, 0, "apprentice", 1)
         reveal_all(s)
         s.do("age", spot=0)
         assert s.view(0)["players"][0]["kingdom"][0]["age"] == 0
@@ -101,8 +101,8 @@ class TestNewUnits:
             "seats": [{"gold": 5, "hand": ["djinn", "golem"], "buildings": {"town": 1}}, {}, {}],
         }
         s = game(spec, new_units=True)
-        s.do("place", by=0, card=card(s, 0, "djinn"), spot=0)
-        s.do("place", by=0, card=card(s, 0, "golem"), spot=1)
+        place(s, 0, "djinn", 0)
+        place(s, 0, "golem", 1)
         reveal_all(s)
         s.expect("upgrade-one", seat=0)
         assert s.options(0) == [Action.of("upgrade", building=None)]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from tabletop.testing import Scenario
 
+from .helpers import advance
+
 # A Necropolis line holding the rulebook's example cards: a turn-1 card whose Quest Bonus is 1 LP
 # (per Crystal-producing Unit), the turn-2 card (gain 1, Black 2, Purple 3, Quest 2 LP per Unit of
 # strength 3 or more) and the turn-3 card (Black 4, Purple 5).
@@ -28,9 +30,7 @@ class TestLichKingsGains:
                 "solo": {"line": LINE, "revealed": 2, "nether": nether},
             }
         )
-        from tabletop.games.paper_tales.rules import turn
-
-        turn.advance(s.state)  # the end of Recruitment: the Lich King scores, then Deployment
+        advance(s)  # the end of Recruitment: the Lich King scores, then Deployment
         v = s.view(0)
         assert v["solo"]["lich_lp"] == 8  # 1 Immediate Gain + 1 x 1 LP + 3 x 2 LP
         assert v["solo"]["nether"] == []  # Netherworld went to the discard pile
@@ -90,9 +90,7 @@ class TestSoloWars:
                 "solo": {"line": LINE, "revealed": 2},
             }
         )
-        from tabletop.games.paper_tales.rules import turn
-
-        turn.advance(s.state)
+        advance(s)
         return s
 
     def test_example_black_army_6_and_purple_army_8(self) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tabletop.games.paper_tales.rules import turn
 from tabletop.testing import Scenario
+
+from .helpers import advance
 
 LINE = ["n1-miners", "n2-tyrants", "n3-graves", "n4-legion", "nend-throne"]
 
@@ -46,7 +47,7 @@ class TestEndOfGame:
                 "solo": {"line": LINE, "revealed": 5, "lp": lich},
             }
         )
-        turn.advance(s.state)
+        advance(s)
         return s
 
     def test_the_lich_king_scores_his_end_card(self) -> None:
@@ -71,7 +72,7 @@ class TestLichKingCards:
                 "solo": {"line": LINE, "revealed": 2, "lich": lich},
             }
         )
-        turn.advance(s.state)
+        advance(s)
         return s
 
     def test_banners_strengthen_the_armies(self) -> None:
@@ -92,5 +93,58 @@ class TestLichKingCards:
                 "solo": {"line": LINE, "revealed": 2, "lich": ["dread-tithe"], "nether": []},
             }
         )
-        turn.advance(s.state)
+        advance(s)
         assert s.view(0)["solo"]["lich_lp"] == 1 + 1  # gain 1, +1 from the Tithe, no Quest
+
+
+class TestTheLichKingIsAnAutomaton:
+    """The Lich King belongs to the rules: the engine plays his steps, he is never a seat."""
+
+    def _game(self) -> tuple[Scenario, list[str]]:
+        from tabletop.engine.bots import make_bot
+
+        s = Scenario("paper-tales", mode="solo", lich_cards=3, seed=4)
+        bot = make_bot(s.game, "greedy", 0, 4)
+        steps: list[str] = []
+        while not s.state.is_terminal():
+            assert s.state.prompt().seats == (0,)  # never him
+            s.state.apply(bot.choose(s.view(0), s.state.legal_actions(0)), 0)
+            acted = s.data["solo"].get("acted")
+            if acted and acted not in steps:
+                steps.append(acted)
+        return s, steps
+
+    def test_he_is_the_games_automaton_not_a_seat(self) -> None:
+        from tabletop.games.paper_tales.bot import LichKing
+
+        s = Scenario("paper-tales", mode="solo", lich_cards=1)
+        assert s.game.roles() == ("player",)
+        (who, lich) = next(iter(s.game.automata().items()))
+        assert who == 1 and isinstance(lich, LichKing)
+        assert Scenario("paper-tales", players=3).game.automata() == {}
+
+    def test_he_takes_his_steps_each_turn_and_is_not_in_the_record(self) -> None:
+        from tabletop.engine.records import Record
+
+        s, steps = self._game()
+        assert {seat for seat, _ in s.state.history()} == {0}
+        assert all(a.kind != "lich-king" for _, a in s.state.history())
+        # his gain at the end of every Recruitment, his Wars every turn, then the END card
+        assert steps == [f"{t}:{step}" for t in range(1, 5) for step in ("gain", "wars")] + [
+            "4:end"
+        ]
+        assert "the END card" in " ".join(e["text"] for e in s.view(0)["log"])
+        assert Record.of(s.state).replay() == s.state  # replaying the seat replays him
+
+    def test_his_step_waits_for_him_in_the_rules(self) -> None:
+        s = solo(
+            {"turn": 2, "phase": "recruited", "solo": {"line": LINE, "revealed": 2, "nether": []}}
+        )
+        from tabletop.games.paper_tales.rules import turn
+
+        turn.advance(s.state)  # the rules stop at his step ...
+        assert s.data["solo"]["due"] == "gain"
+        s.state.invalidate()
+        s.state.run_automata()  # ... and the engine plays it
+        assert s.data["solo"]["due"] is None
+        assert s.view(0)["phase"] == "deploy"

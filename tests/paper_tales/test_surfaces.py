@@ -11,7 +11,7 @@ from tabletop.engine.bots import make_bot
 from tabletop.games.paper_tales import tui, web
 from tabletop.testing import Scenario
 
-from .helpers import card, game
+from .helpers import arrangement, card, game
 
 
 def _played(players: int, steps: int, **params: object) -> Scenario:
@@ -35,7 +35,7 @@ class TestWebBoard:
 
     def test_the_face_down_deployment_shows_to_its_seat_only(self) -> None:
         s = game({"phase": "deploy", "seats": [{"hand": ["dragon"], "gold": 3}, {}, {}]})
-        s.do("place", by=0, card=card(s, 0, "dragon"), spot=0)
+        s.state.apply(arrangement(s, 0, {card(s, 0, "dragon"): "front"}), 0)
         assert "Face down" in web.render(s.view(0))
         assert "Dragon" not in web.render(s.view(1))
         assert "Dragon" not in web.render(s.view(None))

@@ -9,7 +9,8 @@ import pytest
 from tabletop.engine import load
 from tabletop.engine.bots import make_bot, parse_bot, play_out
 from tabletop.engine.protocol import State
-from tabletop.engine.search import ISMCTSBot
+from tabletop.engine.rng import Rng
+from tabletop.engine.search import ISMCTSBot, turn_of
 from tabletop.sim.bench import mid_game
 
 
@@ -68,8 +69,17 @@ class TestBotParameters:
             make_bot(game, "ismcts?iterations=0", 0, 1)
         with pytest.raises(ValueError, match="bot 'random' takes no parameters"):
             make_bot(game, "random?x=1", 0, 1)
-        with pytest.raises(ValueError, match="'prior' names a bot of the game, one of random"):
+        with pytest.raises(
+            ValueError, match=r"'prior' names a bot of the game, one of random \(or own"
+        ):
             make_bot(game, "ismcts?prior=greedy", 0, 1)
+
+    def test_own_names_the_games_own_bot(self) -> None:
+        """``own`` fits every game: the game's own bot, or random where it has none."""
+        bot = make_bot(load("paupers-ladder"), "ismcts?prior=own&policy=own", 0, 1)
+        assert isinstance(bot, ISMCTSBot) and (bot.prior, bot.policy) == ("greedy", "greedy")
+        bot = make_bot(load("toy-bids"), "ismcts?policy=own", 0, 1)
+        assert isinstance(bot, ISMCTSBot) and bot.policy == "random"
 
     def test_bot_stream_does_not_depend_on_parameters(self) -> None:
         game = load("toy-bids")
@@ -130,6 +140,23 @@ class TestBudget:
         bot.act(paupers_mid)
         assert bot.last_iterations == 48
 
+    def test_search_stops_once_the_choice_cannot_change(self, paupers_mid: State) -> None:
+        """Looked at after every iteration: the search stops as soon as the most visited action
+        leads by more than the iterations left, and the choice is the full search's."""
+        seat = paupers_mid.current_seats()[0]
+        spec = "ismcts?iterations=200&prior=greedy"
+        early = make_bot(paupers_mid.game, spec, seat, 4)
+        full = make_bot(paupers_mid.game, spec, seat, 4)
+        assert isinstance(early, ISMCTSBot) and isinstance(full, ISMCTSBot)
+        full.stop_early = False
+        root = early.search(paupers_mid)
+        visits = sorted((c.visits for c in root.children.values()), reverse=True)
+        left = 200 - early.last_iterations
+        assert left > 0 and visits[0] - visits[1] > left
+        assert visits[0] - visits[1] <= left + 1  # it stopped at the first such iteration
+        again = make_bot(paupers_mid.game, spec, seat, 4)  # same stream as ``full``
+        assert again.act(paupers_mid) == full.act(paupers_mid)
+
     def test_time_budget_ends_the_search(self, paupers_mid: State) -> None:
         seat = paupers_mid.current_seats()[0]
         bot = make_bot(paupers_mid.game, "ismcts?iterations=1000000&seconds=0.000001", seat, 4)
@@ -152,6 +179,55 @@ class TestBudget:
         bot = make_bot(game, "ismcts", seat, 1)
         assert bot.act(state) == state.legal_actions(seat)[0]
         assert isinstance(bot, ISMCTSBot) and bot.last_iterations == 0
+
+
+class TestCutOffByTurns:
+    """``turns=N``: a playout stops where the N-th next turn begins, then the game evaluates."""
+
+    @staticmethod
+    def turn_changes(start: State, played: State) -> list[int]:
+        """Replay the playout's actions on the start state: the action counts at which the turn
+        changed (the replay gives the same chance: same game RNG)."""
+        replay = start.clone()
+        changes = []
+        current = turn_of(replay)
+        for seat, action in played.history()[start.num_actions() :]:
+            replay.apply(action, seat)
+            if not replay.is_terminal() and turn_of(replay) != current:
+                current = turn_of(replay)
+                changes.append(replay.num_actions())
+        return changes
+
+    @pytest.mark.parametrize("turns", [1, 2])
+    @pytest.mark.parametrize("policy", ["", "greedy"])
+    def test_playout_ends_where_the_nth_turn_begins(
+        self, paupers_mid: State, turns: int, policy: str
+    ) -> None:
+        seat = paupers_mid.current_seats()[0]
+        spec = f"ismcts?turns={turns}" + (f"&policy={policy}" if policy else "")
+        bot = make_bot(paupers_mid.game, spec, seat, 1)
+        assert isinstance(bot, ISMCTSBot)
+        for k in range(3):
+            start = paupers_mid.resample(seat, Rng(k))
+            det = start.clone()
+            values = bot.playout(det, Rng(10 + k))
+            assert values == pytest.approx(det.evaluate())  # type: ignore[attr-defined]
+            changes = self.turn_changes(start, det)
+            assert len(changes) == turns and changes[-1] == det.num_actions()
+
+    def test_without_an_evaluation_playouts_run_to_the_end(self) -> None:
+        state = load("toy-bids", rounds=2).new_state(5)
+        bot = make_bot(state.game, "ismcts?turns=1", 0, 1)
+        assert isinstance(bot, ISMCTSBot)
+        det = state.clone()
+        bot.playout(det, Rng(3))
+        assert det.is_terminal()
+
+    def test_search_with_a_turn_cut_off_picks_a_legal_action(self, paupers_mid: State) -> None:
+        seat = paupers_mid.current_seats()[0]
+        bot = make_bot(paupers_mid.game, "ismcts?iterations=12&turns=1&policy=greedy", seat, 2)
+        guard = ResampleOnly(paupers_mid, seat)
+        assert bot.act(guard) in paupers_mid.legal_actions(seat)  # type: ignore[arg-type]
 
 
 class TestStrength:

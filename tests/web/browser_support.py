@@ -25,8 +25,10 @@ class Server(soak.Server):
     """The soak's server process, as the browser tests want it: the engine's test games
     registered and the bots pausing 0.3 s between moves, so a page shows each one."""
 
-    def __init__(self, db_url: str) -> None:
-        super().__init__(db_url, bot_delay=0.3, modules=TEST_GAMES, path=ROOT)
+    def __init__(self, db_url: str, extra: tuple[str, ...] = ()) -> None:
+        """``extra``: more modules the server imports first (e.g. one installing a test game's
+        drawing)."""
+        super().__init__(db_url, bot_delay=0.3, modules=TEST_GAMES + extra, path=ROOT)
 
 
 @pytest.fixture

@@ -57,6 +57,28 @@ class TestBotsWithParameters:
         [info] = GameStore(db_url).list()
         assert info.seats == ["human", "bot:ismcts?iterations=200&c=0.7"]
 
+    def test_the_lobby_joins_a_seats_bot_options_into_its_spec(
+        self, client: TestClient, db_url: str
+    ) -> None:
+        form = {
+            "game": "toy-bids",
+            "toy-bids.param.players": "2",
+            "toy-bids.seat.0": "human",
+            "toy-bids.seat.0.options": "",
+            "toy-bids.seat.1": "bot:ismcts",
+            "toy-bids.seat.1.options": " iterations=20, c=0.7 ",
+        }
+        assert client.post("/new", data=form).status_code == 200
+        [info] = GameStore(db_url).list()
+        assert info.seats == ["human", "bot:ismcts?iterations=20&c=0.7"]
+        for seat, options, words in (
+            ("1", "iterations=none", "seat 2 ('bot:ismcts?iterations=none')"),
+            ("0", "iterations=20", "seat 1 is a person: options apply to a bot only"),
+        ):
+            r = client.post("/new", data={**form, f"toy-bids.seat.{seat}.options": options})
+            assert r.status_code == 422 and words in unescape(r.text), r.text[-2000:]
+        assert len(GameStore(db_url).list()) == 1
+
     @pytest.mark.parametrize(
         ("spec", "words"),
         [
@@ -121,3 +143,26 @@ class TestRolesAndAutomata:
 def test_the_navigation_reaches_the_reports(client: TestClient) -> None:
     for url in ("/", "/games", "/campaigns", "/reports"):
         assert '<a href="/reports">Reports</a>' in client.get(url).text, url
+
+
+def test_a_game_outside_tabletop_games_can_register_its_drawing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board of a build picks the template's fields: each cell, kept card and facing of the
+    drawing names the field it fills (data-pick), for the seat's own lair only."""
+    from tabletop.web import service
+
+    from . import lairs_board
+
+    made = service.create_game(
+        client.app.state.db_url,  # type: ignore[attr-defined]
+        "toy-lairs",
+        {"players": 2, "size": 2},
+        ["human", "human"],
+        seed=3,
+    )
+    url = f"/play/{made.id}?token={made.seat_tokens[0]}"
+    assert 'id="my-lair"' not in client.get(url).text
+    monkeypatch.setitem(service.RENDERERS, "toy-lairs", lairs_board.render)
+    page = client.get(url).text
+    assert 'id="my-lair"' in page and 'data-pick="{&quot;cell&quot;: 3}"' in page

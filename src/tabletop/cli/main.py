@@ -42,7 +42,7 @@ from .play import (
 )
 from .render import game_renderer
 from .replay import Stepper, show_step, step_through
-from .report import add_search_rows, bench_scaling, default_seats, report
+from .report import add_search_rows, bench_scaling, bench_versus_openspiel, default_seats, report
 
 helptext.install()
 app = typer.Typer(
@@ -247,6 +247,9 @@ def simulate(
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (ray backend).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write results to FILE.")] = None,
+    rotate: Annotated[
+        bool, typer.Option(help="Game i seats the bots rotated by i places (bot against bot).")
+    ] = False,
 ) -> None:
     """Run N bot games and print winner shares, lengths and end reasons."""
     g = _game(game, param)
@@ -281,6 +284,7 @@ def simulate(
                 backend,
                 progress=lambda done: progress.update(task, completed=done),
                 address=address,
+                rotate=rotate,
             )
         except (ValueError, RuntimeError) as exc:
             fail(str(exc))
@@ -289,7 +293,14 @@ def simulate(
     table.add_column("figure")
     table.add_column("value", justify="right")
     for seat, share in s["win_share"].items():
-        table.add_row(f"win share seat {int(seat) + 1} ({seat_specs[int(seat)]})", f"{share:.1%}")
+        spec = "bots rotated" if rotate else seat_specs[int(seat)]
+        table.add_row(f"win share seat {int(seat) + 1} ({spec})", f"{share:.1%}")
+    for spec, b in s["win_share_by_bot"].items() if rotate else ():
+        lo, hi = b["ci95"]
+        table.add_row(
+            f"win share {spec} ({b['wins']:g} of {b['games']} games)",
+            f"{b['share']:.1%} (95% CI {lo:.1%} - {hi:.1%})",
+        )
     table.add_row("games with no winner", f"{s['no_winner_share']:.1%}")
     table.add_row("actions mean / median", f"{s['actions_mean']:.1f} / {s['actions_median']:.0f}")
     table.add_row("rounds mean / median", f"{s['rounds_mean']:.1f} / {s['rounds_median']:.0f}")
@@ -321,9 +332,23 @@ def bench(
         bool, typer.Option("--scaling", help="Time -n games on 1 and on 2 worker processes.")
     ] = False,
     n: Annotated[int, typer.Option("-n", help="Games for --scaling.")] = 600,
+    vs_openspiel: Annotated[
+        bool,
+        typer.Option(
+            "--vs-openspiel",
+            help="Random playouts of every Paupers' Ladder mode beside OpenSpiel's tic-tac-toe "
+            "and gin rummy, in one process (needs the 'compare' extra).",
+        ),
+    ] = False,
+    seconds: Annotated[float, typer.Option(help="CPU seconds per game for --vs-openspiel.")] = 4.0,
+    rounds: Annotated[int, typer.Option(help="Rounds taken in turn for --vs-openspiel.")] = 3,
 ) -> None:
     """Print random-playout actions per second, clone/apply microseconds and the time of an
-    ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1."""
+    ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1; with
+    --vs-openspiel, every Paupers' Ladder mode beside OpenSpiel's games."""
+    if vs_openspiel:
+        bench_versus_openspiel(console, seconds, max(1, rounds))
+        return
     if scaling:
         bench_scaling(console, game or "paupers-ladder", dict(_game(game or "paupers-ladder",
                       param).params), n)  # fmt: skip

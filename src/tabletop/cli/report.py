@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -20,7 +21,7 @@ from rich.table import Table
 
 from ..engine import BadParameter, UnknownGame, load
 from ..engine.bots import bot_kinds
-from ..sim.bench import scaling, search_bench
+from ..sim.bench import OpenSpielMissing, load_openspiel, scaling, search_bench, versus_openspiel
 from ..sim.report import load_runs, write_report
 from ..sim.runner import parse_params, parse_seats, simulate
 
@@ -182,3 +183,40 @@ def bench_scaling(out: Console, name: str, params: dict[str, Any], n: int) -> No
             f"{r['speedup']:.2f}x",
         )
     out.print(table)
+
+
+def bench_versus_openspiel(out: Console, seconds: float, rounds: int) -> None:
+    """Random playouts of OpenSpiel's tic-tac-toe and gin rummy and of every Paupers' Ladder
+    mode, timed in this one process, with each one's ratio to tic-tac-toe."""
+    try:
+        load_openspiel()
+    except OpenSpielMissing as exc:
+        _fail(escape(str(exc)))
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=out) as progress:
+        progress.add_task(
+            f"random playouts, {seconds:g} CPU seconds each in {rounds} rounds", total=None
+        )
+        rows = versus_openspiel(seconds, rounds)
+    # plain lines, never wrapped or cut, whatever the terminal's width
+    out.print(
+        "random playouts side by side: one process, each action legal[rng.below(len(legal))]",
+        soft_wrap=True,
+        highlight=False,
+    )
+    head = f"{'game':<52}{'games':>7}{'actions':>10}{'actions/s':>11}{'ratio':>8}"
+    out.print(head, soft_wrap=True, highlight=False)
+    for r in rows:
+        out.print(
+            f"{r['label']:<52}{r['games']:>7}{r['actions']:>10}"
+            f"{r['actions_per_second']:>11.0f}{r['ratio']:>7.2f}x",
+            soft_wrap=True,
+            highlight=False,
+        )
+    ours = [r for r in rows if r["label"].startswith("paupers-ladder")]
+    slowest = min(ours, key=lambda r: r["ratio"])
+    out.print(
+        f"slowest Paupers' Ladder mode: {slowest['label']} at {slowest['ratio']:.2f}x "
+        f"tic-tac-toe (gin rummy: {rows[1]['ratio']:.2f}x)",
+        soft_wrap=True,
+        highlight=False,
+    )

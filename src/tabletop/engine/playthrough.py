@@ -21,6 +21,7 @@ from .rng import Rng, derive_seed
 
 GOLDEN_STEPS = 80
 FULL_VIEW_EVERY = 20
+LIST_AT_MOST = 128  # a longer templated decision is written as its size and a digest
 
 
 def playthrough_text(
@@ -49,7 +50,12 @@ def playthrough_text(
         if step % FULL_VIEW_EVERY == 0:
             lines.append(f"view[{seat}]: {json.dumps(state.view(seat), sort_keys=True)}")
         legal = state.legal_actions(seat)
-        lines.append(f"legal[{seat}]: " + " | ".join(str(a) for a in legal))
+        listing = " | ".join(str(a) for a in legal)
+        if len(legal) > LIST_AT_MOST and state.templates(seat) is not None:
+            # a templated decision of thousands of actions: their number and a digest
+            digest = hashlib.sha256(listing.encode()).hexdigest()[:10]
+            listing = f"{len(legal)} actions of the templates, digest {digest}"
+        lines.append(f"legal[{seat}]: " + listing)
         action = rng.choice(legal)
         lines.append(f"chosen[{seat}]: {action}")
         state.apply(action, seat)

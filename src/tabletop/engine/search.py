@@ -18,10 +18,14 @@ Parameters (``bot:ismcts?iterations=1000&seconds=0.5``): ``iterations`` per deci
 stops early once the most visited action cannot be overtaken), ``seconds`` a time budget per
 decision (whichever ends first when both are given), ``c`` the exploration constant, ``rollout``
 actions played after the tree before evaluating, ``policy`` a bot of the game that plays them
-(random by default), ``prior`` a bot of the game whose choice, made from this seat's own view, is
-tried first and favoured at the root by ``bias / (1 + visits)`` (progressive bias), ``reuse`` how
-many iterations share one determinization (each with a fresh game RNG for chance; resampling a
-whole game's hidden decks costs more than the rest of an iteration).
+(random by default; ``own`` names the game's own bot, whatever the game calls it, so one bot
+string fits every game), ``prior`` a bot of the game (or ``own``) whose choice, made from this
+seat's own view, is tried first and favoured at the root by ``bias / (1 + visits)`` (progressive
+bias), ``reuse`` how many iterations share one determinization (each with a fresh game RNG for
+chance; resampling a whole game's hidden decks costs more than the rest of an iteration),
+``turns`` a cut-off by turns instead of actions: playouts stop where the ``turns``-th next turn
+begins (the game's prompt says whose turn it is), so every leaf is scored at the same point of the
+turn cycle rather than in the middle of one seat's turn.
 """
 
 from __future__ import annotations
@@ -38,6 +42,9 @@ from .protocol import Game, State
 from .rng import Rng
 
 Evaluator = Callable[[], Sequence[float]]
+
+# ``prior=own`` / ``policy=own``: the game's own bot (the first of ``Game.bots()``; random if none)
+OWN = "own"
 
 
 class _Node:
@@ -79,6 +86,7 @@ class ISMCTSBot(Bot):
         "prior": str,
         "bias": float,
         "policy": str,
+        "turns": int,
     }
 
     def __init__(self, game: Game, seat: int, rng: Rng) -> None:
@@ -92,6 +100,7 @@ class ISMCTSBot(Bot):
         self.prior = ""
         self.bias = 0.5
         self.policy = ""
+        self.turns = 0
         self.stop_early = True  # benchmarks turn this off to time every iteration
         self.last_iterations = 0
         self._prior_action: Action | None = None
@@ -117,10 +126,12 @@ class ISMCTSBot(Bot):
                 from .bots import bot_kinds
 
                 kinds = sorted(k for k in bot_kinds(self.game) if k != self.kind)
+                if converted == OWN:  # the game's own bot, whatever the game calls it
+                    converted = next(iter(self.game.bots()), "random")
                 if converted and converted not in kinds:
                     raise ValueError(
                         f"bot {self.kind!r}: parameter {key!r} names a bot of the game, one of "
-                        f"{', '.join(kinds)}; got {value!r}"
+                        f"{', '.join(kinds)} (or {OWN}: the game's own); got {value!r}"
                     )
             elif converted < 0 or (key == "iterations" and converted < 1):
                 raise ValueError(f"bot {self.kind!r}: parameter {key!r} is out of range: {value}")
@@ -176,11 +187,12 @@ class ISMCTSBot(Bot):
         done = 0
         iterations = self.iterations
         while done < iterations:
-            if done % 16 == 0 and done:
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
-                if self.stop_early and deadline is None and self._decided(root, iterations - done):
-                    break
+            if done and done % 16 == 0 and time.perf_counter() >= (deadline or math.inf):
+                break
+            # looked at after every iteration: at small budgets (a few dozen iterations with
+            # playouts by the game's own bot) this is where the search saves most of its time
+            if self.stop_early and deadline is None and self._decided(root, iterations - done):
+                break
             if done % reuse == 0:
                 base = state.resample(me, rng)
             det = base.clone()
@@ -247,9 +259,18 @@ class ISMCTSBot(Bot):
         return visits[0] - visits[1] > remaining
 
     def playout(self, det: State, rng: Rng) -> Sequence[float]:
-        """Random actions from a leaf, then the game's evaluation (or the outcome)."""
+        """Actions from a leaf (random, or the ``policy`` bot's), then the game's evaluation (or
+        the outcome). With ``turns``, the playout stops where the ``turns``-th next turn starts
+        (the prompt's ``turn``, or its deciding seats where it names no turn), so every leaf is
+        evaluated at the same point of the game's cycle; ``max_rollout`` bounds it."""
         evaluate: Evaluator | None = getattr(det, "evaluate", None)
-        limit = self.rollout if evaluate is not None else self.max_rollout
+        turns = self.turns if evaluate is not None else 0
+        if turns:
+            limit = self.max_rollout
+        else:
+            limit = self.rollout if evaluate is not None else self.max_rollout
+        passed = 0
+        current = turn_of(det) if turns else None
         for _ in range(limit):
             if det.is_terminal():
                 break
@@ -258,9 +279,22 @@ class ISMCTSBot(Bot):
                 det.apply(self.helper(self.policy, seat).act(det), seat)
             else:
                 det.apply(rng.choice(det.legal_actions(seat)), seat)
+            if turns and not det.is_terminal():
+                turn = turn_of(det)
+                if turn != current:
+                    current = turn
+                    passed += 1
+                    if passed >= turns:
+                        break
         if det.is_terminal():
             return outcome_values(det)
         if evaluate is not None:
             return evaluate()
         n = det.game.num_players
         return [1.0 / n] * n
+
+
+def turn_of(state: State) -> object:
+    """Whose turn it is: the prompt's ``turn``, or its deciding seats where it names none."""
+    prompt = state.prompt()
+    return prompt.turn if prompt.turn is not None else prompt.seats

@@ -21,6 +21,7 @@ from ..engine import (
     new_rng,
 )
 from ..engine.bots import bot_kinds, make_bot
+from ..engine.registry import game_class
 from ..engine.rng import Rng, derive_seed
 from ..engine.search import ISMCTSBot
 from ..engine.snapshots import Snapshots
@@ -35,6 +36,7 @@ def bench(
     samples = []
     total_actions = 0
     started = time.perf_counter()
+    sampling = 0.0  # the time spent keeping samples, left out of the playouts' time
     for i in range(games):
         state = game.new_state(seed + i)
         rng = Rng(derive_seed(seed + i, "bench"))
@@ -43,10 +45,12 @@ def bench(
             seat = seats[rng.below(len(seats))]
             action = rng.choice(state.legal_actions(seat))
             if rng.below(8) == 0:
+                t0 = time.perf_counter()
                 samples.append((state.clone(), seat, action))
+                sampling += time.perf_counter() - t0
             state.apply(action, seat)
             total_actions += 1
-    playout_seconds = time.perf_counter() - started
+    playout_seconds = time.perf_counter() - started - sampling
     clone_us, apply_us, legal_us = [], [], []
     for state, seat, action in samples:
         t0 = time.perf_counter()
@@ -55,7 +59,10 @@ def bench(
         twin.apply(action, seat)
         t2 = time.perf_counter()
         for s in twin.current_seats():
-            twin.legal_actions(s)
+            # a templated decision is offered as its templates, each action checked alone
+            # (``apply`` above did): the full list is for bots, on demand
+            if twin.templates(s) is None:
+                twin.legal_actions(s)
         t3 = time.perf_counter()
         clone_us.append((t1 - t0) * 1e6)
         apply_us.append((t2 - t1) * 1e6)
@@ -258,3 +265,130 @@ def kernel_figures(repeat: int = 200) -> dict[str, float]:
         "undo_at_2000_by_replay_ms": replay_ms,
         "replay_step_from_snapshot_ms_max": max(step_ms),  # (median of 5 at each step)
     }
+
+
+# ------------------------------------------------------------------ side by side with OpenSpiel
+
+COMPARE_INSTALL = "pip install -e '.[compare]'"
+# OpenSpiel's games timed beside ours: the pure-Python tic-tac-toe is the yardstick (ratio 1.0);
+# the C++ gin rummy, through OpenSpiel's Python binding, is the aim (about 1.4 of it).
+OPENSPIEL_GAMES = (
+    ("python_tic_tac_toe", "OpenSpiel python_tic_tac_toe (Python)"),
+    ("gin_rummy", "OpenSpiel gin_rummy (C++ via pyspiel)"),
+)
+
+
+class OpenSpielMissing(RuntimeError):
+    """OpenSpiel is not installed (the optional ``compare`` extra)."""
+
+
+def paupers_ladder_modes() -> list[dict[str, Any]]:
+    """Every Paupers' Ladder mode: standard and Survival with 2, 3 and 4 players, and solo in
+    each scenario at each difficulty."""
+    params = {p.name: p for p in game_class("paupers-ladder").spec.params}
+    modes: list[dict[str, Any]] = []
+    for mode in ("standard", "survival"):
+        for players in (2, 3, 4):
+            modes.append({"mode": mode, "players": players})
+    for scenario in params["scenario"].choices or ():
+        for difficulty in params["difficulty"].choices or ():
+            modes.append(
+                {"mode": "solo", "players": 1, "scenario": scenario, "difficulty": difficulty}
+            )
+    return modes
+
+
+def _tabletop_playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random playouts of ``game`` for about ``seconds`` of CPU time: (games, actions, CPU
+    seconds). The action is ``legal[rng.below(len(legal))]``, as for OpenSpiel's games."""
+    games = actions = 0
+    started = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds or games == 0:
+        state = game.new_state(seed + games)
+        rng = Rng(derive_seed(seed + games, "compare"))
+        while not state.is_terminal():
+            seats = state.current_seats()
+            seat = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.below(len(legal))], seat)
+            actions += 1
+        games += 1
+        elapsed = time.process_time() - started
+    return games, actions, elapsed
+
+
+def _openspiel_playouts(game: Any, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random playouts of an OpenSpiel game, the same way: a chance node's outcome is drawn
+    ``outcomes[rng.below(len(outcomes))]`` (uniform, as in both games timed here)."""
+    games = actions = 0
+    started = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds or games == 0:
+        state = game.new_initial_state()
+        rng = Rng(derive_seed(seed + games, "compare"))
+        while not state.is_terminal():
+            if state.is_chance_node():
+                legal = [a for a, _ in state.chance_outcomes()]
+            else:
+                legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+            actions += 1
+        games += 1
+        elapsed = time.process_time() - started
+    return games, actions, elapsed
+
+
+def load_openspiel() -> dict[str, Any]:
+    """OpenSpiel's games to compare with, by name; :class:`OpenSpielMissing` without it."""
+    try:
+        import open_spiel.python.games  # noqa: F401  (registers the Python games)
+        import pyspiel
+    except ImportError as exc:
+        raise OpenSpielMissing(
+            f"OpenSpiel is not installed ({exc}); install the optional extra: {COMPARE_INSTALL}"
+        ) from None
+    return {name: pyspiel.load_game(name) for name, _ in OPENSPIEL_GAMES}
+
+
+def versus_openspiel(seconds: float = 2.0, rounds: int = 3, seed: int = 0) -> list[dict[str, Any]]:
+    """Random-playout speed of OpenSpiel's tic-tac-toe (Python) and gin rummy (C++) and of every
+    Paupers' Ladder mode, in this one process: each is timed for ``seconds`` of CPU time split
+    over ``rounds`` rounds taken in turn (so a busy moment of a shared machine falls on all of
+    them alike). Rows: label, games, actions, seconds, actions per second and the ratio to
+    tic-tac-toe."""
+    spiel = load_openspiel()
+    entries: list[tuple[str, Any]] = [(label, spiel[name]) for name, label in OPENSPIEL_GAMES]
+    for params in paupers_ladder_modes():
+        if params["mode"] == "solo":
+            label = f"paupers-ladder solo {params['scenario']} {params['difficulty']}"
+        else:
+            label = f"paupers-ladder {params['mode']} {params['players']}p"
+        entries.append((label, load("paupers-ladder", **params)))
+    for _, game in entries:  # one untimed game each first: imports, caches, content loaded
+        (_tabletop_playouts if isinstance(game, Game) else _openspiel_playouts)(game, 0.0, seed)
+    totals: dict[str, list[float]] = {label: [0.0, 0.0, 0.0] for label, _ in entries}
+    for r in range(rounds):
+        for i, (label, game) in enumerate(entries):
+            run = _tabletop_playouts if isinstance(game, Game) else _openspiel_playouts
+            games, actions, spent = run(game, seconds / rounds, seed + 100_000 * (r * 64 + i))
+            total = totals[label]
+            total[0] += games
+            total[1] += actions
+            total[2] += spent
+    rows: list[dict[str, Any]] = []
+    for label, _ in entries:
+        played, taken, spent = totals[label]
+        rows.append(
+            {
+                "label": label,
+                "games": int(played),
+                "actions": int(taken),
+                "seconds": spent,
+                "actions_per_second": taken / spent if spent else 0.0,
+            }
+        )
+    base = rows[0]["actions_per_second"]
+    for row in rows:
+        row["ratio"] = row["actions_per_second"] / base if base else 0.0
+    return rows

@@ -3,6 +3,11 @@
 Game ``i`` of a run with seed ``S`` is played with seed ``S + i``, so any single game can be
 replayed with ``tabletop play --seed``; results never depend on how many workers ran them.
 
+With ``rotate``, game ``i`` seats the bots rotated by ``i`` places (seat ``s`` gets the bot named
+for seat ``(s + i) % players``), so each bot plays every seat equally often; each row then names
+the bots of its game (``seats``) and the summary gives each bot's win share with its 95% Wilson
+interval (``win_share_by_bot``), the figure a bot-against-bot measurement needs.
+
 Each result row names the seat that moved first (``first``) and, where the game offers
 ``State.tags(seat)`` (a mapping of category -> value or list of values, e.g. ``{"Pauper": "...",
 "Virtue": [...]}``), each seat's tags, so reports can show win share by character or card.
@@ -42,6 +47,12 @@ def parse_params(items: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
+def rotated(seats: Sequence[str], i: int) -> list[str]:
+    """The bots of game ``i`` of a rotated run: seat ``s`` gets ``seats[(s + i) % n]``."""
+    n = len(seats)
+    return [seats[(s + i) % n] for s in range(n)]
+
+
 def play_one(
     game_name: str, params: Mapping[str, Any], seed: int, seats: Sequence[str]
 ) -> dict[str, Any]:
@@ -73,6 +84,7 @@ def play_one(
         "rounds": state.rounds(),
         "first": first,
         "seconds": time.perf_counter() - started,
+        "seats": list(seats),
     }
     tags = getattr(state, "tags", None)
     if callable(tags):
@@ -121,10 +133,15 @@ def run_games(
     workers: int = 1,
     backend: str = "local",
     address: str | None = None,
+    rotate: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Results in seed order, whatever the number of workers. ``backend="ray"`` runs on the Ray
-    cluster at ``address`` (``"auto"``: the one this machine belongs to; None: a local one)."""
-    jobs = [(game_name, dict(params), s, list(seats)) for s in seeds]
+    cluster at ``address`` (``"auto"``: the one this machine belongs to; None: a local one).
+    ``rotate``: game ``i`` of the run seats the bots rotated by ``i`` places."""
+    jobs = [
+        (game_name, dict(params), s, rotated(seats, i) if rotate else list(seats))
+        for i, s in enumerate(seeds)
+    ]
     if backend == "ray":
         yield from ray_batches(jobs, address)
         return
@@ -137,6 +154,25 @@ def run_games(
     with ProcessPoolExecutor(max_workers=workers) as pool:
         chunk = max(1, len(jobs) // (workers * 8))
         yield from pool.map(_play_packed, jobs, chunksize=chunk)
+
+
+def bot_shares(results: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per bot (as named in the rows' ``seats``): the games it sat in, its wins (a win shared by
+    k seats counts 1/k), its share and the share's 95% Wilson interval."""
+    from .report import wilson
+
+    wins: dict[str, float] = {}
+    games: Counter[str] = Counter()
+    for r in results:
+        winners = r["winners"]
+        for s, spec in enumerate(r.get("seats", [])):
+            games[spec] += 1
+            wins[spec] = wins.get(spec, 0.0) + (1 / len(winners) if s in winners else 0.0)
+    out = {}
+    for spec, n in games.items():
+        lo, hi = wilson(wins[spec], n)
+        out[spec] = {"wins": wins[spec], "games": n, "share": wins[spec] / n, "ci95": [lo, hi]}
+    return out
 
 
 def summarise(
@@ -159,6 +195,7 @@ def summarise(
         "reasons": dict(sorted(reasons.items())),
         "actions_per_second": (sum(actions) / cpu) if cpu else 0.0,
         "wall_seconds": wall,
+        "win_share_by_bot": bot_shares(results),
     }
 
 
@@ -172,13 +209,22 @@ def simulate(
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
     address: str | None = None,
+    rotate: bool = False,
 ) -> dict[str, Any]:
-    """Run ``n`` games and return the JSON document of the run."""
+    """Run ``n`` games and return the JSON document of the run (``rotate``: game ``i`` seats the
+    bots rotated by ``i`` places)."""
     game = load(game_name, **params)
     started = time.perf_counter()
     results = []
     for row in run_games(
-        game_name, game.params, [seed + i for i in range(n)], seats, workers, backend, address
+        game_name,
+        game.params,
+        [seed + i for i in range(n)],
+        seats,
+        workers,
+        backend,
+        address,
+        rotate,
     ):
         results.append(row)
         if progress is not None:
@@ -189,6 +235,7 @@ def simulate(
         "params": dict(game.params),
         "seed": seed,
         "seats": list(seats),
+        "rotate": rotate,
         "results": results,
         "summary": summarise(results, game.num_players, wall),
     }

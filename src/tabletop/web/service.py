@@ -356,8 +356,23 @@ def game_package(game: Game) -> str | None:
     return None
 
 
-def game_renderer(game: Game) -> Callable[[dict[str, Any]], str] | None:
-    """The game's own ``tabletop.games.<pkg>.web.render(view) -> markup``, if it ships one."""
+Renderer = Callable[[dict[str, Any]], str]
+
+# Drawings of games defined outside tabletop.games (a plug-in, a test game), by game name.
+RENDERERS: dict[str, Renderer] = {}
+
+
+def register_renderer(game: str, render: Renderer) -> None:
+    """Give the web page of a game defined outside ``tabletop.games`` its own drawing
+    (``render(view) -> markup``, from that one seat's view only)."""
+    RENDERERS[game] = render
+
+
+def game_renderer(game: Game) -> Renderer | None:
+    """The game's own ``tabletop.games.<pkg>.web.render(view) -> markup``, if it ships one (or
+    the drawing registered for it with :func:`register_renderer`)."""
+    if game.name in RENDERERS:
+        return RENDERERS[game.name]
     pkg = game_package(game)
     if pkg is None:
         return None

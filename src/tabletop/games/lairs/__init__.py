@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
+from tabletop.engine import Game, GameSpec, Param, ParamSpec, State, new_rng, register
 from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
 
 from . import effects as _effects
+from . import grid
 from .content import content as load_content
 from .game import LairsState, start_phase
 from .rules import pack as _pack  # noqa: F401  (registers the internal steps of the Pack)
@@ -101,6 +102,20 @@ class Lairs(Game):
     @property
     def num_players(self) -> int:
         return 1 if self.params["mode"] == "solo" else 2
+
+    def build_params(self) -> tuple[Param, Param]:
+        """The cell and side parameters of the building templates: static, made once."""
+        found: tuple[Param, Param] | None = self.__dict__.get("_build_params")
+        if found is None:
+            from .decisions import SIDE_LABELS, SIDES
+
+            cells = [grid.name(c) for c in range(grid.SPACES)]
+            found = (
+                Param.of("cell", cells, "space"),
+                Param.of("side", SIDES, "where on the space", SIDE_LABELS),
+            )
+            self.__dict__["_build_params"] = found
+        return found
 
     def state_class(self) -> type[State]:
         return LairsState

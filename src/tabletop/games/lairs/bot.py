@@ -51,6 +51,19 @@ class GreedyBot(Bot):
         return self._first(legal, "attributes", cubes=("brawn", "guile", "quickness"))
 
     def on_build(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
+        for _ in range(2):
+            found = self._build_step(view, legal)
+            if found is not None:
+                return found
+            self.plan = None  # the plan no longer fits what is built: draw up another
+        return self._first(legal, "ready")
+
+    def _build_step(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
+        """The next step towards the plan (a generated lair): take back what differs from it,
+        then its Walls, then the Start, the Exit, the Chests and the hazards; None when no step
+        of the plan is legal."""
+        from .decisions import cell_side
+
         C = content()
         lair = view["lair"]
         if self.plan is None:
@@ -60,44 +73,26 @@ class GreedyBot(Bot):
         plan = self.plan
         feat, walls = lair["feat"], set(lair["walls"])
         pwalls = set(plan["walls"])
-        wrong_cells = [c for c in range(grid.SPACES) if feat[c] and feat[c] != plan["feat"][c]]
-        wrong_walls = sorted(walls - pwalls)
-        held = lair["held"]
-        if held == "takeback":
-            if wrong_cells:
-                return self._first(legal, "remove", cell=grid.name(wrong_cells[0]))
-            for e in wrong_walls:
-                a = self._first(legal, "unwall", edge=grid.edge_name(e))
-                if a:
-                    return a
-            return self._first(legal, "back")
-        if held == "wall":
-            for e in sorted(pwalls - walls):
-                a = self._first(legal, "wall", edge=grid.edge_name(e))
-                if a:
-                    return a
-            self.plan = None
-            return self._first(legal, "back")
-        if held is not None:
-            for c in range(grid.SPACES):
-                if plan["feat"][c] == held and feat[c] is None:
-                    a = self._first(legal, "place", cell=grid.name(c))
-                    if a:
-                        return a
-            self.plan = None
-            return self._first(legal, "back")
-        if wrong_cells or wrong_walls:
-            return self._first(legal, "take-back")
-        if pwalls - walls:
-            a = self._first(legal, "take", piece="wall")
+        for c in range(grid.SPACES):
+            if feat[c] and feat[c] != plan["feat"][c]:
+                return self._first(legal, "take-back", cell=grid.name(c), side="space")
+        for e in sorted(walls - pwalls):
+            cell, side = cell_side(e)
+            a = self._first(legal, "take-back", cell=cell, side=side)
             if a:
                 return a
-        for piece in ("start", "exit", "chest"):
-            a = self._first(legal, "take", piece=piece)
+        for e in sorted(pwalls - walls):
+            cell, side = cell_side(e)
+            a = self._first(legal, "build", piece="wall", cell=cell, side=side)
             if a:
                 return a
-        for a in legal:
-            if a.kind == "take" and a["piece"] != "wall":
+        order = sorted(
+            (c for c in range(grid.SPACES) if plan["feat"][c] and feat[c] is None),
+            key=lambda c: (("start", "exit", "chest", plan["feat"][c]).index(plan["feat"][c]), c),
+        )
+        for c in order:
+            a = self._first(legal, "build", piece=plan["feat"][c], cell=grid.name(c), side="space")
+            if a:
                 return a
         return self._first(legal, "ready")
 

@@ -10,9 +10,9 @@ the explorer's and Builder's answers to effects (``cube``, ``discard``, ``displa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from tabletop.engine import Action
+from tabletop.engine import Action, Param, Template
 
 from . import effects, grid
 from .rules import building, checks, energy, exploring, pack, treasure, turns
@@ -70,10 +70,37 @@ class Draft(Decision):
         return f"Draft the {s.C.hazards[a['hazard']].name}"
 
 
+SIDES = ("space", "east", "south")  # where on a space a piece goes: a feature, or a Wall edge
+SIDE_LABELS = ("on the space", "on its east edge", "on its south edge")
+
+
+def side_of(side: str) -> str | None:
+    """The direction of a Wall side (``None`` for a feature on the space itself)."""
+    return {"east": "e", "south": "s"}.get(side)
+
+
+def edge_at(cell: str, side: str) -> int | None:
+    """The edge named by a space and a Wall side, or None (the printed border, or a feature)."""
+    d = side_of(side)
+    return None if d is None else grid.side_edge(grid.parse(cell), d)
+
+
+def cell_side(e: int) -> tuple[str, str]:
+    """The (space, side) that names an edge: the space west of it or north of it."""
+    a, b = grid.edge_cells(e)
+    return grid.name(a), "east" if b == a + 1 else "south"
+
+
+READY = Template.of("ready", text="The lair is ready.")
+
+
 @decision
 class Build(Decision):
-    """Building a lair: take a piece, then place it (a cell, or an edge for a wall); take a
-    piece back; declare the lair ready once it is complete and legal."""
+    """Building a lair, offered as templates (see :mod:`tabletop.engine.templates`): ``build
+    piece cell side`` (a feature on a space, or a Wall on a space's east or south edge), ``take-back
+    cell side`` (a placed feature or Wall), and ``ready`` once the lair is complete and legal. One
+    action's legality is one check of the lair (:func:`building.place_problem`), never a listing
+    of every placement."""
 
     kind = "build"
 
@@ -81,56 +108,117 @@ class Build(Decision):
         # both builders decide at once: the prompt says nothing of either's pieces
         return "Build your lair"
 
+    def templates(self, s: LairsState, seat: int) -> list[Template]:
+        lair, C = s.lair(seat), s.C
+        left = building.pieces_left(s.data, lair, C)
+        pieces = tuple(sorted(left)) + (("wall",) if len(lair["walls"]) < C.walls_max else ())
+        placed = bool(lair["walls"]) or any(f is not None for f in lair["feat"])
+        # complete: ready (every step kept the lair legal; is_legal checks it in full)
+        ready = not left and len(lair["walls"]) >= C.walls_min
+        key = (pieces, placed, ready)
+        memo = s.game.__dict__.setdefault("_build_templates", {})
+        found: list[Template] | None = memo.get(key)
+        if found is None:
+            found = self._make_templates(s, pieces, placed, ready)
+            memo[key] = found
+        return list(found)
+
+    def _make_templates(
+        self, s: LairsState, pieces: tuple[str, ...], placed: bool, ready: bool
+    ) -> list[Template]:
+        """The templates for the pieces left (static per set of pieces: made once a game)."""
+        cell, side = s.game.build_params()  # type: ignore[attr-defined]
+        out = []
+        if pieces:
+            piece = Param.of("piece", pieces, "piece", [piece_name(s, p) for p in pieces])
+            out.append(
+                Template.of(
+                    "build",
+                    piece,
+                    cell,
+                    side,
+                    text="Place a piece: a feature on a space, or a Wall on a space's edge.",
+                )
+            )
+        if placed:
+            out.append(
+                Template.of(
+                    "take-back", cell, side, text="Take back the feature or Wall placed there."
+                )
+            )
+        if ready:
+            out.append(READY)
+        return out
+
+    def is_legal(self, s: LairsState, seat: int, a: Action) -> bool:
+        return self.problem(s, seat, a) is None
+
+    def problem(self, s: LairsState, seat: int, a: Action) -> str | None:
+        """Why a build action (of the right shape) breaks a rule now, or None."""
+        lair, C = s.lair(seat), s.C
+        if a.kind == "ready":
+            return building.ready_problem(s.data, lair, C)
+        cell, side = a["cell"], a["side"]
+        if a.kind == "take-back":
+            if side == "space":
+                if lair["feat"][grid.parse(cell)] is None:
+                    return f"nothing stands on {cell} to take back"
+                return None
+            e = edge_at(cell, side)
+            if e is None or e not in lair["walls"]:
+                return f"there is no Wall on the {side} edge of {cell} to take back"
+            if e not in building.removable_edges(lair, C, only=e):
+                return "taking that Wall back would break a hazard's placement limit"
+            return None
+        piece = a["piece"]
+        if piece != "wall" and piece not in building.pieces_left(s.data, lair, C):
+            return f"no {piece} is left to place"
+        if piece == "wall":
+            if side == "space":
+                return "a Wall goes on an edge: choose the east or south edge of a space"
+            e = edge_at(cell, side)
+            if e is None:
+                return f"the {side} edge of {cell} is the printed border, not a place for a Wall"
+            return building.placement_problem(lair, "wall", None, e, C)
+        if side != "space":
+            return f"{piece_name(s, piece)} stands on a space, not on an edge"
+        return building.placement_problem(lair, piece, grid.parse(cell), None, C)
+
     def legal(self, s: LairsState, seat: int) -> list[Action]:
-        lair, C = s.data["lairs"][seat], s.C
-        held = lair["held"]
-        if held == "wall":
-            return [Action.of("wall", edge=grid.edge_name(e)) for e in building.legal_edges(
-                lair, C)] + [Action.of("back")]  # fmt: skip
-        if held == "takeback":
-            out = [
-                Action.of("remove", cell=grid.name(c))
-                for c, f in enumerate(lair["feat"])
-                if f is not None
-            ]
-            out += [
-                Action.of("unwall", edge=grid.edge_name(e))
-                for e in building.removable_edges(lair, C)
-            ]
-            return [*out, Action.of("back")]
-        if held is not None:
-            return [
-                Action.of("place", cell=grid.name(c)) for c in building.legal_cells(lair, held, C)
-            ] + [Action.of("back")]
-        out = [Action.of("take", piece=p) for p in sorted(building.pieces_left(s.data, lair, C))]
-        if len(lair["walls"]) < C.walls_max:
-            out.append(Action.of("take", piece="wall"))
-        if lair["walls"] or any(f is not None for f in lair["feat"]):
-            out.append(Action.of("take-back"))
+        """Every legal build action, found with one search of the lair per piece (the same
+        answer as :meth:`is_legal` over the templates' combinations)."""
+        lair, C = s.lair(seat), s.C
+        out = []
+        for piece in sorted(building.pieces_left(s.data, lair, C)):
+            for c in building.legal_cells(lair, piece, C):
+                out.append(Action.of("build", piece=piece, cell=grid.name(c), side="space"))
+        for e in building.legal_edges(lair, C):
+            cell, side = cell_side(e)
+            out.append(Action.of("build", piece="wall", cell=cell, side=side))
+        for c, f in enumerate(lair["feat"]):
+            if f is not None:
+                out.append(Action.of("take-back", cell=grid.name(c), side="space"))
+        for e in building.removable_edges(lair, C):
+            cell, side = cell_side(e)
+            out.append(Action.of("take-back", cell=cell, side=side))
         if building.ready_problem(s.data, lair, C) is None:
             out.append(Action.of("ready"))
         return out
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        lair = s.data["lairs"][seat]
-        if a.kind == "take":
-            lair["held"] = a["piece"]
+        lair = s.lair(seat)
+        if a.kind == "build":
+            e = edge_at(a["cell"], a["side"])
+            if a["piece"] == "wall":
+                building.place(lair, "wall", None, e)
+            else:
+                building.place(lair, a["piece"], grid.parse(a["cell"]), None)
         elif a.kind == "take-back":
-            lair["held"] = "takeback"
-        elif a.kind == "back":
-            lair["held"] = None
-        elif a.kind == "place":
-            building.place(lair, lair["held"], grid.parse(a["cell"]), None)
-            lair["held"] = None
-        elif a.kind == "wall":
-            building.place(lair, "wall", None, grid.parse_edge(a["edge"]))
-            lair["held"] = None
-        elif a.kind == "remove":
-            lair["feat"][grid.parse(a["cell"])] = None
-            lair["held"] = None
-        elif a.kind == "unwall":
-            lair["walls"].remove(grid.parse_edge(a["edge"]))
-            lair["held"] = None
+            e = edge_at(a["cell"], a["side"])
+            if e is None:
+                lair["feat"][grid.parse(a["cell"])] = None
+            else:
+                lair["walls"].remove(e)
         elif a.kind == "ready":
             lair["ready"] = True
             s.log_public(f"seat {seat}'s lair is ready")
@@ -139,18 +227,17 @@ class Build(Decision):
 
     def words(self, s: LairsState, a: Action) -> str:
         k = a.kind
-        if k == "take":
-            return f"Take {piece_name(s, a['piece'])}"
-        if k in ("place", "remove"):
-            return f"{'Place it' if k == 'place' else 'Take back the piece'} at {a['cell']}"
-        if k in ("wall", "unwall"):
-            edge = str(a["edge"]).replace("|", " and ")
-            return f"{'Wall' if k == 'wall' else 'Take back the wall'} between {edge}"
-        return {
-            "back": "Put the piece back",
-            "take-back": "Take a placed piece back",
-            "ready": "The lair is ready",
-        }.get(k, str(a))
+        if k == "ready":
+            return "The lair is ready"
+        e = edge_at(a["cell"], a["side"])
+        where = a["cell"] if e is None else "between " + grid.edge_name(e).replace("|", " and ")
+        if k == "build":
+            what = "a Wall" if a["piece"] == "wall" else piece_name(s, a["piece"])
+            return f"Place {what} {'at ' if e is None else ''}{where}"
+        return f"Take back the {'piece at' if e is None else 'Wall'} {where}"
+
+
+BUILD = cast(Build, DECISIONS["build"])
 
 
 def piece_name(s: LairsState, p: str) -> str:

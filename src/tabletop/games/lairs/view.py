@@ -20,6 +20,7 @@ from tabletop.engine.views import log_for
 from . import grid
 from .rules import building, energy
 from .rules.treasure import score
+from .state import zone_name
 
 if TYPE_CHECKING:
     from .game import LairsState
@@ -86,11 +87,11 @@ def view(s: LairsState, seat: int | None) -> dict[str, Any]:
         out["maps"] = [map_sheet(ex) for ex in d["ex"]]
         out["mats"] = [mat(s, i, seat) for i in range(len(d["ex"]))]
     if seat is not None and not d["solo"]:
-        lair = d["lairs"][seat]
+        lair = s.lair(seat)
         own: dict[str, Any] = {
-            "feat": list(lair["feat"]),
+            # what the knowledge model says seat knows of its own lair: all of it
+            "feat": s.secrets().view(zone_name(seat), seat).get("items", [None] * 36),
             "walls": list(lair["walls"]),
-            "held": lair["held"],
             "target": dict(lair["target"]),
             "left": building.pieces_left(d, lair, s.C) if building_now else {},
         }
@@ -130,14 +131,10 @@ def explain(s: LairsState, seat: int, a: Action) -> str | None:
     d = s.data
     try:
         if d["phase"] == "build" and seat < len(d["lairs"]):
-            lair = d["lairs"][seat]
-            if a.kind == "place" and lair["held"]:
-                return building.place_problem(lair, lair["held"], grid.parse(a["cell"]), None,
-                                              s.C) or "take that piece first"  # fmt: skip
-            if a.kind == "wall":
-                return building.place_problem(lair, "wall", None, grid.parse_edge(a["edge"]), s.C)
-            if a.kind == "ready":
-                return building.ready_problem(d, lair, s.C)
+            from .decisions import BUILD
+
+            if a.kind in ("build", "take-back", "ready"):
+                return BUILD.problem(s, seat, a)
         if d["phase"] == "explore" and d["turn"] == seat and d["ask"] is None:
             ex = d["ex"][seat]
             if a.kind in ("creep", "charge", "sneak", "hustle"):

@@ -28,7 +28,7 @@ CSS = """
 .lr-knowhow{background:#6a1b9a}.lr-brawn{background:#c62828}.lr-guile{background:#1565c0}
 .lr-die{display:inline-block;border:2px solid #333;border-radius:4px;padding:0 .3rem;margin:1px}
 .lr-die.power{background:#ffe082}
-[data-act]{cursor:pointer}.lr-c[data-act]:hover{background:#e3f2fd}
+[data-act],[data-fill]{cursor:pointer}.lr-c[data-act]:hover{background:#e3f2fd}
 .lr-eb{position:absolute;background:#90caf9;opacity:.6}
 .lr-eb.e{right:-4px;top:15%;width:6px;height:70%}.lr-eb.s{bottom:-4px;left:15%;height:6px;width:70%}
 .lr-eb:hover{opacity:1;background:#1565c0}
@@ -55,7 +55,10 @@ def _act(a: dict[str, Any]) -> str:
 
 
 def clickable(view: dict[str, Any], explorer: bool) -> tuple[dict[int, str], dict[int, str]]:
-    """Actions a click on a space (or on the edge east or south of it) stands for."""
+    """Actions a click on a space (or on the edge east or south of it) stands for. While
+    building, the decision is a template (``build piece cell side``): a click on a free space
+    names its cell and side and sends the form with the piece picked (see :func:`pieces_html`),
+    a click on an edge places a Wall there, a click on a placed piece or Wall takes it back."""
     by_cell: dict[int, str] = {}
     by_edge: dict[int, str] = {}
     seat = view.get("seat")
@@ -67,25 +70,61 @@ def clickable(view: dict[str, Any], explorer: bool) -> tuple[dict[int, str], dic
                 by_cell.setdefault(nxt, _act(a))
         elif explorer and a["kind"] in ("backtrack", "peer"):
             by_cell.setdefault(grid.parse(args.get("to") or args["at"]), _act(a))
-        elif not explorer and a["kind"] in ("place", "remove", "to", "move"):
+        elif not explorer and a["kind"] in ("to", "move"):
             by_cell.setdefault(grid.parse(args["cell"]), _act(a))
-        elif not explorer and a["kind"] in ("wall", "unwall"):
-            by_edge.setdefault(grid.parse_edge(args["edge"]), _act(a))
+    kinds = {t["kind"]: t for t in view.get("templates") or []}
+    lair = view.get("lair")
+    if explorer or lair is None or not ({"build", "take-back"} & set(kinds)):
+        return by_cell, by_edge
+    pieces = _domain(kinds.get("build"), "piece")
+    walls = set(lair["walls"])
+    for cell in range(grid.SPACES):
+        name = grid.name(cell)
+        if lair["feat"][cell] is not None:
+            if "take-back" in kinds:
+                by_cell[cell] = _act(_template_act("take-back", cell=name, side="space"))
+        elif pieces - {"wall"}:
+            by_cell[cell] = _act(_template_act("build", cell=name, side="space"))
+        for d, side in (("e", "east"), ("s", "south")):
+            e = grid.side_edge(cell, d)
+            if e is None:
+                continue
+            if e in walls and "take-back" in kinds:
+                by_edge[e] = _act(_template_act("take-back", cell=name, side=side))
+            elif e not in walls and "wall" in pieces:
+                by_edge[e] = _act(_template_act("build", piece="wall", cell=name, side=side))
     return by_cell, by_edge
 
 
+def _domain(template: dict[str, Any] | None, name: str) -> set[Any]:
+    for p in (template or {}).get("params", []):
+        if p["name"] == name:
+            return set(p["domain"])
+    return set()
+
+
+def _template_act(kind: str, **args: Any) -> dict[str, Any]:
+    return {"kind": kind, "args": args}
+
+
 def pieces_html(view: dict[str, Any]) -> str:
+    """The pieces left to place, each a chip that picks it in the build form (``data-fill``),
+    and the listed choices (the lair is ready)."""
     chips = []
-    for a in view.get("actions") or []:
-        if a["kind"] in ("take", "take-back", "back", "ready"):
-            piece = a.get("args", {}).get("piece")
-            label = {"take-back": "take a piece back", "back": "put it back",
-                     "ready": "the lair is ready"}.get(a["kind"], "")  # fmt: skip
-            if piece:
-                label = _feature(piece)[2] or piece
-                if piece[:2] in ("m:", "t:"):
-                    label = content().hazards[piece[2:]].name
-            chips.append(f'<span class="lr-piece" data-act="{_act(a)}">{escape(label)}</span>')
+    ready = False
+    for t in view.get("templates") or []:
+        ready = ready or t["kind"] == "ready"
+        if t["kind"] != "build":
+            continue
+        for p in t["params"]:
+            if p["name"] != "piece":
+                continue
+            for value, label in zip(p["domain"], p.get("labels") or p["domain"], strict=True):
+                fill = _act(_template_act("build", piece=value))
+                chips.append(f'<span class="lr-piece" data-fill="{fill}">{escape(label)}</span>')
+    if ready:
+        act = _act(_template_act("ready"))
+        chips.append(f'<span class="lr-piece" data-act="{act}">the lair is ready</span>')
     return "<div>" + "".join(chips) + "</div>" if chips else ""
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
 from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
+from tabletop.engine.protocol import Automaton
 
 from .content import game_content
 from .effects import check_registry
@@ -97,6 +98,14 @@ class PaperTales(Game):
 
         return {"greedy": GreedyBot}
 
+    def automata(self) -> Mapping[int, Automaton]:
+        """Solo: the Lich King, played by the engine whenever the rules reach one of his steps."""
+        if self.params["mode"] != "solo":
+            return {}
+        from .bot import LichKing
+
+        return {self.num_players: LichKing()}
+
     def lint(self) -> list[str]:
         return self.content.lint() + check_registry()
 
@@ -116,6 +125,7 @@ class PaperTales(Game):
         if self.params["mode"] == "solo":
             solo.setup(state, int(self.params["lich_cards"]))
         turn.advance(state)
+        state.run_automata()
         return state
 
     def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> PTState:

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from tabletop.engine import Action
+from tabletop.engine import Action, State
 from tabletop.engine.bots import Bot
+from tabletop.engine.protocol import Automaton
 
 from . import content as C
 
@@ -36,6 +37,18 @@ def unit_value(unit_id: str) -> float:
         elif isinstance(t, C.UpgradeBuildings):
             value += 3.0
     return value - 0.8 * u.cost
+
+
+class LichKing(Automaton):
+    """The solo opponent: an automaton of the rules, never a seat. He has no choices to make; when
+    the rules reach one of his steps (the Immediate Gain and Quest Bonuses, his Wars, the END
+    card) he takes it, and everything he needs is on his Necropolis line."""
+
+    name = "the Lich King"
+
+    def act(self, state: State, who: int) -> Action:
+        solo = state.data["solo"]
+        return Action.of("lich-king", step=solo["due"])
 
 
 def _unit(card: Any) -> str:
@@ -69,56 +82,58 @@ class GreedyBot(Bot):
     def _deploy(
         self, view: Mapping[str, Any], me: Mapping[str, Any], legal: list[Action]
     ) -> Action:
-        plan = me.get("plan") or []
-        # a strong Unit idle in the Back moves to an empty Front spot first
-        for a in legal:
-            if a.kind != "move":
-                continue
-            lo, hi = a["spot"], a["to"]
-            back, front = (lo, hi) if hi == 4 else (hi, lo)
-            if back not in (2, 3) or front not in (0, 1, 4):
-                continue
-            u = plan[back]
-            if plan[front] is None and u is not None and u["strength"] >= 2:
-                static = C.game_content().units[u["unit"]].static
-                if not any(isinstance(e, C.FightsFromBack) for e in static):
-                    return a
-        places = [a for a in legal if a.kind == "place"]
-        front = [a for a in places if a["spot"] in (0, 1, 4)]
-        back = [a for a in places if a["spot"] in (2, 3)]
-
-        def worth(a: Action) -> float:
-            return unit_value(_unit(a["card"]))
-
-        for group in (front, back):
-            good = [a for a in group if worth(a) > 0.5]
-            if good:
-                pick: Action = max(good, key=lambda a: (worth(a), -int(a["spot"])))
-                return pick
-        # a full Kingdom: make room for a much better card by discarding the weakest old Unit
-        budget = me["gold"] - me.get("plan_cost", 0)
-        hand = [c for c in me.get("hand", []) if C.game_content().unit(c).cost <= budget]
-        olds = [
-            a
-            for a in legal
-            if a.kind == "discard" and plan[a["spot"]] is not None and not plan[a["spot"]]["new"]
-        ]
-        if hand and olds and not places:
-            best = max(unit_value(_unit(c)) for c in hand)
-
-            def kept(a: Action) -> float:
-                u = plan[a["spot"]]
+        """One arrangement: the Units in play stay, the best new Units the Gold pays for go in,
+        strong fighters to the Front; a much better card replaces the weakest old Unit; a strong
+        Unit idle in the Back moves up; the best card left is kept."""
+        units = C.game_content().units
+        spots = list(me["spots"])
+        room = {"front": sum(1 for s in spots if s in (0, 1, 4)), "back": 2}
+        rows: dict[str, str] = {}
+        worth: dict[str, float] = {}
+        for spot, u in enumerate(me["kingdom"]):
+            if u is not None:
+                rows[u["card"]] = "front" if spot in (0, 1, 4) else "back"
                 # an aged Unit dies at this Aging anyway, but fights once more
-                return unit_value(u["unit"]) - (0.5 if u["age"] else 0.0)
+                worth[u["card"]] = unit_value(u["unit"]) - (0.5 if u["age"] else 0.0)
 
-            worst = min(olds, key=kept)
-            if best > kept(worst) + 1.5:
-                return worst
-        reveals = [a for a in legal if a.kind == "reveal"]
-        return max(
-            reveals,
-            key=lambda a: -1.0 if a.get("keep") is None else unit_value(_unit(a["keep"])),
-        )
+        def fighter(c: str) -> bool:
+            u = units[_unit(c)]
+            return u.strength >= 2 and not any(isinstance(e, C.FightsFromBack) for e in u.static)
+
+        def used(row: str) -> int:
+            return sum(1 for r in rows.values() if r == row)
+
+        gold = int(me["gold"])
+        hand = sorted(me.get("hand", []), key=lambda c: (-unit_value(_unit(c)), c))
+        for c in hand:
+            cost = units[_unit(c)].cost
+            value = unit_value(_unit(c))
+            if value <= 0.5 or cost > gold:
+                continue
+            order = ["front", "back"] if fighter(c) else ["back", "front"]
+            row = next((r for r in order if used(r) < room[r]), None)
+            if row is None:
+                olds = [o for o in rows if o in worth]
+                if not olds:
+                    continue
+                worst = min(olds, key=lambda o: (worth[o], o))
+                if value <= worth[worst] + 1.5:
+                    continue
+                row = rows.pop(worst)
+            rows[c] = row
+            worth[c] = value
+            gold -= cost
+        for c in sorted(rows, key=lambda c: (-worth[c], c)):
+            if rows[c] == "back" and fighter(c) and used("front") < room["front"]:
+                rows[c] = "front"
+        left = [c for c in hand if c not in rows]
+        keep = max(left, key=lambda c: (unit_value(_unit(c)), c)) if left else None
+        args = {c: rows.get(c, "keep" if c == keep else "discard") for c in [*worth, *hand]}
+        for u in me["kingdom"]:
+            if u is not None:
+                args.setdefault(u["card"], "discard")
+        choice = Action.of("deploy", **args)
+        return choice if choice in legal else legal[0]
 
     def _age_score(self, me: Mapping[str, Any], a: Action, n: int) -> float:
         spot = a.get("spot")

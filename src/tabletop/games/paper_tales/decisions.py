@@ -3,9 +3,11 @@ out, and the words that describe one of its actions. The prompt's ``kind`` names
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action
+from tabletop.engine.templates import Template
 
 from .rules import aging, construction, deployment, kingdom, recruitment, solo
 
@@ -17,8 +19,10 @@ class Decision:
     kind: str = ""
     simultaneous: bool = False
     # one action per seat, kept hidden by the engine until every seat has committed (the kernel's
-    # commitments); a simultaneous decision of many steps (Deployment) is kept by the game
+    # commitments)
     commit: bool = False
+    # taken by the rules' automaton (the Lich King), not by a seat
+    automaton: bool = False
 
     def text(self, st: PTState, seat: int) -> str:
         raise NotImplementedError
@@ -31,6 +35,22 @@ class Decision:
 
     def words(self, st: PTState, action: Action, seat: int) -> str:
         return str(action)
+
+    def templates(self, st: PTState, seat: int) -> list[Template] | None:
+        """The decision as kernel templates (a decision too big to list), or None."""
+        return None
+
+    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
+        """Words for why an action is refused (the usual mistakes), or None."""
+        return None
+
+    def is_legal(self, st: PTState, seat: int, action: Action) -> bool:
+        """A templated decision: the rules its domains do not say."""
+        return True
+
+    def reveal(self, st: PTState, commitments: Mapping[int, Action]) -> bool:
+        """A committed decision carried out for every seat together; False: one by one."""
+        return False
 
 
 DECISIONS: dict[str, Decision] = {}
@@ -73,6 +93,13 @@ class Draft(Decision):
             return [Action("burn", (("card", c),)) for c in hand if c != draft["picks"][seat]]
         return [Action("pick", (("card", c),)) for c in hand]
 
+    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
+        if action.kind in ("pick", "burn") and action.get("card") not in recruitment.choices(
+            st, seat
+        ):
+            return f"{action.get('card')} is not in the hand in front of seat {seat}"
+        return None
+
     def apply(self, st: PTState, seat: int, action: Action) -> None:
         if action.kind == "burn":
             recruitment.burn(st, seat, str(action["card"]))
@@ -111,56 +138,37 @@ class SoloPick(Decision):
 
 @decision
 class Deploy(Decision):
-    """Deployment: arrange the Kingdom face down, then say you are done (keeping one card)."""
+    """Deployment: the whole face-down arrangement of a Kingdom (where each card goes, the card
+    kept) as one commitment, offered as a template; everyone reveals together."""
 
     kind = "deploy"
     simultaneous = True
+    commit = True
 
     def text(self, st: PTState, seat: int) -> str:
-        return "Place Units face down, move or discard Units in play, then reveal."
+        return "Arrange your Kingdom face down (Front, Back, one card kept); all reveal together."
+
+    def templates(self, st: PTState, seat: int) -> list[Template] | None:
+        return [deployment.template(st, seat)]
+
+    def is_legal(self, st: PTState, seat: int, action: Action) -> bool:
+        return deployment.why_not(st, seat, action) is None
+
+    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
+        return deployment.explain(st, seat, action) if action.kind == deployment.KIND else None
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
-        p = st.data["players"][seat]
-        out: list[Action] = []
-        if p["steps"] < deployment.MAX_STEPS:
-            spots = kingdom.open_spots(st, seat)
-            plan = deployment.plan(st, seat)
-            empty = [s for s in spots if plan[s] is None]
-            budget = p["gold"] - deployment.planned_cost(st, seat)
-            for card in sorted(p["hand"]):
-                if st.content.unit(card).cost <= budget:
-                    out += [Action("place", (("card", card), ("spot", s))) for s in empty]
-            for a in spots:
-                for b in spots:
-                    if a < b and (plan[a] is not None or plan[b] is not None):
-                        out.append(Action("move", (("spot", a), ("to", b))))
-            for spot in spots:
-                if deployment.can_discard(st, seat, spot):
-                    out.append(Action("discard", (("spot", spot),)))
-        out.append(Action("reveal", (("keep", None),)))
-        out += [Action("reveal", (("keep", c),)) for c in sorted(p["hand"])]
-        return out
+        return deployment.options(st, seat)
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:
-        if action.kind == "place":
-            deployment.place(st, seat, str(action["card"]), int(action["spot"]))
-        elif action.kind == "move":
-            deployment.move(st, seat, int(action["spot"]), int(action["to"]))
-        elif action.kind == "discard":
-            deployment.discard(st, seat, int(action["spot"]))
-        else:
-            deployment.commit(st, seat, action.get("keep"))
+        raise AssertionError("a Deployment is carried out by its reveal, all seats together")
+
+    def reveal(self, st: PTState, commitments: Mapping[int, Action]) -> bool:
+        deployment.reveal(st, commitments)
+        return True
 
     def words(self, st: PTState, action: Action, seat: int) -> str:
-        if action.kind == "place":
-            return f"Place the {_unit(st, action['card'])} on {kingdom.spot_name(action['spot'])}"
-        if action.kind == "move":
-            a, b = kingdom.spot_name(action["spot"]), kingdom.spot_name(action["to"])
-            return f"Swap {a} and {b}"
-        if action.kind == "discard":
-            return f"Clear {kingdom.spot_name(action['spot'])} (a new card back to the hand)"
-        keep = action.get("keep")
-        return "Reveal, keeping " + (f"the {_unit(st, keep)}" if keep else "no card")
+        return deployment.words(st, seat, action)
 
 
 @decision
@@ -264,6 +272,15 @@ class Construct(Decision):
             out.append(Action.of("build", building=o.building, level=o.level, way=o.way))
         return out
 
+    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
+        """A Building the Kingdom cannot afford or have, in words."""
+        if action.kind != "build" or action.get("building") is None:
+            return None
+        b, level = action.get("building"), action.get("level")
+        if not isinstance(level, int) or level not in (1, 2):
+            return "the level is 1 or 2"
+        return construction.why_not(st, seat, str(b), level)
+
     def apply(self, st: PTState, seat: int, action: Action) -> None:
         b = action.get("building")
         choice = None if b is None else {"building": b, "level": action["level"]}
@@ -281,6 +298,32 @@ class Construct(Decision):
                 name = st.content.buildings[b].name
                 return f"{verb} {name} at Level {o.level} ({o.cost.words()}; {o.gold} Gold)"
         return f"Construct {b} at Level {action['level']}"
+
+
+@decision
+class LichKingTurn(Decision):
+    """Solo: one of the Lich King's steps, taken by the engine's automaton (never a seat)."""
+
+    kind = "lich-king"
+    automaton = True
+
+    def text(self, st: PTState, seat: int) -> str:
+        return "The Lich King acts."
+
+    def legal(self, st: PTState, seat: int) -> list[Action]:
+        s = st.data["solo"]
+        assert s is not None
+        return [Action.of("lich-king", step=s["due"])]
+
+    def apply(self, st: PTState, seat: int, action: Action) -> None:
+        solo.act(st, str(action["step"]))
+
+    def words(self, st: PTState, action: Action, seat: int) -> str:
+        return {
+            "gain": "The Lich King scores his Immediate Gain and Quest Bonuses",
+            "wars": "The Lich King's armies wage War",
+            "end": "The Lich King scores his END card",
+        }.get(str(action["step"]), str(action))
 
 
 def for_kind(kind: str) -> Decision:

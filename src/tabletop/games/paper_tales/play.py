@@ -3,10 +3,12 @@ prompt names; the rules live in ``rules/``, the views in ``view.py``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State
 from tabletop.engine.rng import Rng
+from tabletop.engine.templates import Template
 from tabletop.engine.views import log
 
 from . import view as views
@@ -46,6 +48,8 @@ class PTState(State):
         phase = d["phase"]
         if phase == "over":
             return None
+        if d["solo"] is not None and d["solo"].get("due"):
+            return "lich-king"
         if d["pending"]:
             return str(d["pending"][0]["kind"])
         return {"draft": "draft", "solo-pick": "recruit", "deploy": "deploy", "build": "construct"}[
@@ -58,8 +62,10 @@ class PTState(State):
             return TERMINAL_PROMPT
         dec = for_kind(kind)
         d = self.data
-        if d["pending"]:
-            seats: tuple[int, ...] = (int(d["pending"][0]["seat"]),)
+        if dec.automaton:
+            seats: tuple[int, ...] = (self.game.num_players,)
+        elif d["pending"]:
+            seats = (int(d["pending"][0]["seat"]),)
         elif dec.simultaneous:
             seats = tuple(s for s, p in enumerate(d["players"]) if not p["done"])
         else:
@@ -77,8 +83,26 @@ class PTState(State):
         for_kind(kind).apply(self, seat, action)
         turn.advance(self)
 
+    def _templates(self, seat: int) -> list[Template] | None:
+        kind = self._kind()
+        return None if kind is None else for_kind(kind).templates(self, seat)
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        kind = self._kind()
+        return kind is not None and for_kind(kind).is_legal(self, seat, action)
+
+    def _reveal(self, commitments: Mapping[int, Action]) -> None:
+        kind = self._kind()
+        assert kind is not None
+        if for_kind(kind).reveal(self, commitments):
+            self.invalidate()
+            turn.advance(self)
+        else:
+            super()._reveal(commitments)
+
     def _explain_illegal(self, seat: int, action: Action) -> str | None:
-        return views.explain_illegal(self, seat, action)
+        kind = self._kind()
+        return None if kind is None else for_kind(kind).explain(self, seat, action)
 
     def describe_action(self, action: Action, seat: int | None = None) -> str:
         kind = self._kind()
@@ -116,6 +140,19 @@ class PTState(State):
         if tied > 1:
             text += " (tie broken by Gold)" if len(win) == 1 else " (a shared victory)"
         return Outcome(win, scores, "legend-points", text)
+
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What this seat played with, for balance reports (the Units in its Kingdom, its
+        Buildings; see evaluate.py)."""
+        from .evaluate import tags
+
+        return tags(self, seat)
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        from .evaluate import evaluate
+
+        return evaluate(self)
 
     def rounds(self) -> int:
         return int(self.data["turn"])

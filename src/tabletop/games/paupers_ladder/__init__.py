@@ -12,6 +12,7 @@ from tabletop.engine.piles import new_pile
 
 from .content import CITIES, WILD, content
 from .rules import PLState
+from .schema import new_game
 
 __all__ = ["PLState", "PaupersLadder"]
 
@@ -23,8 +24,9 @@ __all__ = ["PLState", "PaupersLadder"]
 # training, discarding a bounded Inventory) add a few more. 300 per turn covers all of it.
 _TURN_BOUND = 300
 MODES = ("standard", "survival", "solo")
-SCENARIOS = ("garoliums-tournament", "saltash-necromancer", "fiery-siege")
-DIFFICULTIES = ("easy", "mid", "hard", "very-hard")
+# the solo scenarios and difficulty levels, in the order of the solo data
+SCENARIOS = tuple(content().solo["scenarios"])
+DIFFICULTIES = tuple(content().solo["difficulties"])
 MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
 
 
@@ -55,7 +57,7 @@ class PaupersLadder(Game):
             ),
             ParamSpec(
                 "scenario",
-                "garoliums-tournament",
+                SCENARIOS[0],
                 "solo scenario",
                 choices=SCENARIOS,
                 only_when=("mode", ("solo",)),
@@ -127,57 +129,7 @@ class PaupersLadder(Game):
 
     # ------------------------------------------------------------------ a new game
     def _blank(self) -> dict[str, Any]:
-        n = self.num_players
-        d: dict[str, Any] = {
-            "phase": "pauper",
-            "round": 0,
-            "turn": None,
-            "mode": self.params["mode"],
-            "order": list(range(n)),
-            "players": [
-                {
-                    "pauper": None,
-                    "bird": None,
-                    "trained": False,
-                    "gems": 0,
-                    "pos": None,
-                    "bpos": None,
-                    "out": new_pile([], compact=True, compact_discards=True),
-                    "outk": [],
-                    "rk": {},
-                    "rec": [],
-                    "inv": [],
-                    "troph": [],
-                    "journal": [],
-                    "virtues": [],
-                    "pick": None,
-                    "turns": 0,
-                    "miss": False,
-                    "charges": 0,
-                    "smith": None,
-                }
-                for _ in range(n)
-            ],
-            "decks": {},
-            "tiles": {},
-            "cardgems": {},
-            "tucked": {},
-            "shops": {},
-            "shopk": {},
-            "quests": {},
-            "dispensary": [[], [], [], []],
-            "stack": [],
-            "q": [],
-            "ctx": None,
-            "fight": None,
-            "ts": None,
-            "taken": [],
-            "paupers_shown": [],
-            "birds_shown": [],
-            "birds_hidden": [],
-            "log": [],
-            "log_n": 0,
-        }
+        d: dict[str, Any] = dict(new_game(self.params["mode"], self.num_players))
         if self.params["mode"] != "standard":
             lives = int(self.content.solo["survival"]["lives"])
             solo = None

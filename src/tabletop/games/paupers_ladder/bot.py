@@ -9,8 +9,9 @@ from typing import Any
 from tabletop.engine import Action
 from tabletop.engine.bots import Bot
 
+from .base import ANYTIME_KINDS, abilities_of
 from .content import CITIES, Content, content
-from .rules import ANYTIME_KINDS
+from .fighting import ability_bonus, weapon_bonuses
 
 RECIPE_VALUE = {
     "strength": 6,
@@ -78,11 +79,9 @@ class GreedyBot(Bot):
         inv = {it["c"] for it in me["inventory"]}
         home = solo["home"]
         if solo["scenario"] == "saltash-necromancer":
-            blade = "rar.spirit-blade" in inv
+            blade = self.scenario_weapon(solo["scenario"]) in inv
             if not blade and char == "pauper":
-                opp = {"bluevale": "blacksand", "blacksand": "bluevale"}.get(
-                    home, {"greyhaven": "lilacsville", "lilacsville": "greyhaven"}.get(home, home)
-                )
+                opp = str(self.C.solo["diagonal"].get(home, home))
                 if me["gems"] >= 8:
                     goals[opp] = 30.0
             for city, hz in solo["city_hazards"].items():
@@ -121,14 +120,20 @@ class GreedyBot(Bot):
                         goals[r] = 40.0
         return goals
 
+    def scenario_weapon(self, scenario: str) -> str | None:
+        """The Rarity a scenario's foe can only be fought with (from the solo data), if any."""
+        data = self.C.solo["scenarios"][scenario]
+        key = next((k for k in data if k.endswith("_weapon")), None)
+        return f"rar.{data[key]}" if key else None
+
     def unfightable(self, view: Mapping[str, Any], char: str, hz: str) -> bool:
         solo = view["solo"]
         inv = {it["c"] for it in self.me(view)["inventory"]}
         card = self.C.region_card[hz]
         if solo["scenario"] == "fiery-siege" and card.type == "dragon":
-            return char != "pauper" or "rar.dragonsbane" not in inv
+            return char != "pauper" or self.scenario_weapon(solo["scenario"]) not in inv
         if hz == solo.get("necromancer"):
-            return char != "pauper" or "rar.spirit-blade" not in inv
+            return char != "pauper" or self.scenario_weapon(solo["scenario"]) not in inv
         return False
 
     def may_walk(self, view: Mapping[str, Any], region: str) -> bool:
@@ -184,44 +189,25 @@ class GreedyBot(Bot):
         return out
 
     def bonus(self, view: Mapping[str, Any], char: str, htype: str | None, region: str) -> int:
+        """The Strength bonus this character fights with, worked out by the rules' own functions
+        from the view: its ability bonuses plus its best weapon (the seat acts in its own turn,
+        so the Recipes usable now are those learned before this round)."""
         me = self.me(view)
-        C = self.C
-        effects: list[tuple[str, dict[str, Any]]] = []
-        if char == "bird":
-            if me["trained"]:
-                effects = [("bird", e) for e in C.birds[me["bird"]].trained]
-        else:
-            effects = [("start", e) for e in C.paupers[me["pauper"]].equipment.abilities]
-            for it in me["inventory"]:
-                effects += [(it["c"], e) for e in C.item[it["c"]].abilities]
-            for r in me["recipes"]:
-                if r["learned"]:
-                    effects += [(r["r"], e) for e in C.recipe[r["r"]].abilities]
-        total = 0
-        weapon = 0
-        reg = C.regions[region]
-        for key, e in effects:
-            eff = e["effect"]
-            if eff == "fight_bonus":
-                cond = e.get("region")
-                ok = (
-                    cond is None
-                    or (cond == "coastal" and reg.coastal)
-                    or (cond == "city-adjacent" and C.city_adjacent[region])
-                    or cond == reg.type
-                )
-                if ok and (e.get("vs_type") is None or e["vs_type"] == htype):
-                    total += int(e["bonus"])
-            elif eff == "weapon":
-                v = int(e["bonus"]) + (
-                    int(e.get("vs_bonus", 0)) if e.get("vs_type") == htype else 0
-                )
-                weapon = max(weapon, v)
-            elif eff == "weapon_gems":
-                it = next((i for i in me["inventory"] if i["c"] == key), None)
-                if it:
-                    weapon = max(weapon, int(it["g"]))
-        return total + weapon
+        abilities = abilities_of(
+            self.C,
+            char,
+            me["pauper"],
+            me["bird"],
+            me["trained"],
+            me["inventory"],
+            me["recipes"],
+            int(view["round"]),
+        )
+        total = ability_bonus(self.C, abilities, region, htype)
+        if char == "pauper":
+            weapons = weapon_bonuses(abilities, me["inventory"], htype, None)
+            total += max((v for _, v in weapons), default=0)
+        return total
 
     def p_win(self, view: Mapping[str, Any], char: str, hz: str, region: str) -> float:
         card = self.C.region_card[hz]
@@ -328,7 +314,7 @@ class GreedyBot(Bot):
                 v += 2
             elif k == "rescue":
                 v += 4
-            elif k == "teleport_city":
+            elif k == "travel_to_city":
                 v -= 1
         return v
 
@@ -440,11 +426,9 @@ class GreedyBot(Bot):
         me = self.me(view)
         item = self.C.item[cid]
         solo = view.get("solo")
-        if solo and cid in ("rar.spirit-blade", "rar.dragonsbane"):
-            want = (solo["scenario"], cid) in (
-                ("saltash-necromancer", "rar.spirit-blade"),
-                ("fiery-siege", "rar.dragonsbane"),
-            )
+        weapons = {self.scenario_weapon(sc) for sc in self.C.solo["scenarios"]} - {None}
+        if solo and cid in weapons:
+            want = cid == self.scenario_weapon(solo["scenario"])
             return 100.0 if want and me["gems"] >= item.cost else None
         if solo and me["gems"] - item.cost < reserve + 3:
             return None

@@ -24,7 +24,7 @@ from typing import Any
 
 from tabletop.engine import Game
 
-from .content import CITIES, VIRTUES, WILD, Content
+from .content import CITIES, VIRTUES, WILD, Content, content
 
 PHASES = ("pauper", "bird", "draft", "buy", "play", "over")
 PROMPTS = (
@@ -64,8 +64,8 @@ PROMPTS = (
 DECKS = (*WILD, "equipment", "rarity", "quest", "recipe")
 MAX_SEATS = 4
 CHARS = ("pauper", "bird")
-SCENARIOS = ("garoliums-tournament", "saltash-necromancer", "fiery-siege")
-DIFFICULTIES = ("easy", "mid", "hard", "very-hard")
+SCENARIOS = tuple(content().solo["scenarios"])
+DIFFICULTIES = tuple(content().solo["difficulties"])
 REWARDS = ("trophy", "gems", "equipment", "rarity", "ingredient")
 SCALE = 10.0  # counts and Gems are divided by this, to keep the vector near 0..1
 

@@ -109,7 +109,7 @@ window.Tabletop = (function () {
         box.querySelectorAll("li.seat-choice").forEach(li => {
           const on = Number(li.dataset.seat) < n;
           li.hidden = !on;
-          li.querySelectorAll("select").forEach(el => { el.disabled = !on; });
+          li.querySelectorAll("select, input").forEach(el => { el.disabled = !on; });
           // each seat's role (a builder, an explorer) when the game gives seats roles
           const role = roles[Number(li.dataset.seat)] || "player";
           const tag = li.querySelector(".seat-role");
@@ -141,6 +141,11 @@ window.Tabletop = (function () {
     const box = document.getElementById("live");
     if (!box || box.dataset.following) return;
     box.dataset.following = "1";
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(KEPT) || "null");
+      sessionStorage.removeItem(KEPT);
+      if (saved && saved.at === location.href) restoreForms(box, saved.kept);
+    } catch (e) { /* nothing kept */ }
     enhance(box);
     turnAlert(false);
     let latest = Number(box.dataset.numActions);
@@ -153,13 +158,21 @@ window.Tabletop = (function () {
         while (!held && Number(box.dataset.numActions) !== latest) {
           const target = latest;
           const url = box.dataset.fragment;
-          if (!url) { location.reload(); return; }  // hot-seat: the server decides what to show
+          if (!url) {  // hot-seat: the server decides what to show; a half-filled form survives
+            try {
+              sessionStorage.setItem(KEPT, JSON.stringify({at: location.href, kept: keepForms(box)}));
+            } catch (e) { /* no storage: the form starts afresh */ }
+            location.reload();
+            return;
+          }
           const r = await fetch(url, {cache: "no-store"});
           if (!r.ok) break;
           const html = await r.text();
           if (held) break;  // asked to hold meanwhile: fetch again on resume
           const logOpen = !!document.querySelector("details#log[open]");
+          const kept = keepForms(box);
           box.innerHTML = html;
+          restoreForms(box, kept);
           const wrap = box.querySelector("[data-num-actions]");
           box.dataset.numActions = wrap ? wrap.dataset.numActions : String(target);
           if (logOpen) { const d = document.getElementById("log"); if (d) { d.open = true; wholeLog(d); } }
@@ -186,6 +199,95 @@ window.Tabletop = (function () {
     });
     mark("idle");
   }
+
+  // ---------------------------------------------------------------- template forms
+  // A decision offered as a template (a build: card x cell x facing) is a form the player fills
+  // field by field, from the form or by clicking the board. Other seats' moves redraw the board
+  // meanwhile; what the player has chosen so far goes back into the same template's new form,
+  // wherever the value is still offered, so the live reload never resets a half-filled form.
+  const KEPT = "tabletop.kept-forms";
+
+  function formKey(f) {
+    const fixed = f.querySelector('input[name="fixed"]');
+    return `${f.dataset.template || ""}|${fixed ? fixed.value : ""}`;
+  }
+
+  function keepForms(root) {
+    const kept = {};
+    root.querySelectorAll("form.template").forEach(f => {
+      const values = {};
+      f.querySelectorAll("select[data-param]").forEach(sel => {
+        if (sel.dataset.touched) values[sel.name] = sel.value;
+      });
+      if (Object.keys(values).length) kept[formKey(f)] = values;
+    });
+    return kept;
+  }
+
+  function restoreForms(root, kept) {
+    root.querySelectorAll("form.template").forEach(f => {
+      const values = kept[formKey(f)];
+      if (!values) return;
+      f.querySelectorAll("select[data-param]").forEach(sel => {
+        const value = values[sel.name];
+        if (value !== undefined && Array.from(sel.options).some(o => o.value === value)) {
+          sel.value = value;
+          sel.dataset.touched = "1";
+        }
+      });
+    });
+    markPicks();
+  }
+
+  // A board marks what a click picks with data-pick='{"cell": 4}' (one or more of a template's
+  // fields, optionally "template": its kind): a click sets those fields of the template's form,
+  // which the player then sends with its button (or finishes by hand).
+  function pickFields(f, pick) {
+    const found = [];
+    for (const [name, value] of Object.entries(pick)) {
+      if (name === "template") continue;
+      const sel = f.querySelector(`select[data-param="${CSS.escape(name)}"]`);
+      const want = canon(value);
+      const opt = sel && Array.from(sel.options).find(o => canon(JSON.parse(o.value)) === want);
+      if (!opt) return null;
+      found.push([sel, opt.value]);
+    }
+    return found.length ? found : null;
+  }
+
+  function pick(el) {
+    const want = JSON.parse(el.dataset.pick);
+    for (const f of document.querySelectorAll("#prompt form.template")) {
+      if (want.template && f.dataset.template !== want.template) continue;
+      const found = pickFields(f, want);
+      if (!found) continue;
+      found.forEach(([sel, value]) => { sel.value = value; sel.dataset.touched = "1"; });
+      markPicks();
+      return true;
+    }
+    return false;
+  }
+
+  // What the form holds now shows on the board: every data-pick the form agrees with.
+  function markPicks() {
+    const forms = Array.from(document.querySelectorAll("#prompt form.template"));
+    document.querySelectorAll("[data-pick]").forEach(el => {
+      let on = false;
+      try {
+        const want = JSON.parse(el.dataset.pick);
+        on = forms.some(f => {
+          const found = pickFields(f, want);
+          return found && found.every(([sel, value]) => sel.dataset.touched && sel.value === value);
+        });
+      } catch (e) { /* not a pick */ }
+      el.classList.toggle("picked", on);
+    });
+  }
+
+  document.addEventListener("change", ev => {
+    const sel = ev.target instanceof Element && ev.target.closest("form.template select");
+    if (sel) { sel.dataset.touched = "1"; markPicks(); }
+  });
 
   // ---------------------------------------------------------------- the turn alert
   const ALERT = "tabletop.turn-alert";
@@ -344,17 +446,38 @@ window.Tabletop = (function () {
       return "{" + Object.keys(v).sort().map(k => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
     return JSON.stringify(v);
   }
+  // A decision offered as a template (a form of fields): data-act may name the template's kind
+  // and some of its arguments; a click fills those fields and sends the form (the other fields
+  // keep what was picked). data-fill only fills them (a piece picked before the space it goes on).
+  function fillTemplate(act, send) {
+    const form = [...document.querySelectorAll("#prompt form.template")]
+      .find(f => f.dataset.template === act.kind);
+    if (!form) return;
+    for (const [name, value] of Object.entries(act.args || {})) {
+      const select = form.querySelector(`select[name="arg.${name}"]`);
+      const option = select && [...select.options].find(o => canon(JSON.parse(o.value)) === canon(value));
+      if (!option) return;
+      select.value = option.value;
+    }
+    if (send) form.requestSubmit();
+  }
   document.addEventListener("click", ev => {
+    const picked = ev.target.closest && ev.target.closest("[data-pick]");
+    if (picked) { pick(picked); return; }
+    const fill = ev.target.closest && ev.target.closest("[data-fill]");
+    if (fill) { fillTemplate(JSON.parse(fill.dataset.fill), false); return; }
     const el = ev.target.closest && ev.target.closest("[data-act]");
     if (!el) return;
-    const want = canon(JSON.parse(el.dataset.act));
+    const act = JSON.parse(el.dataset.act);
+    const want = canon(act);
     for (const input of document.querySelectorAll('#prompt form input[name="action"]')) {
       // requestSubmit: a form that asks first (data-confirm) still asks
       if (canon(JSON.parse(input.value)) === want) { input.form.requestSubmit(); return; }
     }
+    fillTemplate(act, true);
   });
 
-  const api = {remember, savedLinks, lobby, live, pause};
+  const api = {remember, savedLinks, lobby, live, pause, pick};
   // Each page names what it needs in <body data-init="lobby live ...">: no inline script.
   autosubmit();
   start();

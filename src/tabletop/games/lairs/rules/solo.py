@@ -94,7 +94,7 @@ def generate(
             feat[rng.choice(cells)] = piece
         if not ok:
             continue
-        lair = {"feat": feat, "walls": sorted(walls), "ready": True, "held": None, "target": {}}
+        lair = {"feat": feat, "walls": sorted(walls), "ready": True, "target": {}}
         if building.ready_problem(fake, lair, C) is None:
             return lair
     raise RuntimeError(f"lairs: no legal lair generated for {monsters} {traps} at {level}")

@@ -2,126 +2,272 @@
 go on empty spots, Units already in play may be moved or discarded to make room. Then everyone
 reveals, pays the cost of the new Units only, keeps at most one card of the hand face down for
 the next turn and discards the rest. The abilities of revealed Units then resolve (the Kraken's
-penalty last, after the Golem's upgrades)."""
+penalty last, after the Golem's upgrades).
+
+The whole arrangement is one decision, committed face down through the kernel's commitments (any
+seat may change it until the last seat commits) and offered as one template: one parameter per
+card the seat holds or has in play, saying where it goes (Front, Back; a card in hand may instead
+be kept face down, at most one, or discarded; a Unit in play may be discarded). Within a row the
+spots are alike (only Front or Back matters to the rules, ruling 14), so the arrangement names
+rows and the game seats the Units: a Unit staying in its row keeps its spot, the others take the
+free spots of the row in order (Units already in play first)."""
 
 from __future__ import annotations
 
 import copy
+import gc
+from functools import lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING
 
-from tabletop.engine import piles
+from tabletop.engine import Action, piles
+from tabletop.engine.knowledge import bit, everyone
+from tabletop.engine.templates import Param, Template
 from tabletop.engine.views import log
 
 from .. import content as C
+from .. import hidden
 from ..effects import Ctx, fire
-from ..state import UnitInPlay
+from ..state import BACK, FRONT, SPOTS, UnitInPlay
 from . import kingdom
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ..play import PTState
 
-# An interface bound, not a rule: arranging actions one seat may take in one Deployment (ruling
-# 14). Any arrangement of 5 spots needs far fewer; it keeps every game finite.
-MAX_STEPS = 24
+KIND = "deploy"
+# where a card goes: the values of its parameter
+IN_FRONT, IN_BACK, KEEP, DISCARD = "front", "back", "keep", "discard"
+WORDS = {
+    IN_FRONT: "Front",
+    IN_BACK: "Back",
+    KEEP: "keep face down",
+    DISCARD: "discard",
+}
 
 
 def start(st: PTState) -> None:
     d = st.data
     d["phase"] = "deploy"
     for p in d["players"]:
-        p["plan"] = copy.deepcopy(p["kingdom"])
-        p["steps"] = 0
         p["done"] = False
     log(d, f"Turn {d['turn']}: Deployment; everyone places Units face down")
 
 
-def plan(st: PTState, seat: int) -> list[UnitInPlay | None]:
-    mine: list[UnitInPlay | None] | None = st.data["players"][seat]["plan"]
-    assert mine is not None
-    return mine
+def row_of(spot: int) -> str:
+    return IN_FRONT if spot in FRONT else IN_BACK
 
 
-def planned_cost(st: PTState, seat: int) -> int:
-    """Gold the seat's new Units cost (a Monkey's -1 gives Gold back)."""
-    return sum(st.content.unit(u["c"]).cost for u in plan(st, seat) if u is not None and u["new"])
+def row_spots(st: PTState, seat: int) -> dict[str, tuple[int, ...]]:
+    """The open spots of each row of a Kingdom."""
+    spots = kingdom.open_spots(st, seat)
+    return {
+        IN_FRONT: tuple(s for s in spots if s in FRONT),
+        IN_BACK: tuple(s for s in spots if s in BACK),
+    }
 
 
-def can_place(st: PTState, seat: int, card: str, spot: int) -> str | None:
-    """Why ``card`` cannot go on ``spot`` now, or None."""
+def holdings(st: PTState, seat: int) -> tuple[dict[str, int], list[str]]:
+    """The seat's Units in play (card -> spot) and its hand (sorted): what the decision places."""
     p = st.data["players"][seat]
-    if card not in p["hand"]:
-        return f"{card} is not in seat {seat}'s hand"
-    if spot not in kingdom.open_spots(st, seat):
-        return f"{kingdom.spot_name(spot)} is not a spot of this Kingdom"
-    if plan(st, seat)[spot] is not None:
-        return f"{kingdom.spot_name(spot)} is taken (move or discard that Unit first)"
-    cost = st.content.unit(card).cost
-    if planned_cost(st, seat) + cost > p["gold"]:
-        return f"{st.content.unit(card).name} costs {cost} Gold and cannot be paid (ruling 13)"
+    in_play = {u["c"]: spot for spot, u in enumerate(p["kingdom"]) if u is not None}
+    return in_play, sorted(hidden.hand(st, seat))
+
+
+def domain(st: PTState, seat: int, card: str, spot: int | None) -> tuple[str, ...]:
+    """Where one card may go: a Unit in play (at ``spot``) stays in its row first."""
+    if spot is None:
+        return (DISCARD, IN_FRONT, IN_BACK, KEEP)
+    here = row_of(spot)
+    return (here, IN_BACK if here == IN_FRONT else IN_FRONT, DISCARD)
+
+
+def template(st: PTState, seat: int) -> Template:
+    """The Deployment of one seat as a template: a parameter per card."""
+    in_play, hand = holdings(st, seat)
+    params = []
+    for card in sorted([*in_play, *hand]):
+        spot = in_play.get(card)
+        name = st.content.unit(card).name
+        where = "in hand" if spot is None else kingdom.spot_name(spot)
+        values = domain(st, seat, card, spot)
+        params.append(Param.of(card, values, f"{name} ({where})", [WORDS[v] for v in values]))
+    caps = row_spots(st, seat)
+    text = (
+        f"Arrange your Kingdom face down: at most {len(caps[IN_FRONT])} Units in the Front and "
+        f"{len(caps[IN_BACK])} in the Back, new Units paid from {st.data['players'][seat]['gold']}"
+        " Gold; keep at most one card of your hand face down."
+    )
+    return Template.of(KIND, *params, text=text)
+
+
+def why_not(st: PTState, seat: int, action: Action) -> str | None:
+    """Why an arrangement (admitted by the template) cannot be played now, or None."""
+    in_play, _ = holdings(st, seat)
+    caps = row_spots(st, seat)
+    counts = {IN_FRONT: 0, IN_BACK: 0, KEEP: 0}
+    cost = 0
+    for card, where in action.args:
+        if where in counts:
+            counts[str(where)] += 1
+        if card not in in_play and where in (IN_FRONT, IN_BACK):
+            cost += st.content.unit(card).cost
+    for row in (IN_FRONT, IN_BACK):
+        if counts[row] > len(caps[row]):
+            return (
+                f"{counts[row]} Units in the {WORDS[row]} but this Kingdom has "
+                f"{len(caps[row])} {WORDS[row]} spots"
+            )
+    if counts[KEEP] > 1:
+        return "at most one card is kept face down"
+    gold = int(st.data["players"][seat]["gold"])
+    if cost > gold:
+        return f"the new Units cost {cost} Gold and cannot be paid with {gold} (ruling 13)"
     return None
 
 
-def place(st: PTState, seat: int, card: str, spot: int) -> None:
+def explain(st: PTState, seat: int, action: Action) -> str:
+    """Words for a refused arrangement: a card it should not name or misses, a place a card
+    cannot go, or the rule it breaks."""
+    in_play, hand = holdings(st, seat)
+    names = dict(action.args)
+    unknown = sorted(set(names) - set(in_play) - set(hand))
+    if unknown:
+        return f"{', '.join(unknown)}: not in seat {seat}'s hand or Kingdom"
+    missing = sorted((set(in_play) | set(hand)) - set(names))
+    if missing:
+        return f"say where each card goes; missing: {', '.join(missing)}"
+    for card, where in action.args:
+        allowed = domain(st, seat, card, in_play.get(card))
+        if where not in allowed:
+            return f"{card} may go to {', '.join(allowed)}, not {where!r}"
+    return why_not(st, seat, action) or "not a legal arrangement"
+
+
+def options(st: PTState, seat: int) -> list[Action]:
+    """Every legal arrangement (for bots and the harness; a surface offers the template): the
+    Front, then the Back from what is left, within the rows' spots and the Gold, then the card
+    kept. Remembered by what decides it, since it stays the same while the others commit."""
+    in_play, hand = holdings(st, seat)
+    caps = row_spots(st, seat)
+    rows = tuple(sorted((card, row_of(spot)) for card, spot in in_play.items()))
+    gold = int(st.data["players"][seat]["gold"])
+    return _options(rows, tuple(hand), gold, len(caps[IN_FRONT]), len(caps[IN_BACK]))
+
+
+@lru_cache(maxsize=256)
+def _options(
+    in_play: tuple[tuple[str, str], ...], hand: tuple[str, ...], gold: int, front: int, back: int
+) -> list[Action]:
+    # tens of thousands of new tuples at once would wake the cycle collector over and over
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _enumerate(in_play, hand, gold, front, back)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _enumerate(
+    in_play: tuple[tuple[str, str], ...], hand: tuple[str, ...], gold: int, front: int, back: int
+) -> list[Action]:
+    unit = C.game_content().unit  # static content, loaded once per process
+    cards = sorted([*(c for c, _ in in_play), *hand])
+    at = {c: i for i, c in enumerate(cards)}
+    cost = {c: unit(c).cost for c in hand}
+    mine = set(hand)
+    # each (card, where) pair made once and shared by every action that holds it
+    pair = [{w: (c, w) for w in (IN_FRONT, IN_BACK, KEEP, DISCARD)} for c in cards]
+    out: list[Action] = []
+    now = [pair[i][DISCARD] for i in range(len(cards))]
+    for nf in range(min(front, len(cards)) + 1):
+        for f in combinations(cards, nf):
+            f_cost = sum(cost.get(c, 0) for c in f)
+            rest = [c for c in cards if c not in f]
+            for c in f:
+                now[at[c]] = pair[at[c]][IN_FRONT]
+            for nb in range(min(back, len(rest)) + 1):
+                for b in combinations(rest, nb):
+                    if f_cost + sum(cost.get(c, 0) for c in b) > gold:
+                        continue
+                    for c in b:
+                        now[at[c]] = pair[at[c]][IN_BACK]
+                    out.append(Action(KIND, tuple(now)))
+                    for k in rest:
+                        if k in mine and k not in b:
+                            i = at[k]
+                            now[i] = pair[i][KEEP]
+                            out.append(Action(KIND, tuple(now)))
+                            now[i] = pair[i][DISCARD]
+                    for c in b:
+                        now[at[c]] = pair[at[c]][DISCARD]
+            for c in f:
+                now[at[c]] = pair[at[c]][DISCARD]
+    return out
+
+
+def arrangement(st: PTState, seat: int, action: Action) -> list[UnitInPlay | None]:
+    """The Kingdom an arrangement makes: a Unit staying in its row keeps its spot, the others
+    take the free spots of their row in order (Units in play first, then new ones)."""
     p = st.data["players"][seat]
-    p["hand"].remove(card)
-    plan(st, seat)[spot] = {"c": card, "age": 0, "new": True}
-    p["steps"] += 1
+    old = {u["c"]: (spot, u) for spot, u in enumerate(p["kingdom"]) if u is not None}
+    caps = row_spots(st, seat)
+    out: list[UnitInPlay | None] = [None] * SPOTS
+    movers: dict[str, list[UnitInPlay]] = {IN_FRONT: [], IN_BACK: []}
+    fresh: dict[str, list[UnitInPlay]] = {IN_FRONT: [], IN_BACK: []}
+    for card, where in sorted(action.args, key=lambda a: old[a[0]][0] if a[0] in old else 99):
+        if where not in (IN_FRONT, IN_BACK):
+            continue
+        row = str(where)
+        if card in old:
+            spot, u = old[card]
+            if spot in caps[row]:
+                out[spot] = copy.copy(u)
+            else:
+                movers[row].append(copy.copy(u))
+        else:
+            fresh[row].append({"c": card, "age": 0, "new": True})
+    for row in (IN_FRONT, IN_BACK):
+        free = [s for s in caps[row] if out[s] is None]
+        for spot, u in zip(free, [*movers[row], *sorted(fresh[row], key=lambda x: x["c"])]):
+            out[spot] = u
+    return out
 
 
-def can_discard(st: PTState, seat: int, spot: int) -> bool:
-    u = plan(st, seat)[spot]
-    if u is None:
-        return False
-    if u["new"]:  # taking a card back to the hand must leave the rest affordable
-        cost = st.content.unit(u["c"]).cost
-        return planned_cost(st, seat) - cost <= int(st.data["players"][seat]["gold"])
-    return True
+def planned_cost(st: PTState, seat: int, mine: list[UnitInPlay | None]) -> int:
+    """Gold the new Units of an arrangement cost (a Monkey's -1 gives Gold back)."""
+    return sum(st.content.unit(u["c"]).cost for u in mine if u is not None and u["new"])
 
 
-def discard(st: PTState, seat: int, spot: int) -> None:
-    """A new card goes back to the hand; a Unit from an earlier turn is discarded at reveal."""
-    p = st.data["players"][seat]
-    u = plan(st, seat)[spot]
-    assert u is not None
-    if u["new"]:
-        p["hand"].append(u["c"])
-    plan(st, seat)[spot] = None
-    p["steps"] += 1
+def kept_card(action: Action) -> str | None:
+    for card, where in action.args:
+        if where == KEEP:
+            return card
+    return None
 
 
-def move(st: PTState, seat: int, spot: int, to: int) -> None:
-    """Swap what two spots hold (one of them may be empty)."""
-    mine = plan(st, seat)
-    mine[spot], mine[to] = mine[to], mine[spot]
-    st.data["players"][seat]["steps"] += 1
-
-
-def commit(st: PTState, seat: int, keep: str | None) -> None:
-    p = st.data["players"][seat]
-    p["done"] = True
-    p["commit"] = {"keep": keep}
-    if all(q["done"] for q in st.data["players"]):
-        reveal(st)
-
-
-def reveal(st: PTState) -> None:
+def reveal(st: PTState, commitments: Mapping[int, Action]) -> None:
     """Everyone reveals at once and pays; unplaced hand cards are kept (one) or discarded."""
     d = st.data
+    plans = {seat: arrangement(st, seat, a) for seat, a in commitments.items()}
     for seat, p in enumerate(d["players"]):
-        mine = plan(st, seat)
+        mine = plans[seat]
         kept_ids = {u["c"] for u in mine if u is not None}
         gone = [u["c"] for u in p["kingdom"] if u is not None and u["c"] not in kept_ids]
         piles.add_discards(d["deck"], gone)
-        cost = planned_cost(st, seat)
+        cost = planned_cost(st, seat, mine)
         p["gold"] -= cost
         p["kingdom"] = mine
-        p["plan"] = None
-        keep = (p["commit"] or {}).get("keep")
-        p["commit"] = None
-        p["kept"] = keep
-        rest = [c for c in p["hand"] if c != keep]
-        piles.add_discards(d["deck"], rest)
-        p["hand"] = []
+        keep = kept_card(commitments[seat])
+        for c in hidden.hand(st, seat):
+            if c in kept_ids:  # revealed into the Kingdom
+                hidden.take(st, f"hand:{seat}", c, everyone(len(d["players"])))
+            elif c == keep:
+                hidden.move(st, f"hand:{seat}", f"kept:{seat}", c, seat)
+            else:
+                piles.add_discards(d["deck"], [hidden.take(st, f"hand:{seat}", c, bit(seat))])
         p["done"] = False
         new = [st.content.unit(u["c"]).name for u in mine if u is not None and u["new"]]
         words = ", ".join(new) if new else "no new Unit"
@@ -135,6 +281,21 @@ def reveal(st: PTState) -> None:
             if u is not None:
                 u["new"] = False
     d["phase"] = "deployed"
+
+
+def words(st: PTState, seat: int, action: Action) -> str:
+    """An arrangement in words: the rows, the kept card, what is discarded."""
+    unit = st.content.unit
+    groups: dict[str, list[str]] = {IN_FRONT: [], IN_BACK: [], KEEP: [], DISCARD: []}
+    for card, where in action.args:
+        groups.setdefault(str(where), []).append(unit(card).name)
+    parts = [
+        f"{WORDS[row]}: {', '.join(sorted(groups[row])) or 'nobody'}" for row in (IN_FRONT, IN_BACK)
+    ]
+    parts.append(f"keep {groups[KEEP][0]}" if groups[KEEP] else "keep no card")
+    if groups[DISCARD]:
+        parts.append(f"discard {', '.join(sorted(groups[DISCARD]))}")
+    return "; ".join(parts)
 
 
 def resolve_abilities(st: PTState, seat: int) -> None:

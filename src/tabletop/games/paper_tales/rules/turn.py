@@ -1,6 +1,7 @@
 """A game of four turns, each of six phases: Recruitment, Deployment, Wars, Income, Construction,
 Aging; then the end of the game. :func:`advance` carries the game through every step that needs
-nobody's decision, and stops where a seat must choose."""
+nobody's decision, and stops where a seat must choose, or where the Lich King (solo) acts: the
+engine plays him (``LichKing``, a kernel automaton) and the rules go on from there."""
 
 from __future__ import annotations
 
@@ -28,15 +29,16 @@ def advance(st: PTState) -> None:
         if phase == "setup":
             begin_turn(st)
         elif phase == "recruited":
-            if d["solo"] is not None:
-                solo.lich_king_gains(st)
+            if d["solo"] is not None and solo.due(st, "gain"):
+                return
             recruitment.add_kept(st)
             deployment.start(st)
         elif phase == "deployed":
             if d["pending"]:
                 return
             if d["solo"] is not None:
-                solo.wars(st)
+                if solo.due(st, "wars"):
+                    return
             else:
                 wars.resolve(st)
             income.resolve(st)
@@ -46,12 +48,15 @@ def advance(st: PTState) -> None:
                 return
             aging.finish(st)
             if d["turn"] >= TURNS:
-                if d["solo"] is not None:
-                    solo.end_of_game(st)
-                endgame.score(st)
+                d["phase"] = "ending"
+            else:
+                d["turn"] += 1
+                begin_turn(st)
+        elif phase == "ending":
+            if d["solo"] is not None and solo.due(st, "end"):
                 return
-            d["turn"] += 1
-            begin_turn(st)
+            endgame.score(st)
+            return
         elif phase == "built":
             aging.start(st)
         else:

@@ -1,0 +1,44 @@
+"""4: Bird Cards. A Bird explores, shops, fights and completes Quests like a Pauper, but uses no
+Equipment or Recipes and never pays to move further. You may pay 4 Gems at any time during your
+turn to train it (a free action); a trained Bird has its card's ability (the swift moves further,
+the magpie collects a Gem when it neither moved nor fought, and so on)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import PLState
+
+
+class Birds:
+    """Training a Bird and the trained abilities that act outside fights."""
+
+    __slots__ = ()
+
+    def _may_train(self: PLState, seat: int) -> bool:
+        p = self.P(seat)
+        return not p["trained"] and p["gems"] >= self.C.numbers["bird_training_cost"]["value"]
+
+    def _train(self: PLState, seat: int) -> None:
+        p = self.P(seat)
+        p["gems"] -= int(self.C.numbers["bird_training_cost"]["value"])
+        p["trained"] = True
+        self.log(f"{self.pname(seat)} trains the {p['bird']} for 4 Gems.")
+
+    def _bird_move_limit(self: PLState, seat: int) -> int:
+        """How many Regions the Bird may move this turn (1; more when trained to)."""
+        limit = 1
+        for _, e in self.has(seat, "bird", "bird_moves"):
+            limit = max(limit, int(e["n"]))
+        return limit
+
+    def _bird_turn_ends(self: PLState, seat: int) -> None:
+        """The trained magpie: if it did not move or fight this turn, collect its Gems."""
+        ts = self.data["ts"]
+        if ts["moved"] or ts["fought"]:
+            return
+        for key, e in self.has(seat, "bird", "idle_gems"):
+            if not self.used(key):
+                self.use(key)
+                self.gain(seat, int(e["n"]), "trained magpie")

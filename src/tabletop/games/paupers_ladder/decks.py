@@ -1,0 +1,195 @@
+"""Card Decks (the rulebook's section). Cards are drawn from the top; discarded cards go face up
+next to their deck, and "when the last card in a deck has been discarded" the deck is reshuffled
+from its discards at once. Also here: each player's Outcome deck, what a seat knows of a deck's
+top (peeking, putting cards back in order) and shuffling discarded Outcome cards back."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from tabletop.engine import Action, Rng, piles
+
+from .base import A, J
+from .content import WILD
+from .decisions import Decision, decision
+
+if TYPE_CHECKING:
+    from .rules import PLState
+
+
+def discard_into(pile: J, cards: list[str], rng: Rng) -> bool:
+    """Put cards on a pile's discards; a run-out pile is reshuffled at once (True when it was)."""
+    piles.add_discards(pile, cards)
+    if cards and not pile["draw"]:
+        return piles.refill(pile, rng)
+    return False
+
+
+class CardDecks:
+    """Drawing from and discarding to every deck, the Outcome decks too."""
+
+    __slots__ = ()
+
+    def draw_from(self: PLState, name: str) -> str | None:
+        d = self.data["decks"][name]
+        if not d["draw"]:
+            if not d["discard"]:
+                return None
+            self._forget_deck(name)
+        card = piles.draw(d, self.rng)
+        for p in self.data["players"]:
+            known = p["rk"].get(name)
+            if known:
+                known.pop(0)
+        return str(card)
+
+    def discard_to(self: PLState, name: str, cards: list[str]) -> None:
+        """Card Decks: discarded cards go face up next to their deck; "when the last card in a
+        deck has been discarded", the deck is reshuffled from its discards at once (so nothing
+        can be taken from a discard pile the rulebook has already shuffled back)."""
+        if discard_into(self.data["decks"][name], cards, self.rng):
+            self._forget_deck(name)
+
+    def discard_outcomes(self: PLState, seat: int, cards: list[str]) -> None:
+        """Outcome cards are discarded after use; a used-up Outcome deck is reshuffled at once."""
+        p = self.P(seat)
+        if discard_into(p["out"], cards, self.rng):
+            p["outk"] = []
+
+    def _forget_deck(self: PLState, name: str) -> None:
+        for p in self.data["players"]:
+            p["rk"].pop(name, None)
+
+    def deck_available(self: PLState, name: str) -> bool:
+        d = self.data["decks"][name]
+        return bool(d["draw"] or d["discard"])
+
+    def draw_outcome(self: PLState, seat: int) -> str:
+        p = self.P(seat)
+        d = p["out"]
+        if not d["draw"]:
+            p["outk"] = []
+        card = piles.draw(d, self.rng)
+        if p["outk"]:
+            p["outk"].pop(0)
+        return str(card)
+
+    def discard_region_card(self: PLState, cid: str) -> None:
+        self.discard_to(self.C.region_deck_of[cid], [cid])
+        self.data["cardgems"].pop(cid, None)
+        tucked = self.data["tucked"].pop(cid, None)
+        if tucked:
+            self._discard_items(tucked)
+
+    def _discard_items(self: PLState, cids: list[str]) -> None:
+        for c in cids:
+            self.discard_to("rarity" if c.startswith("rar.") else "equipment", [c])
+
+    def _return_outcomes(self: PLState, seat: int, cards: list[str]) -> None:
+        p = self.P(seat)
+        draw = piles.cards(p["out"]) + list(cards)
+        self.rng.shuffle(draw)
+        piles.set_cards(p["out"], draw)
+        p["outk"] = []
+        self.log(
+            f"{self.pname(seat)} shuffles {len(cards)} Outcome cards back"
+            + (f" ({', '.join(self.cname(c) for c in cards)})." if cards else ".")
+        )
+
+
+# ---------------------------------------------------------------- peeking and putting back
+@decision
+class PeekDeck(Decision):
+    """Foresight, the crystal ball: choose the Region deck to peek at."""
+
+    kind = "peek-deck"
+    actions = ("peek",)
+
+    def text(self, s: PLState, f: J) -> str:
+        return "Choose a Region deck to peek at."
+
+    def legal(self, s: PLState, f: J) -> list[Action]:
+        return [A("peek", deck=dk) for dk in WILD if s.data["decks"][dk]["draw"]] or [A("done")]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Peek at the {a['deck']} deck"
+
+    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
+        if a.kind != "peek":
+            return
+        dk = a["deck"]
+        n = int(f["n"])
+        top = piles.peek(s.data["decks"][dk], n)
+        s.log(f"{s.pname(seat)} peeks at the {dk} deck.")
+        s.log(f"Top of the {dk} deck: {', '.join(s.cname(c) for c in top)}.", to=[seat])
+        if n > 1 and len(top) > 1:
+            s.push({"t": "reorder", "seat": seat, "deck": dk, "cards": top, "private": True})
+        else:
+            s.P(seat)["rk"][dk] = list(top)
+
+
+@decision
+class Reorder(Decision):
+    """The fatestone, the crystal ball: put the peeked cards back in any order."""
+
+    kind = "reorder"
+    actions = ("order",)
+
+    def text(self, s: PLState, f: J) -> str:
+        return "Put the peeked cards back in any order."
+
+    def legal(self, s: PLState, f: J) -> list[Action]:
+        return [A("order", cards=perm) for perm in sorted(set(permutations(f["cards"])))]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return "Order: " + ", ".join(s.cname(c) for c in a["cards"])
+
+    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
+        p = s.P(seat)
+        deck = s.data["decks"][f["deck"]] if f["deck"] != "outcome" else p["out"]
+        piles.reorder(deck, list(a["cards"]))
+        if f["deck"] == "outcome":
+            p["outk"] = list(a["cards"])
+        else:
+            p["rk"][f["deck"]] = list(a["cards"])
+        s.log(f"{s.pname(seat)} puts the cards back in a chosen order.")
+
+
+@decision
+class ReturnOutcomes(Decision):
+    """Lost Villagers' reward: choose discarded Outcome cards to shuffle back into your deck
+    (identical cards are one choice)."""
+
+    kind = "return-outcomes"
+    actions = ("return",)
+
+    def text(self, s: PLState, f: J) -> str:
+        return (
+            "Choose a discarded Outcome card to shuffle back "
+            f"({f.get('n', 0) - len(f.get('chosen', []))} to go)."
+        )
+
+    def legal(self, s: PLState, f: J) -> list[Action]:
+        seen: set[tuple[int, str | None]] = set()
+        acts = []
+        for c in sorted(piles.discards(s.P(f["seat"])["out"])):
+            oc = s.C.outcome[c]
+            if (oc.number, oc.ally) not in seen:
+                seen.add((oc.number, oc.ally))
+                acts.append(A("return", card=c))
+        return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Shuffle a discarded {s.cname(a['card'])} back into your Outcome deck"
+
+    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
+        p = s.P(seat)
+        pile = piles.discards(p["out"])
+        pile.remove(a["card"])
+        piles.set_discards(p["out"], pile)
+        f["chosen"].append(a["card"])
+        if len(f["chosen"]) < f["n"] and pile:
+            s.push(f)
+        else:
+            s._return_outcomes(seat, f["chosen"])

@@ -1,0 +1,108 @@
+"""5: Equipment Cards, Using Equipment and Discarding Equipment (the rulebook's sections). Only the
+Pauper uses Equipment, each card once per turn (1-use cards are discarded, 2-use cards rotate
+first); ACQUIRE instructions act when a card joins the Inventory; an Inventory over 5 cards
+(starting Equipment aside) discards the excess at once; Equipment may always be discarded."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.engine import Action, piles
+
+from .base import A
+
+if TYPE_CHECKING:
+    from .rules import PLState
+
+
+class EquipmentCards:
+    """The Inventory and using Equipment in a turn."""
+
+    __slots__ = ()
+
+    def _use_actions(self: PLState, seat: int) -> list[Action]:
+        """Using Equipment (and Recipes) in the Pauper's turn: each once per turn."""
+        acts: list[Action] = []
+        seen: set[str] = set()
+        for key, e in self.abilities(seat, "pauper"):
+            if key in seen or self.used(key):
+                continue
+            if e["effect"] in ("peek_outcome", "collect_gems") or (
+                e["effect"] == "peek_region" and not e.get("before_move")
+            ):
+                seen.add(key)
+                acts.append(A("use", item=key))
+        return acts
+
+    def _discard_equipment(self: PLState, seat: int, cid: str) -> None:
+        """Discarding Equipment: always allowed, voluntarily."""
+        p = self.P(seat)
+        p["inv"] = [it for it in p["inv"] if it["c"] != cid]
+        self._discard_items([cid])
+        self.log(f"{self.pname(seat)} discards the {self.cname(cid)}.")
+
+    def acquire(self: PLState, seat: int, cid: str) -> None:
+        p = self.P(seat)
+        p["inv"].append({"c": cid, "u": 0, "g": 0})
+        self.log(f"{self.pname(seat)} adds the {self.cname(cid)} to the Inventory.")
+        for e in self.C.item[cid].acquire:
+            if e["effect"] == "place_gems":
+                p["inv"][-1]["g"] = int(e["n"])
+        if not self.inv_limit_ok(seat):
+            excess = len(p["inv"]) - int(self.C.numbers["inventory_limit"]["value"])
+            self.push(
+                {
+                    "t": "pick",
+                    "seat": seat,
+                    "zone": "inv",
+                    "why": "Inventory is full",
+                    "cands": [it["c"] for it in p["inv"]],
+                    "n": excess,
+                }
+            )
+
+    def inv_limit_ok(self: PLState, seat: int) -> bool:
+        if self.has(seat, "pauper", "unlimited_inventory"):
+            return True
+        return len(self.P(seat)["inv"]) <= int(self.C.numbers["inventory_limit"]["value"])
+
+    def spend_item(self: PLState, seat: int, cid: str) -> None:
+        """One use of an Inventory card: uses 1 discard, uses 2 rotate then discard."""
+        p = self.P(seat)
+        for it in p["inv"]:
+            if it["c"] == cid:
+                uses = self.C.item[cid].uses
+                it["u"] += 1
+                if uses == "1" or (uses == "2" and it["u"] >= 2):
+                    p["inv"].remove(it)
+                    self._discard_items([cid])
+                    self.log(f"{self.pname(seat)} uses up the {self.cname(cid)}.")
+                return
+
+    def _use_item(self: PLState, seat: int, key: str) -> None:
+        e = next(
+            e
+            for kk, e in self.abilities(seat, "pauper")
+            if kk == key and e["effect"] in ("peek_outcome", "peek_region", "collect_gems")
+        )
+        self.use(key)
+        p = self.P(seat)
+        if e["effect"] == "collect_gems":
+            self.gain(seat, int(e["n"]), self.cname(key))
+        elif e["effect"] == "peek_outcome":
+            top = piles.peek(p["out"], int(e["n"]))
+            self.log(f"{self.pname(seat)} uses the {self.cname(key)} on the Outcome deck.")
+            self.log(
+                "Top of your Outcome deck: " + ", ".join(self.cname(c) for c in top), to=[seat]
+            )
+            if len(top) > 1:
+                self.push(
+                    {"t": "reorder", "seat": seat, "deck": "outcome", "cards": top, "private": True}
+                )
+            else:
+                p["outk"] = top
+        else:
+            self.log(f"{self.pname(seat)} uses the {self.cname(key)}.")
+            self.push({"t": "peek-deck", "seat": seat, "n": int(e["n"])})
+        if key.startswith(("eq.", "rar.")):
+            self.spend_item(seat, key)

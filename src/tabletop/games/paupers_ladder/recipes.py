@@ -1,0 +1,148 @@
+"""Ingredients, Fragile Ingredients, Learning Recipes, Recipe Limit and 3: Recipe Cards (the
+rulebook's sections). A needed ingredient is tucked under a Recipe In Learning; with 2 of its 3
+ingredients the Recipe is learned (usable from the Pauper's next turn) and a new Recipe In
+Learning is chosen from the Dispensary while the Recipe Book has room; the 5th learned Recipe
+teaches knowledge. Fragile ingredients may be discarded before exploring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.engine import Action
+
+from .base import A, J
+from .decisions import Decision, decision
+
+if TYPE_CHECKING:
+    from .rules import PLState
+
+
+class Recipes:
+    """Ingredients and learning Recipes."""
+
+    __slots__ = ()
+
+    def _fragile_actions(self: PLState, here: str) -> list[Action]:
+        """Fragile Ingredients: a character may discard one in its Region before exploring."""
+        acts: list[Action] = []
+        for c in self.data["tiles"].get(here, ()):
+            card = self.C.region_card[c]
+            if card.kind == "ingredient" and card.fragile:
+                acts.append(A("discard-fragile", card=c))
+        return acts
+
+    def _discard_fragile(self: PLState, seat: int, cid: str) -> None:
+        here = self.char_pos(seat, self.data["ts"]["char"])
+        self._remove_tile(here, cid)
+        self.discard_region_card(cid)
+        self.log(f"{self.pname(seat)} discards the {self.cname(cid)}.")
+
+    def _ingredient(self: PLState, seat: int, cid: str, region: str | None) -> None:
+        ing = self._ingredient_of(cid)
+        recipes = self.needs(seat, ing)
+        if not recipes:
+            self.log(f"{self.pname(seat)} does not need {self.cname(cid)}; it stays.")
+            return
+        self.push(
+            {"t": "ingredient", "seat": seat, "card": cid, "recipes": recipes, "region": region}
+        )
+
+    def _ingredient_of(self: PLState, cid: str) -> str:
+        card = self.C.region_card[cid]
+        if card.kind == "ingredient":
+            return str(card.ingredient)
+        return str((card.provides or {}).get("ingredient", ""))
+
+    def needs(self: PLState, seat: int, ing: str) -> list[str]:
+        out = []
+        for r in self.P(seat)["rec"]:
+            if r["learned"] or ing not in self.C.recipe[r["r"]].ingredients:
+                continue
+            if any(self._ingredient_of(c) == ing for c in r["ing"]):
+                continue
+            out.append(r["r"])
+        return out
+
+    def tuck(self: PLState, seat: int, cid: str, rid: str) -> None:
+        p = self.P(seat)
+        r = next(x for x in p["rec"] if x["r"] == rid)
+        r["ing"].append(cid)
+        self.log(f"{self.pname(seat)} tucks {self.cname(cid)} under {self.cname(rid)}.")
+        if len(r["ing"]) >= 2:
+            self.learn_recipe(seat, rid)
+
+    def learn_recipe(self: PLState, seat: int, rid: str) -> None:
+        p = self.P(seat)
+        r = next(x for x in p["rec"] if x["r"] == rid)
+        for c in r["ing"]:
+            self.discard_region_card(c)
+        r["ing"] = []
+        r["learned"] = True
+        r["at"] = p["turns"]
+        self.log(f"{self.pname(seat)} learns the {self.cname(rid)} Recipe.")
+        self._hook_recipe_learned(seat)
+        learned = sum(1 for x in p["rec"] if x["learned"])
+        if learned >= int(self.C.numbers["recipe_limit"]["value"]):
+            if "knowledge" not in p["virtues"]:  # each Virtue is learned once
+                self.learn_virtue(seat, "knowledge")
+            return
+        if self.data["mode"] == "solo":
+            if len(p["rec"]) < int(self.C.numbers["recipe_limit"]["value"]):
+                self._solo_recipe_choice(seat)
+            return
+        if len(p["rec"]) < int(self.C.numbers["recipe_limit"]["value"]) and any(
+            self.data["dispensary"]
+        ):
+            self.push({"t": "dispensary", "seat": seat})
+
+
+# ---------------------------------------------------------------- decisions about Recipes
+@decision
+class Ingredient(Decision):
+    """Ingredients: collect a needed ingredient by tucking it under a Recipe In Learning."""
+
+    kind = "ingredient"
+    actions = ("tuck",)
+
+    def text(self, s: PLState, f: J) -> str:
+        return "Tuck the ingredient under a Recipe In Learning?"
+
+    def legal(self, s: PLState, f: J) -> list[Action]:
+        return [A("tuck", recipe=r) for r in f["recipes"]] + [A("leave")]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Tuck it under {s.cname(a['recipe'])}{s._progress_words(seat, a['recipe'])}"
+
+    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
+        if a.kind == "tuck":
+            cid = f["card"]
+            if f["region"]:
+                s._remove_tile(f["region"], cid)
+            s.tuck(seat, cid, a["recipe"])
+        else:
+            s.log(f"{s.pname(seat)} leaves the {s.cname(f['card'])}.")
+
+
+@decision
+class Dispensary(Decision):
+    """Learning Recipes: choose a new Recipe In Learning from the Dispensary's visible cards."""
+
+    kind = "dispensary"
+    actions = ("take",)
+
+    def text(self, s: PLState, f: J) -> str:
+        return "Choose a new Recipe In Learning from the Dispensary."
+
+    def legal(self, s: PLState, f: J) -> list[Action]:
+        return [A("take", stack=i) for i, st in enumerate(s.data["dispensary"]) if st]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        stack = s.data["dispensary"][a["stack"]]
+        if not stack:
+            return "Take"
+        return f"Take {s.cname(stack[-1])} from the Dispensary (stack {a['stack'] + 1})"
+
+    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
+        card = s.data["dispensary"][a["stack"]].pop()
+        s.P(seat)["rec"].append({"r": card, "ing": [], "learned": False, "at": 0})
+        s.log(f"{s.pname(seat)} takes {s.cname(card)} from the Dispensary.")

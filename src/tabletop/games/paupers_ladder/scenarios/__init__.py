@@ -1,0 +1,56 @@
+"""Solo Scenarios (the rulebook's section): one module per scenario, each declaring its rules
+(set-up, objectives, special rules) as one object registered here under the scenario's id in
+the solo data. ``solo.py`` holds the rules every scenario shares (Playing Solo)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from ..rules import PLState
+
+
+class ScenarioRules:
+    """What a scenario adds to Playing Solo. The defaults are "nothing special"."""
+
+    id: ClassVar[str]
+
+    def set_up(self, s: PLState, seat: int) -> None:
+        """Set Up: after the Pauper is chosen (the shared solo set-up has run)."""
+
+    def objectives(self, s: PLState) -> list[dict[str, Any]]:
+        """Objective(s), with their progress (public)."""
+        raise NotImplementedError
+
+    def side_objective(self, s: PLState) -> dict[str, Any] | None:
+        return None
+
+    def progress(self, s: PLState) -> None:
+        """Objectives that complete by where the characters are or what they hold, checked after
+        every action."""
+
+    def special_defeat(self, s: PLState, seat: int, ch: str, hz: str, region: str) -> bool:
+        """A defeated hazard with a scenario's special rule; True when it replaces the usual
+        reward."""
+        return False
+
+    def forced_weapon(self, s: PLState, hz: str) -> str | None:
+        """The one weapon (Rarity id) a hazard can be fought with, if any."""
+        return None
+
+    def may_enter(self, s: PLState, seat: int, ch: str, region: str) -> bool:
+        return True
+
+    def drawn(self, s: PLState, seat: int, cid: str, region: str) -> None:
+        """A Region card drawn and placed face up."""
+
+
+SCENARIO_RULES: dict[str, ScenarioRules] = {}
+
+
+def scenario(cls: type[ScenarioRules]) -> type[ScenarioRules]:
+    SCENARIO_RULES[cls.id] = cls()
+    return cls
+
+
+from . import fiery_siege, garoliums_tournament, saltash_necromancer  # noqa: E402, F401

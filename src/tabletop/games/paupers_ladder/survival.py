@@ -1,0 +1,70 @@
+"""Survival Mode (the rulebook's section): each character has Lives; a lost fight costs one, and a
+character at 0 is badly wounded and carried back to its Pauper's City. Places of rest, potions and
+the City healer restore Lives; Garolium's National Duty of Vigour heals the penniless for free.
+The Lives rules are shared by solo play (where the last Life lost ends the game)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import PLState
+
+
+class Survival:
+    """Lives and the ways to restore them."""
+
+    __slots__ = ()
+
+    def max_lives(self: PLState) -> int:
+        solo = self.data.get("solo")
+        if solo:
+            return int(solo["max_lives"])
+        return int(self.C.solo["survival"]["lives"])
+
+    def restore(self: PLState, seat: int, ch: str, n: int, why: str) -> None:
+        lv = self.P(seat)["lives"]
+        k = max(0, min(n, self.max_lives() - lv[ch]))
+        lv[ch] += k
+        self.log(f"{self.pname(seat)}'s {ch} restores {k} Life ({why}): {lv[ch]} now.")
+
+    def _may_heal(self: PLState, seat: int, ch: str) -> bool:
+        d = self.data
+        if d["mode"] == "standard" or ch in d["ts"].get("healed", []):
+            return False
+        p = self.P(seat)
+        if p["lives"][ch] >= self.max_lives():
+            return False
+        return bool(p["gems"] >= int(self.C.solo["healer_cost"]["value"]) or self._vigour(seat, ch))
+
+    def _vigour(self: PLState, seat: int, ch: str) -> bool:
+        """Garolium's National Duty of Vigour: free healing, badly wounded with an empty Purse."""
+        p = self.P(seat)
+        return bool(self.data["mode"] == "survival" and p["lives"][ch] == 0 and p["gems"] == 0)
+
+    def _potions(self: PLState, seat: int) -> list[str]:
+        p = self.P(seat)
+        out = [it["c"] for it in p["inv"] if "potion" in self.C.item[it["c"]].tags]
+        if p.get("charges", 0) > 0 and any(
+            e["effect"] == "boost" and e.get("charges")
+            for e in self.C.paupers[p["pauper"]].equipment.abilities
+        ):
+            out.append("start")
+        return [k for k in out if not self.used(k)]
+
+    def _hook_fight_lost(self: PLState, seat: int, char: str) -> None:
+        """Survival/solo: a lost fight costs a Life; badly wounded (Survival) or lost (solo)."""
+        d = self.data
+        if d["mode"] == "standard":
+            return
+        lv = self.P(seat)["lives"]
+        lv[char] = max(0, lv[char] - 1)
+        self.log(f"{self.pname(seat)}'s {char} loses a Life: {lv[char]} left.")
+        if lv[char] > 0:
+            return
+        if d["mode"] == "solo":
+            self._solo_over(False, "lives")
+            return
+        home = self.C.paupers[self.P(seat)["pauper"]].city
+        self.set_pos(seat, char, home)
+        self.log(f"Badly wounded, the {char} is carried back to {home.capitalize()}.")

@@ -1,0 +1,284 @@
+"""What each seat may see of the game (its view and the outcome), and the resampling of what it
+cannot see for search bots. Not a rulebook section: the rules live in the sections' modules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine import Outcome, Rng, piles
+from tabletop.engine.views import log_for
+
+from .content import CITIES, WILD
+
+if TYPE_CHECKING:
+    from .rules import PLState
+
+
+class Views:
+    """Views, the outcome, and resampling hidden information."""
+
+    __slots__ = ()
+
+    def _outcome(self: PLState) -> Outcome:
+        d = self.data
+        winners = tuple(d.get("winners", []))
+        if d.get("solo"):
+            data = self.C.solo["scenarios"][d["solo"]["scenario"]]
+            won = bool(winners)
+            why = {
+                "objectives": "All the objectives are complete.",
+                "time": "The Time token reached zero.",
+                "lives": "A character lost its last Life.",
+            }.get(d.get("reason", "time"), "")
+            return Outcome(
+                winners=winners,
+                scores={0: 1.0 if won else 0.0},
+                reason=d.get("reason", "time"),
+                text=f"{data['name']}: {'won' if won else 'lost'}. {why} "
+                + str(data["win" if won else "lose"]),
+            )
+        scores = {s: float(len(self.P(s)["virtues"])) for s in range(self.n())}
+        if d.get("reason") == "virtues":
+            text = f"{self.pname(winners[0])} learns a third Virtue and wins."
+        else:
+            text = "The round limit ends the tournament; most Virtues wins."
+        return Outcome(winners=winners, scores=scores, reason=d.get("reason", "virtues"), text=text)
+
+    def rounds(self: PLState) -> int:
+        return int(self.data.get("round", 0))
+
+    def _view(self: PLState, seat: int | None) -> dict[str, Any]:
+        d = self.data
+        players = []
+        for s, p in enumerate(d["players"]):
+            mine = seat == s
+            pv: dict[str, Any] = {
+                "seat": s,
+                "pauper": p["pauper"],
+                "name": self.pname(s),
+                "bird": p["bird"],
+                "trained": p["trained"],
+                "gems": p["gems"],
+                "pos": p["pos"],
+                "bpos": p["bpos"],
+                "recipes": [dict(r) for r in p["rec"]],
+                "inventory": [dict(i) for i in p["inv"]],
+                "trophies": list(p["troph"]),
+                "journal": list(p["journal"]),
+                "virtues": list(p["virtues"]),
+                "outcome_count": piles.size(p["out"]),
+                "outcome_discard": piles.discards(p["out"]),
+                "miss": bool(p.get("miss")),
+                "charges": p.get("charges", 0),
+                "hand_count": len(self.hand(s)),
+            }
+            if "lives" in p:
+                pv["lives"] = dict(p["lives"])
+                pv["max_lives"] = self.max_lives()
+            if mine:
+                pv["hand"] = self.hand(s)
+                pv["outcome_known_top"] = list(p["outk"])
+                pv["region_known_top"] = {k: list(v) for k, v in p["rk"].items()}
+            players.append(pv)
+        shops = {}
+        for city in CITIES:
+            cards = d["shops"][city]
+            ks = d["shopk"][city]
+            shops[city] = {
+                "count": len(cards),
+                "known": [c for c, k in zip(cards, ks) if seat is not None and k & (1 << seat)],
+            }
+        stack = []
+        for f in d["stack"]:
+            if f.get("private") and f["seat"] != seat:
+                stack.append({"t": f["t"], "seat": f["seat"]})
+            else:
+                stack.append(dict(f))
+        decks = {
+            k: {"count": piles.size(v), "discard": list(v["discard"])}
+            for k, v in d["decks"].items()
+        }
+        return {
+            "phase": d["phase"],
+            "round": d.get("round", 0),
+            "turn": d.get("turn"),
+            "players": players,
+            "tiles": {k: list(v) for k, v in d["tiles"].items()},
+            "cardgems": dict(d["cardgems"]),
+            "tucked": {k: list(v) for k, v in d["tucked"].items()},
+            "quests": dict(d["quests"]),
+            "shops": shops,
+            "dispensary": [{"count": len(s), "top": s[-1] if s else None} for s in d["dispensary"]],
+            "decks": decks,
+            "paupers_shown": list(d["paupers_shown"]),
+            "birds_shown": list(d["birds_shown"]),
+            "ts": dict(d["ts"]) if d["ts"] else None,
+            "fight": dict(d["fight"]) if d.get("fight") else None,
+            "last_fight": d.get("last_fight"),
+            "stack": stack,
+            "winners": list(d.get("winners", [])),
+            "log": log_for(d, seat),
+            **self._mode_view(),
+        }
+
+    def _mode_view(self: PLState) -> dict[str, Any]:
+        d = self.data
+        if d["mode"] == "standard":
+            return {}
+        out: dict[str, Any] = {"mode": d["mode"]}
+        solo = d.get("solo")
+        if not solo:
+            return out
+        out["solo"] = {
+            "scenario": solo["scenario"],
+            "name": self.C.solo["scenarios"][solo["scenario"]]["name"],
+            "difficulty": solo["difficulty"],
+            "time": solo["time"],
+            "allowance": solo["allowance"],
+            "max_lives": solo["max_lives"],
+            "home": solo.get("home"),
+            "objectives": self.objectives() if d["players"][0]["pauper"] else [],
+            "side": self.side_objective(),
+            "ordered": bool(self.C.solo["scenarios"][solo["scenario"]].get("ordered")),
+            # face-down Mine cards: only where they lie, never what they are
+            "facedown": sorted(solo.get("facedown", {})),
+            "city_hazards": dict(solo.get("city_hz", {})),
+            "necromancer": solo.get("necro") if solo.get("necro_lives") is not None else None,
+            "necromancer_lives": solo.get("necro_lives"),
+            "necromancer_deck": piles.size(solo["necro_out"]) if "necro_out" in solo else None,
+            "markers": list(solo.get("markers", [])),
+            "collected": list(solo.get("collected", [])),
+            "siege": list(solo.get("siege", [])),
+        }
+        return out
+
+    def tags(self: PLState, seat: int) -> dict[str, Any]:
+        """What this seat played with, for balance reports: its Pauper, its Bird and the
+        Virtues it learned."""
+        p = self.P(seat)
+        return {
+            "Pauper": self.C.paupers[p["pauper"]].name if p["pauper"] else None,
+            "Bird": self.C.birds[p["bird"]].name if p["bird"] else None,
+            "Virtue": list(p["virtues"]),
+        }
+
+    def evaluate(self: PLState) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        from .evaluate import evaluate
+
+        return evaluate(self)
+
+    def _shop_slot(self: PLState, card: str) -> tuple[str, int]:
+        for city in CITIES:
+            if card in self.data["shops"][city]:
+                return city, self.data["shops"][city].index(card)
+        raise ValueError(f"{card} is not in any Shop")
+
+    def _resample(self: PLState, seat: int | None, rng: Rng) -> PLState:
+        other = self.clone()
+        d = other.data
+        solo = d.get("solo")
+        if solo and solo.get("facedown"):
+            regions = sorted(solo["facedown"])
+            hidden = [solo["facedown"][r] for r in regions]
+            rng.shuffle(hidden)
+            solo["facedown"] = dict(zip(regions, hidden))
+        if solo and "necro_out" in solo:
+            draw = piles.cards(solo["necro_out"])
+            rng.shuffle(draw)
+            piles.set_cards(solo["necro_out"], draw)
+        # a "put the peeked cards back" choice pending: its seat is looking at the top cards
+        peeking = [f for f in d["stack"] if f["t"] == "reorder"]
+
+        def looked_at(deck: str, s: int | None) -> int:
+            return max(
+                [len(f["cards"]) for f in peeking if f["deck"] == deck and f["seat"] == s] or [0]
+            )
+
+        # Region decks: keep the tops the seat has seen (or is looking at)
+        for dk in WILD:
+            known = len(other.P(seat)["rk"].get(dk, [])) if seat is not None else 0
+            known = max(known, looked_at(dk, seat))
+            draw = piles.cards(d["decks"][dk])
+            cut = len(draw) - known
+            rest = draw[:cut]
+            rng.shuffle(rest)
+            draw[:cut] = rest
+            piles.set_cards(d["decks"][dk], draw)
+            for s, p in enumerate(d["players"]):
+                if s != seat:
+                    p["rk"].pop(dk, None)
+        for s, p in enumerate(d["players"]):
+            draw = piles.cards(p["out"])
+            known = max(len(p["outk"]), looked_at("outcome", s)) if s == seat else 0
+            cut = len(draw) - known
+            rest = draw[:cut]
+            rng.shuffle(rest)
+            draw[:cut] = rest
+            piles.set_cards(p["out"], draw)
+            if s != seat:
+                p["outk"] = []
+        # another seat's pending reorder lists whatever now lies on top of the redrawn pile
+        for f in peeking:
+            if f["seat"] != seat:
+                pile = (
+                    d["players"][f["seat"]]["out"]
+                    if f["deck"] == "outcome"
+                    else d["decks"][f["deck"]]
+                )
+                f["cards"] = piles.peek(pile, len(f["cards"]))
+        # a "keep 1 from the Shops" choice of another seat lists Shop cards: note where each lies,
+        # so the choice lists whatever the redrawn Shops hold there
+        looking = [
+            (f, [self._shop_slot(c) for c in f["cards"]])
+            for f in d["stack"]
+            if f["t"] == "keep" and f.get("src") == "shops" and f["seat"] != seat
+        ]
+        # shops + Equipment/Rarity decks (face-down cards the seat has not seen)
+        for deckname, is_rar in (("equipment", False), ("rarity", True)):
+            slots = []
+            for city in CITIES:
+                for i, (c, k) in enumerate(zip(d["shops"][city], d["shopk"][city])):
+                    if c.startswith("rar.") == is_rar and not (
+                        seat is not None and k & (1 << seat)
+                    ):
+                        slots.append((city, i))
+            # cards another seat drew for "draw 2, keep 1" and has not chosen from yet
+            held = [
+                f
+                for f in d["stack"]
+                if f["t"] == "keep" and f.get("src") == "drawn" and f["seat"] != seat
+            ]
+            if is_rar:
+                held = []
+            pool = [d["shops"][c][i] for c, i in slots] + piles.cards(d["decks"][deckname])
+            pool += [c for f in held for c in f["cards"]]
+            rng.shuffle(pool)
+            for j, (c, i) in enumerate(slots):
+                d["shops"][c][i] = pool[j]
+            pool = pool[len(slots) :]
+            for f in held:
+                f["cards"] = pool[: len(f["cards"])]
+                pool = pool[len(f["cards"]) :]
+            piles.set_cards(d["decks"][deckname], pool)
+        for f, slots_of in looking:
+            f["cards"] = [d["shops"][c][i] for c, i in slots_of]
+        quests = piles.cards(d["decks"]["quest"])
+        rng.shuffle(quests)
+        piles.set_cards(d["decks"]["quest"], quests)
+        # Dispensary: only the top of each stack is face up
+        under = [c for s in d["dispensary"] for c in s[:-1]]
+        rng.shuffle(under)
+        for s in d["dispensary"]:
+            k = len(s) - 1
+            if k > 0:
+                s[:k] = under[:k]
+                under = under[k:]
+        # The Recipe deck; the draft hands are knowledge zones (the engine redraws what the seat
+        # does not know, keeping the hand it passed on) and the engine redraws the others' picks
+        recipes = piles.cards(d["decks"]["recipe"])
+        rng.shuffle(recipes)
+        piles.set_cards(d["decks"]["recipe"], recipes)
+        rng.shuffle(d["birds_hidden"])
+        other.rng = Rng(rng.next64())
+        return other

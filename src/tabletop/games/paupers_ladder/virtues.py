@@ -1,0 +1,167 @@
+"""Game Objective and End of the Game (the rulebook's sections): the 5 Virtues (generosity,
+knowledge, bravery, magnificence, fellowship), learned at any time during your turn once their
+requirement is met, each once; the first player with 3 Virtues wins, and the round limit ends the
+tournament with the most Virtues winning."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.engine import Action
+
+from .base import A, J
+from .decisions import Decision, decision
+
+if TYPE_CHECKING:
+    from .rules import PLState
+
+
+class Virtues:
+    """The Virtues and the end of the game."""
+
+    __slots__ = ()
+
+    def threshold(self: PLState, virtue: str) -> int:
+        key = str(max(2, self.n()))
+        pid = self.P(0)["pauper"]
+        if self.data["mode"] == "solo" and pid:  # solo: the thresholds printed on the side
+            key = "3" if self.C.paupers[pid].side == "3-4" else "2"
+        return int(self.C.numbers["thresholds"][key][virtue])
+
+    def learnable(self: PLState, seat: int) -> list[str]:
+        p = self.P(seat)
+        out = []
+        if "generosity" not in p["virtues"] and p["gems"] >= self.threshold("generosity"):
+            out.append("generosity")
+        brave = sum(self.C.region_card[c].strength for c in p["troph"])
+        if "bravery" not in p["virtues"] and brave >= self.threshold("bravery"):
+            out.append("bravery")
+        if "magnificence" not in p["virtues"] and any(
+            self.C.region_card[c].type == "dragon" for c in p["troph"]
+        ):
+            out.append("magnificence")
+        if "fellowship" not in p["virtues"] and len(p["journal"]) >= int(
+            self.C.numbers["fellowship_quests"]["value"]
+        ):
+            out.append("fellowship")
+        return out
+
+    def _learn(self: PLState, seat: int, v: str) -> None:
+        """The free action of learning a Virtue whose requirement is met."""
+        if v == "bravery":  # the player picks the Trophy Room cards to discard
+            self.push({"t": "bravery", "seat": seat, "chosen": []})
+        elif v == "magnificence" and len(self._dragons(seat)) >= 2:
+            # the player chooses which dragon leaves the Trophy Room
+            self.push({"t": "magnificence", "seat": seat, "cands": self._dragons(seat)})
+        else:
+            self.learn_virtue(seat, v)
+
+    def learn_virtue(self: PLState, seat: int, v: str, trophies: list[str] | None = None) -> None:
+        p = self.P(seat)
+        if v == "generosity":
+            p["gems"] -= self.threshold("generosity")
+        elif v == "bravery":
+            for c in trophies or []:
+                p["troph"].remove(c)
+                self.discard_region_card(c)
+        elif v == "magnificence":
+            dragon = (trophies or self._dragons(seat))[0]
+            p["troph"].remove(dragon)
+            self.discard_region_card(dragon)
+        elif v == "fellowship":
+            self.discard_to("quest", p["journal"][:3])
+            p["journal"] = p["journal"][3:]
+        p["virtues"].append(v)
+        self.log(f"{self.pname(seat)} learns the Virtue of {v}!")
+        self._hook_virtue_learned(seat)
+        if self.data["mode"] == "solo":
+            self._solo_progress()
+        elif len(p["virtues"]) >= int(self.C.numbers["virtues_to_win"]["value"]):
+            self._game_over(seat, "virtues")
+
+    def _dragons(self: PLState, seat: int) -> list[str]:
+        """The dragons in a Trophy Room, one per name (two copies of one card are one choice)."""
+        out: list[str] = []
+        for c in self.P(seat)["troph"]:
+            if self.C.region_card[c].type == "dragon" and all(
+                self.cname(x) != self.cname(c) for x in out
+            ):
+                out.append(c)
+        return out
+
+    def _game_over(self: PLState, seat: int | None, reason: str) -> None:
+        d = self.data
+        d["phase"] = "over"
+        d["stack"] = []
+        d["q"] = []
+        if seat is None:
+            best = max(len(q["virtues"]) for q in d["players"])
+            cands = [s for s in range(self.n()) if len(self.P(s)["virtues"]) == best]
+            d["winners"] = cands
+            d["reason"] = reason
+            self.log(f"The tournament closes after {d['round'] - 1} rounds.")
+        else:
+            d["winners"] = [seat]
+            d["reason"] = reason
+            self.log(f"{self.pname(seat)} has learned 3 Virtues and wins the tournament!")
+
+
+# ---------------------------------------------------------------- paying for a Virtue
+@decision
+class Bravery(Decision):
+    """Bravery: choose the Trophy Room cards to discard, one at a time, until their Strength
+    reaches the threshold (or back out before it, discarding nothing)."""
+
+    kind = "bravery"
+    actions = ("trophy", "back-out")
+
+    def text(self, s: PLState, f: J) -> str:
+        return "Choose Trophy Room cards to discard for bravery, or back out."
+
+    def legal(self, s: PLState, f: J) -> list[Action]:
+        names: set[str] = set()
+        acts = []
+        for c in s.P(f["seat"])["troph"]:
+            if c not in f["chosen"] and s.cname(c) not in names:
+                names.add(s.cname(c))
+                acts.append(A("trophy", card=c))
+        acts.append(A("back-out"))  # before the threshold: nothing is discarded yet
+        return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        if a.kind == "back-out":
+            return "Back out: no card is discarded and bravery is not learned now"
+        points = s.C.region_card[a["card"]].strength
+        return f"Discard the {s.cname(a['card'])} ({points} points) for bravery"
+
+    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
+        if a.kind == "back-out":
+            s.log(f"{s.pname(seat)} backs out of bravery; the Trophy Room is unchanged.")
+            return
+        f["chosen"].append(a["card"])
+        total = sum(s.C.region_card[c].strength for c in f["chosen"])
+        if total >= s.threshold("bravery"):
+            s.learn_virtue(seat, "bravery", f["chosen"])
+        else:
+            s.push(f)
+
+
+@decision
+class Magnificence(Decision):
+    """Magnificence: choose which dragon leaves the Trophy Room."""
+
+    kind = "magnificence"
+    actions = ("dragon",)
+
+    def text(self, s: PLState, f: J) -> str:
+        return "Choose the dragon to discard from your Trophy Room for magnificence."
+
+    def legal(self, s: PLState, f: J) -> list[Action]:
+        return [A("dragon", card=c) for c in f["cands"]]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        points = s.C.region_card[a["card"]].strength
+        return f"Discard the {s.cname(a['card'])} ({points} points) for magnificence"
+
+    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
+        s.learn_virtue(seat, "magnificence", [a["card"]])
