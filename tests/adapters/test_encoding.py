@@ -18,7 +18,7 @@ from tabletop.adapters.encoding import (
 )
 from tabletop.engine import Action, Rng, load
 
-from .cases import game_cases
+from ..modes import game_cases
 
 
 @pytest.mark.parametrize(("name", "params"), game_cases())

@@ -16,7 +16,7 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 from tabletop.adapters import openspiel as adapter  # noqa: E402
 from tabletop.engine import load, specs  # noqa: E402
 
-from .cases import game_cases  # noqa: E402
+from ..modes import game_cases  # noqa: E402
 
 adapter.register_all()  # games registered after the adapter's import (the tests' toy game)
 

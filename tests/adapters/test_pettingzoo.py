@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 from tabletop.adapters.pettingzoo import TabletopEnv, env
 from tabletop.engine import Rng
 
-from .cases import game_cases
+from ..modes import game_cases
 
 
 def play(e: TabletopEnv, seed: int, sampler_seed: int) -> list[Any]:

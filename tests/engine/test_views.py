@@ -29,5 +29,21 @@ class TestLog:
             "text": f"line {LOG_LIMIT + 4}",
         }
 
+    def test_a_log_saved_in_the_older_form_still_reads(self) -> None:
+        # states saved before the compact form kept [number, text, seats or None] triples
+        data: dict[str, Any] = {
+            "log": [[7, "old public", None], [8, "old for seat 1", [1]]],
+            "log_n": 9,
+        }
+        log(data, "new public")
+        log(data, "new for seat 0", to=[0])
+        assert log_for(data, 0) == [
+            {"n": 7, "text": "old public"},
+            {"n": 9, "text": "new public"},
+            {"n": 10, "text": "new for seat 0"},
+        ]
+        assert [e["n"] for e in log_for(data, 1)] == [7, 8, 9]
+        assert [e["n"] for e in log_for(data, None)] == [7, 9]
+
     def test_count_only(self) -> None:
         assert count_only(["a", "b"]) == {"count": 2}

@@ -154,32 +154,14 @@ class TestCommandLine:
         assert (cy.personal_quest, cy.quest_offer) == (quest, [])
         assert quest not in c.city.quest_deck and len(c.city.quest_deck) == len(deck) - 1
         doc = svc.document()
-        code, out = gh(
-            url,
-            "new-character",
-            "lions",
-            "Di",
-            "--player",
-            "d",
-            "--class",
-            "brute",
-            "--quest",
-            name,
-        )
-        assert code == 2 and "not in the deck" in out
-        code, out = gh(
-            url,
-            "new-character",
-            "lions",
-            "Di",
-            "--player",
-            "d",
-            "--class",
-            "brute",
-            "--quest",
-            "Slay the moon",
-        )
-        assert code == 2 and "unknown personal quest 'Slay the moon'" in out
+        new_character = ["new-character", "lions", "Di", "--player", "d", "--class", "brute"]
+        refusals = {
+            name: "not in the deck",
+            "Slay the moon": "unknown personal quest 'Slay the moon'",
+        }
+        for quest_named, refusal in refusals.items():
+            code, out = gh(url, *new_character, "--quest", quest_named)
+            assert code == 2 and refusal in out, quest_named
         assert svc.document() == doc
 
     def test_buy_and_sell_by_name(self, tmp_path) -> None:

@@ -86,7 +86,7 @@ def test_two_browsers_build_and_explore_to_the_end(server: Server, browser: Any)
         )
         if state.prompt().kind == "turn" and clicks["board"] and moves % 40 == 0:
             # never the rival's real lair: a seat's page shows only its own lair's hazards
-            rival = state.data["lairs"][1 - seat]
+            rival = state.lair(1 - seat)  # type: ignore[attr-defined]
             secret = [f for f in rival["feat"] if f and f[:2] == "m:"]
             assert len(secret) == 0 or "the rival explores it" in page.inner_text("#board")
     state, _ = store.load(game["id"])

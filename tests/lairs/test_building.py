@@ -269,3 +269,52 @@ def test_the_peril_witness_covers_every_change_that_could_matter() -> None:
                 more[c] = "monster"
                 after = grid.peril_reach(start, walls, more)
                 assert all(after[g] for g in kept if g != c)
+
+
+def test_the_one_placement_check_agrees_with_the_full_rule_check() -> None:
+    """Checking one placement looks only at what it changes (the lair kept every rule before);
+    it gives the same answer as checking the whole lair, over random legal partial lairs."""
+    from tabletop.engine import load
+    from tabletop.engine.rng import Rng
+
+    C = content()
+    game = load("lairs", mode="standard", pack=True)
+    r = Rng(7)
+    checked = 0
+    for seed in range(6):
+        s = game.new_state(seed)
+        while s.prompt().kind != "build":
+            s.apply(s.legal_actions()[0])
+        for _ in range(60):
+            lair = s.lair(0)
+            for piece in [*building.pieces_left(s.data, lair, C), "wall"]:
+                for cell in r.sample(list(range(36)), 6):
+                    edge = r.below(60)
+                    args = (None, edge) if piece == "wall" else (cell, None)
+                    assert building.placement_problem(lair, piece, *args, C) == (
+                        building.place_problem(lair, piece, *args, C)
+                    )
+                    checked += 1
+            options = s.legal_actions(0)
+            builds = [a for a in options if a.kind == "build"] or options
+            s.apply(r.choice(builds), 0)
+            if s.prompt().kind != "build" or 0 not in s.prompt().seats:
+                break
+    assert checked > 1000
+
+
+def test_the_peril_flood_by_corridors_agrees_with_the_step_by_step_flood() -> None:
+    from tabletop.engine.rng import Rng
+
+    r = Rng(5)
+    for _ in range(500):
+        walls = set(r.sample(list(range(60)), r.randint(0, 30)))
+        kinds: list[str | None] = [None] * 36
+        for c in r.sample(list(range(36)), r.randint(0, 12)):
+            kinds[c] = r.choice(["monster", "trap"])
+        start = r.below(36)
+        kinds[start] = None
+        mon = sum(1 << c for c, k in enumerate(kinds) if k == "monster")
+        trap = sum(1 << c for c, k in enumerate(kinds) if k == "trap")
+        mask = grid.peril_mask(start, walls, mon, trap)
+        assert grid.peril_reach(start, walls, kinds) == [bool(mask >> c & 1) for c in range(36)]

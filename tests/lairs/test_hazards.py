@@ -110,7 +110,7 @@ class TestGloombat:
         s.data["ex"][0]["map"][1] = None  # only the Gloombat's own space is not on the map
         s.state.invalidate()
         s.do("creep", dir="e")
-        assert s.data["lairs"][1]["feat"][1] == "m:gloombat"
+        assert s.state.lair(1)["feat"][1] == "m:gloombat"
 
 
 class TestHungryBlob:
@@ -216,7 +216,7 @@ class TestJunk:
             params=PACK,
         )
         s.do("junk", card="crumpled-manual#0", on="B1")
-        assert s.data["lairs"][1]["feat"][grid.parse("B1")] is None
+        assert s.state.lair(1)["feat"][grid.parse("B1")] is None
         assert s.view(0)["mats"][0]["spent"]["basic"] == 1
 
     def test_candle_stub_and_bit_of_rope(self) -> None:

@@ -103,7 +103,7 @@ class TestBuilderHiddenChoices:
         s.expect("relocate", seat=1)
         assert s.view(0)["ask"] == {"kind": "relocate", "seat": 1}  # the explorer sees no options
         s.do("to", cell="F1")
-        assert s.data["lairs"][1]["feat"][grid.parse("F1")] == "m:gloombat"
+        assert s.state.lair(1)["feat"][grid.parse("F1")] == "m:gloombat"
         assert s.view(0)["maps"][0]["map"][1] == "empty"
         assert "F1" not in str(s.view(0)["log"])
         assert "F1" in str(s.view(1)["log"])
@@ -114,12 +114,12 @@ class TestBuilderHiddenChoices:
         s.do("creep", dir="s").expect("beetles", seat=1)
         s.do("move", cell="A2").expect("beetles-to", seat=1)
         s.do("to", cell="E5")
-        assert s.data["lairs"][1]["feat"][grid.parse("E5")] == "m:autoflail"
+        assert s.state.lair(1)["feat"][grid.parse("E5")] == "m:autoflail"
 
     def test_the_builder_may_leave_the_monsters_be(self) -> None:
         s = scenario({"fresh": {"basic": 4}}, lair1=arena("autoflail", "howling-beetles"))
         s.do("creep", dir="s").do("none")
-        assert s.data["lairs"][1]["feat"][1] == "m:autoflail"
+        assert s.state.lair(1)["feat"][1] == "m:autoflail"
 
 
 class TestChestsAndTreasure:

@@ -70,7 +70,7 @@ class TestSoloGame:
         s = Scenario("lairs", spec, seed=1, mode="solo", difficulty="easy")
         s.do("creep", dir="e")
         s.expect("turn", seat=0)
-        lair = s.data["lairs"][0]
+        lair = s.state.lair(0)
         now = lair["feat"].index("m:gloombat")
         assert now != 1
         # the policy: the Unknown Empty space nearest the Exit

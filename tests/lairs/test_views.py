@@ -34,7 +34,7 @@ def unlearnt_changed(s: LairsState, seat: int) -> LairsState:
     d = twin.data
     if d["phase"] in ("select", "build"):
         if not d["solo"]:
-            other = d["lairs"][1 - seat]
+            other = twin.lair(1 - seat)
             other["feat"] = list(reversed(other["feat"]))
             other["walls"] = [e for e in range(grid.EDGES) if e not in other["walls"]][:5]
         return twin
@@ -126,6 +126,8 @@ def test_along_whole_games_no_view_holds_a_secret(params: dict[str, Any]) -> Non
 
 
 def test_resampling_redraws_the_unlearnt_lair_and_keeps_the_view() -> None:
+    """The lairs' spaces are zones of the knowledge model: a resample for a seat keeps every
+    space it knows (its map sheet shows it truly) and redraws the rest among themselves."""
     game = load("lairs", mode="standard")
     s = game.new_state(21)
     rng = Rng(21)
@@ -133,13 +135,75 @@ def test_resampling_redraws_the_unlearnt_lair_and_keeps_the_view() -> None:
         seats = s.current_seats()
         seat = seats[rng.below(len(seats))]
         s.apply(rng.choice(s.legal_actions(seat)), seat)
+    assert isinstance(s, LairsState)
     seat = s.data["turn"]
+    lair = s.lair_of(seat)
+    sheet = s.data["ex"][seat]["map"]
+    known = [c for c in range(grid.SPACES) if sheet[c] is not None]
+    assert known
     moved = 0
     for k in range(10):
         other = s.resample(seat, Rng(k))
+        assert isinstance(other, LairsState)
         assert canon(other.view(seat)) == canon(s.view(seat))
-        moved += other.lair_of(seat)["feat"] != s.lair_of(seat)["feat"]  # type: ignore[attr-defined]
-        from tabletop.games.lairs.rules.building import problem
-
-        assert problem(other.lair_of(seat)["feat"], set(other.lair_of(seat)["walls"]), s.C) is None  # type: ignore[attr-defined]
+        theirs = other.lair_of(seat)["feat"]
+        assert [theirs[c] for c in known] == [lair["feat"][c] for c in known]
+        assert sorted(map(str, theirs)) == sorted(map(str, lair["feat"]))  # the same pieces
+        moved += theirs != lair["feat"]
+        # the builder knows its whole lair: nothing of it is redrawn for the builder
+        mine = s.resample(1 - seat, Rng(k))
+        assert mine.lair_of(seat)["feat"] == lair["feat"]  # type: ignore[attr-defined]
     assert moved > 0
+
+
+class TestKnowledgeOfTheLairs:
+    """The lairs' spaces are zones of the engine's knowledge model (what each seat knows of
+    each space, and how it learnt it), kept in step with the map sheets."""
+
+    def test_the_builder_knows_its_lair_and_the_explorer_what_its_map_shows(self) -> None:
+        from .helpers import scenario
+
+        s = scenario({"fresh": {"basic": 4}, "known": ["A2"]})
+        state = s.state
+        assert isinstance(state, LairsState)
+        z = state.secrets()
+        known = z.known("lair:1")
+        # seat 1 built lair 1: it knows every space; seat 0 the Start and the spaces it learnt
+        assert all(m & 0b10 for m in known)
+        learnt_by_explorer = {grid.name(c) for c, m in enumerate(known) if m & 0b01}
+        assert learnt_by_explorer == {"A1", "A2"}
+        assert z.how("lair:1", 0) == "explored"
+        # what seat 0 knows of lair 1 is what its map sheet shows
+        items = z.view("lair:1", 0)["items"]
+        sheet = s.view(0)["maps"][0]["map"]
+        assert items[grid.parse("A1")] == sheet[grid.parse("A1")] == "start"
+        assert items[grid.parse("A2")] is None and sheet[grid.parse("A2")] == "empty"
+        assert z.view("lair:1", None)["items"][grid.parse("A1")] == "start"  # map sheets: public
+
+    def test_an_invisible_hazard_on_a_known_space_stays_unknown(self) -> None:
+        from .helpers import lair, scenario
+
+        hidden = lair(monsters={"D2": "hungry-blob", "D5": "autoflail", "A2": "whisperling-mob"})
+        hidden["walls"] = [*hidden["walls"], "A2|A3", "A2|B2"]
+        s = scenario({"fresh": {"basic": 4}, "known": ["A2"]}, lair1=hidden)
+        state = s.state
+        assert isinstance(state, LairsState)
+        assert s.view(0)["maps"][0]["map"][grid.parse("A2")] == "empty"
+        assert not state.secrets().known("lair:1")[grid.parse("A2")] & 0b01
+
+    def test_a_step_that_shows_a_space_cannot_be_taken_back(self) -> None:
+        from tabletop.engine import IllegalAction
+        from tabletop.engine.undo import undo_last
+
+        from .helpers import scenario
+
+        s = scenario({"fresh": {"basic": 4, "perception": 1}})
+        before = s.state.clone()
+        options = [a for a in s.options(0) if a.kind == "peer"]
+        assert options
+        s.state.apply(options[0], 0)
+        while s.state.prompt().kind == "pay":
+            before = s.state.clone()
+            s.state.apply(s.options(0)[0], 0)
+        with pytest.raises(IllegalAction, match="told what stands on a space"):
+            undo_last(s.state, 0, before)

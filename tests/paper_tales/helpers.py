@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action
+from tabletop.games.paper_tales import hidden
 from tabletop.games.paper_tales.rules import deployment, turn
 from tabletop.testing import Scenario
 
@@ -30,7 +31,7 @@ def units(s: Scenario, seat: int, viewer: int | None = None) -> list[str | None]
 
 def card(s: Scenario, seat: int, unit: str) -> str:
     """The card id of a Unit type in a seat's hand."""
-    for c in s.data["players"][seat]["hand"]:
+    for c in hidden.hand(s.state, seat):  # type: ignore[arg-type]
         if c.split(".")[0] == unit:
             return str(c)
     raise AssertionError(f"no {unit} in seat {seat}'s hand")
@@ -50,7 +51,7 @@ def arrangement(
     for spot, u in enumerate(p["kingdom"]):
         if u is not None:
             args[u["c"]] = "discard" if u["c"] in discard else deployment.row_of(spot)
-    for c in p["hand"]:
+    for c in hidden.hand(s.state, seat):  # type: ignore[arg-type]
         args[c] = "keep" if c == keep else "discard"
     args.update(rows or {})
     return Action.of("deploy", **args)

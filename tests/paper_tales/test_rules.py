@@ -78,6 +78,14 @@ class TestRecruitment:
         reason = s.refuse(A("pick", card=theirs), 0)
         assert "not in the hand in front of seat 0" in reason
 
+    def test_two_players_cannot_discard_the_card_just_kept(self) -> None:
+        s = Scenario("paper-tales", players=2, seed=4)
+        hands = [s.view(seat)["draft"]["hand"] for seat in range(2)]
+        for seat in range(2):
+            s.do("pick", by=seat, card=hands[seat][0])
+        reason = s.refuse(A("burn", card=hands[0][0]), 0)
+        assert f"{hands[0][0]} is not in the hand in front of seat 0" in reason
+
 
 class TestDeployment:
     def _deploy(self, **seat0: object) -> Scenario:
@@ -163,7 +171,7 @@ class TestDeployment:
         s = self._deploy(gold=3, hand=["knight", "farmer"])
         reason = s.refuse(A("deploy", **{card(s, 0, "knight"): "front"}), 0)
         assert "missing: " + card(s, 0, "farmer") in reason
-        other = s.data["players"][1]["hand"][0]
+        other = card(s, 1, "cook")
         reason = s.refuse(A("deploy", **{other: "front"}), 0)
         assert "not in seat 0's hand or Kingdom" in reason
 

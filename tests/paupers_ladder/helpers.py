@@ -28,14 +28,15 @@ def kinds(state: PLState, seat: int | None = None) -> set[str]:
 
 
 def tile(state: PLState, region: str, entry: str) -> str:
-    for cid in state.data["tiles"][region]:
+    tiles = state.view(None)["tiles"][region]  # face up: the spectator's view shows them
+    for cid in tiles:
         if cid.split(".")[1] == entry:
             return str(cid)
-    raise AssertionError(f"no {entry} in {region}: {state.data['tiles'][region]}")
+    raise AssertionError(f"no {entry} in {region}: {tiles}")
 
 
 def inv(state: PLState, seat: int, entry: str) -> str:
-    for it in state.data["players"][seat]["inv"]:
+    for it in state.view(seat)["players"][seat]["inventory"]:
         if it["c"].split(".")[1] == entry:
             return str(it["c"])
     raise AssertionError(f"no {entry} in seat {seat}'s Inventory")
@@ -43,7 +44,8 @@ def inv(state: PLState, seat: int, entry: str) -> str:
 
 def strength(state: PLState) -> int:
     """The Strength of the fight in progress, or of the last fight once it resolved."""
-    f = state.data["fight"] or state.data["last_fight"]
+    view = state.view(None)
+    f = view["fight"] or view["last_fight"]
     return int(f["str"])
 
 

@@ -14,7 +14,7 @@ class TestMoving:
         s = build({"seats": [{"bpos": "swamp-1"}, {}], "char": "bird"})
         assert A("move", to="forest-1") in s.legal_actions()
         act(s, "move", to="forest-1")
-        assert s.data["players"][0]["bpos"] == "forest-1"
+        assert s.view(0)["players"][0]["bpos"] == "forest-1"
         # a Bird moves at most 1 Region; it now explores the Forest
         assert "move" not in kinds(s)
         assert "draw" in kinds(s)
@@ -27,7 +27,7 @@ class TestMoving:
             }
         )
         act(s, "move", to="mountain-1")  # the first Region is free
-        assert s.data["players"][0]["gems"] == 5
+        assert s.view(0)["players"][0]["gems"] == 5
         act(s, "move", to="mine-1")
         act(s, "move", to="mine-2")
         p = s.data["players"][0]
@@ -37,7 +37,7 @@ class TestMoving:
         s2 = build({"seats": [{"bpos": "forest-1"}, {}], "char": "bird"})
         assert "draw" in kinds(s2)
         act(s2, "draw")
-        assert s2.data["players"][0]["bpos"] == "forest-1"
+        assert s2.view(0)["players"][0]["bpos"] == "forest-1"
 
     def test_a_hazard_stops_movement_and_must_be_fought(self) -> None:
         s = build(
@@ -83,12 +83,12 @@ class TestExploringWildRegions:
             }
         )
         act(s, "draw")
-        assert names(s.data["tiles"]["mine-2"]) == ["pearls"]
+        assert names(s.view(None)["tiles"]["mine-2"]) == ["pearls"]
         # the Bird encounters it: pearls serve storm, so it may tuck them for its Pauper
         assert s.prompt().kind == "ingredient"
-        act(s, "tuck", recipe=s.data["players"][0]["rec"][0]["r"])
-        assert names(s.data["players"][0]["rec"][0]["ing"]) == ["pearls"]
-        assert s.data["tiles"]["mine-2"] == []
+        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["r"])
+        assert names(s.view(0)["players"][0]["recipes"][0]["ing"]) == ["pearls"]
+        assert s.view(None)["tiles"]["mine-2"] == []
 
     def test_example_4_pauper_chooses_the_toadstool_already_in_the_forest(self) -> None:
         s = build(
@@ -99,8 +99,8 @@ class TestExploringWildRegions:
             }
         )
         act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
-        act(s, "tuck", recipe=s.data["players"][0]["rec"][0]["r"])
-        assert names(s.data["players"][0]["rec"][0]["ing"]) == ["toadstools"]
+        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["r"])
+        assert names(s.view(0)["players"][0]["recipes"][0]["ing"]) == ["toadstools"]
 
     def test_no_empty_tile_means_a_card_already_there_must_be_chosen(self) -> None:
         s = build(
@@ -122,7 +122,7 @@ class TestExploringWildRegions:
             }
         )
         act(s, "encounter", card=tile(s, "swamp-1", "ectoplasm"))
-        assert names(s.data["tiles"]["swamp-1"]) == ["ectoplasm"]
+        assert names(s.view(None)["tiles"]["swamp-1"]) == ["ectoplasm"]
         assert s.data["ts"]["char"] is None  # the turn of that character ended
 
     def test_fragile_ingredient_may_be_discarded_before_exploring(self) -> None:
@@ -134,7 +134,7 @@ class TestExploringWildRegions:
             }
         )
         act(s, "discard-fragile", card=tile(s, "swamp-1", "fragile-ectoplasm"))
-        assert s.data["tiles"]["swamp-1"] == []
+        assert s.view(None)["tiles"]["swamp-1"] == []
         assert "draw" in kinds(s)
 
 
@@ -151,18 +151,18 @@ class TestFightingHazards:
         # 5 already equals the lizard man's 5: nothing to boost, the fight resolves as a win
         assert s.prompt().kind == "reward"
         act(s, "reward", take="trophy", recipe=None)
-        assert names(s.data["players"][0]["troph"]) == ["lizard-man"]
-        assert s.data["tiles"]["beach-1"] == []
+        assert names(s.view(0)["players"][0]["trophies"]) == ["lizard-man"]
+        assert s.view(None)["tiles"]["beach-1"] == []
 
     def test_example_2_strength_1_pays_the_cheery_dwarf_3_gems_to_beat_the_pest(self) -> None:
         s = build(fight_spec("pest", "swamp-1", ["1:cheery-dwarf"]))
         act(s, "fight", card=tile(s, "swamp-1", "pest"))
         assert s.prompt().kind == "ally"
         act(s, "pay-ally")
-        assert s.data["players"][0]["gems"] == 2
+        assert s.view(0)["players"][0]["gems"] == 2
         assert "Strength 4 against 4" in log_text(s)
         act(s, "reward", take="gems", recipe=None)
-        assert s.data["players"][0]["gems"] == 4  # the pest carried 2 Gems
+        assert s.view(0)["players"][0]["gems"] == 4  # the pest carried 2 Gems
 
     def test_example_3_strength_6_pays_1_gem_and_rolls_2_to_beat_the_giant(self) -> None:
         s = build({**fight_spec("giant", "mountain-1", [6]), "charm": [2]})
@@ -170,7 +170,7 @@ class TestFightingHazards:
         assert strength(s) == 6
         assert s.prompt().kind == "boost"
         act(s, "charm")
-        assert s.data["players"][0]["gems"] == 4
+        assert s.view(0)["players"][0]["gems"] == 4
         assert s.prompt().kind == "reward"  # 6 + 2 = 8 beats the giant's 7
         assert "Strength 8 against 7" in log_text(s)
 
@@ -180,7 +180,7 @@ class TestFightingHazards:
         act(s, "charm")
         # no second roll: with nothing else to add, the fight resolves (and is lost)
         assert s.prompt().kind == "turn"
-        assert s.data["last_fight"]["str"] == 0 and not s.data["last_fight"]["won"]
+        assert s.view(None)["last_fight"]["str"] == 0 and not s.view(None)["last_fight"]["won"]
 
     def test_failing_leaves_the_hazard_and_applies_fail_razor_fish(self) -> None:
         s = build(fight_spec("razor-fish", "beach-1", [2], trophies=["pest", "giant-gull"]))
@@ -188,9 +188,9 @@ class TestFightingHazards:
         act(s, "resolve")
         # FAIL: discard 1 vermin from the Trophy Room (both are vermin: the player picks)
         assert s.prompt().kind == "pick"
-        act(s, "pick", card=s.data["players"][0]["troph"][0])
-        assert len(s.data["players"][0]["troph"]) == 1
-        assert names(s.data["tiles"]["beach-1"]) == ["razor-fish"]
+        act(s, "pick", card=s.view(0)["players"][0]["trophies"][0])
+        assert len(s.view(0)["players"][0]["trophies"]) == 1
+        assert names(s.view(None)["tiles"]["beach-1"]) == ["razor-fish"]
 
     def test_one_weapon_only_plus_other_equipment_and_recipes(self) -> None:
         s = build(
@@ -266,7 +266,7 @@ class TestAllies:
         s = build(fight_spec("giant", "beach-1", ["1:coastguard", "2:coastguard", 5]))
         act(s, "fight", card=tile(s, "beach-1", "giant"))
         assert strength(s) == 8
-        assert len(s.data["last_fight"]["cards"]) == 3
+        assert len(s.view(None)["last_fight"]["cards"]) == 3
 
     def test_coastguard_does_nothing_inland(self) -> None:
         s = build(fight_spec("giant", "mine-2", ["1:coastguard", 5]))
@@ -289,7 +289,7 @@ class TestAllies:
         act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
         act(s, "option", n=0)
         # 3 is below the rescue number 4 even though the City Guard would add 2 in a fight
-        assert names(s.data["tiles"]["beach-1"]) == ["lost-fisherman"]
+        assert names(s.view(None)["tiles"]["beach-1"]) == ["lost-fisherman"]
 
 
 class TestLuckyCharm:
@@ -306,7 +306,7 @@ class TestLuckyCharm:
         act(s, "option", n=0)
         p = s.data["players"][0]
         assert [it["c"].split(".")[0] for it in p["inv"]] == ["rar"]
-        assert s.data["tiles"]["mountain-1"] == []
+        assert s.view(None)["tiles"]["mountain-1"] == []
 
     def test_shallow_cave_happy_face_pays_2_gems_and_the_cave_stays(self) -> None:
         s = build(
@@ -319,8 +319,8 @@ class TestLuckyCharm:
         )
         act(s, "encounter", card=tile(s, "mountain-1", "shallow-cave"))
         act(s, "option", n=0)
-        assert s.data["players"][0]["gems"] == 7
-        assert names(s.data["tiles"]["mountain-1"]) == ["shallow-cave"]
+        assert s.view(0)["players"][0]["gems"] == 7
+        assert names(s.view(None)["tiles"]["mountain-1"]) == ["shallow-cave"]
 
 
 class TestCards:
@@ -335,14 +335,14 @@ class TestCards:
         )
         act(s, "encounter", card=tile(s, "forest-1", "thieves-guild"))
         act(s, "option", n=0)
-        assert s.data["players"][0]["gems"] == 3
+        assert s.view(0)["players"][0]["gems"] == 3
         keeps = [a["card"] for a in s.legal_actions() if a.kind == "keep"]
         assert not any(c.startswith("rar.") for c in keeps)  # not a Rarity
         sword = next(c for c in keeps if c.startswith("eq.sword"))
         act(s, "keep", card=sword)
         assert inv(s, 0, "sword") == sword
         assert len(s.data["shops"]["greyhaven"]) == 5  # restocked
-        assert s.data["tiles"]["forest-1"] == []
+        assert s.view(None)["tiles"]["forest-1"] == []
 
     def test_water_mill_tucks_3_pauper_keeps_1_and_misses_next_turn(self) -> None:
         s = build(
@@ -354,10 +354,10 @@ class TestCards:
         )
         act(s, "draw")
         mill = tile(s, "forest-1", "water-mill")
-        assert len(s.data["tucked"][mill]) == 3
+        assert len(s.view(None)["tucked"][mill]) == 3
         act(s, "option", n=0)
-        act(s, "keep", card=s.data["tucked"][mill][0])
-        assert len(s.data["tucked"][mill]) == 2
+        act(s, "keep", card=s.view(None)["tucked"][mill][0])
+        assert len(s.view(None)["tucked"][mill]) == 2
         assert s.data["players"][0]["miss"] is True
 
     def test_stone_dragon_appear_removes_all_other_cards(self) -> None:
@@ -370,7 +370,7 @@ class TestCards:
             }
         )
         act(s, "draw")
-        assert names(s.data["tiles"]["mountain-1"]) == ["stone-dragon"]
+        assert names(s.view(None)["tiles"]["mountain-1"]) == ["stone-dragon"]
 
     def test_natural_disaster_clears_beaches_replaces_quests_and_reshuffles(self) -> None:
         s = build(
@@ -381,17 +381,17 @@ class TestCards:
                 "decks": {"beach": ["natural-disaster-beach"]},
             }
         )
-        before = dict(s.data["quests"])
+        before = dict(s.view(None)["quests"])
         act(s, "draw")
-        assert all(s.data["tiles"][r] == [] for r in ("beach-1", "beach-2", "beach-3"))
+        assert all(s.view(None)["tiles"][r] == [] for r in ("beach-1", "beach-2", "beach-3"))
         assert s.prompt().kind == "disaster"
         assert "done" not in kinds(s)  # at least 1 Quest
         act(s, "replace", city="bluevale")
         act(s, "replace", city="greyhaven")
         assert kinds(s) == {"done"}  # at most 2
         act(s, "done")
-        assert s.data["quests"]["bluevale"] != before["bluevale"]
-        assert s.data["quests"]["lilacsville"] == before["lilacsville"]
+        assert s.view(None)["quests"]["bluevale"] != before["bluevale"]
+        assert s.view(None)["quests"]["lilacsville"] == before["lilacsville"]
         beach = s.data["decks"]["beach"]
         assert names(beach["removed"]).count("natural-disaster-beach") == 1
         assert beach["discard"] == [] and piles.size(beach) == 46
@@ -414,14 +414,14 @@ class TestCards:
                 "tiles": {"forest-1": ["toadstools"]},
             }
         )
-        storm = s.data["players"][0]["rec"][0]["r"]
+        storm = s.view(0)["players"][0]["recipes"][0]["r"]
         act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
         act(s, "tuck", recipe=storm)
-        rec = s.data["players"][0]["rec"][0]
+        rec = s.view(0)["players"][0]["recipes"][0]
         assert rec["learned"] and rec["ing"] == []
         assert s.prompt().kind == "dispensary"  # a new Recipe In Learning
         act(s, "take", stack=0)
-        assert len(s.data["players"][0]["rec"]) == 4
+        assert len(s.view(0)["players"][0]["recipes"]) == 4
 
     def test_recipe_limit_5_and_knowledge_on_the_fifth(self) -> None:
         s = build(
@@ -444,8 +444,8 @@ class TestCards:
             }
         )
         act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
-        act(s, "tuck", recipe=s.data["players"][0]["rec"][4]["r"])
-        assert "knowledge" in s.data["players"][0]["virtues"]
+        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][4]["r"])
+        assert "knowledge" in s.view(0)["players"][0]["virtues"]
         assert s.prompt().kind != "dispensary"
 
     def test_fatestone_peeks_and_reorders_the_top_4_then_is_discarded(self) -> None:
@@ -465,7 +465,7 @@ class TestCards:
         act(s, "order", cards=best["cards"])
         top = piles.peek(s.data["players"][0]["out"], 1)[0]
         assert s.C.outcome[top].number == 8
-        assert s.data["players"][0]["inv"] == []
+        assert s.view(0)["players"][0]["inventory"] == []
 
     def test_crystal_ball_costs_3_has_2_uses_and_sells_for_2(self) -> None:
         s = build(
@@ -476,17 +476,17 @@ class TestCards:
         act(s, "use", item=inv(s, 0, "crystal-ball"))
         act(s, "peek", deck="mine")
         act(s, "order", cards=s.legal_actions()[0]["cards"])
-        assert s.data["players"][0]["inv"][0]["u"] == 1  # rotated, not discarded
+        assert s.view(0)["players"][0]["inventory"][0]["u"] == 1  # rotated, not discarded
 
     def test_bang_bombs_acquire_3_gems_and_lose_one_per_fight(self) -> None:
         s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs"]))
-        assert s.data["players"][0]["inv"][0]["g"] == 3
+        assert s.view(0)["players"][0]["inventory"][0]["g"] == 3
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
         # using the bombs costs a Gem, so the player is asked even with no other weapon
         assert s.prompt().kind == "weapon" and set(kinds(s)) == {"weapon", "no-weapon"}
         act(s, "weapon", item=inv(s, 0, "bang-bombs"))
         assert strength(s) == 7
-        assert s.data["players"][0]["inv"][0]["g"] == 2
+        assert s.view(0)["players"][0]["inventory"][0]["g"] == 2
 
     def test_bang_bombs_the_player_may_fight_with_no_weapon(self) -> None:
         s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs"]))
@@ -494,7 +494,7 @@ class TestCards:
         assert "bang bombs keep their Gems" in s.describe_action(A("no-weapon"), 0)
         act(s, "no-weapon")
         assert strength(s) == 4 and s.data["fight"]["weapon"] is None
-        assert s.data["players"][0]["inv"][0]["g"] == 3  # no Gem comes off
+        assert s.view(0)["players"][0]["inventory"][0]["g"] == 3  # no Gem comes off
 
     def test_bang_bombs_and_a_sword_no_weapon_is_a_choice_too(self) -> None:
         s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs", "sword"]))
@@ -515,7 +515,7 @@ class TestCards:
         )
         act(s, "shop")
         act(s, "sell", item=inv(s, 0, "fatestone"))
-        assert s.data["players"][0]["gems"] == 2
+        assert s.view(0)["players"][0]["gems"] == 2
         assert len(s.data["shops"]["bluevale"]) == 6
 
     def test_buying_restocks_the_shop_to_5(self) -> None:
@@ -533,7 +533,7 @@ class TestCards:
             if a.kind == "buy" and a["card"].startswith("eq.dagger")
         )
         act(s, "buy", card=dagger)
-        assert s.data["players"][0]["gems"] == 7
+        assert s.view(0)["players"][0]["gems"] == 7
         assert len(s.data["shops"]["bluevale"]) == 5
 
     def test_trained_magpie_collects_1_gem_when_it_neither_moved_nor_fought(self) -> None:
@@ -544,7 +544,7 @@ class TestCards:
             }
         )
         act(s, "pass")
-        assert s.data["players"][0]["gems"] == 1
+        assert s.view(0)["players"][0]["gems"] == 1
 
     def test_training_a_bird_costs_4_gems(self) -> None:
         s = build({"seats": [{"gems": 6}, {}]})
@@ -571,8 +571,8 @@ class TestCards:
         buy = next(a for a in s.legal_actions() if a.kind == "buy")
         act(s, "buy", card=buy["card"])
         assert s.prompt().kind == "pick"
-        act(s, "pick", card=s.data["players"][0]["inv"][0]["c"])
-        assert len(s.data["players"][0]["inv"]) == 5
+        act(s, "pick", card=s.view(0)["players"][0]["inventory"][0]["c"])
+        assert len(s.view(0)["players"][0]["inventory"]) == 5
 
     def test_kzaahs_bag_has_no_inventory_limit(self) -> None:
         s = build(
@@ -594,7 +594,7 @@ class TestCards:
         act(s, "shop")
         buy = next(a for a in s.legal_actions() if a.kind == "buy")
         act(s, "buy", card=buy["card"])
-        assert len(s.data["players"][0]["inv"]) == 6
+        assert len(s.view(0)["players"][0]["inventory"]) == 6
 
 
 class TestQuests:
@@ -620,7 +620,7 @@ class TestQuests:
         assert s.prompt().kind == "keep"  # draw 2 Equipment, keep 1
         act(s, "keep", card=s.legal_actions()[0]["card"])
         assert len(p["inv"]) == 1
-        assert s.data["quests"]["bluevale"] != p["journal"][0]
+        assert s.view(None)["quests"]["bluevale"] != p["journal"][0]
 
     def test_treasure_at_sea_the_finder_may_keep_the_gems_instead(self) -> None:
         s = build(
@@ -636,7 +636,7 @@ class TestQuests:
         act(s, "keep-gems")
         p = s.data["players"][0]
         assert p["gems"] == 5 and p["journal"] == []
-        assert s.C.quest[s.data["quests"]["bluevale"]].id == "treasure-at-sea"
+        assert s.C.quest[s.view(None)["quests"]["bluevale"]].id == "treasure-at-sea"
 
     def test_the_burial_in_this_city_5_gems_or_learn_a_recipe(self) -> None:
         s = build(
@@ -650,7 +650,7 @@ class TestQuests:
             }
         )
         act(s, "quest", city="bluevale")
-        act(s, "pick", card=s.data["players"][0]["troph"][0])
+        act(s, "pick", card=s.view(0)["players"][0]["trophies"][0])
         assert s.prompt().kind == "quest-reward"
         act(s, "option", n=0)
         p = s.data["players"][0]
@@ -694,7 +694,7 @@ class TestQuests:
         assert piles.size(p["out"]) == 36 - 6 - 1 + 4
         assert not set(chosen) & set(piles.discards(p["out"]))
         assert set(chosen) <= set(piles.cards(p["out"]))
-        assert s.data["tiles"]["beach-1"] == []
+        assert s.view(None)["tiles"]["beach-1"] == []
 
     def test_lost_villagers_with_4_or_fewer_discards_all_go_back(self) -> None:
         s = build(
@@ -723,9 +723,9 @@ class TestQuests:
             }
         )
         act(s, "quest", city="greyhaven")
-        act(s, "pick", card=s.data["players"][0]["troph"][0])
+        act(s, "pick", card=s.view(0)["players"][0]["trophies"][0])
         act(s, "option", n=0)
-        assert s.data["players"][0]["gems"] == 4
+        assert s.view(0)["players"][0]["gems"] == 4
 
     def test_wild_quest_completes_the_moment_its_objective_is_met(self) -> None:
         s = build(
@@ -733,7 +733,7 @@ class TestQuests:
         )
         act(s, "fight", card=tile(s, "beach-1", "lizard-man"))
         act(s, "reward", take="trophy", recipe=None)
-        assert names(s.data["players"][0]["journal"]) == ["beach-patrol"]
+        assert names(s.view(0)["players"][0]["journal"]) == ["beach-patrol"]
 
 
 class TestVirtues:
@@ -742,10 +742,10 @@ class TestVirtues:
         assert "learn" not in kinds(s)
         s = build({"seats": [{"gems": 40}, {}]})
         act(s, "learn", virtue="generosity")
-        assert s.data["players"][0]["gems"] == 0
+        assert s.view(0)["players"][0]["gems"] == 0
         s3 = build({"seats": [{"gems": 31}, {}, {}]}, players=3)
         act(s3, "learn", virtue="generosity")
-        assert s3.data["players"][0]["gems"] == 1
+        assert s3.view(0)["players"][0]["gems"] == 1
 
     def test_bravery_discards_enough_strength_in_one_go(self) -> None:
         s = build(
@@ -842,7 +842,7 @@ class TestVirtues:
         s = build({"seats": [{"trophies": ["giant", "stone-dragon"]}, {}]})
         act(s, "learn", virtue="magnificence")
         assert s.prompt().kind == "turn"
-        assert names(s.data["players"][0]["troph"]) == ["giant"]
+        assert names(s.view(0)["players"][0]["trophies"]) == ["giant"]
 
     def test_the_third_virtue_ends_the_game_at_once(self) -> None:
         s = build({"seats": [{"gems": 45, "virtues": ["bravery", "knowledge"]}, {}]})

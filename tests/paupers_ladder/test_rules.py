@@ -22,7 +22,7 @@ class TestSettingUp:
         assert len(rar) == 4 and "rar.dragonsbane" in rar
         assert all(len(cards) == 5 for cards in shops.values())
         assert all(sum(c.startswith("rar.") for c in cards) == 1 for cards in shops.values())
-        assert all(q is not None for q in s.data["quests"].values())
+        assert all(q is not None for q in s.view(None)["quests"].values())
 
     @pytest.mark.parametrize(("players", "side"), [(2, "2"), (3, "3-4"), (4, "3-4")])
     def test_pauper_sides_by_player_count(self, players: int, side: str) -> None:
@@ -108,7 +108,7 @@ class TestPlayingATurn:
     def test_voluntary_discard_of_equipment(self) -> None:
         s = build({"seats": [{"inventory": ["dagger"]}, {}]})
         act(s, "discard", item=inv(s, 0, "dagger"))
-        assert s.data["players"][0]["inv"] == []
+        assert s.view(0)["players"][0]["inventory"] == []
         assert names(s.data["decks"]["equipment"]["discard"]) == ["dagger"]
 
     def test_missing_a_turn_after_the_water_mill(self) -> None:
@@ -124,7 +124,7 @@ class TestPlayingATurn:
         act(s, "encounter", card=tile(s, "forest-1", "water-mill"))
         act(s, "option", n=0)
         act(s, "keep", card=s.legal_actions()[0]["card"])
-        assert s.data["tiles"]["forest-1"] == []  # no Equipment left: the mill goes
+        assert s.view(None)["tiles"]["forest-1"] == []  # no Equipment left: the mill goes
         assert s.data["turn"] == 1
         for ch in ("pauper", "bird"):  # seat 1 stays in its City and passes
             act(s, "act", char=ch)
@@ -166,7 +166,7 @@ class TestRecipes:
         )
         assert A("swim", to="mine-2") not in s.legal_actions()  # Mines are inland
         act(s, "swim", to="forest-2")
-        assert s.data["players"][0]["pos"] == "forest-2"
+        assert s.view(0)["players"][0]["pos"] == "forest-2"
         assert "move" not in kinds(s) and "draw" in kinds(s)
 
     def test_transmute_an_ingredient_for_2_gems_instead_of_exploring(self) -> None:
@@ -188,9 +188,9 @@ class TestRecipes:
             s,
             "transmute",
             card=tile(s, "forest-1", "toadstools"),
-            via=s.data["players"][0]["rec"][0]["r"],
+            via=s.view(0)["players"][0]["recipes"][0]["r"],
         )
-        assert s.data["players"][0]["gems"] == 2 and s.data["tiles"]["forest-1"] == []
+        assert s.view(0)["players"][0]["gems"] == 2 and s.view(None)["tiles"]["forest-1"] == []
 
     def test_foresight_peeks_privately_before_moving(self) -> None:
         s = build(
@@ -200,7 +200,7 @@ class TestRecipes:
                 "decks": {"mine": ["demon"]},
             }
         )
-        act(s, "foresight", via=s.data["players"][0]["rec"][0]["r"])
+        act(s, "foresight", via=s.view(0)["players"][0]["recipes"][0]["r"])
         act(s, "peek", deck="mine")
         assert "demon" in log_text(s, 0) and "Top of the mine deck" not in log_text(s, 1)
         assert names(s.view(0)["players"][0]["region_known_top"]["mine"]) == ["demon"]
@@ -219,9 +219,9 @@ class TestRecipes:
                 "char": "pauper",
             }
         )
-        rid = s.data["players"][0]["rec"][0]["r"]
+        rid = s.view(0)["players"][0]["recipes"][0]["r"]
         act(s, "teleport", to="lilacsville", via=rid)
-        assert s.data["players"][0]["pos"] == "lilacsville"
+        assert s.view(0)["players"][0]["pos"] == "lilacsville"
         assert "move" not in kinds(s) and "shop" in kinds(s)
 
     def test_fleetfoot_gives_a_free_extra_move(self) -> None:
@@ -258,10 +258,10 @@ class TestRecipes:
             }
         )
         act(s, "quest", city="bluevale")
-        act(s, "pick", card=s.data["players"][0]["troph"][0])
+        act(s, "pick", card=s.view(0)["players"][0]["trophies"][0])
         act(s, "option", n=1)
-        act(s, "pick", card=s.data["players"][0]["rec"][1]["r"])
-        assert s.data["players"][0]["rec"][1]["learned"]
+        act(s, "pick", card=s.view(0)["players"][0]["recipes"][1]["r"])
+        assert s.view(0)["players"][0]["recipes"][1]["learned"]
         assert s.prompt().kind == "dispensary"
 
 
@@ -275,7 +275,7 @@ class TestMoreCards:
             }
         )
         act(s, "draw")
-        assert s.data["players"][0]["gems"] == 2
+        assert s.view(0)["players"][0]["gems"] == 2
 
     def test_swamp_lady_buys_a_pest(self) -> None:
         s = build(
@@ -287,9 +287,9 @@ class TestMoreCards:
         )
         act(s, "encounter", card=tile(s, "swamp-1", "swamp-lady"))
         act(s, "option", n=0)
-        act(s, "pick", card=s.data["players"][0]["troph"][0])
-        assert s.data["players"][0]["gems"] == 6 and s.data["players"][0]["troph"] == []
-        assert names(s.data["tiles"]["swamp-1"]) == ["swamp-lady"]  # stays for good
+        act(s, "pick", card=s.view(0)["players"][0]["trophies"][0])
+        assert s.view(0)["players"][0]["gems"] == 6 and s.view(0)["players"][0]["trophies"] == []
+        assert names(s.view(None)["tiles"]["swamp-1"]) == ["swamp-lady"]  # stays for good
 
     def test_pauper_only_event_does_nothing_for_a_bird(self) -> None:
         s = build(
@@ -300,7 +300,7 @@ class TestMoreCards:
             }
         )
         act(s, "encounter", card=tile(s, "mine-2", "gem-seam"))
-        assert s.data["players"][0]["gems"] == 0 and s.prompt().kind == "turn"
+        assert s.view(0)["players"][0]["gems"] == 0 and s.prompt().kind == "turn"
 
     def test_trained_bird_only_event(self) -> None:
         s = build(
@@ -312,7 +312,7 @@ class TestMoreCards:
         )
         act(s, "encounter", card=tile(s, "mine-2", "bat-roost"))
         act(s, "option", n=0)
-        assert s.data["players"][0]["gems"] == 4
+        assert s.view(0)["players"][0]["gems"] == 4
 
     def test_pit_trap_fail_sends_the_character_home(self) -> None:
         s = build(
@@ -325,7 +325,7 @@ class TestMoreCards:
         )
         act(s, "fight", card=tile(s, "mine-2", "pit-trap"))
         act(s, "resolve")
-        assert s.data["players"][0]["pos"] == "lilacsville"
+        assert s.view(0)["players"][0]["pos"] == "lilacsville"
 
     def test_lizard_man_fail_moves_it_to_another_beach(self) -> None:
         s = build(
@@ -343,8 +343,8 @@ class TestMoreCards:
         assert {a["region"] for a in s.legal_actions()} == {"beach-2", "beach-3"}
         assert s.describe_action(A("relocate", region="beach-3"), 0).startswith("Move it to")
         act(s, "relocate", region="beach-3")
-        assert s.data["tiles"]["beach-1"] == []
-        assert names(s.data["tiles"]["beach-3"]) == ["lizard-man"]
+        assert s.view(None)["tiles"]["beach-1"] == []
+        assert names(s.view(None)["tiles"]["beach-3"]) == ["lizard-man"]
 
     def test_lizard_man_fail_with_one_free_beach_moves_without_asking(self) -> None:
         s = build(
@@ -360,7 +360,7 @@ class TestMoreCards:
         act(s, "fight", card=tile(s, "beach-1", "lizard-man"))
         act(s, "resolve")
         assert s.prompt().kind == "turn"
-        assert names(s.data["tiles"]["beach-3"]) == ["lizard-man"]
+        assert names(s.view(None)["tiles"]["beach-3"]) == ["lizard-man"]
 
     def test_hazard_ingredient_reward_tucks_the_hazard(self) -> None:
         s = build(
@@ -374,9 +374,9 @@ class TestMoreCards:
             }
         )
         act(s, "fight", card=tile(s, "beach-1", "razor-fish"))
-        rid = s.data["players"][0]["rec"][0]["r"]
+        rid = s.view(0)["players"][0]["recipes"][0]["r"]
         act(s, "reward", take="ingredient", recipe=rid)
-        assert names(s.data["players"][0]["rec"][0]["ing"]) == ["razor-fish"]
+        assert names(s.view(0)["players"][0]["recipes"][0]["ing"]) == ["razor-fish"]
 
     def test_a_bird_buys_into_its_paupers_inventory(self) -> None:
         s = build(
@@ -389,7 +389,7 @@ class TestMoreCards:
         act(s, "shop")
         buy = next(a for a in s.legal_actions() if a.kind == "buy")
         act(s, "buy", card=buy["card"])
-        assert len(s.data["players"][0]["inv"]) == 1
+        assert len(s.view(0)["players"][0]["inventory"]) == 1
 
     def test_trained_caparrot_sells_for_2_more(self) -> None:
         s = build(
@@ -409,13 +409,13 @@ class TestMoreCards:
         )
         act(s, "shop")
         act(s, "sell", item=inv(s, 0, "fatestone"))
-        assert s.data["players"][0]["gems"] == 4
+        assert s.view(0)["players"][0]["gems"] == 4
 
     def test_magic_pouch_at_the_start_of_the_turn(self) -> None:
         s = build({"seats": [{}, {"pauper": "ognov", "gems": 2}], "done": ["pauper", "bird"]})
         act(s, "end") if "end" in kinds(s) else None
         assert s.data["turn"] == 1
-        assert s.data["players"][1]["gems"] == 3
+        assert s.view(1)["players"][1]["gems"] == 3
 
 
 class TestBadInput:

@@ -54,7 +54,7 @@ class TestChooseADifficultyLevel:
     def test_the_solo_sheet(self, difficulty: str, side: str, lives: int, allowance: int) -> None:
         s = solo("garoliums-tournament", difficulty).new_state(0)
         assert {s.C.paupers[p].side for p in s.data["paupers_shown"]} == {side}
-        assert s.data["players"][0]["lives"] == {"pauper": lives, "bird": lives}
+        assert s.view(0)["players"][0]["lives"] == {"pauper": lives, "bird": lives}
         assert s.data["solo"]["time"] == s.data["solo"]["allowance"] == allowance
         v = s.view(0)["solo"]
         assert (v["time"], v["allowance"], v["max_lives"]) == (allowance, allowance, lives)
@@ -122,7 +122,7 @@ class TestEarningMoreTime:
     def test_3_gems_for_1_time_once_per_turn(self) -> None:
         s = build({"seats": [{"pauper": "alf", "gems": 7}], "time": 4})
         act(s, "buy-time")
-        assert time(s) == 5 and s.data["players"][0]["gems"] == 4
+        assert time(s) == 5 and s.view(0)["players"][0]["gems"] == 4
         assert "buy-time" not in kinds(s)
 
     def test_no_buying_above_the_allowance(self) -> None:
@@ -147,7 +147,7 @@ class TestRemovingRegionCards:
         s = build({"seats": [{"pauper": "alf"}], "tiles": {region: [card]}, "time": 9})
         cid = tile(s, region, card)
         act(s, "remove", card=cid)
-        assert time(s) == 9 - cost and cid not in s.data["tiles"][region]
+        assert time(s) == 9 - cost and cid not in s.view(None)["tiles"][region]
         assert "remove" not in kinds(s)  # once per turn
 
     def test_hazards_of_8_or_more_and_occupied_regions_cannot_be_removed(self) -> None:
@@ -177,18 +177,18 @@ class TestHidingFromHazards:
     def test_happy_face_you_safely_hide(self) -> None:
         s = build(self.spec("bear", "happy"))
         act(s, "hide", card=tile(s, "forest-1", "bear"))
-        assert "pauper" in s.data["ts"]["done"] and s.data["players"][0]["lives"]["pauper"] == 5
+        assert "pauper" in s.data["ts"]["done"] and s.view(0)["players"][0]["lives"]["pauper"] == 5
 
     def test_wink_face_hide_and_find_1_gem(self) -> None:
         s = build(self.spec("bear", "wink"))
         act(s, "hide", card=tile(s, "forest-1", "bear"))
-        assert s.data["players"][0]["gems"] == 1
+        assert s.view(0)["players"][0]["gems"] == 1
 
     def test_neutral_face_you_must_fight_and_a_lost_fight_costs_a_life(self) -> None:
         s = build(self.spec("bear", "neutral"))
         act(s, "hide", card=tile(s, "forest-1", "bear"))
-        assert s.data["last_fight"]["hz"].split(".")[1] == "bear"
-        assert s.data["players"][0]["lives"]["pauper"] == 4
+        assert s.view(None)["last_fight"]["hz"].split(".")[1] == "bear"
+        assert s.view(0)["players"][0]["lives"]["pauper"] == 4
 
     def test_no_hiding_from_traps(self) -> None:
         s = build(self.spec("snare-trap", "happy"))
@@ -235,7 +235,9 @@ class TestLifeTokens:
             {"seats": [{"pauper": "alf", "gems": 2, "lives": {"pauper": 3}}], "char": "pauper"}
         )
         act(s, "heal")
-        assert s.data["players"][0]["lives"]["pauper"] == 4 and s.data["players"][0]["gems"] == 1
+        assert (
+            s.view(0)["players"][0]["lives"]["pauper"] == 4 and s.view(0)["players"][0]["gems"] == 1
+        )
 
     def test_never_more_lives_than_at_the_start(self) -> None:
         s = build({"seats": [{"pauper": "alf", "gems": 2}], "char": "pauper"})
@@ -251,10 +253,10 @@ class TestChooseYourRecipesInLearning:
         assert len(hand) == 4
         for _ in range(3):
             act(s, "draft", recipe=s.legal_actions()[0]["recipe"])
-        kept = [r["r"] for r in s.data["players"][0]["rec"]]
+        kept = [r["r"] for r in s.view(0)["players"][0]["recipes"]]
         assert len(kept) == 3 and set(kept) < set(hand)
         assert s.data["decks"]["recipe"]["discard"] == [c for c in hand if c not in kept]
-        assert s.data["phase"] == "buy" and s.data["players"][0]["gems"] == 3
+        assert s.data["phase"] == "buy" and s.view(0)["players"][0]["gems"] == 3
 
     def test_a_new_recipe_is_chosen_from_the_top_4_of_the_deck(self) -> None:
         s = build(
@@ -273,13 +275,13 @@ class TestChooseYourRecipesInLearning:
         )
         top4 = piles.peek(s.data["decks"]["recipe"], 4)
         act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
-        act(s, "tuck", recipe=s.data["players"][0]["rec"][0]["r"])
+        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["r"])
         assert time(s) == 4  # a Recipe learned
         assert s.prompt().kind == "recipe-choice"
         # (buying Time is open too: a free action at any point during your turn)
         assert [a["recipe"] for a in s.legal_actions() if a.kind == "choose-recipe"] == top4
         act(s, "choose-recipe", recipe=top4[2])
-        assert s.data["players"][0]["rec"][-1]["r"] == top4[2]
+        assert s.view(0)["players"][0]["recipes"][-1]["r"] == top4[2]
         assert s.data["decks"]["recipe"]["discard"][-3:] == [top4[0], top4[1], top4[3]]
 
 
@@ -287,16 +289,16 @@ class TestGaroliumsTournament:
     def test_set_up_one_card_per_x_region_a_mine_card_by_outcome_and_3_gems(self) -> None:
         s = set_up("garoliums-tournament", "alf")
         x = s.C.solo["scenarios"]["garoliums-tournament"]["x_regions"]
-        placed = {r: cs for r, cs in s.data["tiles"].items() if cs}
+        placed = {r: cs for r, cs in s.view(None)["tiles"].items() if cs}
         assert sum(len(c) for c in placed.values()) == 6
         for dk, region in x.items():
-            assert any(s.C.region_deck_of[c] == dk for c in s.data["tiles"][region])
+            assert any(s.C.region_deck_of[c] == dk for c in s.view(None)["tiles"][region])
         assert all(s.C.region_card[c].kind != "disaster" for cs in placed.values() for c in cs)
-        assert s.data["players"][0]["gems"] == 3
+        assert s.view(0)["players"][0]["gems"] == 3
         oc = piles.discards(s.data["players"][0]["out"])[0]
         n = (s.C.outcome[oc].number - 1) % 3 + 1
         mine = f"mine-{n}"
-        assert len([c for c in s.data["tiles"][mine] if c.startswith("mine.")]) >= 1
+        assert len([c for c in s.view(None)["tiles"][mine] if c.startswith("mine.")]) >= 1
 
     def test_three_virtues_win(self) -> None:
         s = build({"seats": [{"pauper": "alf", "gems": 30, "virtues": ["bravery", "fellowship"]}]})
@@ -478,9 +480,9 @@ class TestSaltashNecromancer:
         )
         s.data["solo"]["scenario"] = "saltash-necromancer"
         s.data["solo"]["swamp_undead"] = 2
-        gems = s.data["players"][0]["gems"]
+        gems = s.view(0)["players"][0]["gems"]
         act(s, "fight", card=tile(s, "swamp-1", "ghoul"))
-        assert s.data["players"][0]["gems"] >= gems + 6
+        assert s.view(0)["players"][0]["gems"] >= gems + 6
 
 
 class TestFierySiege:

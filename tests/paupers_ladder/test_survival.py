@@ -20,7 +20,7 @@ def survival(spec: dict[str, Any], players: int = 2, seed: int = 1) -> PLState:
 
 
 def lives(s: PLState, seat: int = 0) -> dict[str, int]:
-    return dict(s.data["players"][seat]["lives"])
+    return dict(s.view(seat)["players"][seat]["lives"])
 
 
 class TestParameters:
@@ -40,9 +40,9 @@ class TestParameters:
 class TestSettingUpSurvival:
     def test_each_character_starts_with_4_lives(self) -> None:
         s = load("paupers-ladder", mode="survival", players=3).new_state(2)
-        for p in s.data["players"]:
-            assert p["lives"] == {"pauper": 4, "bird": 4}
         v = s.view(0)
+        for p in v["players"]:
+            assert p["lives"] == {"pauper": 4, "bird": 4}
         assert v["players"][1]["lives"] == {"pauper": 4, "bird": 4}
         assert v["players"][1]["max_lives"] == 4
 
@@ -50,8 +50,8 @@ class TestSettingUpSurvival:
         surv = load("paupers-ladder", mode="survival", players=2).new_state(3)
         std = load("paupers-ladder", players=2).new_state(3)
         for dk in ("beach", "forest", "mine", "mountain", "swamp"):
-            assert surv.data["decks"][dk]["draw"].count(" ") + 1 == 48
-            assert std.data["decks"][dk]["draw"].count(" ") + 1 == 47
+            assert surv.view(None)["decks"][dk]["count"] == 48
+            assert std.view(None)["decks"][dk]["count"] == 47
         assert "lives" not in std.view(0)["players"][0]
 
 
@@ -74,11 +74,11 @@ class TestFightingHazardsSurvival:
             }
         )
         act(s, "fight", card=tile(s, "forest-1", "bandit"))
-        assert not s.data["last_fight"]["won"]
+        assert not s.view(0)["last_fight"]["won"]
         assert lives(s) == {"pauper": 3, "bird": 4}
         assert s.prompt().kind == "pick"  # FAIL: discard 1 Equipment as well
         act(s, "pick", card=inv(s, 0, "fatestone"))
-        assert s.data["players"][0]["inv"] == []
+        assert s.view(0)["players"][0]["inventory"] == []
 
     def test_a_won_fight_costs_no_life(self) -> None:
         s = survival(
@@ -89,7 +89,7 @@ class TestFightingHazardsSurvival:
             }
         )
         act(s, "fight", card=tile(s, "forest-1", "bandit"))
-        assert s.data["last_fight"]["won"] and lives(s)["pauper"] == 4
+        assert s.view(0)["last_fight"]["won"] and lives(s)["pauper"] == 4
 
 
 class TestPlacesOfRest:
@@ -102,12 +102,12 @@ class TestPlacesOfRest:
 
     def test_restore_1_life_instead_of_the_cards_instructions(self) -> None:
         s = survival(self.spec(2))
-        gems = s.data["players"][0]["gems"]
+        gems = s.view(0)["players"][0]["gems"]
         act(s, "encounter", card=tile(s, "forest-1", "lossevale"))
         assert "rest" in kinds(s)
         act(s, "rest")
-        assert lives(s)["pauper"] == 3 and s.data["players"][0]["gems"] == gems
-        assert s.data["ts"]["char"] is None and "pauper" in s.data["ts"]["done"]
+        assert lives(s)["pauper"] == 3 and s.view(0)["players"][0]["gems"] == gems
+        assert s.view(0)["ts"]["char"] is None and "pauper" in s.view(0)["ts"]["done"]
         assert tile(s, "forest-1", "lossevale")  # it stays: rest again next turn
 
     def test_resting_on_consecutive_turns_up_to_4(self) -> None:
@@ -154,8 +154,8 @@ class TestPotions:
         potion = inv(s, 0, "recall-potion")
         act(s, "potion", item=potion, char="pauper")
         assert lives(s)["pauper"] == 3
-        assert all(it["c"] != potion for it in s.data["players"][0]["inv"])
-        assert potion in s.data["decks"]["equipment"]["discard"]
+        assert all(it["c"] != potion for it in s.view(0)["players"][0]["inventory"])
+        assert potion in s.view(None)["decks"]["equipment"]["discard"]
 
     def test_the_bird_in_the_same_region_and_each_potion_once_per_turn(self) -> None:
         s = survival(self.spec())
@@ -163,7 +163,7 @@ class TestPotions:
         act(s, "potion", item=elixir, char="bird")
         assert lives(s)["bird"] == 3
         assert not any(a.kind == "potion" and a["item"] == elixir for a in s.legal_actions())
-        assert s.data["players"][0]["inv"][1]["u"] == 1  # rotated: one use left
+        assert s.view(0)["players"][0]["inventory"][1]["u"] == 1  # rotated: one use left
         s2 = survival(self.spec(bpos="swamp-1"))
         assert {a["char"] for a in s2.legal_actions() if a.kind == "potion"} == {"pauper"}
 
@@ -174,8 +174,8 @@ class TestHealingInCityRegions:
             {"seats": [{"pauper": "alf", "gems": 3, "lives": {"pauper": 1}}, {}], "char": "pauper"}
         )
         act(s, "heal")
-        assert lives(s)["pauper"] == 2 and s.data["players"][0]["gems"] == 2
-        assert "pauper" in s.data["ts"]["done"]
+        assert lives(s)["pauper"] == 2 and s.view(0)["players"][0]["gems"] == 2
+        assert "pauper" in s.view(0)["ts"]["done"]
 
     def test_no_healer_at_full_lives_or_without_a_gem(self) -> None:
         s = survival({"seats": [{"pauper": "alf", "gems": 3}, {}], "char": "pauper"})
@@ -207,8 +207,8 @@ class TestBecomingBadlyWounded:
         )
         act(s, "fight", card=tile(s, "forest-1", "wolf"))
         assert lives(s)["bird"] == 0
-        assert s.data["players"][0]["bpos"] == "bluevale"
-        assert "bird" in s.data["ts"]["done"]
+        assert s.view(0)["players"][0]["bpos"] == "bluevale"
+        assert "bird" in s.view(0)["ts"]["done"]
 
 
 class TestGaroliumsNationalDutyOfVigour:
@@ -217,7 +217,7 @@ class TestGaroliumsNationalDutyOfVigour:
             {"seats": [{"pauper": "alf", "gems": 0, "lives": {"pauper": 0}}, {}], "char": "pauper"}
         )
         act(s, "heal")
-        assert lives(s)["pauper"] == 1 and s.data["players"][0]["gems"] == 0
+        assert lives(s)["pauper"] == 1 and s.view(0)["players"][0]["gems"] == 0
 
     def test_with_a_life_left_the_healer_must_be_paid(self) -> None:
         s = survival(
@@ -228,4 +228,4 @@ class TestGaroliumsNationalDutyOfVigour:
             {"seats": [{"pauper": "alf", "gems": 2, "lives": {"pauper": 0}}, {}], "char": "pauper"}
         )
         act(s, "heal")
-        assert s.data["players"][0]["gems"] == 1
+        assert s.view(0)["players"][0]["gems"] == 1

@@ -69,8 +69,17 @@ class TestBotParameters:
             make_bot(game, "ismcts?iterations=0", 0, 1)
         with pytest.raises(ValueError, match="bot 'random' takes no parameters"):
             make_bot(game, "random?x=1", 0, 1)
-        with pytest.raises(ValueError, match="'prior' names a bot of the game, one of random"):
+        with pytest.raises(
+            ValueError, match=r"'prior' names a bot of the game, one of random \(or own"
+        ):
             make_bot(game, "ismcts?prior=greedy", 0, 1)
+
+    def test_own_names_the_games_own_bot(self) -> None:
+        """``own`` fits every game: the game's own bot, or random where it has none."""
+        bot = make_bot(load("paupers-ladder"), "ismcts?prior=own&policy=own", 0, 1)
+        assert isinstance(bot, ISMCTSBot) and (bot.prior, bot.policy) == ("greedy", "greedy")
+        bot = make_bot(load("toy-bids"), "ismcts?policy=own", 0, 1)
+        assert isinstance(bot, ISMCTSBot) and bot.policy == "random"
 
     def test_bot_stream_does_not_depend_on_parameters(self) -> None:
         game = load("toy-bids")
@@ -130,6 +139,23 @@ class TestBudget:
         bot.stop_early = False
         bot.act(paupers_mid)
         assert bot.last_iterations == 48
+
+    def test_search_stops_once_the_choice_cannot_change(self, paupers_mid: State) -> None:
+        """Looked at after every iteration: the search stops as soon as the most visited action
+        leads by more than the iterations left, and the choice is the full search's."""
+        seat = paupers_mid.current_seats()[0]
+        spec = "ismcts?iterations=200&prior=greedy"
+        early = make_bot(paupers_mid.game, spec, seat, 4)
+        full = make_bot(paupers_mid.game, spec, seat, 4)
+        assert isinstance(early, ISMCTSBot) and isinstance(full, ISMCTSBot)
+        full.stop_early = False
+        root = early.search(paupers_mid)
+        visits = sorted((c.visits for c in root.children.values()), reverse=True)
+        left = 200 - early.last_iterations
+        assert left > 0 and visits[0] - visits[1] > left
+        assert visits[0] - visits[1] <= left + 1  # it stopped at the first such iteration
+        again = make_bot(paupers_mid.game, spec, seat, 4)  # same stream as ``full``
+        assert again.act(paupers_mid) == full.act(paupers_mid)
 
     def test_time_budget_ends_the_search(self, paupers_mid: State) -> None:
         seat = paupers_mid.current_seats()[0]

@@ -57,6 +57,28 @@ class TestBotsWithParameters:
         [info] = GameStore(db_url).list()
         assert info.seats == ["human", "bot:ismcts?iterations=200&c=0.7"]
 
+    def test_the_lobby_joins_a_seats_bot_options_into_its_spec(
+        self, client: TestClient, db_url: str
+    ) -> None:
+        form = {
+            "game": "toy-bids",
+            "toy-bids.param.players": "2",
+            "toy-bids.seat.0": "human",
+            "toy-bids.seat.0.options": "",
+            "toy-bids.seat.1": "bot:ismcts",
+            "toy-bids.seat.1.options": " iterations=20, c=0.7 ",
+        }
+        assert client.post("/new", data=form).status_code == 200
+        [info] = GameStore(db_url).list()
+        assert info.seats == ["human", "bot:ismcts?iterations=20&c=0.7"]
+        for seat, options, words in (
+            ("1", "iterations=none", "seat 2 ('bot:ismcts?iterations=none')"),
+            ("0", "iterations=20", "seat 1 is a person: options apply to a bot only"),
+        ):
+            r = client.post("/new", data={**form, f"toy-bids.seat.{seat}.options": options})
+            assert r.status_code == 422 and words in unescape(r.text), r.text[-2000:]
+        assert len(GameStore(db_url).list()) == 1
+
     @pytest.mark.parametrize(
         ("spec", "words"),
         [

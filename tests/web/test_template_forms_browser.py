@@ -105,3 +105,49 @@ def test_a_half_filled_build_survives_the_reload_and_the_board_picks_its_fields(
     state, _ = store.load(ident)
     built = [a for s, a in state.history() if s == 1 and a.kind == "build"]
     assert built[-1] == Action.of("build", card=kept1[-1], cell=3, rotation=1)
+
+
+def test_the_hot_seat_page_keeps_a_half_filled_build_across_its_reload(
+    server: Server, browser: Any
+) -> None:
+    """The hot-seat page reloads whole when the game moves (the server decides what one screen
+    shows); the player's half-filled form comes back after it."""
+    game = server.post(
+        "/api/games",
+        {
+            "game": "toy-lairs",
+            "params": {"players": 2, "hand": 2, "size": 2},
+            "seats": ["human"] * 2,
+            "seed": 4,
+        },
+    )
+    ident = game["id"]
+    store = GameStore(server.db_url)
+    state, _ = store.load(ident)
+    while state.prompt().kind != "build":
+        seat = next(s for s in state.current_seats() if s not in state.prompt().committed)
+        state = store.apply(ident, seat, state.legal_actions(seat)[0])
+    moves = state.num_actions()
+    page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    page.goto(f"{server.base}{game['hotseat_link']}&show=0")
+    wait_moves(page, moves)
+    kept = sorted(state.view(0)["kept"][0]["items"])
+    form = page.locator("#prompt form.template")
+    form.locator("select[name='arg.card']").select_option(json.dumps(kept[-1]))
+    form.locator("select[name='arg.cell']").select_option("2")
+    store.apply(ident, 1, state.legal_actions(1)[0])
+    wait_moves(page, moves + 1)
+    assert "Has chosen: Seat 2" in page.locator("#status").inner_text()
+    assert form_values(page) == {"card": kept[-1], "cell": 2, "rotation": 0}
+
+
+def test_the_lobby_names_the_automaton_when_its_option_is_on(server: Server, browser: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(server.base + "/")
+    page.locator("#game-select").select_option("toy-lairs")
+    box = page.locator("fieldset[data-game='toy-lairs']")
+    assert box.locator(".automata").is_hidden()
+    box.locator("select[name='toy-lairs.param.archivist']").select_option("true")
+    box.locator(".automata").wait_for(state="visible", timeout=30_000)
+    assert "the Archivist" in box.locator(".automata").inner_text()
+    assert box.locator("li.seat-choice:not([hidden])").count() == 5  # the automaton is no seat

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ from ..engine import Action, Game, IllegalAction, Record, State, Template
 from ..engine.bots import Bot, bot_kinds, make_bot
 from ..store.games import GameStore, NotFound
 from ..web.render import confirm_question, humanize, table_options, whole_log
-from .render import game_renderer
+from .render import game_part, game_renderer
 
 HELP = (
     "Type the number of an option. Other keys: [b]h[/b] the options explained, "
@@ -267,19 +266,6 @@ def whole(score: Any) -> str:
     if isinstance(score, float) and score.is_integer():
         return str(int(score))
     return str(score)
-
-
-def game_part(game: str, name: str) -> Any:
-    """An optional part of a game's terminal module (``render_compact``, ``card_text``,
-    ``explain``), or None."""
-    module = f"tabletop.games.{game.replace('-', '_')}.tui"
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not module.startswith(exc.name):
-            raise
-        return None
-    return getattr(mod, name, None)
 
 
 def default_seats(game: Game) -> list[str]:

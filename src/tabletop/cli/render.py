@@ -16,15 +16,22 @@ Renderer = Callable[[dict[str, Any]], RenderableType]
 _SKIP = {"actions", "log", "prompt", "outcome", "game", "seat"}
 
 
-def game_renderer(game: str) -> Renderer:
+def game_part(game: str, name: str) -> Any:
+    """An optional part of a game's terminal module (``render``, ``render_compact``,
+    ``card_text``, ``explain``), or None when the game ships no such module or part."""
     module = f"tabletop.games.{game.replace('-', '_')}.tui"
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as exc:
         if exc.name is None or not module.startswith(exc.name):
             raise
-        return generic_render
-    render: Renderer = mod.render
+        return None
+    return getattr(mod, name, None)
+
+
+def game_renderer(game: str) -> Renderer:
+    """The game's own terminal drawing of a view, else the generic one."""
+    render: Renderer = game_part(game, "render") or generic_render
     return render
 
 

@@ -10,6 +10,9 @@ ArgValue = str | int | bool | None | tuple["ArgValue", ...]
 
 
 def _freeze(value: Any) -> ArgValue:
+    kind = type(value)
+    if kind is str or kind is int:
+        return value  # type: ignore[no-any-return]
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
     if value is None or isinstance(value, (str, bool, int)):
@@ -39,7 +42,13 @@ class Action:
 
     @classmethod
     def of(cls, kind: str, /, **args: Any) -> Action:
-        return cls(kind, tuple(sorted((k, _freeze(v)) for k, v in args.items())))
+        # games build every legal action with this: no or one argument needs no sorting
+        if not args:
+            return cls(kind, ())
+        if len(args) == 1:
+            ((key, value),) = args.items()
+            return cls(kind, ((key, _freeze(value)),))
+        return cls(kind, tuple(sorted([(k, _freeze(v)) for k, v in args.items()])))
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.args:

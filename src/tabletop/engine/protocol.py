@@ -442,25 +442,27 @@ class State(ABC):
         return world
 
     def prompt(self) -> Prompt:
-        if self._prompt_cache is None:
-            raw = self._prompt()
-            if self.game._automata():
-                n = self.game.num_players
-                raw = Prompt(
-                    tuple(s for s in raw.seats if s < n), raw.kind, raw.text, raw.turn, raw.commit
-                )
-            if raw.commit:
-                commits = self.data.get(COMMITS) or {}
-                raw = Prompt(
-                    tuple(s for s in raw.seats if str(s) not in commits),
-                    raw.kind,
-                    raw.text,
-                    raw.turn,
-                    True,
-                    tuple(s for s in raw.seats if str(s) in commits),
-                )
-            self._prompt_cache = raw
-        return self._prompt_cache
+        found = self._prompt_cache
+        if found is not None:
+            return found
+        raw = self._prompt()
+        if self.game._automata():
+            n = self.game.num_players
+            raw = Prompt(
+                tuple(s for s in raw.seats if s < n), raw.kind, raw.text, raw.turn, raw.commit
+            )
+        if raw.commit:
+            commits = self.data.get(COMMITS) or {}
+            raw = Prompt(
+                tuple(s for s in raw.seats if str(s) not in commits),
+                raw.kind,
+                raw.text,
+                raw.turn,
+                True,
+                tuple(s for s in raw.seats if str(s) in commits),
+            )
+        self._prompt_cache = raw
+        return raw
 
     def commitment(self, seat: int) -> Action | None:
         """The action ``seat`` has committed to the pending simultaneous decision, if any."""
@@ -507,7 +509,7 @@ class State(ABC):
     def templates(self, seat: int | None) -> list[Template] | None:
         """The deciding seat's decision as templates, when the game offers it that way (else
         None: the decision is the list of ``legal_actions``)."""
-        if seat is None:
+        if seat is None or not self._offers_templates():
             return None
         prompt = self.prompt()
         if seat not in prompt.seats and seat not in prompt.committed:
@@ -517,6 +519,10 @@ class State(ABC):
             self._legal_cache[key] = self._templates(seat)
         found: list[Template] | None = self._legal_cache[key]
         return found
+
+    def _offers_templates(self) -> bool:
+        """Whether this game offers any decision as templates (it overrides ``_templates``)."""
+        return type(self)._templates is not State._templates
 
     def expand_templates(self, seat: int) -> list[Action]:
         """Every legal action of a templated decision: each template's combinations, in offer
@@ -535,11 +541,16 @@ class State(ABC):
         return True
 
     def _admitted(self, seat: int, action: Action) -> bool:
-        templates = self.templates(seat)
-        if templates is not None:
-            return any(t.admits(action) for t in templates) and self._is_legal(seat, action)
+        if self._offers_templates():
+            templates = self.templates(seat)
+            if templates is not None:
+                return any(t.admits(action) for t in templates) and self._is_legal(seat, action)
         listed = self._legal(seat)
         if len(listed) <= 64:  # a short list is searched faster than a set is built
+            # an action picked from the list is found by identity, before any comparison
+            for offered in listed:
+                if offered is action:
+                    return True
             return action in listed
         key = ("set", seat)
         legal: frozenset[Action] | None = self._legal_cache.get(key)
@@ -567,7 +578,7 @@ class State(ABC):
             )
         if not isinstance(action, Action):
             raise IllegalAction(f"{self.game.name}: not an action: {action!r}")
-        if action == WITHDRAW and prompt.commit:
+        if prompt.commit and action == WITHDRAW:
             if seat not in prompt.committed:
                 raise IllegalAction(
                     f"{self.game.name}: seat {seat} has nothing to withdraw at {prompt.kind!r}"

@@ -16,6 +16,9 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_SPAN = 1 << 64
 
 
 def derive_seed(seed: int, *labels: object) -> int:
@@ -47,19 +50,25 @@ class Rng:
     def next64(self) -> int:
         s = (self.state + _GAMMA) & _MASK
         self.state = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
         if n <= 0:
             raise ValueError(f"Rng.below needs a positive bound, got {n}")
-        limit = ((1 << 64) // n) * n
+        limit = _SPAN - _SPAN % n  # the largest multiple of n not above 2**64
+        s = self.state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            # next64, written out: this is the hottest call of every random playout
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in ``[low, high]``, both ends included."""
@@ -76,8 +85,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:

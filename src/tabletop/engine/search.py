@@ -18,13 +18,14 @@ Parameters (``bot:ismcts?iterations=1000&seconds=0.5``): ``iterations`` per deci
 stops early once the most visited action cannot be overtaken), ``seconds`` a time budget per
 decision (whichever ends first when both are given), ``c`` the exploration constant, ``rollout``
 actions played after the tree before evaluating, ``policy`` a bot of the game that plays them
-(random by default), ``prior`` a bot of the game whose choice, made from this seat's own view, is
-tried first and favoured at the root by ``bias / (1 + visits)`` (progressive bias), ``reuse`` how
-many iterations share one determinization (each with a fresh game RNG for chance; resampling a
-whole game's hidden decks costs more than the rest of an iteration), ``turns`` a cut-off by turns
-instead of actions: playouts stop where the ``turns``-th next turn begins (the game's prompt says
-whose turn it is), so every leaf is scored at the same point of the turn cycle rather than in the
-middle of one seat's turn.
+(random by default; ``own`` names the game's own bot, whatever the game calls it, so one bot
+string fits every game), ``prior`` a bot of the game (or ``own``) whose choice, made from this
+seat's own view, is tried first and favoured at the root by ``bias / (1 + visits)`` (progressive
+bias), ``reuse`` how many iterations share one determinization (each with a fresh game RNG for
+chance; resampling a whole game's hidden decks costs more than the rest of an iteration),
+``turns`` a cut-off by turns instead of actions: playouts stop where the ``turns``-th next turn
+begins (the game's prompt says whose turn it is), so every leaf is scored at the same point of the
+turn cycle rather than in the middle of one seat's turn.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ from .protocol import Game, State
 from .rng import Rng
 
 Evaluator = Callable[[], Sequence[float]]
+
+# ``prior=own`` / ``policy=own``: the game's own bot (the first of ``Game.bots()``; random if none)
+OWN = "own"
 
 
 class _Node:
@@ -122,10 +126,12 @@ class ISMCTSBot(Bot):
                 from .bots import bot_kinds
 
                 kinds = sorted(k for k in bot_kinds(self.game) if k != self.kind)
+                if converted == OWN:  # the game's own bot, whatever the game calls it
+                    converted = next(iter(self.game.bots()), "random")
                 if converted and converted not in kinds:
                     raise ValueError(
                         f"bot {self.kind!r}: parameter {key!r} names a bot of the game, one of "
-                        f"{', '.join(kinds)}; got {value!r}"
+                        f"{', '.join(kinds)} (or {OWN}: the game's own); got {value!r}"
                     )
             elif converted < 0 or (key == "iterations" and converted < 1):
                 raise ValueError(f"bot {self.kind!r}: parameter {key!r} is out of range: {value}")
@@ -181,11 +187,12 @@ class ISMCTSBot(Bot):
         done = 0
         iterations = self.iterations
         while done < iterations:
-            if done % 16 == 0 and done:
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
-                if self.stop_early and deadline is None and self._decided(root, iterations - done):
-                    break
+            if done and done % 16 == 0 and time.perf_counter() >= (deadline or math.inf):
+                break
+            # looked at after every iteration: at small budgets (a few dozen iterations with
+            # playouts by the game's own bot) this is where the search saves most of its time
+            if self.stop_early and deadline is None and self._decided(root, iterations - done):
+                break
             if done % reuse == 0:
                 base = state.resample(me, rng)
             det = base.clone()

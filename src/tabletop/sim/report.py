@@ -43,7 +43,9 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval always holds p; rounding must not put p outside it (a share of 1.0 would
+    # get a negative error bar, which the plots refuse)
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 @dataclass

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin
-from urllib.parse import parse_qs, quote, urlencode
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from urllib.parse import quote, urlencode
 
 import anyio
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field, ValidationError
 
@@ -30,7 +30,7 @@ from ..games.gloomhaven.commands import COMMANDS as DECLARED
 from ..games.gloomhaven.commands import Command, Enhance
 from ..games.gloomhaven.data import game_data
 from ..store.gloomhaven import CampaignService, Result
-from .guards import error_body
+from .deps import ApiError, FormDep, refusal
 from .render import humanize
 
 HERE = Path(__file__).parent
@@ -48,6 +48,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 def service(request: Request) -> CampaignService:
     return CampaignService(request.app.state.db_url)
+
+
+ServiceDep = Annotated[CampaignService, Depends(service)]
 
 
 # ----------------------------------------------------------------------------- command bodies
@@ -82,12 +85,8 @@ _COMMANDS = [_declared(cmd) for cmd in DECLARED.values() if cmd.web] + [
 COMMANDS: dict[str, WebCommand] = {c.name: c for c in _COMMANDS}
 
 
-class Refusal(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
+# A refusal: the JSON API answers {code, message, detail}; a page names its answer (deps.refusal).
+Refusal = ApiError
 
 
 def _validation_message(exc: ValidationError) -> str:
@@ -133,9 +132,17 @@ def known_campaign(svc: CampaignService, cid: str) -> str:
     raise Refusal(404, "not-found", f"no Gloomhaven campaign {cid!r}")
 
 
+def campaign_id(cid: str, svc: ServiceDep) -> str:
+    """The campaign named in the path (by id or name), or 404 ``not-found``."""
+    return known_campaign(svc, cid)
+
+
+CampaignDep = Annotated[str, Depends(campaign_id)]
+
+
 def execute(svc: CampaignService, cid: str, command: str, body: BaseModel) -> dict[str, Any]:
-    """Run one command; a refusal raises :class:`Refusal` and nothing is stored."""
-    cid = known_campaign(svc, cid)
+    """Run one command on a known campaign; a refusal raises :class:`Refusal` and nothing is
+    stored."""
     cmd = COMMANDS[command]
     try:
         result = cmd.run(svc, cid, body)
@@ -321,6 +328,11 @@ def not_found(request: Request, message: str) -> HTMLResponse:
     )
 
 
+def missing_page(request: Request, exc: ApiError) -> Response:
+    """A campaign page's refusal from its dependencies: no such campaign."""
+    return not_found(request, exc.message)
+
+
 def enhancement_quote(
     svc: CampaignService, cid: str, char: str, form: dict[str, str]
 ) -> dict[str, Any]:
@@ -346,20 +358,15 @@ def enhancement_quote(
 # ----------------------------------------------------------------------------- pages
 
 
-async def _form(request: Request) -> dict[str, str]:
-    raw = (await request.body()).decode("utf-8", errors="replace")
-    return {k: v[-1] for k, v in parse_qs(raw, keep_blank_values=True).items()}
-
-
 @router.get("/campaigns", response_class=HTMLResponse, include_in_schema=False)
-def campaigns_page(request: Request) -> HTMLResponse:
-    return _list_page(request, None, 200, {})
+def campaigns_page(request: Request, svc: ServiceDep) -> HTMLResponse:
+    return _list_page(request, svc, None, 200, {})
 
 
 def _list_page(
-    request: Request, error: str | None, status: int, form: dict[str, str]
+    request: Request, svc: CampaignService, error: str | None, status: int, form: dict[str, str]
 ) -> HTMLResponse:
-    rows = sorted(service(request).campaigns(), key=lambda r: str(r["name"]).lower())
+    rows = sorted(svc.campaigns(), key=lambda r: str(r["name"]).lower())
     return templates.TemplateResponse(
         request,
         "gloomhaven/list.html",
@@ -369,53 +376,49 @@ def _list_page(
 
 
 @router.post("/campaigns", include_in_schema=False)
-async def campaigns_create(request: Request) -> Response:
-    form = await _form(request)
+async def campaigns_create(request: Request, form: FormDep, svc: ServiceDep) -> Response:
     try:
         body = NewCampaignIn.model_validate(form_to_body(form))
     except ValidationError as exc:
-        return _list_page(request, _validation_message(exc), 422, form)
-    svc = service(request)
+        return _list_page(request, svc, _validation_message(exc), 422, form)
     try:
         result = await anyio.to_thread.run_sync(
             lambda: svc.create_campaign(body.name.strip(), body.seed)
         )
     except ValueError as exc:
-        return _list_page(request, str(exc), 409, form)
+        return _list_page(request, svc, str(exc), 409, form)
     return RedirectResponse(f"/campaigns/{quote(result.campaign.id)}", status_code=303)
 
 
-def _page_or_404(request: Request, cid: str, page: str, done: int | None) -> HTMLResponse:
-    svc = service(request)
-    try:
-        cid = known_campaign(svc, cid)
-    except Refusal as exc:
-        return not_found(request, exc.message)
-    return render(request, svc, cid, page, done=done)
-
-
 @router.get("/campaigns/{cid}", response_class=HTMLResponse, include_in_schema=False)
-def campaign_page(request: Request, cid: str, done: int | None = None) -> HTMLResponse:
-    return _page_or_404(request, cid, "campaign", done)
+@refusal(missing_page)
+def campaign_page(
+    request: Request, cid: CampaignDep, svc: ServiceDep, done: int | None = None
+) -> HTMLResponse:
+    return render(request, svc, cid, "campaign", done=done)
 
 
 @router.get("/campaigns/{cid}/history", response_class=HTMLResponse, include_in_schema=False)
-def history_page(request: Request, cid: str, done: int | None = None) -> HTMLResponse:
-    return _page_or_404(request, cid, "history", done)
+@refusal(missing_page)
+def history_page(
+    request: Request, cid: CampaignDep, svc: ServiceDep, done: int | None = None
+) -> HTMLResponse:
+    return render(request, svc, cid, "history", done=done)
 
 
 @router.get("/campaigns/{cid}/parties/{pid}", response_class=HTMLResponse, include_in_schema=False)
-def party_page(request: Request, cid: str, pid: str, done: int | None = None) -> HTMLResponse:
-    return _page_or_404(request, cid, f"party:{pid}", done)
+@refusal(missing_page)
+def party_page(
+    request: Request, cid: CampaignDep, svc: ServiceDep, pid: str, done: int | None = None
+) -> HTMLResponse:
+    return render(request, svc, cid, f"party:{pid}", done=done)
 
 
 @router.get("/campaigns/{cid}/shop", response_class=HTMLResponse, include_in_schema=False)
-def shop_page(request: Request, cid: str, party: str = "", done: int | None = None) -> HTMLResponse:
-    svc = service(request)
-    try:
-        cid = known_campaign(svc, cid)
-    except Refusal as exc:
-        return not_found(request, exc.message)
+@refusal(missing_page)
+def shop_page(
+    request: Request, cid: CampaignDep, svc: ServiceDep, party: str = "", done: int | None = None
+) -> HTMLResponse:
     if not party:
         parties = list(svc.get(cid).parties)
         if not parties:
@@ -434,8 +437,11 @@ def shop_page(request: Request, cid: str, party: str = "", done: int | None = No
 @router.get(
     "/campaigns/{cid}/characters/{chid}", response_class=HTMLResponse, include_in_schema=False
 )
-def character_page(request: Request, cid: str, chid: str, done: int | None = None) -> HTMLResponse:
-    return _page_or_404(request, cid, f"character:{chid}", done)
+@refusal(missing_page)
+def character_page(
+    request: Request, cid: CampaignDep, svc: ServiceDep, chid: str, done: int | None = None
+) -> HTMLResponse:
+    return render(request, svc, cid, f"character:{chid}", done=done)
 
 
 @router.get(
@@ -443,24 +449,17 @@ def character_page(request: Request, cid: str, chid: str, done: int | None = Non
     response_class=HTMLResponse,
     include_in_schema=False,
 )
-def enhance_page(request: Request, cid: str, chid: str) -> HTMLResponse:
-    svc = service(request)
-    try:
-        cid = known_campaign(svc, cid)
-    except Refusal as exc:
-        return not_found(request, exc.message)
+@refusal(missing_page)
+def enhance_page(request: Request, cid: CampaignDep, svc: ServiceDep, chid: str) -> HTMLResponse:
     form = {k: v for k, v in request.query_params.items()}
     return render(request, svc, cid, f"enhance:{chid}", form=form)
 
 
 @router.post("/campaigns/{cid}/do/{command}", include_in_schema=False)
-async def command_form(request: Request, cid: str, command: str) -> Response:
-    form = await _form(request)
-    svc = service(request)
-    try:
-        cid = known_campaign(svc, cid)
-    except Refusal as exc:
-        return not_found(request, exc.message)
+@refusal(missing_page)
+async def command_form(
+    request: Request, form: FormDep, cid: CampaignDep, svc: ServiceDep, command: str
+) -> Response:
     page = form.get("page", "campaign")
     if command not in COMMANDS:
         return render(request, svc, cid, page, error=f"unknown command {command!r}", status=404)
@@ -483,15 +482,11 @@ async def command_form(request: Request, cid: str, command: str) -> Response:
 # ----------------------------------------------------------------------------- JSON API
 
 
-def _json_error(exc: Refusal) -> JSONResponse:
-    return JSONResponse(error_body(exc.status, exc.message, exc.code), status_code=exc.status)
-
-
 @router.get("/api/campaigns", tags=["gloomhaven"], summary="Gloomhaven campaigns")
-def api_campaigns(request: Request) -> list[dict[str, Any]]:
+def api_campaigns(svc: ServiceDep) -> list[dict[str, Any]]:
     return [
         {**r, "updated": r["updated"].isoformat() if r["updated"] else None}
-        for r in service(request).campaigns()
+        for r in svc.campaigns()
     ]
 
 
@@ -501,11 +496,11 @@ def api_campaigns(request: Request) -> list[dict[str, Any]]:
     summary="Found a campaign",
     responses={409: ERRORS[409], 422: ERRORS[422]},
 )
-def api_new_campaign(request: Request, body: NewCampaignIn) -> Any:
+def api_new_campaign(svc: ServiceDep, body: NewCampaignIn) -> Any:
     try:
-        r = service(request).create_campaign(body.name.strip(), body.seed)
+        r = svc.create_campaign(body.name.strip(), body.seed)
     except ValueError as exc:
-        return _json_error(Refusal(409, "refused", str(exc)))
+        raise Refusal(409, "refused", str(exc)) from None
     return {"id": r.campaign.id, "lines": r.lines}
 
 
@@ -515,12 +510,8 @@ def api_new_campaign(request: Request, body: NewCampaignIn) -> Any:
     summary="The campaign view: city, parties (with shop and event in hand), characters",
     responses={404: ERRORS[404]},
 )
-def api_view(request: Request, cid: str) -> Any:
-    svc = service(request)
-    try:
-        return svc.view(known_campaign(svc, cid))
-    except Refusal as exc:
-        return _json_error(exc)
+def api_view(cid: CampaignDep, svc: ServiceDep) -> Any:
+    return svc.view(cid)
 
 
 @router.get(
@@ -529,12 +520,8 @@ def api_view(request: Request, cid: str) -> Any:
     summary="Every change, oldest first",
     responses={404: ERRORS[404]},
 )
-def api_history(request: Request, cid: str) -> Any:
-    svc = service(request)
-    try:
-        return svc.history(known_campaign(svc, cid))
-    except Refusal as exc:
-        return _json_error(exc)
+def api_history(cid: CampaignDep, svc: ServiceDep) -> Any:
+    return svc.history(cid)
 
 
 @router.get(
@@ -543,12 +530,8 @@ def api_history(request: Request, cid: str) -> Any:
     summary="The whole campaign as versioned JSON (document and history)",
     responses={404: ERRORS[404]},
 )
-def api_export(request: Request, cid: str) -> Any:
-    svc = service(request)
-    try:
-        return json.loads(json.dumps(svc.export(known_campaign(svc, cid)), default=str))
-    except Refusal as exc:
-        return _json_error(exc)
+def api_export(cid: CampaignDep, svc: ServiceDep) -> Any:
+    return json.loads(json.dumps(svc.export(cid), default=str))
 
 
 @router.get(
@@ -558,8 +541,8 @@ def api_export(request: Request, cid: str) -> Any:
     responses={404: ERRORS[404], 409: ERRORS[409]},
 )
 def api_quote(
-    request: Request,
-    cid: str,
+    cid: CampaignDep,
+    svc: ServiceDep,
     character: str,
     card: str,
     card_level: int,
@@ -568,40 +551,31 @@ def api_quote(
     multi_target: bool = False,
     hexes: int | None = Query(None),
 ) -> Any:
-    svc = service(request)
     try:
-        cid = known_campaign(svc, cid)
-        try:
-            return svc.quote_enhancement(
-                cid, character, card, card_level, action, sticker, multi_target, hexes
-            )
-        except ValueError as exc:
-            raise Refusal(409, "refused", str(exc)) from None
-    except Refusal as exc:
-        return _json_error(exc)
+        return svc.quote_enhancement(
+            cid, character, card, card_level, action, sticker, multi_target, hexes
+        )
+    except ValueError as exc:
+        raise Refusal(409, "refused", str(exc)) from None
 
 
 def _api_endpoint(cmd: WebCommand) -> Callable[..., Any]:
     model = cmd.model
 
-    def run(request: Request, cid: str, body: BaseModel) -> Any:
-        svc = service(request)
-        try:
-            out = execute(svc, cid, cmd.name, body)
-        except Refusal as exc:
-            return _json_error(exc)
-        out["view"] = svc.view(known_campaign(svc, cid))
+    def run(svc: CampaignService, cid: str, body: BaseModel) -> Any:
+        out = execute(svc, cid, cmd.name, body)
+        out["view"] = svc.view(cid)
         return out
 
     if model is NoBody:
 
-        def endpoint(request: Request, cid: str) -> Any:
-            return run(request, cid, NoBody())
+        def endpoint(cid: CampaignDep, svc: ServiceDep) -> Any:
+            return run(svc, cid, NoBody())
 
     else:
 
-        def endpoint(request: Request, cid: str, body: model) -> Any:  # type: ignore[valid-type,misc]
-            return run(request, cid, body)
+        def endpoint(cid: CampaignDep, svc: ServiceDep, body: model) -> Any:  # type: ignore[valid-type,misc]
+            return run(svc, cid, body)
 
     endpoint.__name__ = "api_" + cmd.name.replace("-", "_")
     return endpoint

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
 
@@ -51,11 +51,15 @@ def list_reports() -> list[dict[str, Any]]:
     return sorted(out, key=lambda r: -r["mtime"])
 
 
-def _folder(name: str) -> Path:
+def report_folder(name: str) -> Path:
+    """The folder of the report named in the path, found by listing (404 otherwise)."""
     for r in list_reports():
         if r["name"] == name:
             return reports_dir() / str(r["name"])
     raise HTTPException(404, f"no report named {name!r}")
+
+
+ReportDep = Annotated[Path, Depends(report_folder)]
 
 
 @router.get("/reports", response_class=HTMLResponse, summary="The balance reports")
@@ -72,14 +76,13 @@ def reports_api() -> JSONResponse:
 
 
 @router.get("/reports/{name}", summary="One report (self-contained HTML)")
-def report_page(name: str) -> FileResponse:
-    return FileResponse(_folder(name) / "index.html", media_type="text/html")
+def report_page(folder: ReportDep) -> FileResponse:
+    return FileResponse(folder / "index.html", media_type="text/html")
 
 
 @router.get("/reports/{name}/{file}", summary="A file of a report (a PNG plot, its figures)")
-def report_file(name: str, file: str) -> FileResponse:
-    folder = _folder(name)
+def report_file(folder: ReportDep, file: str) -> FileResponse:
     names = {p.name for p in folder.iterdir() if p.suffix in (".png", ".json", ".html")}
     if file not in names:
-        raise HTTPException(404, f"report {name!r} has no file {file!r}")
+        raise HTTPException(404, f"report {folder.name!r} has no file {file!r}")
     return FileResponse(folder / file)

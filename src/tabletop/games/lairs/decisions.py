@@ -91,6 +91,9 @@ def cell_side(e: int) -> tuple[str, str]:
     return grid.name(a), "east" if b == a + 1 else "south"
 
 
+READY = Template.of("ready", text="The lair is ready.")
+
+
 @decision
 class Build(Decision):
     """Building a lair, offered as templates (see :mod:`tabletop.engine.templates`): ``build
@@ -106,12 +109,26 @@ class Build(Decision):
         return "Build your lair"
 
     def templates(self, s: LairsState, seat: int) -> list[Template]:
-        lair, C = s.data["lairs"][seat], s.C
+        lair, C = s.lair(seat), s.C
+        left = building.pieces_left(s.data, lair, C)
+        pieces = tuple(sorted(left)) + (("wall",) if len(lair["walls"]) < C.walls_max else ())
+        placed = bool(lair["walls"]) or any(f is not None for f in lair["feat"])
+        # complete: ready (every step kept the lair legal; is_legal checks it in full)
+        ready = not left and len(lair["walls"]) >= C.walls_min
+        key = (pieces, placed, ready)
+        memo = s.game.__dict__.setdefault("_build_templates", {})
+        found: list[Template] | None = memo.get(key)
+        if found is None:
+            found = self._make_templates(s, pieces, placed, ready)
+            memo[key] = found
+        return list(found)
+
+    def _make_templates(
+        self, s: LairsState, pieces: tuple[str, ...], placed: bool, ready: bool
+    ) -> list[Template]:
+        """The templates for the pieces left (static per set of pieces: made once a game)."""
         cell, side = s.game.build_params()  # type: ignore[attr-defined]
         out = []
-        pieces = sorted(building.pieces_left(s.data, lair, C))
-        if len(lair["walls"]) < C.walls_max:
-            pieces.append("wall")
         if pieces:
             piece = Param.of("piece", pieces, "piece", [piece_name(s, p) for p in pieces])
             out.append(
@@ -123,14 +140,14 @@ class Build(Decision):
                     text="Place a piece: a feature on a space, or a Wall on a space's edge.",
                 )
             )
-        if lair["walls"] or any(f is not None for f in lair["feat"]):
+        if placed:
             out.append(
                 Template.of(
                     "take-back", cell, side, text="Take back the feature or Wall placed there."
                 )
             )
-        if building.ready_problem(s.data, lair, C) is None:
-            out.append(Template.of("ready", text="The lair is ready."))
+        if ready:
+            out.append(READY)
         return out
 
     def is_legal(self, s: LairsState, seat: int, a: Action) -> bool:
@@ -138,7 +155,7 @@ class Build(Decision):
 
     def problem(self, s: LairsState, seat: int, a: Action) -> str | None:
         """Why a build action (of the right shape) breaks a rule now, or None."""
-        lair, C = s.data["lairs"][seat], s.C
+        lair, C = s.lair(seat), s.C
         if a.kind == "ready":
             return building.ready_problem(s.data, lair, C)
         cell, side = a["cell"], a["side"]
@@ -162,15 +179,15 @@ class Build(Decision):
             e = edge_at(cell, side)
             if e is None:
                 return f"the {side} edge of {cell} is the printed border, not a place for a Wall"
-            return building.place_problem(lair, "wall", None, e, C)
+            return building.placement_problem(lair, "wall", None, e, C)
         if side != "space":
             return f"{piece_name(s, piece)} stands on a space, not on an edge"
-        return building.place_problem(lair, piece, grid.parse(cell), None, C)
+        return building.placement_problem(lair, piece, grid.parse(cell), None, C)
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
         """Every legal build action, found with one search of the lair per piece (the same
         answer as :meth:`is_legal` over the templates' combinations)."""
-        lair, C = s.data["lairs"][seat], s.C
+        lair, C = s.lair(seat), s.C
         out = []
         for piece in sorted(building.pieces_left(s.data, lair, C)):
             for c in building.legal_cells(lair, piece, C):
@@ -189,7 +206,7 @@ class Build(Decision):
         return out
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        lair = s.data["lairs"][seat]
+        lair = s.lair(seat)
         if a.kind == "build":
             e = edge_at(a["cell"], a["side"])
             if a["piece"] == "wall":

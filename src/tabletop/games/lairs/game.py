@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State, Template, chance
+from tabletop.engine.knowledge import ZONES, Zones, bit, everyone, learnt, resample_zones
 from tabletop.engine.piles import shuffle
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import log
@@ -14,6 +15,7 @@ from . import decisions, effects, view
 from .content import Content
 from .rules import building, solo, turns
 from .rules.treasure import score
+from .state import SECRET, Lair, install_lair, zone_name
 
 
 class LairsState(State):
@@ -21,10 +23,45 @@ class LairsState(State):
     C: ClassVar[Content]
 
     # ------------------------------------------------------------ helpers the rules use
-    def lair_of(self, e: int) -> dict[str, Any]:
+    def lair(self, i: int) -> Lair:
+        """Lair ``i`` (the one seat ``i`` built; in solo, 0 is the generated lair)."""
+        return Lair(self.data, i)
+
+    def lair_index(self, e: int) -> int:
+        """The index of the lair explorer ``e`` explores."""
+        return 0 if self.data["solo"] else 1 - e
+
+    def lair_of(self, e: int) -> Lair:
         """The lair explorer ``e`` explores."""
+        return Lair(self.data, self.lair_index(e))
+
+    def secrets(self) -> Zones:
+        """The lairs' knowledge zones."""
+        return Zones(self.data[SECRET], len(self.data["ex"]))
+
+    def sync_knowledge(self) -> None:
+        """Who knows each space of each lair, from the map sheets: a space is known to everyone
+        (the map sheets are public) once its explorer's map sheet shows truly what stands there
+        (a Known space whose invisible hazard is still hidden is not), else to its builder
+        alone. The knowledge model derives the resample and the undo policy from this."""
         d = self.data
-        return d["lairs"][0] if d["solo"] else d["lairs"][1 - e]  # type: ignore[no-any-return]
+        if d["phase"] not in ("explore", "over"):
+            return
+        z = self.secrets()
+        all_ = everyone(len(d["ex"]))
+        for e, ex in enumerate(d["ex"]):
+            i = self.lair_index(e)
+            zone = z.zones[zone_name(i)]
+            alone = 0 if d["solo"] else bit(i)
+            items, known, sheet = zone["items"], zone["known"], ex["map"]
+            for c in range(len(items)):
+                m = sheet[c]
+                f = items[c]
+                truly = m is not None and (m == f or (m == "empty" and f is None))
+                if truly and known[c] != all_:
+                    z.learn(zone_name(i), all_, "explored", at=c)
+                elif not truly and known[c] != alone:
+                    known[c] = alone
 
     def builder_of(self, e: int) -> int | None:
         """The seat that built the lair ``e`` explores (None in solo: the automaton)."""
@@ -63,9 +100,8 @@ class LairsState(State):
         names = [self.C.hazards[h].name for h in d["monsters"] + d["traps"]]
         self.log_public("Hazards for both lairs: " + ", ".join(names))
         if d["solo"]:
-            d["lairs"][0] = solo.generate(
-                self.C, self.rng, d["monsters"], d["traps"], d["difficulty"]
-            )
+            lair = solo.generate(self.C, self.rng, d["monsters"], d["traps"], d["difficulty"])
+            install_lair(d, 0, lair)
             diff = self.C.difficulties[d["difficulty"]]
             d["goal"] = diff.goal_vp
             d["rounds"] = diff.rounds
@@ -133,6 +169,7 @@ class LairsState(State):
         kind, _ = self._decision()
         decisions.DECISIONS[kind].apply(self, seat, action)
         turns.advance(self)
+        self.sync_knowledge()
 
     def _explain_illegal(self, seat: int, action: Action) -> str | None:
         return view.explain(self, seat, action)
@@ -176,13 +213,31 @@ class LairsState(State):
     def rounds(self) -> int:
         return int(self.data.get("round", 0))
 
-    def resample(self, seat: int | None, rng: Rng) -> LairsState:
-        """A state ``seat`` cannot tell from this one: the Treasure and Junk decks reshuffled, the
-        rival's Junk hand redrawn, and the features of the spaces of the lair ``seat`` explores
-        that it has not learnt shuffled among those spaces (keeping the lair legal; the walls
-        stay, as walls of Unknown spaces may border Known ones)."""
+    def _resample(self, seat: int | None, rng: Rng) -> LairsState:
+        """A state ``seat`` cannot tell from this one. Each lair: the knowledge model redraws
+        the features of the spaces ``seat`` does not know among those spaces
+        (:func:`~tabletop.engine.knowledge.resample_zones`), drawn again until the lair keeps
+        the building rules (a lair is known to keep them; after 20 draws it stays as it is),
+        between the steps of a turn.
+        The decks and hands (piles): the Treasure and Junk decks reshuffled, the rival's Junk
+        hand redrawn."""
         other = self.clone()
         d = other.data
+        # not while a hazard's check, effect or Builder's choice is under way: those name the
+        # spaces they act on
+        settled = d["ask"] is None and d["check"] is None and not d["queue"]
+        for name, zone in sorted(other.secrets().zones.items()) if settled else ():
+            i = int(name.split(":")[1])
+            walls = set(d["lairs"][i]["walls"])
+            original = list(zone["items"])
+            for _ in range(20):
+                if not resample_zones({ZONES: {name: zone}}, seat, rng):
+                    break
+                if building.problem(zone["items"], walls, self.C) is None:
+                    break
+                zone["items"][:] = original
+            else:
+                zone["items"][:] = original
         shuffle(d["treasure"], rng)
         if d["junkdeck"] is not None:
             if seat is not None and not d["solo"]:
@@ -193,37 +248,24 @@ class LairsState(State):
                 rival["junk"] = [d["junkdeck"]["draw"].pop() for _ in range(n)]
             else:
                 shuffle(d["junkdeck"], rng)
-        if (
-            seat is not None
-            and d["phase"] == "explore"
-            and d["ask"] is None
-            and d["check"] is None
-            and not d["queue"]
-        ):
-            self._shuffle_unlearnt(other, seat, rng)
         return other
 
-    def _shuffle_unlearnt(self, other: LairsState, seat: int, rng: Rng) -> None:
-        d = other.data
-        ex, lair = d["ex"][seat], other.lair_of(seat)
-        spaces = [
-            c
-            for c in range(len(lair["feat"]))
-            if ex["map"][c] is None and lair["feat"][c] != "start" and c != ex["pos"]
-            and str(c) not in lair["target"]
-        ]  # fmt: skip
-        if len(spaces) < 2:
-            return
-        original = [lair["feat"][c] for c in spaces]
-        for _ in range(20):
-            feats = list(original)
-            rng.shuffle(feats)
-            for c, f in zip(spaces, feats, strict=True):
-                lair["feat"][c] = f
-            if building.problem(lair["feat"], set(lair["walls"]), self.C) is None:
-                return
-        for c, f in zip(spaces, original, strict=True):
-            lair["feat"][c] = f
+    def undo_blocked(self, seat: int, action: Action) -> str | None:
+        """A space some seat learnt (the knowledge model's :func:`learnt` over the lairs'
+        zones), a wall the Builder told of, a card drawn from the Treasure or Junk deck (piles:
+        their order is hidden, though a draw moves no random number)."""
+        after = self.clone()
+        after.apply(action, seat)
+        if learnt(self.data[SECRET], after.data[SECRET], self.game.num_players) is not None:
+            return "the Builder told what stands on a space"
+        for ex, then in zip(self.data["ex"], after.data["ex"], strict=True):
+            if ex["mwalls"] != then["mwalls"]:
+                return "the Builder told of a wall"
+        for key, name in (("treasure", "Treasure"), ("junkdeck", "Junk")):
+            pile, then = self.data[key], after.data[key]
+            if pile is not None and len(then["draw"]) != len(pile["draw"]):
+                return f"it drew from the {name} deck"
+        return None
 
 
 def start_phase(s: LairsState) -> None:

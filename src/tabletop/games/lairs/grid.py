@@ -184,6 +184,86 @@ def peril_reach(start: int, walls: set[int], kinds: Sequence[str | None]) -> lis
         l0, l1, l2, l3 = a0, a1, a2, a3
 
 
+@cache
+def _blocks(e: int) -> tuple[int, int, int, int]:
+    """The moves a Wall on edge ``e`` blocks: bits of (east, west, south, north) leavers."""
+    a, b = edge_cells(e)
+    if b == a + 1:
+        return 1 << a, 1 << b, 0, 0
+    return 0, 0, 1 << a, 1 << b
+
+
+def _leavers(walls: Iterable[int]) -> tuple[int, int, int, int]:
+    """Bit masks of the spaces that may step east, west, south and north past these walls."""
+    be = bw = bs = bn = 0
+    for edge_id in walls:
+        x, y, z, t = _blocks(edge_id)
+        be |= x
+        bw |= y
+        bs |= z
+        bn |= t
+    return _NOT_LAST_COL & ~be, _NOT_FIRST_COL & ~bw, _NOT_LAST_ROW & ~bs, _NOT_FIRST_ROW & ~bn
+
+
+def _entries(leave: tuple[int, int, int, int], allowed: int) -> tuple[int, ...]:
+    """For an occluded flood fill (Kogge-Stone): per direction, the spaces inside ``allowed``
+    that may be entered by a step of 1, then of 2, then of 4 spaces (1, 2, 4 rows for north and
+    south), from the leavers of :func:`_leavers`."""
+    e, w, so, no = leave
+    e1 = allowed & (e << 1)
+    w1 = allowed & (w >> 1)
+    s1 = allowed & (so << COLS)
+    n1 = allowed & (no >> COLS)
+    e2, w2, s2, n2 = e1 & (e1 << 1), w1 & (w1 >> 1), s1 & (s1 << COLS), n1 & (n1 >> COLS)
+    e4, w4, s4, n4 = e2 & (e2 << 2), w2 & (w2 >> 2), s2 & (s2 << 2 * COLS), n2 & (n2 >> 2 * COLS)
+    return e1, e2, e4, w1, w2, w4, s1, s2, s4, n1, n2, n4
+
+
+def _fill(g: int, p: tuple[int, ...]) -> int:
+    """Every space reachable from the spaces ``g`` through the entries ``p`` (of :func:`_entries`):
+    whole corridors at a time, so a few rounds fill the lair."""
+    e1, e2, e4, w1, w2, w4, s1, s2, s4, n1, n2, n4 = p
+    c2, c4 = 2 * COLS, 4 * COLS
+    while True:
+        before = g
+        g |= e1 & (g << 1)
+        g |= e2 & (g << 2)
+        g |= e4 & (g << 4)
+        g |= w1 & (g >> 1)
+        g |= w2 & (g >> 2)
+        g |= w4 & (g >> 4)
+        g |= s1 & (g << COLS)
+        g |= s2 & (g << c2)
+        g |= s4 & (g << c4)
+        g |= n1 & (g >> COLS)
+        g |= n2 & (g >> c2)
+        g |= n4 & (g >> c4)
+        if g == before:
+            return g
+
+
+def peril_mask(start: int, walls: Iterable[int], mon: int, trap: int) -> int:
+    """:func:`peril_reach` as one bit mask, from the Monster and Trap masks (the fast form for
+    checking one placement). The four layers (no hazard crossed, a Monster, a Trap, both) are
+    filled in that order, each once: a path only ever moves to a later layer."""
+    leave = _leavers(walls)
+    free = _FULL & ~mon & ~trap
+    inside = _entries(leave, free)
+    l0 = _fill(1 << start, inside)
+    step0 = _step(l0, leave)
+    l1 = _fill(step0 & mon, inside) | (step0 & mon)
+    l2 = _fill(step0 & trap, inside) | (step0 & trap)
+    l3_seed = (_step(l1, leave) & trap) | (_step(l2, leave) & mon)
+    l3 = _fill(l3_seed, inside) | l3_seed
+    return l0 | l1 | l2 | l3
+
+
+def _step(g: int, leave: tuple[int, int, int, int]) -> int:
+    """The spaces one step from ``g`` past the walls (leavers of :func:`_leavers`)."""
+    e, w, so, no = leave
+    return ((g & e) << 1) | ((g & w) >> 1) | ((g & so) << COLS) | ((g & no) >> COLS)
+
+
 def bridges(walls: set[int]) -> set[int]:
     """Open edges whose walling would cut the lair in two (Tarjan's bridges, on 36 spaces)."""
     disc = [-1] * SPACES

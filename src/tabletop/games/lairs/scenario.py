@@ -22,7 +22,7 @@ from tabletop.engine import chance
 from . import grid
 from .content import CUBES
 from .rules import exploring
-from .state import new_lair
+from .state import install_lair
 
 if TYPE_CHECKING:
     from . import Lairs
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 
 def lair_from(spec: Mapping[str, Any]) -> dict[str, Any]:
-    lair = dict(new_lair())
+    lair: dict[str, Any] = {"ready": True, "target": {}}
     feat: list[str | None] = [None] * grid.SPACES
     feat[grid.parse(spec["start"])] = "start"
     if "exit" in spec:
@@ -53,7 +53,8 @@ def build(game: Lairs, spec: Mapping[str, Any], seed: int) -> LairsState:
     d = s.data
     d["draft"] = None
     lairs = [lair_from(x) for x in spec["lairs"]]
-    d["lairs"] = lairs
+    for i, lair in enumerate(lairs):
+        install_lair(d, i, lair)
     hz = {f[2:] for lair in lairs for f in lair["feat"] if f and f[:2] in ("m:", "t:")}
     d["monsters"] = sorted(h for h in hz if h in s.C.monsters) or d["monsters"]
     d["traps"] = sorted(h for h in hz if h in s.C.traps) or d["traps"]
@@ -107,5 +108,6 @@ def build(game: Lairs, spec: Mapping[str, Any], seed: int) -> LairsState:
         chance.force(s, "monster dice", *spec["monster_dice"])
     if "rounds" in spec:
         d["rounds"] = int(spec["rounds"])
+    s.sync_knowledge()
     s.invalidate()
     return s

@@ -3,7 +3,12 @@
 The state stays JSON-native (dicts, lists, ints, strings), so a clone is one cheap copy. The
 TypedDicts below only name the keys for readers and type checkers.
 
-- ``lairs[i]`` is the lair seat ``i`` built (in solo, ``lairs[0]`` is the generated lair).
+- ``lairs[i]`` is the lair seat ``i`` built (in solo, ``lairs[0]`` is the generated lair): its
+  walls, readiness and changed Targets. Its features (what stands on each space) are a hidden
+  thing of the engine's knowledge model, the zone ``lair:<i>`` (in ``data["secret"]``, a
+  :class:`~tabletop.engine.knowledge.Zones` of its own, so that a resample redraws them within
+  the building rules): each space carries who knows it, the builder always, everyone once the
+  explorer's map sheet shows it truly. :class:`Lair` reads both as one lair.
 - ``ex[i]`` is seat ``i`` as an explorer: its player mat (baskets), its map sheet (what it has
   learnt of the lair it explores: nothing else of that lair is ever copied into it), its cards.
 - A feature is ``"start"``, ``"exit"``, ``"chest"``, ``"m:<monster>"`` or ``"t:<trap>"``; on a map
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from tabletop.engine.knowledge import ZONES, Zones, bit
 from tabletop.engine.piles import new_pile
 from tabletop.engine.rng import Rng
 
@@ -21,11 +27,47 @@ from .content import CUBES, Content
 from .grid import SPACES
 
 
-class Lair(TypedDict):
-    feat: list[str | None]
+class LairRecord(TypedDict):
     walls: list[int]
     ready: bool
     target: dict[str, int]  # Monster Targets changed during play, by space
+
+
+class Lair(dict[str, Any]):
+    """One lair as the rules read it: ``feat`` (the 36 spaces' features, the live list of its
+    knowledge zone), ``walls``, ``ready`` and ``target`` (the live values of ``data["lairs"][i]``).
+    Writing a key writes through to where it lives; nothing of it is stored twice."""
+
+    __slots__ = ("_rec", "_zone")
+
+    def __init__(self, data: dict[str, Any], i: int) -> None:
+        rec = data["lairs"][i]
+        zone = data[SECRET][ZONES][zone_name(i)]
+        super().__init__(rec, feat=zone["items"])
+        self._rec = rec
+        self._zone = zone
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if key == "feat":
+            self._zone["items"][:] = value
+            value = self._zone["items"]
+        else:
+            self._rec[key] = value
+        super().__setitem__(key, value)
+
+
+SECRET = "secret"  # the lairs' knowledge zones (data["secret"]["_zones"])
+
+
+def zone_name(i: int) -> str:
+    return f"lair:{i}"
+
+
+def install_lair(data: dict[str, Any], i: int, lair: dict[str, Any]) -> None:
+    """Put a whole lair (a plain dict with ``feat``, as generated or written by a scenario) in
+    place of lair ``i``, keeping what each seat knows of its spaces."""
+    data["lairs"][i] = {k: v for k, v in lair.items() if k != "feat"}
+    data[SECRET][ZONES][zone_name(i)]["items"][:] = list(lair["feat"])
 
 
 class Explorer(TypedDict):
@@ -55,8 +97,8 @@ def empty_cubes() -> dict[str, int]:
     return {k: 0 for k in CUBES}
 
 
-def new_lair() -> Lair:
-    return {"feat": [None] * SPACES, "walls": [], "ready": False, "target": {}}
+def new_lair() -> LairRecord:
+    return {"walls": [], "ready": False, "target": {}}
 
 
 def new_explorer(cubes: dict[str, int], basket: str) -> Explorer:
@@ -125,4 +167,10 @@ def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[s
         "dice": None,  # the last roll, for surfaces
         "lastbuild": [None] * seats,
     }
+    data[SECRET] = {}
+    zones = Zones(data[SECRET], seats)
+    for i in range(len(data["lairs"])):
+        # only its builder knows a lair (in solo nobody: the rules built it)
+        builder = 0 if solo else bit(i)
+        zones.create(zone_name(i), [None] * SPACES, pool=zone_name(i), known=builder)
     return data

@@ -20,6 +20,7 @@ from tabletop.engine.views import log_for
 from . import grid
 from .rules import building, energy
 from .rules.treasure import score
+from .state import zone_name
 
 if TYPE_CHECKING:
     from .game import LairsState
@@ -86,9 +87,10 @@ def view(s: LairsState, seat: int | None) -> dict[str, Any]:
         out["maps"] = [map_sheet(ex) for ex in d["ex"]]
         out["mats"] = [mat(s, i, seat) for i in range(len(d["ex"]))]
     if seat is not None and not d["solo"]:
-        lair = d["lairs"][seat]
+        lair = s.lair(seat)
         own: dict[str, Any] = {
-            "feat": list(lair["feat"]),
+            # what the knowledge model says seat knows of its own lair: all of it
+            "feat": s.secrets().view(zone_name(seat), seat).get("items", [None] * 36),
             "walls": list(lair["walls"]),
             "target": dict(lair["target"]),
             "left": building.pieces_left(d, lair, s.C) if building_now else {},

@@ -40,6 +40,10 @@ class Decision:
         """The decision as kernel templates (a decision too big to list), or None."""
         return None
 
+    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
+        """Words for why an action is refused (the usual mistakes), or None."""
+        return None
+
     def is_legal(self, st: PTState, seat: int, action: Action) -> bool:
         """A templated decision: the rules its domains do not say."""
         return True
@@ -88,6 +92,13 @@ class Draft(Decision):
             draft = st.data["draft"]
             return [Action("burn", (("card", c),)) for c in hand if c != draft["picks"][seat]]
         return [Action("pick", (("card", c),)) for c in hand]
+
+    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
+        if action.kind in ("pick", "burn") and action.get("card") not in recruitment.choices(
+            st, seat
+        ):
+            return f"{action.get('card')} is not in the hand in front of seat {seat}"
+        return None
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:
         if action.kind == "burn":
@@ -142,6 +153,9 @@ class Deploy(Decision):
 
     def is_legal(self, st: PTState, seat: int, action: Action) -> bool:
         return deployment.why_not(st, seat, action) is None
+
+    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
+        return deployment.explain(st, seat, action) if action.kind == deployment.KIND else None
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
         return deployment.options(st, seat)
@@ -257,6 +271,15 @@ class Construct(Decision):
         for o in construction.options(st, seat):
             out.append(Action.of("build", building=o.building, level=o.level, way=o.way))
         return out
+
+    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
+        """A Building the Kingdom cannot afford or have, in words."""
+        if action.kind != "build" or action.get("building") is None:
+            return None
+        b, level = action.get("building"), action.get("level")
+        if not isinstance(level, int) or level not in (1, 2):
+            return "the level is 1 or 2"
+        return construction.why_not(st, seat, str(b), level)
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:
         b = action.get("building")

@@ -101,7 +101,8 @@ class PTState(State):
             super()._reveal(commitments)
 
     def _explain_illegal(self, seat: int, action: Action) -> str | None:
-        return views.explain_illegal(self, seat, action)
+        kind = self._kind()
+        return None if kind is None else for_kind(kind).explain(self, seat, action)
 
     def describe_action(self, action: Action, seat: int | None = None) -> str:
         kind = self._kind()
@@ -139,6 +140,19 @@ class PTState(State):
         if tied > 1:
             text += " (tie broken by Gold)" if len(win) == 1 else " (a shared victory)"
         return Outcome(win, scores, "legend-points", text)
+
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What this seat played with, for balance reports (the Units in its Kingdom, its
+        Buildings; see evaluate.py)."""
+        from .evaluate import tags
+
+        return tags(self, seat)
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        from .evaluate import evaluate
+
+        return evaluate(self)
 
     def rounds(self) -> int:
         return int(self.data["turn"])

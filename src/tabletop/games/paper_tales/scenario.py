@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.engine import new_rng, piles
 from tabletop.engine.errors import ContentError
 
+from . import hidden
 from .rules import deployment, recruitment, solo
 from .state import new_data
 
@@ -50,9 +51,9 @@ def build(game: PaperTales, spec: Mapping[str, Any], seed: int = 0) -> PTState:
         p["gold"] = int(s.get("gold", p["gold"]))
         p["lp"] = int(s.get("lp", 0))
         p["buildings"] = dict(s.get("buildings", {}))
-        p["hand"] = [take(n) for n in s.get("hand", [])]
+        hidden.deal(state, f"hand:{seat}", [take(n) for n in s.get("hand", [])], seat)
         if s.get("kept"):
-            p["kept"] = take(s["kept"])
+            hidden.deal(state, f"kept:{seat}", [take(s["kept"])], seat)
         for spot, u in dict(s.get("kingdom", {})).items():
             u = {"unit": u} if isinstance(u, str) else u
             p["kingdom"][int(spot)] = {
@@ -64,9 +65,11 @@ def build(game: PaperTales, spec: Mapping[str, Any], seed: int = 0) -> PTState:
     if sol is not None:
         so = d["solo"]
         assert so is not None, "a solo spec needs mode=solo"
-        if "line" in sol:
-            so["line"] = list(sol["line"])
         so["revealed"] = int(sol.get("revealed", d["turn"]))
+        if "line" in sol:
+            solo.set_line(state, list(sol["line"]), so["revealed"])
+        else:
+            solo.reveal(state, so["revealed"])
         so["lich"] = list(sol.get("lich", so["lich"]))
         so["lp"] = int(sol.get("lp", 0))
         so["nether"] = [take(n) for n in sol.get("nether", [])]

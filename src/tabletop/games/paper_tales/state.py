@@ -12,6 +12,8 @@ from typing import Any, NotRequired, TypedDict
 from tabletop.engine.piles import new_pile
 from tabletop.engine.rng import Rng
 
+from . import hidden
+
 FRONT = (0, 1, 4)
 BACK = (2, 3)
 EXTRA = 4
@@ -29,8 +31,7 @@ class UnitInPlay(TypedDict):
 class Player(TypedDict):
     gold: int
     lp: int
-    hand: list[str]  # cards held (recruited this turn, then the hand during Deployment)
-    kept: str | None  # the card kept face down on the Player's Aid for the next turn
+    # the hand and the card kept face down are in the knowledge zones (hidden.py)
     kingdom: list[UnitInPlay | None]  # what everyone sees
     plan: list[UnitInPlay | None] | None  # Deployment: the seat's face-down arrangement
     steps: int  # arranging actions taken in this Deployment
@@ -41,14 +42,13 @@ class Player(TypedDict):
 
 
 class Draft(TypedDict):
-    hands: list[list[str]]  # the hand in front of each seat
-    picks: list[str | None]  # each seat's committed pick (hidden until all pick)
-    burns: list[str | None]  # 2 players: each seat's committed discard
+    # the hands in front of the seats are in the knowledge zones (hidden.py)
+    picks: list[str | None]  # 2 players: each seat's card kept at this step, before its discard
     step: int
 
 
 class Solo(TypedDict):
-    line: list[str]  # the Necropolis cards, turn 1..4 then END
+    # the Necropolis line is in the knowledge zones (rules/solo.py, line)
     revealed: int  # how many of them are face up
     lich: list[str]  # the Lich King cards in play
     lp: int  # the Lich King's score
@@ -77,8 +77,6 @@ def new_player(gold: int) -> Player:
     return {
         "gold": gold,
         "lp": 0,
-        "hand": [],
-        "kept": None,
         "kingdom": [None] * SPOTS,
         "plan": None,
         "steps": 0,
@@ -93,7 +91,7 @@ def new_data(
     players: int, deck: list[str], buildings: list[str], tiles: list[str], gold: int, rng: Rng
 ) -> Data:
     """The data of a game at its start: shuffled draw pile, every seat with its starting Gold."""
-    return {
+    data: Data = {
         "turn": 1,
         "phase": "setup",
         "deck": new_pile(deck, rng, compact=True, compact_discards=True),
@@ -106,3 +104,5 @@ def new_data(
         "log": [],
         "log_n": 0,
     }
+    hidden.create(data, players)  # type: ignore[arg-type]
+    return data

@@ -12,6 +12,7 @@ from tabletop.engine.piles import new_pile
 
 from .content import CITIES, WILD, content
 from .rules import PLState
+from .schema import new_game
 
 __all__ = ["PLState", "PaupersLadder"]
 
@@ -128,57 +129,7 @@ class PaupersLadder(Game):
 
     # ------------------------------------------------------------------ a new game
     def _blank(self) -> dict[str, Any]:
-        n = self.num_players
-        d: dict[str, Any] = {
-            "phase": "pauper",
-            "round": 0,
-            "turn": None,
-            "mode": self.params["mode"],
-            "order": list(range(n)),
-            "players": [
-                {
-                    "pauper": None,
-                    "bird": None,
-                    "trained": False,
-                    "gems": 0,
-                    "pos": None,
-                    "bpos": None,
-                    "out": new_pile([], compact=True, compact_discards=True),
-                    "outk": [],
-                    "rk": {},
-                    "rec": [],
-                    "inv": [],
-                    "troph": [],
-                    "journal": [],
-                    "virtues": [],
-                    "pick": None,
-                    "turns": 0,
-                    "miss": False,
-                    "charges": 0,
-                    "smith": None,
-                }
-                for _ in range(n)
-            ],
-            "decks": {},
-            "tiles": {},
-            "cardgems": {},
-            "tucked": {},
-            "shops": {},
-            "shopk": {},
-            "quests": {},
-            "dispensary": [[], [], [], []],
-            "stack": [],
-            "q": [],
-            "ctx": None,
-            "fight": None,
-            "ts": None,
-            "taken": [],
-            "paupers_shown": [],
-            "birds_shown": [],
-            "birds_hidden": [],
-            "log": [],
-            "log_n": 0,
-        }
+        d: dict[str, Any] = dict(new_game(self.params["mode"], self.num_players))
         if self.params["mode"] != "standard":
             lives = int(self.content.solo["survival"]["lives"])
             solo = None

@@ -56,3 +56,8 @@ def region_ok(C: Content, cond: str | None, region: str) -> bool:
     if cond == "city-adjacent":
         return bool(C.city_adjacent[region])
     return C.regions[region].type == cond
+
+
+def region_name(C: Content, region: str) -> str:
+    """A Region's printed name (a City's too); an unknown id as it is."""
+    return C.regions[region].name if region in C.regions else str(region)

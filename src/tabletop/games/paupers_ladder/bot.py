@@ -79,11 +79,9 @@ class GreedyBot(Bot):
         inv = {it["c"] for it in me["inventory"]}
         home = solo["home"]
         if solo["scenario"] == "saltash-necromancer":
-            blade = "rar.spirit-blade" in inv
+            blade = self.scenario_weapon(solo["scenario"]) in inv
             if not blade and char == "pauper":
-                opp = {"bluevale": "blacksand", "blacksand": "bluevale"}.get(
-                    home, {"greyhaven": "lilacsville", "lilacsville": "greyhaven"}.get(home, home)
-                )
+                opp = str(self.C.solo["diagonal"].get(home, home))
                 if me["gems"] >= 8:
                     goals[opp] = 30.0
             for city, hz in solo["city_hazards"].items():
@@ -122,14 +120,20 @@ class GreedyBot(Bot):
                         goals[r] = 40.0
         return goals
 
+    def scenario_weapon(self, scenario: str) -> str | None:
+        """The Rarity a scenario's foe can only be fought with (from the solo data), if any."""
+        data = self.C.solo["scenarios"][scenario]
+        key = next((k for k in data if k.endswith("_weapon")), None)
+        return f"rar.{data[key]}" if key else None
+
     def unfightable(self, view: Mapping[str, Any], char: str, hz: str) -> bool:
         solo = view["solo"]
         inv = {it["c"] for it in self.me(view)["inventory"]}
         card = self.C.region_card[hz]
         if solo["scenario"] == "fiery-siege" and card.type == "dragon":
-            return char != "pauper" or "rar.dragonsbane" not in inv
+            return char != "pauper" or self.scenario_weapon(solo["scenario"]) not in inv
         if hz == solo.get("necromancer"):
-            return char != "pauper" or "rar.spirit-blade" not in inv
+            return char != "pauper" or self.scenario_weapon(solo["scenario"]) not in inv
         return False
 
     def may_walk(self, view: Mapping[str, Any], region: str) -> bool:
@@ -310,7 +314,7 @@ class GreedyBot(Bot):
                 v += 2
             elif k == "rescue":
                 v += 4
-            elif k == "teleport_city":
+            elif k == "travel_to_city":
                 v -= 1
         return v
 
@@ -422,11 +426,9 @@ class GreedyBot(Bot):
         me = self.me(view)
         item = self.C.item[cid]
         solo = view.get("solo")
-        if solo and cid in ("rar.spirit-blade", "rar.dragonsbane"):
-            want = (solo["scenario"], cid) in (
-                ("saltash-necromancer", "rar.spirit-blade"),
-                ("fiery-siege", "rar.dragonsbane"),
-            )
+        weapons = {self.scenario_weapon(sc) for sc in self.C.solo["scenarios"]} - {None}
+        if solo and cid in weapons:
+            want = cid == self.scenario_weapon(solo["scenario"])
             return 100.0 if want and me["gems"] >= item.cost else None
         if solo and me["gems"] - item.cost < reserve + 3:
             return None

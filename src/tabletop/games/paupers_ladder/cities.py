@@ -102,6 +102,7 @@ class Shop(Decision):
     """Exploring a City Region: buy 1 card from the City Shop and/or sell 1 Equipment to it."""
 
     kind = "shop"
+    actions = ("sell",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Buy and/or sell one card."
@@ -114,6 +115,9 @@ class Shop(Decision):
         if not f["sold"]:
             acts += [A("sell", item=it["c"]) for it in s.P(seat)["inv"]]
         return [*acts, A("leave")]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Sell the {s.cname(a['item'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "buy":

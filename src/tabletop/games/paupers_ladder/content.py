@@ -364,6 +364,7 @@ _EFFECTS: dict[str, type[BaseModel]] = {
     "place_gems": N,
     "tuck_equipment": N,
     "toll": N,
+    "travel_to_city": NoParams,
 }
 for _name, _model in _EFFECTS.items():
     VOCAB.define(_name, _model)
@@ -371,17 +372,76 @@ for _name, _model in _EFFECTS.items():
 NESTED = {"charm_table": ("neutral", "happy", "wink"), "outcome_check": ("success", "failure")}
 
 
-def check_effects(effects: list[Effect], file: str, entry: str) -> list[str]:
+# Two vocabularies kept apart (and a third for allies): static abilities, in force while a card is
+# held (Equipment, Recipes, Birds, starting Equipment), and triggered effects that run once when a
+# card is met, fought, completed or acquired (Region cards' options, FAIL, APPEAR, ONGOING, Quest
+# rewards, ACQUIRE). A name from one vocabulary in a field of the other is refused at load.
+ABILITIES = frozenset(
+    {
+        "weapon",
+        "weapon_gems",
+        "fight_bonus",
+        "boost",
+        "peek_outcome",
+        "peek_region",
+        "recall",
+        "free_moves",
+        "charm_free",
+        "collect_gems",
+        "teleport_city",
+        "swim",
+        "transmute",
+        "defeat_gems",
+        "turn_gems",
+        "discount",
+        "discount_roll",
+        "unlimited_inventory",
+        "bird_moves",
+        "idle_gems",
+        "sell_bonus",
+    }
+)
+ALLY_EFFECTS = frozenset({"ally_bonus", "ally_draw", "ally_pay"})
+ONGOING = frozenset({"toll", "no_allies"})  # a Region card's rule while it lies face up
+CARD_EFFECTS = frozenset(_EFFECTS) - ABILITIES - ALLY_EFFECTS - ONGOING
+VOCABULARIES = {
+    "ability": (ABILITIES, "a static ability (of Equipment, a Recipe or a Bird)"),
+    "ally": (ALLY_EFFECTS, "an ally's effect"),
+    "ongoing": (ONGOING, "an ONGOING rule of a Region card"),
+    "card": (CARD_EFFECTS, "a triggered card effect"),
+}
+
+
+def check_effects(
+    effects: list[Effect],
+    file: str,
+    entry: str,
+    field: str,
+    kind: str = "card",
+    vocabulary_only: bool = False,
+) -> list[str]:
+    """Problems with a list of effects in one field: names of the wrong vocabulary for the field
+    (``kind``: ability, ally or card) and, unless ``vocabulary_only``, unknown names and bad
+    parameters."""
+    allowed, what = VOCABULARIES[kind]
     out: list[str] = []
     for eff in effects:
         if not isinstance(eff, dict):
             out.append(f"{file}, entry {entry!r}: an effect must be a mapping, got {eff!r}")
             continue
-        out.extend(VOCAB.check(eff, file, entry))
-        for key in NESTED.get(str(eff.get("effect")), ()):
+        name = eff.get("effect")
+        if name in VOCAB.effects and name not in allowed:
+            other = next(w for k, (names, w) in VOCABULARIES.items() if name in names)
+            out.append(f"{file}, entry {entry!r}, field {field!r}: {name!r} is {other}, not {what}")
+            continue
+        if not vocabulary_only:
+            out.extend(VOCAB.check(eff, file, entry))
+        for key in NESTED.get(str(name), ()):
             inner = eff.get(key)
             if isinstance(inner, list):
-                out.extend(check_effects(inner, file, entry))
+                out.extend(
+                    check_effects(inner, file, entry, f"{field}.{key}", kind, vocabulary_only)
+                )
     return out
 
 
@@ -467,6 +527,10 @@ class Content:
         self.wild_regions = {
             t: tuple(r.id for r in self.regions.values() if r.type == t) for t in WILD
         }
+        # an effect of the wrong vocabulary (a weapon in an event option) would crash in play
+        problems = self.effect_problems(vocabulary_only=True)
+        if problems:
+            raise ContentError(str(self.dir), "; ".join(problems))
 
     def card_name(self, cid: str) -> str:
         for table in (self.region_card, self.item, self.quest, self.recipe):
@@ -480,8 +544,49 @@ class Content:
         return cid
 
     # -------------------------------------------------------------- lint
-    def lint(self, players_counts: tuple[int, ...] = (2, 3, 4)) -> list[str]:
+    def effect_problems(self, vocabulary_only: bool = False) -> list[str]:
+        """Every effect list checked against the vocabulary of its field (at load: only that;
+        lint checks names and parameters too)."""
         out: list[str] = []
+        v = vocabulary_only
+        f = str(self.dir / "paupers.yaml")
+        for p in self.paupers.values():
+            out += check_effects(
+                p.equipment.abilities, f, p.id, "equipment.abilities", "ability", vocabulary_only=v
+            )
+        f = str(self.dir / "birds.yaml")
+        for bird in self.birds.values():
+            out += check_effects(bird.trained, f, bird.id, "trained", "ability", vocabulary_only=v)
+        f = str(self.dir / "outcomes.yaml")
+        for a in self.allies.values():
+            out += check_effects(a.effects, f, a.id, "effects", "ally", vocabulary_only=v)
+        f = str(self.dir / "recipes.yaml")
+        for rec in self.recipes.values():
+            out += check_effects(
+                rec.abilities, f, rec.id, "abilities", "ability", vocabulary_only=v
+            )
+        f = str(self.dir / "equipment.yaml")
+        for e in [*self.equipment.values(), *self.rarities.values()]:
+            out += check_effects(e.abilities, f, e.id, "abilities", "ability", vocabulary_only=v)
+            out += check_effects(e.acquire, f, e.id, "acquire", vocabulary_only=v)
+        f = str(self.dir / "region_cards.yaml")
+        for deck in WILD:
+            for c in getattr(self.decks, deck):
+                for fld in ("fail", "appear"):
+                    out += check_effects(getattr(c, fld), f, c.id, fld, vocabulary_only=v)
+                out += check_effects(c.ongoing, f, c.id, "ongoing", "ongoing", vocabulary_only=v)
+                for i, o in enumerate(c.options):
+                    out += check_effects(
+                        o.effects, f, c.id, f"options[{i}].effects", vocabulary_only=v
+                    )
+        f = str(self.dir / "quests.yaml")
+        for q in self.quests.values():
+            for i, opt in enumerate(q.reward):
+                out += check_effects(opt, f, q.id, f"reward[{i}]", vocabulary_only=v)
+        return out
+
+    def lint(self, players_counts: tuple[int, ...] = (2, 3, 4)) -> list[str]:
+        out: list[str] = self.effect_problems()
         f = str(self.dir / "map.yaml")
         cities = [r for r in self.regions.values() if r.type == "city"]
         if sorted(c.id for c in cities) != sorted(CITIES):
@@ -517,22 +622,17 @@ class Content:
                 out.append(f"{f}: the {side!r} side needs one Pauper per City")
         for p in self.paupers.values():
             out += check_references(f, p.id, "city", [p.city], set(CITIES), "city")
-            out += check_effects(p.equipment.abilities, f, p.id)
             if p.colour not in self.outcome_doc.colours:
                 out.append(f"{f}, entry {p.id!r}, field 'colour': no Outcome deck {p.colour!r}")
         f = str(self.dir / "birds.yaml")
         if len(self.birds) != 8:
             out.append(f"{f}: expected 8 Birds, found {len(self.birds)}")
-        for bird in self.birds.values():
-            out += check_effects(bird.trained, f, bird.id)
         f = str(self.dir / "outcomes.yaml")
         if len(self.outcome_doc.deck) != 36 or len(self.outcome_doc.colours) != 4:
             out.append(f"{f}: expected 4 Outcome decks of 36")
         for i, oc in enumerate(self.outcome_doc.deck):
             if oc.ally is not None:
                 out += check_references(f, f"#{i + 1}", "ally", [oc.ally], self.allies, "ally")
-        for a in self.allies.values():
-            out += check_effects(a.effects, f, a.id)
         f = str(self.dir / "recipes.yaml")
         if len(self.recipe_list) != 36:
             out.append(f"{f}: expected 36 Recipe cards, found {len(self.recipe_list)}")
@@ -542,7 +642,6 @@ class Content:
             )
             if len(rec.ingredients) != 3:
                 out.append(f"{f}, entry {rec.id!r}, field 'ingredients': needs 3 ingredients")
-            out += check_effects(rec.abilities, f, rec.id)
         f = str(self.dir / "ingredients.yaml")
         for ing in self.ingredients.values():
             out += check_references(f, ing.id, "recipes", ing.recipes, self.recipes, "recipe")
@@ -560,8 +659,6 @@ class Content:
             if need not in self.rarities:
                 out.append(f"{f}: the Rarity {need!r} is missing")
         for e in [*self.equipment.values(), *self.rarities.values()]:
-            out += check_effects(e.abilities, f, e.id)
-            out += check_effects(e.acquire, f, e.id)
             if e.cost < 1:
                 out.append(f"{f}, entry {e.id!r}, field 'cost': must be at least 1")
         f = str(self.dir / "region_cards.yaml")
@@ -583,10 +680,6 @@ class Content:
                 if c.id in seen:
                     out.append(f"{f}, deck {deck!r}, entry {c.id!r}: duplicate id")
                 seen.add(c.id)
-                for fld in ("fail", "appear", "ongoing"):
-                    out += check_effects(getattr(c, fld), f, c.id)
-                for o in c.options:
-                    out += check_effects(o.effects, f, c.id)
                 if c.kind == "hazard":
                     if c.strength < 1 or c.type is None:
                         out.append(f"{f}, entry {c.id!r}: a hazard needs strength and type")
@@ -635,8 +728,6 @@ class Content:
         if len(self.quest_list) != 34:
             out.append(f"{f}: expected 34 Quest cards, found {len(self.quest_list)}")
         for q in self.quests.values():
-            for opt in q.reward:
-                out += check_effects(opt, f, q.id)
             if q.wild and q.tower:
                 out.append(f"{f}, entry {q.id!r}: a Quest cannot be both wild and tower")
             if q.objective.kind in ("defeat", "rescue", "shipwreck") and not q.wild:
@@ -703,3 +794,62 @@ def effect_text(e: Effect) -> str:
 
 def abilities_text(effects: list[Effect]) -> str:
     return "; ".join(effect_text(e) for e in effects)
+
+
+_CARD_WORDS = {
+    "gain": "collect {n} Gems",
+    "lose": "lose {n} Gems",
+    "pay": "pay {n} Gems",
+    "draw_rarity": "draw 1 Rarity",
+    "shop_take": "take a card from a Shop",
+    "take_tucked": "take the card tucked here",
+    "take_gems_here": "take the Gems on this card",
+    "market": "use the market",
+    "miss_turn": "miss your next turn",
+    "learn_recipe": "learn a Recipe In Learning at once",
+    "return_outcomes": "shuffle {n} discarded Outcome cards back",
+    "rescue": "rescue the villager",
+    "shipwreck": "search the shipwreck",
+    "leave": "leave this Region",
+    "send_home": "go back to your home City",
+    "discard_equipment": "discard {n} Equipment",
+    "discard_ingredient": "discard {n} ingredient(s)",
+    "clear_region": "clear this Region",
+    "no_allies": "no allies may help",
+    "place_gems": "place {n} Gems here",
+    "tuck_equipment": "tuck {n} Equipment under this card",
+    "toll": "pay a toll of {n} Gem(s) to explore here",
+    "travel_to_city": "travel to a City of your choice",
+}
+
+
+def effect_words(e: Effect) -> str:
+    """One effect of any card, of either vocabulary, in plain words: the one effect-to-words
+    table (the web page, the terminal and the rules' action words all use it)."""
+    k = str(e.get("effect"))
+    if k in _CARD_WORDS:
+        return _CARD_WORDS[k].format(n=e.get("n"))
+    if k == "draw_equipment":
+        return f"draw {e.get('n')} Equipment, keep {e.get('keep')}"
+    if k == "smith":
+        return f"a smith adds +{e.get('bonus')} to a weapon"
+    if k == "sell_trophy":
+        return f"sell a {e.get('hazard')} trophy for {e.get('gems')} Gems"
+    if k == "disaster":
+        return f"discard all cards from {_capital(str(e.get('region')))} Regions"
+    if k == "move_hazard":
+        return f"the hazard moves to another {_capital(str(e.get('region')))} Region"
+    if k == "discard_trophy":
+        t = e.get("type")
+        return f"discard a {t} trophy" if t else "discard a trophy"
+    if k == "outcome_check":
+        ok = "; ".join(effect_words(x) for x in e.get("success", []))
+        bad = "; ".join(effect_words(x) for x in e.get("failure", []))
+        return f"draw an Outcome card: {e.get('min')}+ {ok}" + (f", else {bad}" if bad else "")
+    if k == "charm_table":
+        return "roll the lucky charm"
+    return effect_text(e)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

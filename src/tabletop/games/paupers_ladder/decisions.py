@@ -1,5 +1,7 @@
 """The table of every decision that interrupts play, each declared once in the module of its
-rulebook section: its prompt text, its legal actions and how it is carried out.
+rulebook section: its prompt text, its legal actions, how it is carried out, and the words for
+the kinds of action it alone offers (``actions``; kinds several decisions offer, such as ``done``
+or ``option``, have their words in words.py).
 
 A decision waiting for its answer is a frame ``{"t": kind, "seat": ..., ...}`` on
 ``data["stack"]``; the prompt's ``kind`` is the frame's ``t``. The frame is taken off the stack
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
 
 class Decision:
     kind: ClassVar[str]
+    actions: ClassVar[tuple[str, ...]] = ()  # the action kinds whose words it gives
 
     def text(self, s: PLState, f: J) -> str:
         raise NotImplementedError
@@ -29,11 +32,20 @@ class Decision:
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         raise NotImplementedError
 
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        raise NotImplementedError
+
 
 DECISIONS: dict[str, Decision] = {}
+ACTION_WORDS: dict[str, Decision] = {}  # action kind -> the decision that words it
 
 
 def decision(cls: type[Decision]) -> type[Decision]:
     """Register a decision under its kind (the sections' modules declare them)."""
-    DECISIONS[cls.kind] = cls()
+    d = cls()
+    DECISIONS[cls.kind] = d
+    for kind in cls.actions:
+        if kind in ACTION_WORDS:
+            raise ValueError(f"action kind {kind!r} worded by two decisions")
+        ACTION_WORDS[kind] = d
     return cls

@@ -104,12 +104,16 @@ class PeekDeck(Decision):
     """Foresight, the crystal ball: choose the Region deck to peek at."""
 
     kind = "peek-deck"
+    actions = ("peek",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose a Region deck to peek at."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("peek", deck=dk) for dk in WILD if s.data["decks"][dk]["draw"]] or [A("done")]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Peek at the {a['deck']} deck"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind != "peek":
@@ -130,12 +134,16 @@ class Reorder(Decision):
     """The fatestone, the crystal ball: put the peeked cards back in any order."""
 
     kind = "reorder"
+    actions = ("order",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Put the peeked cards back in any order."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("order", cards=perm) for perm in sorted(set(permutations(f["cards"])))]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return "Order: " + ", ".join(s.cname(c) for c in a["cards"])
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         p = s.P(seat)
@@ -154,6 +162,7 @@ class ReturnOutcomes(Decision):
     (identical cards are one choice)."""
 
     kind = "return-outcomes"
+    actions = ("return",)
 
     def text(self, s: PLState, f: J) -> str:
         return (
@@ -170,6 +179,9 @@ class ReturnOutcomes(Decision):
                 seen.add((oc.number, oc.ally))
                 acts.append(A("return", card=c))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Shuffle a discarded {s.cname(a['card'])} back into your Outcome deck"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         p = s.P(seat)

@@ -1,14 +1,18 @@
-"""What Region, Quest and hazard cards do: the interpreter of the card effects in the data (the
-ops queued on ``data["q"]`` while an encounter, a reward or a FAIL resolves), and the choices those
-effects ask for (which card to give up or keep, where to travel, where a hazard moves)."""
+"""What Region, Quest and hazard cards do: the triggered card effects of the data (queued as ops on
+``data["q"]`` while an encounter, a reward or a FAIL resolves) each run by one handler registered
+in ``EFFECT_HANDLERS`` under its name (internal steps of the rules, such as a fight's next draw, are
+registered under names with a leading underscore), and the choices those effects ask for (which
+card to give up or keep, where to travel, where a hazard moves). Static abilities are read where
+they act (moving, fighting, Shops); see content.py for the two vocabularies."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, piles
 
-from .base import A, J
+from .base import A, J, region_name
 from .content import CITIES
 from .decisions import Decision, decision
 
@@ -22,258 +26,11 @@ class CardEffects:
     __slots__ = ()
 
     def _op(self: PLState, op: J) -> None:
-        d = self.data
-        e = op["effect"]
-        ctx: J = d.get("ctx") or {}
-        seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
-        ch: str = str(ctx.get("char", "pauper"))
-        card: Any = ctx.get("card")
-        region: Any = ctx.get("region")
-        p = self.P(seat)
-        if e == "_draw_outcome":
-            self._fight_draw()
-        elif e == "_bonuses":
-            self._fight_bonuses()
-        elif e == "_boost":
-            f = d["fight"]
-            fr = {"t": "boost", "seat": f["seat"]}
-            won = f["str"] >= self.hz_strength()
-            if not won and len(self._boost_actions(f["seat"], fr)) > 1:
-                self.push(fr)
-            else:
-                self._fight_resolve()
-        elif e == "_resolve":
-            self._fight_resolve()
-        elif e == "_wild_defeat":
-            self.check_wild_quests(seat, op["char"], "defeat", op["region"], op["hz"])
-        elif e == "_encounter":
-            self.encounter(seat, ch, op["card"], region)
-        elif e == "_end_event":
-            cid = op["card"]
-            c = self.C.region_card[cid]
-            on_tile = region is not None and cid in d["tiles"].get(region, [])
-            gone = (
-                c.stays == "discard"
-                or ctx.get("left")
-                or (c.leave_when_empty and not d["cardgems"].get(cid) and not d["tucked"].get(cid))
-            )
-            if on_tile and gone and c.stays != "forever":
-                self._remove_tile(region, cid)
-                self.discard_region_card(cid)
-        elif e == "_city_item":
-            city, cid = op["city"], op["card"]
-            if cid in d["shops"][city]:
-                i = d["shops"][city].index(cid)
-                d["shops"][city].pop(i)
-                d["shopk"][city].pop(i)
-                self._restock(city)
-                self.acquire(seat, cid)
-        elif e == "_complete_quest":
-            self.complete_quest(seat, op["city"])
-        elif e == "_disaster_end":
-            cid = op["card"]
-            dk = self.C.region_deck_of[cid]
-            d["decks"][dk]["removed"].append(cid)
-            piles.shuffle_all(d["decks"][dk], self.rng)
-            self._forget_deck(dk)
-        elif e == "gain":
-            self.gain(seat, int(op["n"]), self.cname(card) if card else "")
-        elif e == "lose":
-            self.lose(seat, int(op["n"]), self.cname(card) if card else "")
-        elif e == "pay":
-            k = min(p["gems"], int(op["n"]))
-            p["gems"] -= k
-            if op.get("onto_card") and card:
-                d["cardgems"][card] = d["cardgems"].get(card, 0) + k
-                if d["cardgems"][card] >= 6:
-                    ctx["left"] = True
-            self.log(f"{self.pname(seat)} pays {k} Gems.")
-        elif e == "charm_table":
-            face = self.roll_charm()
-            self.log(f"The lucky charm shows a {face['face']} face.")
-            self.run(list(op[face["face"]]))
-        elif e == "outcome_check":
-            cid = self.draw_outcome(seat)
-            self.discard_outcomes(seat, [cid])
-            num = self.C.outcome[cid].number
-            ok = num >= int(op["min"])
-            self.log(f"Outcome card {num}: {'success' if ok else 'failure'}.")
-            self.run(list(op["success"] if ok else op["failure"]))
-        elif e == "draw_equipment":
-            cards = [c for c in (self.draw_from("equipment") for _ in range(int(op["n"]))) if c]
-            if len(cards) == 1:
-                self.acquire(seat, cards[0])
-            elif cards:  # drawn cards are seen only by the drawer until one is kept
-                self.log(f"{self.pname(seat)} draws {len(cards)} Equipment cards to keep 1.")
-                self.log("Drawn: " + ", ".join(self.cname(c) for c in cards) + ".", to=[seat])
-                self.push(
-                    {"t": "keep", "seat": seat, "cards": cards, "src": "drawn", "private": True}
-                )
-        elif e == "draw_rarity":
-            rar = self.draw_from("rarity")
-            if rar:
-                self.acquire(seat, rar)
-        elif e == "shop_take":
-            cands = []
-            for city in CITIES:
-                self._peek_shop(seat, city)
-                cands += [c for c in d["shops"][city] if not c.startswith("rar.")]
-            if cands:  # the payer looks into every Shop: the others must not see the cards
-                self.push(
-                    {"t": "keep", "seat": seat, "cards": cands, "src": "shops", "private": True}
-                )
-        elif e == "take_tucked":
-            cards = d["tucked"].get(card, [])
-            if cards:
-                self.push(
-                    {"t": "keep", "seat": seat, "cards": list(cards), "src": "tucked", "card": card}
-                )
-        elif e == "take_gems_here":
-            n = d["cardgems"].pop(card, 0)
-            ctx["found"] = n
-            self.gain(seat, n, "found in the wreck")
-        elif e == "market":
-            pile = d["decks"]["equipment"]["discard"]
-            if pile:
-                c = pile.pop(self.rng.below(len(pile)))
-                self.acquire(seat, c)
-        elif e == "smith":
-            p["smith"] = {"char": ch, "turn": p["turns"] + 1, "bonus": int(op["bonus"])}
-        elif e == "miss_turn":
-            p["miss"] = True
-            self.log(f"{self.pname(seat)}'s Pauper will miss their next turn.")
-        elif e == "sell_trophy":
-            cands = [c for c in p["troph"] if self.C.region_card[c].name == op["hazard"]]
-            if cands:
-                self.push(
-                    {
-                        "t": "pick",
-                        "seat": seat,
-                        "zone": "troph",
-                        "why": f"sell:{op['gems']}",
-                        "cands": cands[:1],
-                        "n": 1,
-                        "optional": True,
-                    }
-                )
-        elif e == "learn_recipe":
-            cands = [r["r"] for r in p["rec"] if not r["learned"]]
-            if cands:
-                self.push(
-                    {
-                        "t": "pick",
-                        "seat": seat,
-                        "zone": "rec",
-                        "why": "learn at once",
-                        "cands": cands,
-                        "n": 1,
-                    }
-                )
-        elif e == "return_outcomes":
-            pile = piles.discards(p["out"])
-            if len(pile) <= int(op["n"]):  # no choice: every discard goes back
-                piles.set_discards(p["out"], [])
-                self._return_outcomes(seat, pile)
-            else:
-                self.push({"t": "return-outcomes", "seat": seat, "n": int(op["n"]), "chosen": []})
-        elif e == "rescue":
-            self.check_wild_quests(seat, ch, "rescue", region)
-        elif e == "shipwreck":
-            found = ctx.get("found", 0)
-            if found:
-                for city in CITIES:
-                    qid = d["quests"].get(city)
-                    if qid and self.C.quest[qid].objective.kind == "shipwreck":
-                        self.push({"t": "treasure", "seat": seat, "city": city, "found": found})
-                        break
-        elif e == "leave":
-            ctx["left"] = True
-        elif e == "disaster":
-            rt = op["region"]
-            for r in self.C.wild_regions[rt]:
-                for c in list(d["tiles"][r]):
-                    if self.protected(c):
-                        continue
-                    d["tiles"][r].remove(c)
-                    self.discard_region_card(c)
-            self.log(f"Natural disaster! Every card in the {rt.capitalize()} Regions is lost.")
-            self.push({"t": "disaster", "seat": seat, "done": []})
-        elif e == "send_home":
-            home = self.C.paupers[p["pauper"]].city
-            self.set_pos(seat, ch, home)
-            self.log(f"{self.pname(seat)}'s {ch} is sent back to {home.capitalize()}.")
-        elif e == "discard_equipment":
-            cands = [it["c"] for it in p["inv"]]
-            if cands:
-                self.push(
-                    {
-                        "t": "pick",
-                        "seat": seat,
-                        "zone": "inv",
-                        "why": "FAIL",
-                        "cands": cands,
-                        "n": int(op["n"]),
-                    }
-                )
-        elif e == "discard_trophy":
-            cands = [
-                c
-                for c in p["troph"]
-                if op.get("type") is None or self.C.region_card[c].type == op["type"]
-            ]
-            if cands:
-                self.push(
-                    {
-                        "t": "pick",
-                        "seat": seat,
-                        "zone": "troph",
-                        "why": "FAIL",
-                        "cands": cands,
-                        "n": 1,
-                    }
-                )
-        elif e == "discard_ingredient":
-            cands = [c for r in p["rec"] for c in r["ing"]]
-            if cands:
-                self.push(
-                    {
-                        "t": "pick",
-                        "seat": seat,
-                        "zone": "ing",
-                        "why": "FAIL",
-                        "cands": cands,
-                        "n": int(op["n"]),
-                    }
-                )
-        elif e == "move_hazard":
-            rt = op["region"]
-            cands = [
-                r
-                for r in self.C.wild_regions[rt]
-                if r != region and len(d["tiles"][r]) < self.C.regions[r].tiles
-            ]
-            if len(cands) == 1:
-                self._move_hazard(card, region, cands[0])
-            elif cands:  # the player whose character lost the fight places it
-                self.push(
-                    {"t": "relocate", "seat": seat, "card": card, "from": region, "cands": cands}
-                )
-        elif e == "clear_region":
-            for c in list(d["tiles"][region]):
-                if c != card and not self.protected(c):
-                    d["tiles"][region].remove(c)
-                    self.discard_region_card(c)
-            self.log(f"The {self.cname(card)} clears {self.C.regions[region].name}.")
-        elif e == "place_gems":
-            d["cardgems"][card] = int(op["n"])
-        elif e == "tuck_equipment":
-            d["tucked"][card] = [
-                c for c in (self.draw_from("equipment") for _ in range(int(op["n"]))) if c
-            ]
-        elif e == "teleport_city":
-            self.push({"t": "goto", "seat": seat, "char": ch})
-        else:
-            raise AssertionError(f"unhandled effect {e}")
+        """Run one queued card effect through its handler."""
+        handler = EFFECT_HANDLERS.get(op["effect"])
+        if handler is None:
+            raise AssertionError(f"unhandled effect {op['effect']}")
+        handler(self, op)
 
     def _option_possible(self: PLState, seat: int, effects: list[J]) -> bool:
         for e in effects:
@@ -342,6 +99,7 @@ class Pick(Decision):
     a Recipe learned at once, an Inventory over its limit): choose which."""
 
     kind = "pick"
+    actions = ("pick",)
 
     def text(self, s: PLState, f: J) -> str:
         return f"Choose a card ({f.get('why', '')})."
@@ -351,6 +109,9 @@ class Pick(Decision):
         if f.get("optional"):
             acts.append(A("done"))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Choose the {s.cname(a['card'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind != "pick":
@@ -370,6 +131,7 @@ class Keep(Decision):
     tucked under a Region card): choose which."""
 
     kind = "keep"
+    actions = ("keep",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose a card to keep."
@@ -379,6 +141,9 @@ class Keep(Decision):
         if f.get("optional"):
             acts.append(A("done"))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Keep the {s.cname(a['card'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "keep":
@@ -390,12 +155,16 @@ class Goto(Decision):
     """Dwarf tunnels, the underground river: the character travels to a City of your choice."""
 
     kind = "goto"
+    actions = ("goto",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose a City to travel to."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("goto", city=c) for c in CITIES]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Travel to {region_name(s.C, a['city'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         s.set_pos(seat, f["char"], a["city"])
@@ -408,6 +177,7 @@ class Relocate(Decision):
     lost places it in a Region of that type with room."""
 
     kind = "relocate"
+    actions = ("relocate",)
 
     def text(self, s: PLState, f: J) -> str:
         return f"Choose the Beach Region the {s.cname(f.get('card', ''))} moves to."
@@ -415,5 +185,496 @@ class Relocate(Decision):
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("relocate", region=r) for r in f["cands"]]
 
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Move it to {region_name(s.C, a['region'])}"
+
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         s._move_hazard(f["card"], f["from"], a["region"])
+
+
+# ---------------------------------------------------------------- the handlers, by effect name
+EffectHandler = Callable[["PLState", J], None]
+EFFECT_HANDLERS: dict[str, EffectHandler] = {}
+
+
+def card_effect(name: str) -> Callable[[EffectHandler], EffectHandler]:
+    """Register the handler of one effect of the card vocabulary (or an internal step of the
+    rules, named with a leading underscore). A handler reads who acts from ``data["ctx"]``."""
+
+    def register(fn: EffectHandler) -> EffectHandler:
+        EFFECT_HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+@card_effect("_draw_outcome")
+def _op_draw_outcome(st: PLState, op: J) -> None:
+    st._fight_draw()
+
+
+@card_effect("_bonuses")
+def _op_bonuses(st: PLState, op: J) -> None:
+    st._fight_bonuses()
+
+
+@card_effect("_boost")
+def _op_boost(st: PLState, op: J) -> None:
+    d = st.data
+    f = d["fight"]
+    fr = {"t": "boost", "seat": f["seat"]}
+    won = f["str"] >= st.hz_strength()
+    if not won and len(st._boost_actions(f["seat"], fr)) > 1:
+        st.push(fr)
+    else:
+        st._fight_resolve()
+
+
+@card_effect("_resolve")
+def _op_resolve(st: PLState, op: J) -> None:
+    st._fight_resolve()
+
+
+@card_effect("_wild_defeat")
+def _op_wild_defeat(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    st.check_wild_quests(seat, op["char"], "defeat", op["region"], op["hz"])
+
+
+@card_effect("_encounter")
+def _op_encounter(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ch: str = str(ctx.get("char", "pauper"))
+    region: Any = ctx.get("region")
+    st.encounter(seat, ch, op["card"], region)
+
+
+@card_effect("_end_event")
+def _op_end_event(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    region: Any = ctx.get("region")
+    cid = op["card"]
+    c = st.C.region_card[cid]
+    on_tile = region is not None and cid in d["tiles"].get(region, [])
+    gone = (
+        c.stays == "discard"
+        or ctx.get("left")
+        or (c.leave_when_empty and not d["cardgems"].get(cid) and not d["tucked"].get(cid))
+    )
+    if on_tile and gone and c.stays != "forever":
+        st._remove_tile(region, cid)
+        st.discard_region_card(cid)
+
+
+@card_effect("_city_item")
+def _op_city_item(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    city, cid = op["city"], op["card"]
+    if cid in d["shops"][city]:
+        i = d["shops"][city].index(cid)
+        d["shops"][city].pop(i)
+        d["shopk"][city].pop(i)
+        st._restock(city)
+        st.acquire(seat, cid)
+
+
+@card_effect("_complete_quest")
+def _op_complete_quest(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    st.complete_quest(seat, op["city"])
+
+
+@card_effect("_disaster_end")
+def _op_disaster_end(st: PLState, op: J) -> None:
+    d = st.data
+    cid = op["card"]
+    dk = st.C.region_deck_of[cid]
+    d["decks"][dk]["removed"].append(cid)
+    piles.shuffle_all(d["decks"][dk], st.rng)
+    st._forget_deck(dk)
+
+
+@card_effect("gain")
+def _gain(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    card: Any = ctx.get("card")
+    st.gain(seat, int(op["n"]), st.cname(card) if card else "")
+
+
+@card_effect("lose")
+def _lose(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    card: Any = ctx.get("card")
+    st.lose(seat, int(op["n"]), st.cname(card) if card else "")
+
+
+@card_effect("pay")
+def _pay(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    card: Any = ctx.get("card")
+    p = st.P(seat)
+    k = min(p["gems"], int(op["n"]))
+    p["gems"] -= k
+    if op.get("onto_card") and card:
+        d["cardgems"][card] = d["cardgems"].get(card, 0) + k
+        if d["cardgems"][card] >= 6:
+            ctx["left"] = True
+    st.log(f"{st.pname(seat)} pays {k} Gems.")
+
+
+@card_effect("charm_table")
+def _charm_table(st: PLState, op: J) -> None:
+    face = st.roll_charm()
+    st.log(f"The lucky charm shows a {face['face']} face.")
+    st.run(list(op[face["face"]]))
+
+
+@card_effect("outcome_check")
+def _outcome_check(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    cid = st.draw_outcome(seat)
+    st.discard_outcomes(seat, [cid])
+    num = st.C.outcome[cid].number
+    ok = num >= int(op["min"])
+    st.log(f"Outcome card {num}: {'success' if ok else 'failure'}.")
+    st.run(list(op["success"] if ok else op["failure"]))
+
+
+@card_effect("draw_equipment")
+def _draw_equipment(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    cards = [c for c in (st.draw_from("equipment") for _ in range(int(op["n"]))) if c]
+    if len(cards) == 1:
+        st.acquire(seat, cards[0])
+    elif cards:  # drawn cards are seen only by the drawer until one is kept
+        st.log(f"{st.pname(seat)} draws {len(cards)} Equipment cards to keep 1.")
+        st.log("Drawn: " + ", ".join(st.cname(c) for c in cards) + ".", to=[seat])
+        st.push({"t": "keep", "seat": seat, "cards": cards, "src": "drawn", "private": True})
+
+
+@card_effect("draw_rarity")
+def _draw_rarity(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    rar = st.draw_from("rarity")
+    if rar:
+        st.acquire(seat, rar)
+
+
+@card_effect("shop_take")
+def _shop_take(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    cands = []
+    for city in CITIES:
+        st._peek_shop(seat, city)
+        cands += [c for c in d["shops"][city] if not c.startswith("rar.")]
+    if cands:  # the payer looks into every Shop: the others must not see the cards
+        st.push({"t": "keep", "seat": seat, "cards": cands, "src": "shops", "private": True})
+
+
+@card_effect("take_tucked")
+def _take_tucked(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    card: Any = ctx.get("card")
+    cards = d["tucked"].get(card, [])
+    if cards:
+        st.push({"t": "keep", "seat": seat, "cards": list(cards), "src": "tucked", "card": card})
+
+
+@card_effect("take_gems_here")
+def _take_gems_here(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    card: Any = ctx.get("card")
+    n = d["cardgems"].pop(card, 0)
+    ctx["found"] = n
+    st.gain(seat, n, "found in the wreck")
+
+
+@card_effect("market")
+def _market(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    pile = d["decks"]["equipment"]["discard"]
+    if pile:
+        c = pile.pop(st.rng.below(len(pile)))
+        st.acquire(seat, c)
+
+
+@card_effect("smith")
+def _smith(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ch: str = str(ctx.get("char", "pauper"))
+    p = st.P(seat)
+    p["smith"] = {"char": ch, "turn": p["turns"] + 1, "bonus": int(op["bonus"])}
+
+
+@card_effect("miss_turn")
+def _miss_turn(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    p = st.P(seat)
+    p["miss"] = True
+    st.log(f"{st.pname(seat)}'s Pauper will miss their next turn.")
+
+
+@card_effect("sell_trophy")
+def _sell_trophy(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    p = st.P(seat)
+    cands = [c for c in p["troph"] if st.C.region_card[c].name == op["hazard"]]
+    if cands:
+        st.push(
+            {
+                "t": "pick",
+                "seat": seat,
+                "zone": "troph",
+                "why": f"sell:{op['gems']}",
+                "cands": cands[:1],
+                "n": 1,
+                "optional": True,
+            }
+        )
+
+
+@card_effect("learn_recipe")
+def _learn_recipe(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    p = st.P(seat)
+    cands = [r["r"] for r in p["rec"] if not r["learned"]]
+    if cands:
+        st.push(
+            {
+                "t": "pick",
+                "seat": seat,
+                "zone": "rec",
+                "why": "learn at once",
+                "cands": cands,
+                "n": 1,
+            }
+        )
+
+
+@card_effect("return_outcomes")
+def _return_outcomes(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    p = st.P(seat)
+    pile = piles.discards(p["out"])
+    if len(pile) <= int(op["n"]):  # no choice: every discard goes back
+        piles.set_discards(p["out"], [])
+        st._return_outcomes(seat, pile)
+    else:
+        st.push({"t": "return-outcomes", "seat": seat, "n": int(op["n"]), "chosen": []})
+
+
+@card_effect("rescue")
+def _rescue(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ch: str = str(ctx.get("char", "pauper"))
+    region: Any = ctx.get("region")
+    st.check_wild_quests(seat, ch, "rescue", region)
+
+
+@card_effect("shipwreck")
+def _shipwreck(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    found = ctx.get("found", 0)
+    if found:
+        for city in CITIES:
+            qid = d["quests"].get(city)
+            if qid and st.C.quest[qid].objective.kind == "shipwreck":
+                st.push({"t": "treasure", "seat": seat, "city": city, "found": found})
+                break
+
+
+@card_effect("leave")
+def _leave(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    ctx["left"] = True
+
+
+@card_effect("disaster")
+def _disaster(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    rt = op["region"]
+    for r in st.C.wild_regions[rt]:
+        for c in list(d["tiles"][r]):
+            if st.protected(c):
+                continue
+            d["tiles"][r].remove(c)
+            st.discard_region_card(c)
+    st.log(f"Natural disaster! Every card in the {rt.capitalize()} Regions is lost.")
+    st.push({"t": "disaster", "seat": seat, "done": []})
+
+
+@card_effect("send_home")
+def _send_home(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ch: str = str(ctx.get("char", "pauper"))
+    p = st.P(seat)
+    home = st.C.paupers[p["pauper"]].city
+    st.set_pos(seat, ch, home)
+    st.log(f"{st.pname(seat)}'s {ch} is sent back to {home.capitalize()}.")
+
+
+@card_effect("discard_equipment")
+def _discard_equipment(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    p = st.P(seat)
+    cands = [it["c"] for it in p["inv"]]
+    if cands:
+        st.push(
+            {
+                "t": "pick",
+                "seat": seat,
+                "zone": "inv",
+                "why": "FAIL",
+                "cands": cands,
+                "n": int(op["n"]),
+            }
+        )
+
+
+@card_effect("discard_trophy")
+def _discard_trophy(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    p = st.P(seat)
+    cands = [
+        c for c in p["troph"] if op.get("type") is None or st.C.region_card[c].type == op["type"]
+    ]
+    if cands:
+        st.push(
+            {
+                "t": "pick",
+                "seat": seat,
+                "zone": "troph",
+                "why": "FAIL",
+                "cands": cands,
+                "n": 1,
+            }
+        )
+
+
+@card_effect("discard_ingredient")
+def _discard_ingredient(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    p = st.P(seat)
+    cands = [c for r in p["rec"] for c in r["ing"]]
+    if cands:
+        st.push(
+            {
+                "t": "pick",
+                "seat": seat,
+                "zone": "ing",
+                "why": "FAIL",
+                "cands": cands,
+                "n": int(op["n"]),
+            }
+        )
+
+
+@card_effect("move_hazard")
+def _move_hazard(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    card: Any = ctx.get("card")
+    region: Any = ctx.get("region")
+    rt = op["region"]
+    cands = [
+        r
+        for r in st.C.wild_regions[rt]
+        if r != region and len(d["tiles"][r]) < st.C.regions[r].tiles
+    ]
+    if len(cands) == 1:
+        st._move_hazard(card, region, cands[0])
+    elif cands:  # the player whose character lost the fight places it
+        st.push({"t": "relocate", "seat": seat, "card": card, "from": region, "cands": cands})
+
+
+@card_effect("clear_region")
+def _clear_region(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    card: Any = ctx.get("card")
+    region: Any = ctx.get("region")
+    for c in list(d["tiles"][region]):
+        if c != card and not st.protected(c):
+            d["tiles"][region].remove(c)
+            st.discard_region_card(c)
+    st.log(f"The {st.cname(card)} clears {st.C.regions[region].name}.")
+
+
+@card_effect("place_gems")
+def _place_gems(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    card: Any = ctx.get("card")
+    d["cardgems"][card] = int(op["n"])
+
+
+@card_effect("tuck_equipment")
+def _tuck_equipment(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    card: Any = ctx.get("card")
+    d["tucked"][card] = [c for c in (st.draw_from("equipment") for _ in range(int(op["n"]))) if c]
+
+
+@card_effect("travel_to_city")
+def _travel_to_city(st: PLState, op: J) -> None:
+    d = st.data
+    ctx: J = d.get("ctx") or {}
+    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ch: str = str(ctx.get("char", "pauper"))
+    st.push({"t": "goto", "seat": seat, "char": ch})

@@ -181,6 +181,7 @@ class Event(Decision):
     In Survival Mode a place of rest may restore a Life instead."""
 
     kind = "event"
+    actions = ("rest",)
 
     def text(self, s: PLState, f: J) -> str:
         return f"Encounter {s.cname(f.get('card', ''))}: choose."
@@ -201,6 +202,9 @@ class Event(Decision):
         if card.kind != "disaster":
             acts.append(A("decline"))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return "Rest here: restore 1 Life instead"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "rest":

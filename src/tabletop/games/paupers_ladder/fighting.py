@@ -13,6 +13,7 @@ from tabletop.engine import Action, chance, piles
 from .base import A, J, region_ok
 from .decisions import Decision, decision
 from .decks import discard_into
+from .schema import new_fight
 
 if TYPE_CHECKING:
     from .content import Content
@@ -67,18 +68,7 @@ class Fighting:
         d = self.data
         d["ts"]["fought"] = True
         card = self.C.region_card[hz]
-        d["fight"] = {
-            "seat": seat,
-            "char": ch,
-            "hz": hz,
-            "region": region,
-            "str": 0,
-            "cards": [],
-            "charm": None,
-            "boosts": [],
-            "weapon": None,
-            "bonus": 0,
-        }
+        d["fight"] = new_fight(seat, ch, hz, region)
         d["ctx"] = {"seat": seat, "char": ch, "card": hz, "region": region, "left": False}
         if self._is_necromancer(hz):
             solo = d["solo"]
@@ -305,6 +295,7 @@ class Ally(Decision):
     """Outcome Cards: an ally that requires payment offers its bonus for a price."""
 
     kind = "ally"
+    actions = ("pay-ally",)
 
     def text(self, s: PLState, f: J) -> str:
         return "An ally offers help for a price."
@@ -314,6 +305,9 @@ class Ally(Decision):
         if s.P(f["seat"])["gems"] >= f["cost"]:
             acts.insert(0, A("pay-ally"))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return "Pay the ally"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "pay-ally":
@@ -330,6 +324,7 @@ class Weapon(Decision):
     """Fighting Hazards: only 1 weapon can be used in a fight (the player's choice)."""
 
     kind = "weapon"
+    actions = ("weapon", "no-weapon")
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose the 1 weapon your Pauper uses in this fight" + (
@@ -341,6 +336,17 @@ class Weapon(Decision):
         if f.get("none"):
             acts.append(A("no-weapon"))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        options = s._top_frame().get("options", [])
+        if a.kind == "weapon":
+            bonus = next((v for kk, v in options if kk == a["item"]), 0)
+            return f"Fight with the {s._key_name(seat or 0, a['item'])} (+{bonus})"
+        return "Fight with no weapon" + "".join(
+            f" (the {s._key_name(seat or 0, kk)} keep their Gems)"
+            for kk, _ in options
+            if s._weapon_costs(kk)
+        )
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "no-weapon":
@@ -356,12 +362,18 @@ class Boost(Decision):
     charm once per fight, or resolve the fight."""
 
     kind = "boost"
+    actions = ("boost", "charm", "resolve")
 
     def text(self, s: PLState, f: J) -> str:
         return "Boost your Strength, roll the lucky charm, or resolve the fight."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return s._boost_actions(f["seat"], f)
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        if a.kind == "boost":
+            return f"Use the {s._key_name(seat or 0, a['item'])}"
+        return "Roll the lucky charm" if a.kind == "charm" else "Resolve the fight"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         fight = s.data["fight"]
@@ -396,12 +408,16 @@ class Reward(Decision):
     Rarity, or the Trophy Room)."""
 
     kind = "reward"
+    actions = ("reward",)
 
     def text(self, s: PLState, f: J) -> str:
         return "You won! Choose your reward."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("reward", take=k, recipe=r) for k, r in f["options"]]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return s._reward_words(a["take"], a["recipe"])
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         s._reward(seat, f, a["take"], a["recipe"])

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action
 
-from .base import A, J
+from .base import A, J, region_name
 from .content import CITIES
 from .decisions import Decision, decision
 
@@ -147,6 +147,7 @@ class Disaster(Decision):
     """Quests and Natural Disasters: replace 1 or 2 of the Quests."""
 
     kind = "disaster"
+    actions = ("replace",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose Quests to replace (1 or 2)."
@@ -160,6 +161,9 @@ class Disaster(Decision):
         if f["done"] or not acts:
             acts.append(A("done"))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Replace the Quest in {region_name(s.C, a['city'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind != "replace":
@@ -179,12 +183,19 @@ class Treasure(Decision):
     """Treasure at Sea: hand the Gems found in the wreck to the old pirate, or keep them."""
 
     kind = "treasure"
+    actions = ("hand-over", "keep-gems")
 
     def text(self, s: PLState, f: J) -> str:
         return "Hand the Gems from the wreck to the old pirate (Treasure at Sea)?"
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("hand-over"), A("keep-gems")]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        if a.kind == "keep-gems":
+            return "Keep the Gems (Treasure at Sea stays open)"
+        found = s._top_frame().get("found", 0)
+        return f"Hand the {found} Gems to the old pirate and complete Treasure at Sea"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "hand-over":

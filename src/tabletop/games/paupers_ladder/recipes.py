@@ -102,12 +102,16 @@ class Ingredient(Decision):
     """Ingredients: collect a needed ingredient by tucking it under a Recipe In Learning."""
 
     kind = "ingredient"
+    actions = ("tuck",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Tuck the ingredient under a Recipe In Learning?"
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("tuck", recipe=r) for r in f["recipes"]] + [A("leave")]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Tuck it under {s.cname(a['recipe'])}{s._progress_words(seat, a['recipe'])}"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "tuck":
@@ -124,12 +128,19 @@ class Dispensary(Decision):
     """Learning Recipes: choose a new Recipe In Learning from the Dispensary's visible cards."""
 
     kind = "dispensary"
+    actions = ("take",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose a new Recipe In Learning from the Dispensary."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("take", stack=i) for i, st in enumerate(s.data["dispensary"]) if st]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        stack = s.data["dispensary"][a["stack"]]
+        if not stack:
+            return "Take"
+        return f"Take {s.cname(stack[-1])} from the Dispensary (stack {a['stack'] + 1})"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         card = s.data["dispensary"][a["stack"]].pop()

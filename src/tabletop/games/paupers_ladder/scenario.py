@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.engine import chance, piles
 
 from .content import CITIES, WILD
+from .schema import new_turn
 
 if TYPE_CHECKING:
     from . import PaupersLadder
@@ -254,18 +255,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
     d["round"] = int(spec.get("round", 1))
     turn = int(spec.get("turn", 0))
     d["turn"] = turn
-    d["ts"] = {
-        "char": None,
-        "done": list(spec.get("done", [])),
-        "stage": "move",
-        "moves": 0,
-        "visited": [],
-        "free_used": 0,
-        "used": [],
-        "warped": False,
-        "fought": False,
-        "moved": False,
-    }
+    d["ts"] = new_turn(spec.get("done", []))
     ch = spec.get("char")
     if ch is not None:
         if ch not in ("pauper", "bird"):

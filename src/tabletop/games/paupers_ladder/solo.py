@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.engine import Action, piles
 
 from .base import A, J
-from .content import CITIES
+from .content import CITIES, abilities_text
 from .decisions import Decision, decision
 from .scenarios import SCENARIO_RULES, ScenarioRules
 
@@ -348,12 +348,17 @@ class RecipeChoice(Decision):
     others are discarded."""
 
     kind = "recipe-choice"
+    actions = ("choose-recipe",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose the Recipe to take."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("choose-recipe", recipe=c) for c in f["cards"]]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        rid = a["recipe"]
+        return f"Take the {s.cname(rid)} Recipe ({abilities_text(s.C.recipe[rid].abilities)})"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         keep = a["recipe"]

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .content import CITIES, abilities_text, content
+from .content import CITIES, abilities_text, content, effect_words
 
 # the board as drawn in docs/paupers-ladder-map.md
 LAYOUT: list[list[str | None]] = [
@@ -83,20 +83,7 @@ def render_map(view: dict[str, Any]) -> RenderableType:
 
 
 def _reward_text(effects: list[dict[str, Any]]) -> str:
-    words = []
-    for e in effects:
-        k = e["effect"]
-        if k == "gain":
-            words.append(f"{e['n']} Gems")
-        elif k == "draw_equipment":
-            words.append(f"draw {e['n']} Equipment, keep {e['keep']}")
-        elif k == "draw_rarity":
-            words.append("1 Rarity")
-        elif k == "learn_recipe":
-            words.append("learn a Recipe In Learning at once")
-        elif k == "return_outcomes":
-            words.append(f"shuffle {e['n']} discarded Outcome cards back")
-    return " + ".join(words)
+    return " + ".join(effect_words(e) for e in effects)
 
 
 def render_quests(view: dict[str, Any]) -> RenderableType:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from tabletop.engine import Action
 
 from .base import A
+from .schema import new_turn
 
 if TYPE_CHECKING:
     from .rules import PLState
@@ -25,18 +26,7 @@ class PlayingATurn:
         p = self.P(seat)
         p["turns"] += 1
         d["turn"] = seat
-        d["ts"] = {
-            "char": None,
-            "done": [],
-            "stage": "move",
-            "moves": 0,
-            "visited": [],
-            "free_used": 0,
-            "used": [],
-            "warped": False,
-            "fought": False,
-            "moved": False,
-        }
+        d["ts"] = new_turn()
         self.log(f"Round {d['round']}: {self.pname(seat)}'s turn.")
         self._hook_turn_start(seat)
         for key, e in self.has(seat, "pauper", "turn_gems"):

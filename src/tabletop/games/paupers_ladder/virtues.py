@@ -113,6 +113,7 @@ class Bravery(Decision):
     reaches the threshold (or back out before it, discarding nothing)."""
 
     kind = "bravery"
+    actions = ("trophy", "back-out")
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose Trophy Room cards to discard for bravery, or back out."
@@ -126,6 +127,12 @@ class Bravery(Decision):
                 acts.append(A("trophy", card=c))
         acts.append(A("back-out"))  # before the threshold: nothing is discarded yet
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        if a.kind == "back-out":
+            return "Back out: no card is discarded and bravery is not learned now"
+        points = s.C.region_card[a["card"]].strength
+        return f"Discard the {s.cname(a['card'])} ({points} points) for bravery"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "back-out":
@@ -144,12 +151,17 @@ class Magnificence(Decision):
     """Magnificence: choose which dragon leaves the Trophy Room."""
 
     kind = "magnificence"
+    actions = ("dragon",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Choose the dragon to discard from your Trophy Room for magnificence."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("dragon", card=c) for c in f["cands"]]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        points = s.C.region_card[a["card"]].strength
+        return f"Discard the {s.cname(a['card'])} ({points} points) for magnificence"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         s.learn_virtue(seat, "magnificence", [a["card"]])

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-from .content import CITIES, VIRTUES, abilities_text, content, effect_text
+from .content import CITIES, VIRTUES, abilities_text, content, effect_words
 
 # the board as drawn in docs/paupers-ladder-map.md (row, column) on a 5 x 5 grid
 LAYOUT: dict[str, tuple[int, int]] = {
@@ -129,59 +129,6 @@ def _cap(text: str) -> str:
 
 
 # ------------------------------------------------------------------ card texts
-_EFFECT_WORDS = {
-    "gain": "collect {n} Gems",
-    "lose": "lose {n} Gems",
-    "pay": "pay {n} Gems",
-    "draw_rarity": "draw 1 Rarity",
-    "shop_take": "take a card from a Shop",
-    "take_tucked": "take the card tucked here",
-    "take_gems_here": "take the Gems on this card",
-    "market": "use the market",
-    "miss_turn": "miss your next turn",
-    "learn_recipe": "learn a Recipe In Learning at once",
-    "return_outcomes": "shuffle {n} discarded Outcome cards back",
-    "rescue": "rescue the villager",
-    "shipwreck": "search the shipwreck",
-    "leave": "leave this Region",
-    "send_home": "go back to your home City",
-    "discard_equipment": "discard {n} Equipment",
-    "discard_ingredient": "discard {n} ingredient(s)",
-    "clear_region": "clear this Region",
-    "no_allies": "no allies may help",
-    "place_gems": "place {n} Gems here",
-    "tuck_equipment": "tuck {n} Equipment under this card",
-    "toll": "pay a toll of {n} Gem(s) to explore here",
-}
-
-
-def effect_words(e: dict[str, Any]) -> str:
-    """One effect of any card in plain words."""
-    k = str(e.get("effect"))
-    if k in _EFFECT_WORDS:
-        return _EFFECT_WORDS[k].format(n=e.get("n"))
-    if k == "draw_equipment":
-        return f"draw {e.get('n')} Equipment, keep {e.get('keep')}"
-    if k == "smith":
-        return f"a smith adds +{e.get('bonus')} to a weapon"
-    if k == "sell_trophy":
-        return f"sell a {e.get('hazard')} trophy for {e.get('gems')} Gems"
-    if k == "disaster":
-        return f"discard all cards from {_cap(str(e.get('region')))} Regions"
-    if k == "move_hazard":
-        return f"the hazard moves to another {_cap(str(e.get('region')))} Region"
-    if k == "discard_trophy":
-        t = e.get("type")
-        return f"discard a {t} trophy" if t else "discard a trophy"
-    if k == "outcome_check":
-        ok = "; ".join(effect_words(x) for x in e.get("success", []))
-        bad = "; ".join(effect_words(x) for x in e.get("failure", []))
-        return f"draw an Outcome card: {e.get('min')}+ {ok}" + (f", else {bad}" if bad else "")
-    if k == "charm_table":
-        return "roll the lucky charm"
-    return effect_text(e)
-
-
 def _words(effects: list[dict[str, Any]]) -> str:
     return "; ".join(effect_words(e) for e in effects)
 

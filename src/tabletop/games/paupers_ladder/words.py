@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine import Action
 
-from .content import abilities_text
+from .content import abilities_text, effect_words
+from .decisions import ACTION_WORDS
 
 if TYPE_CHECKING:
     from .rules import PLState
@@ -25,6 +26,9 @@ class Words:
 
     def describe_action(self: PLState, action: Action, seat: int | None = None) -> str:
         k = action.kind
+        owner = ACTION_WORDS.get(k)
+        if owner is not None:  # an action of one decision: its words are declared with it
+            return owner.words(self, action, seat)
         g = action.get
         C = self.C
         nm = self.cname
@@ -70,31 +74,10 @@ class Words:
             "encounter": lambda: f"Encounter the {nm(g('card'))}",
             "recall": lambda: f"Recall the {nm(g('card'))} from the discards",
             "transmute": lambda: f"Transmute the {nm(g('card'))} into Gems",
-            "pay-ally": lambda: "Pay the ally",
             "decline": lambda: "Decline",
-            "boost": lambda: f"Use the {self._key_name(seat or 0, g('item'))}",
-            "charm": lambda: "Roll the lucky charm",
-            "resolve": lambda: "Resolve the fight",
-            "reward": lambda: self._reward_words(g("take"), g("recipe")),
             "option": lambda: self._option_words(int(g("n"))),
-            "pick": lambda: f"Choose the {nm(g('card'))}",
-            "keep": lambda: f"Keep the {nm(g('card'))}",
             "done": lambda: "Done",
-            "sell": lambda: f"Sell the {nm(g('item'))}",
             "leave": lambda: "Leave",
-            "replace": lambda: f"Replace the Quest in {reg(g('city'))}",
-            "take": lambda: (
-                f"Take {nm(self.data['dispensary'][g('stack')][-1])} from the Dispensary "
-                f"(stack {g('stack') + 1})"
-                if self.data["dispensary"][g("stack")]
-                else "Take"
-            ),
-            "order": lambda: "Order: " + ", ".join(nm(c) for c in g("cards")),
-            "tuck": lambda: (
-                f"Tuck it under {nm(g('recipe'))}{self._progress_words(seat, g('recipe'))}"
-            ),
-            "peek": lambda: f"Peek at the {g('deck')} deck",
-            "goto": lambda: f"Travel to {reg(g('city'))}",
             "heal": lambda: "Visit the City healer (1 Gem: restore 1 Life; your turn ends)",
             "hide": lambda: f"Hide from the {nm(g('card'))} (roll the lucky charm)",
             "withdraw": lambda: f"Hold back from the {nm(g('card'))} (it cannot be fought now)",
@@ -111,60 +94,6 @@ class Words:
                 f"Drink the {self._key_name(seat or 0, g('item'))}: "
                 f"restore 1 Life to your {g('char')}"
             ),
-            "rest": lambda: "Rest here: restore 1 Life instead",
-            "choose-recipe": lambda: (
-                f"Take the {nm(g('recipe'))} Recipe "
-                f"({abilities_text(C.recipe[g('recipe')].abilities)})"
-            ),
-            "weapon": lambda: (
-                f"Fight with the {self._key_name(seat or 0, g('item'))} (+"
-                + str(
-                    next(
-                        (v for kk, v in self._top_frame().get("options", []) if kk == g("item")), 0
-                    )
-                )
-                + ")"
-            ),
-            "no-weapon": lambda: (
-                "Fight with no weapon"
-                + "".join(
-                    f" (the {self._key_name(seat or 0, kk)} keep their Gems)"
-                    for kk, _ in self._top_frame().get("options", [])
-                    if self._weapon_costs(kk)
-                )
-            ),
-            "return": lambda: f"Shuffle a discarded {nm(g('card'))} back into your Outcome deck",
-            "trophy": lambda: (
-                f"Discard the {nm(g('card'))} ({C.region_card[g('card')].strength} points) "
-                "for bravery"
-            ),
-            "back-out": lambda: "Back out: no card is discarded and bravery is not learned now",
-            "nest": lambda: (
-                f"Collect 1 Equipment from the Shop in {str(g('city')).capitalize()} "
-                "(dragon's nest)"
-            ),
-            "dragon": lambda: (
-                f"Discard the {nm(g('card'))} ({C.region_card[g('card')].strength} points) "
-                "for magnificence"
-            ),
-            "relocate": lambda: f"Move it to {reg(g('region'))}",
-            "drop-recipe": lambda: (
-                f"Give up the {nm(g('recipe'))} Recipe"
-                + (
-                    " In Learning"
-                    if any(
-                        r["r"] == g("recipe") and not r["learned"] for r in self.P(seat or 0)["rec"]
-                    )
-                    else " (learned)"
-                )
-                + " to make room for dragonfire"
-            ),
-            "hand-over": lambda: (
-                f"Hand the {self._top_frame().get('found', 0)} Gems to the old pirate "
-                "and complete Treasure at Sea"
-            ),
-            "keep-gems": lambda: "Keep the Gems (Treasure at Sea stays open)",
-            "city-reward": lambda: self._city_reward_words(g("take"), g("card")),
         }
         fn = table.get(k)
         return fn() if fn is not None else str(action)
@@ -236,9 +165,7 @@ class Words:
             return f"{card.options[n].label} ({card.text})" if card.text else card.options[n].label
         if f.get("t") == "quest-reward":
             q = self.C.quest[f["quest"]]
-            return "Reward: " + ", ".join(
-                f"{e['effect'].replace('_', ' ')} {e.get('n', '')}".strip() for e in q.reward[n]
-            )
+            return "Reward: " + ", ".join(effect_words(e) for e in q.reward[n])
         return f"Choose option {n + 1}"
 
     def _explain_illegal(self: PLState, seat: int, action: Action) -> str | None:

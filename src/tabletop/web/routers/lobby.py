@@ -3,6 +3,8 @@ games."""
 
 from __future__ import annotations
 
+import re
+
 import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
@@ -16,6 +18,17 @@ from ..render import player_names
 from ..service import BadRequest, BadSeats, create_game
 
 router = APIRouter(include_in_schema=False)
+
+
+def seat_spec(seat: int, choice: str, options: str | None) -> str:
+    """A seat of the lobby's form: its choice, with a bot's options (``iterations=200, c=0.7``)
+    joined into the engine's spec (``bot:ismcts?iterations=200&c=0.7``)."""
+    items = [x for x in re.split(r"[\s,&]+", options or "") if x]
+    if not items:
+        return choice
+    if not choice.startswith("bot:"):
+        raise BadSeats(f"seat {seat + 1} is a person: options apply to a bot only")
+    return f"{choice}{'&' if '?' in choice else '?'}{'&'.join(items)}"
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -33,7 +46,12 @@ async def new_game(request: Request, form: FormDep, store: StoreDep, kick: KickD
         # standard game)
         params = game_class(name).spec.applicable(params)
         count = load(name, **params).num_players
-        seats = [form.get(f"{name}.seat.{i}", "human") for i in range(count)]
+        seats = [
+            seat_spec(
+                i, form.get(f"{name}.seat.{i}", "human"), form.get(f"{name}.seat.{i}.options")
+            )
+            for i in range(count)
+        ]
         made = await anyio.to_thread.run_sync(
             lambda: create_game(store.url, name, params, seats, None, form.get("title", ""))
         )

@@ -109,7 +109,7 @@ window.Tabletop = (function () {
         box.querySelectorAll("li.seat-choice").forEach(li => {
           const on = Number(li.dataset.seat) < n;
           li.hidden = !on;
-          li.querySelectorAll("select").forEach(el => { el.disabled = !on; });
+          li.querySelectorAll("select, input").forEach(el => { el.disabled = !on; });
           // each seat's role (a builder, an explorer) when the game gives seats roles
           const role = roles[Number(li.dataset.seat)] || "player";
           const tag = li.querySelector(".seat-role");

@@ -97,6 +97,75 @@ def place_problem(
     return problem(feat, walls, C)
 
 
+def placement_problem(
+    lair: dict[str, Any], piece: str, cell: int | None, edge: int | None, C: Content
+) -> str | None:
+    """:func:`place_problem` for a lair that keeps every rule before the placement (as every
+    lair does, ruling B1): only what the placement can change is checked (the placement limits
+    of the spaces it touches, connectivity for a Wall, the Peril Rule once), so one action's
+    legality is one flood of the lair, not a listing of every placement."""
+    feat = lair["feat"]
+    walls = lair["walls"]
+    if piece == "wall":
+        assert edge is not None
+        if edge in walls:
+            return f"there is already a wall at {grid.edge_name(edge)}"
+        if len(walls) >= C.walls_max:
+            return f"a lair holds at most {C.walls_max} Wall pieces"
+        trial = {*walls, edge}
+        if not grid.connected(trial):
+            return "No Unreachable Spaces: a wall there would cut off part of the lair"
+        touched: tuple[int, ...] = grid.edge_cells(edge)
+        new_walls: Any = trial
+    else:
+        assert cell is not None
+        if feat[cell] is not None:
+            return f"{grid.name(cell)} already holds a feature (one feature per space)"
+        touched = (cell,)
+        new_walls = walls
+    for c in touched:
+        f = piece if c == cell else feat[c]
+        hid = hazard_id(f)
+        if hid is None:
+            continue
+        h = C.hazards[hid]
+        ws = new_walls if isinstance(new_walls, set) else set(new_walls)
+        if h.placement == "dead-end" and not grid.is_dead_end(c, ws):
+            return f"{h.name} may only stand in a dead end (a space with exactly three walls)"
+        if h.placement == "hallway" and not grid.is_hallway(c, ws):
+            return f"{h.name} may only stand in a hallway (exactly two walls, on opposite sides)"
+    if piece in ("start",) or "start" in feat:
+        start = cell if piece == "start" else feat.index("start")
+        assert start is not None
+        mon = trap = goals = 0
+        for c, f in enumerate(feat):
+            if f is None:
+                continue
+            if f[:2] == "m:":
+                mon |= 1 << c
+            elif f[:2] == "t:":
+                trap |= 1 << c
+            elif f in ("exit", "chest"):
+                goals |= 1 << c
+        if cell is not None:
+            k = kind_of(piece)
+            if k == "monster":
+                mon |= 1 << cell
+            elif k == "trap":
+                trap |= 1 << cell
+            elif k in ("exit", "chest"):
+                goals |= 1 << cell
+        cut = goals & ~grid.peril_mask(start, new_walls, mon, trap) if goals else 0
+        if cut:
+            c = (cut & -cut).bit_length() - 1
+            f = piece if c == cell else feat[c]
+            return (
+                f"the Peril Rule: the {f} at {grid.name(c)} needs a path from the Start "
+                "crossing at most one Monster and at most one Trap"
+            )
+    return None
+
+
 def _special_ok(feat: list[str | None], walls: set[int], cells: Any, C: Content) -> bool:
     for cell in cells:
         hid = hazard_id(feat[cell])
@@ -188,6 +257,12 @@ def removable_edges(lair: dict[str, Any], C: Content, only: int | None = None) -
         for e in (lair["walls"] if only is None else [only])
         if _special_ok(lair["feat"], walls - {e}, grid.edge_cells(e), C)
     ]
+
+
+def complete(d: dict[str, Any], lair: dict[str, Any], C: Content) -> bool:
+    """Every piece placed and enough Walls: ready, for a lair that keeps every rule (as a lair
+    built step by step does)."""
+    return len(lair["walls"]) >= C.walls_min and not pieces_left(d, lair, C)
 
 
 def ready_problem(d: dict[str, Any], lair: dict[str, Any], C: Content) -> str | None:

@@ -21,10 +21,12 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, piles
+from tabletop.engine.knowledge import bit, everyone
 from tabletop.engine.templates import Param, Template
 from tabletop.engine.views import log
 
 from .. import content as C
+from .. import hidden
 from ..effects import Ctx, fire
 from ..state import BACK, FRONT, SPOTS, UnitInPlay
 from . import kingdom
@@ -70,7 +72,7 @@ def holdings(st: PTState, seat: int) -> tuple[dict[str, int], list[str]]:
     """The seat's Units in play (card -> spot) and its hand (sorted): what the decision places."""
     p = st.data["players"][seat]
     in_play = {u["c"]: spot for spot, u in enumerate(p["kingdom"]) if u is not None}
-    return in_play, sorted(p["hand"])
+    return in_play, sorted(hidden.hand(st, seat))
 
 
 def domain(st: PTState, seat: int, card: str, spot: int | None) -> tuple[str, ...]:
@@ -259,10 +261,13 @@ def reveal(st: PTState, commitments: Mapping[int, Action]) -> None:
         p["gold"] -= cost
         p["kingdom"] = mine
         keep = kept_card(commitments[seat])
-        p["kept"] = keep
-        rest = [c for c in p["hand"] if c != keep and c not in kept_ids]
-        piles.add_discards(d["deck"], rest)
-        p["hand"] = []
+        for c in hidden.hand(st, seat):
+            if c in kept_ids:  # revealed into the Kingdom
+                hidden.take(st, f"hand:{seat}", c, everyone(len(d["players"])))
+            elif c == keep:
+                hidden.move(st, f"hand:{seat}", f"kept:{seat}", c, seat)
+            else:
+                piles.add_discards(d["deck"], [hidden.take(st, f"hand:{seat}", c, bit(seat))])
         p["done"] = False
         new = [st.content.unit(u["c"]).name for u in mine if u is not None and u["new"]]
         words = ", ".join(new) if new else "no new Unit"

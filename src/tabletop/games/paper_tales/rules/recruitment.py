@@ -8,7 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.engine import piles
+from tabletop.engine.knowledge import bit
 from tabletop.engine.views import log
+
+from .. import hidden
 
 if TYPE_CHECKING:
     from ..play import PTState
@@ -43,14 +46,10 @@ def start(st: PTState) -> None:
     d = st.data
     n = len(d["players"])
     size = hand_size(n)
-    d["draft"] = {
-        "hands": [deal(st, size) for _ in range(n)],
-        "picks": [None] * n,
-        "burns": [None] * n,
-        "step": 0,
-    }
+    for seat in range(n):
+        hidden.deal(st, f"draft:{seat}", deal(st, size), seat)
+    d["draft"] = {"picks": [None] * n, "step": 0}
     for p in d["players"]:
-        p["hand"] = []
         p["done"] = False
     d["phase"] = "draft"
     way = "next" if direction(d["turn"]) == 1 else "previous"
@@ -59,9 +58,7 @@ def start(st: PTState) -> None:
 
 
 def choices(st: PTState, seat: int) -> list[str]:
-    draft = st.data["draft"]
-    assert draft is not None
-    return sorted(draft["hands"][seat])
+    return sorted(hidden.draft_hand(st, seat))
 
 
 def burning(st: PTState, seat: int) -> bool:
@@ -71,9 +68,11 @@ def burning(st: PTState, seat: int) -> bool:
 
 
 def pick(st: PTState, seat: int, card: str) -> None:
-    """A seat's pick, hidden until everyone has chosen (2 players: a discard follows)."""
+    """A seat's pick (revealed to nobody: it goes to the seat's hand); 2 players: a discard
+    follows."""
     draft = st.data["draft"]
     assert draft is not None
+    hidden.move(st, f"draft:{seat}", f"hand:{seat}", card, seat)
     draft["picks"][seat] = card
     if not burns(len(st.data["players"])):
         _done(st, seat)
@@ -81,9 +80,8 @@ def pick(st: PTState, seat: int, card: str) -> None:
 
 def burn(st: PTState, seat: int, card: str) -> None:
     """2 players: the seat's face-down discard."""
-    draft = st.data["draft"]
-    assert draft is not None
-    draft["burns"][seat] = card
+    hidden.take(st, f"draft:{seat}", card, bit(seat))
+    piles.add_discards(st.data["deck"], [card])
     _done(st, seat)
 
 
@@ -94,26 +92,15 @@ def _done(st: PTState, seat: int) -> None:
 
 
 def _resolve(st: PTState) -> None:
+    """Everyone has kept (and discarded) a card: the rest of each hand is passed on."""
     d = st.data
     draft = d["draft"]
     assert draft is not None
     n = len(d["players"])
-    left: list[list[str]] = []
-    for seat, p in enumerate(d["players"]):
-        hand = list(draft["hands"][seat])
-        pick, burn = draft["picks"][seat], draft["burns"][seat]
-        assert pick is not None
-        hand.remove(pick)
-        p["hand"].append(pick)
-        if burn is not None:
-            hand.remove(burn)
-            piles.add_discards(d["deck"], [burn])
-        left.append(hand)
+    for p in d["players"]:
         p["done"] = False
-    way = direction(d["turn"])
-    draft["hands"] = [left[(seat - way) % n] for seat in range(n)]
+    hidden.pass_hands(st, direction(d["turn"]))
     draft["picks"] = [None] * n
-    draft["burns"] = [None] * n
     draft["step"] += 1
     _auto_last(st)
 
@@ -121,12 +108,12 @@ def _resolve(st: PTState) -> None:
 def _auto_last(st: PTState) -> None:
     """A last single card is simply kept; when every hand is empty the draft is over."""
     d = st.data
-    draft = d["draft"]
-    assert draft is not None
-    for seat, p in enumerate(d["players"]):
-        if len(draft["hands"][seat]) == 1:
-            p["hand"].append(draft["hands"][seat].pop())
-    if all(not h for h in draft["hands"]):
+    n = len(d["players"])
+    for seat in range(n):
+        left = hidden.draft_hand(st, seat)
+        if len(left) == 1:
+            hidden.move(st, f"draft:{seat}", f"hand:{seat}", left[0], seat)
+    if all(not hidden.draft_hand(st, seat) for seat in range(n)):
         finish(st)
 
 
@@ -139,8 +126,8 @@ def finish(st: PTState) -> None:
 def add_kept(st: PTState) -> None:
     """End of Recruitment: the card kept over from the last turn joins the hand."""
     d = st.data
-    for p in d["players"]:
-        if p["kept"] is not None:
-            p["hand"].append(p["kept"])
-            p["kept"] = None
+    for seat, p in enumerate(d["players"]):
+        card = hidden.kept(st, seat)
+        if card is not None:
+            hidden.move(st, f"kept:{seat}", f"hand:{seat}", card, seat)
         p["done"] = False

@@ -13,6 +13,7 @@ from tabletop.engine import piles
 from tabletop.engine.views import log
 
 from .. import content as C
+from .. import hidden
 from ..effects import fire
 from . import kingdom, recruitment
 
@@ -36,8 +37,8 @@ def setup(st: PTState, lich_cards: int) -> None:
         line.append(cards[st.rng.below(len(cards))])
     lich = sorted(content.lich)
     st.rng.shuffle(lich)
+    set_line(st, line, 1)
     st.data["solo"] = {
-        "line": line,
         "revealed": 1,
         "lich": sorted(lich[:lich_cards]),
         "lp": 0,
@@ -68,17 +69,40 @@ def act(st: PTState, step: str) -> None:
     s["acted"] = f"{st.data['turn']}:{step}"
 
 
+def set_line(st: PTState, cards: list[str], revealed: int) -> None:
+    """The Necropolis line in the knowledge zones: position I holds one card of pile I, face
+    down (known to nobody) unless revealed; the rest of pile I lies aside unseen, so what lies
+    face down may be any card of its pile."""
+    z = hidden.zones(st)
+    for i, (pile, ident) in enumerate(zip(PILES, cards, strict=True)):
+        rest = sorted(
+            n.id for n in st.content.necropolis.values() if n.pile == pile and n.id != ident
+        )
+        z.create(f"line:{i}", [ident], pool=f"necropolis-{pile}")
+        z.create(f"pile:{i}", rest, pool=f"necropolis-{pile}")
+    reveal(st, revealed)
+
+
+def reveal(st: PTState, revealed: int) -> None:
+    """The first ``revealed`` cards of the line are face up."""
+    z = hidden.zones(st)
+    for i in range(revealed):
+        z.reveal(f"line:{i}")
+
+
+def line(st: PTState) -> list[str]:
+    """The Necropolis line, turn 1 to 4 then END (the rules read all of it)."""
+    return [hidden.items(st, f"line:{i}")[0] for i in range(len(PILES))]
+
+
 def solo(st: PTState) -> C.Necropolis:
-    s = st.data["solo"]
-    assert s is not None
-    return st.content.necropolis[s["line"][st.data["turn"] - 1]]
+    return st.content.necropolis[line(st)[st.data["turn"] - 1]]
 
 
 def start_recruitment(st: PTState) -> None:
     d = st.data
     s = d["solo"]
     assert s is not None
-    d["players"][0]["hand"] = []
     s["nether"] = []
     s["stage"] = 0
     s["offer"] = recruitment.deal(st, OFFERS[0])
@@ -91,10 +115,9 @@ def pick(st: PTState, card: str) -> None:
     d = st.data
     s = d["solo"]
     assert s is not None
-    p = d["players"][0]
     offer = list(s["offer"])
     offer.remove(card)
-    p["hand"].append(card)
+    hidden.deal(st, "hand:0", [card], 0, "picked")
     stage = s["stage"]
     if stage < len(OFFERS):
         s["nether"] += offer
@@ -107,7 +130,7 @@ def pick(st: PTState, card: str) -> None:
         st.rng.shuffle(s["nether"])
         s["offer"] = [s["nether"].pop(), s["nether"].pop()]
     else:  # the last card from the top of Netherworld is simply kept
-        p["hand"].append(s["nether"].pop())
+        hidden.deal(st, "hand:0", [s["nether"].pop()], 0)
         s["offer"] = []
         recruitment.finish(st)
 
@@ -137,7 +160,7 @@ def lich_king_gains(st: PTState) -> None:
     assert s is not None
     gain = solo(st).gain + lich_bonus(st, C.LkGainLp)
     total = gain
-    for ident in s["line"][: s["revealed"]]:
+    for ident in line(st)[: s["revealed"]]:
         quest = st.content.necropolis[ident].quest
         if quest is not None:
             total += quest.lp * sum(1 for c in s["nether"] if quest_met(st, quest, c))
@@ -163,7 +186,8 @@ def armies(st: PTState) -> dict[str, int]:
     s = st.data["solo"]
     assert s is not None
     t = st.data["turn"]
-    now, nxt = (st.content.necropolis[s["line"][i]] for i in (t - 1, t))
+    cards = line(st)
+    now, nxt = (st.content.necropolis[cards[i]] for i in (t - 1, t))
     return {
         "black": now.black + nxt.black + lich_bonus(st, C.LkArmy, army="black"),
         "purple": now.purple + nxt.purple + lich_bonus(st, C.LkArmy, army="purple"),
@@ -176,6 +200,7 @@ def wars(st: PTState) -> None:
     s = d["solo"]
     assert s is not None
     s["revealed"] = max(s["revealed"], d["turn"] + 1)
+    reveal(st, s["revealed"])
     mine = kingdom.war_strength(st, 0)
     p = d["players"][0]
     p["won"] = 0
@@ -197,6 +222,6 @@ def wars(st: PTState) -> None:
 def end_of_game(st: PTState) -> None:
     s = st.data["solo"]
     assert s is not None
-    gain = st.content.necropolis[s["line"][-1]].gain + lich_bonus(st, C.LkGainLp)
+    gain = st.content.necropolis[line(st)[-1]].gain + lich_bonus(st, C.LkGainLp)
     s["lp"] += gain
     log(st.data, f"The Lich King scores the END card's {gain} LP")

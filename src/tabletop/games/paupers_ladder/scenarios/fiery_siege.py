@@ -198,12 +198,16 @@ class Nest(Decision):
     """A dragon's nest with equally near Cities: choose the Shop to collect from."""
 
     kind = "nest"
+    actions = ("nest",)
 
     def text(self, s: PLState, f: J) -> str:
         return "A dragon's nest: choose which of the nearest City Shops you collect from."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("nest", city=c) for c in f["cities"]]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return f"Collect 1 Equipment from the Shop in {str(a['city']).capitalize()} (dragon's nest)"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         nest_shop(s, seat, a["city"])
@@ -214,12 +218,19 @@ class MakeRoom(Decision):
     """Dragonfire and a full Recipe Book (ruling 47): give up a Recipe first."""
 
     kind = "make-room"
+    actions = ("drop-recipe",)
 
     def text(self, s: PLState, f: J) -> str:
         return "Your Recipe Book is full: give up a Recipe to learn dragonfire."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
         return [A("drop-recipe", recipe=c) for c in f["cands"]]
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        rid = a["recipe"]
+        learning = any(r["r"] == rid and not r["learned"] for r in s.P(seat or 0)["rec"])
+        state = " In Learning" if learning else " (learned)"
+        return f"Give up the {s.cname(rid)} Recipe{state} to make room for dragonfire"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         drop_recipe(s, seat, a["recipe"])

@@ -130,6 +130,7 @@ class CityReward(Decision):
     its Shop, or Lives."""
 
     kind = "city-reward"
+    actions = ("city-reward",)
 
     def text(self, s: PLState, f: J) -> str:
         return "city-reward"  # the prompt's text as it has always read (kept for replays)
@@ -144,6 +145,9 @@ class CityReward(Decision):
         if s.P(f["seat"])["lives"][f["char"]] < s.max_lives():
             acts.append(A("city-reward", take="lives"))
         return acts
+
+    def words(self, s: PLState, a: Action, seat: int | None) -> str:
+        return s._city_reward_words(a["take"], a.get("card"))
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         sc = s.C.solo["scenarios"][SaltashNecromancer.id]

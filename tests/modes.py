@@ -1,5 +1,5 @@
-"""Every registered game and mode, for the adapter tests: games that land are covered as they
-register, with the parameter sets the conformance harness plays (every mode at least once)."""
+"""Every registered game and mode, for the conformance and adapter tests: games that land are
+covered as they register, with the parameter sets each declares (every mode at least once)."""
 
 from __future__ import annotations
 
