@@ -233,3 +233,19 @@ class TestTerminalRenderer:
             "Log",
         ):
             assert word in out
+
+
+class TestSavedGames:
+    def test_a_game_saved_with_copies_of_queued_effects_still_loads_and_plays_on(self) -> None:
+        """Saved before the effect queue held refs to the typed models: the queue holds the
+        effect's own data (``gain 2`` behind an open decision). Loaded now, the same actions give
+        the same game as they gave then."""
+        saved = json.loads(
+            (Path(__file__).parent / "data" / "saved_with_queued_effects.json").read_text()
+        )
+        game = load("paupers-ladder", **saved["saved"]["params"])
+        state = type(game.new_state(1)).from_json(game, saved["saved"])
+        assert state.data["q"] == [{"effect": "gain", "n": 2}]
+        for seat, action in saved["then"]:
+            state.apply(Action.from_json(action), seat)
+        assert json.loads(json.dumps(state.view(None))) == saved["view"]
