@@ -42,6 +42,11 @@ def inv(state: PLState, seat: int, entry: str) -> str:
     raise AssertionError(f"no {entry} in seat {seat}'s Inventory")
 
 
+def me(state: PLState, seat: int = 0) -> dict[str, Any]:
+    """What a seat sees of itself (its Gems, Inventory, trophies, journal, Virtues, ...)."""
+    return dict(state.view(seat)["players"][seat])
+
+
 def strength(state: PLState) -> int:
     """The Strength of the fight in progress, or of the last fight once it resolved."""
     view = state.view(None)
