@@ -390,9 +390,10 @@ class TestCards:
         act(s, "done")
         assert s.view(None)["quests"]["bluevale"] != before["bluevale"]
         assert s.view(None)["quests"]["lilacsville"] == before["lilacsville"]
-        beach = s.data["decks"]["beach"]
-        assert names(beach["removed"]).count("natural-disaster-beach") == 1
-        assert beach["discard"] == [] and piles.size(beach) == 46
+        removed = s.data["decks"]["beach"]["removed"]  # cards out of the game: no view shows them
+        assert names(removed).count("natural-disaster-beach") == 1
+        beach = s.view(None)["decks"]["beach"]
+        assert beach["discard"] == [] and beach["count"] == 46
 
     def test_storm_learned_with_pearls_and_toadstools(self) -> None:
         s = build(
@@ -461,7 +462,7 @@ class TestCards:
         assert len(order) == 24
         best = max(order, key=lambda a: [s.C.outcome[c].number for c in a["cards"]])
         act(s, "order", cards=best["cards"])
-        top = piles.peek(s.data["players"][0]["out"], 1)[0]
+        top = piles.peek(s.data["players"][0]["out"], 1)[0]  # a deck's order: no view shows it
         assert s.C.outcome[top].number == 8
         assert s.view(0)["players"][0]["inventory"] == []
 
@@ -673,7 +674,7 @@ class TestQuests:
                 "tiles": {"beach-1": ["lost-fisherman"]},
             }
         )
-        p = s.data["players"][0]
+        p = s.data["players"][0]  # the Scenario builder sets no Outcome discards: set them here
         draw = piles.cards(p["out"])
         piles.set_cards(p["out"], draw[6:])
         piles.add_discards(p["out"], draw[:6])
@@ -703,7 +704,7 @@ class TestQuests:
                 "tiles": {"beach-1": ["lost-fisherman"]},
             }
         )
-        p = s.data["players"][0]
+        p = s.data["players"][0]  # the Scenario builder sets no Outcome discards: set them here
         draw = piles.cards(p["out"])
         piles.set_cards(p["out"], draw[2:])
         piles.add_discards(p["out"], draw[:2])
@@ -830,7 +831,7 @@ class TestVirtues:
         act(s, "dragon", card=sea)  # not the first one
         assert "magnificence" in me(s)["virtues"]
         assert sorted(names(me(s)["trophies"])) == ["giant", "green-dragon"]
-        assert sea in s.data["decks"][s.C.region_deck_of[sea]]["discard"]
+        assert sea in s.view(None)["decks"][s.C.region_deck_of[sea]]["discard"]
 
     def test_magnificence_with_one_dragon_does_not_ask(self) -> None:
         s = build({"seats": [{"trophies": ["giant", "stone-dragon"]}, {}]})
