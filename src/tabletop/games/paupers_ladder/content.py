@@ -37,6 +37,14 @@ HazardType = Literal["humanoid", "vermin", "magical", "undead", "trap", "dragon"
 
 
 # ------------------------------------------------------------------ entry models
+def _private(model: BaseModel, name: str) -> Any:
+    """A private attribute of a model read straight from its store (pydantic's attribute lookup
+    of private names is slow, and the typed card effects are read on the hot path)."""
+    private = model.__pydantic_private__
+    assert private is not None
+    return private[name]
+
+
 class Region(Entry):
     id: str
     name: str
@@ -129,7 +137,7 @@ class Equipment(Entry):
     @property
     def acquire_effects(self) -> tuple[CardEffect, ...]:
         """ACQUIRE as typed models (built at load)."""
-        return self._acquire
+        return _private(self, "_acquire")  # type: ignore[no-any-return]
 
 
 class EquipmentDoc(Entry):
@@ -145,7 +153,7 @@ class Option(Entry):
     @property
     def card_effects(self) -> tuple[CardEffect, ...]:
         """The option's effects as typed models (built at load)."""
-        return self._typed
+        return _private(self, "_typed")  # type: ignore[no-any-return]
 
 
 class RegionCard(Entry):
@@ -178,12 +186,12 @@ class RegionCard(Entry):
     @property
     def fail_effects(self) -> tuple[CardEffect, ...]:
         """FAIL as typed models (built at load)."""
-        return self._fail
+        return _private(self, "_fail")  # type: ignore[no-any-return]
 
     @property
     def appear_effects(self) -> tuple[CardEffect, ...]:
         """APPEAR as typed models (built at load)."""
-        return self._appear
+        return _private(self, "_appear")  # type: ignore[no-any-return]
 
 
 class RegionDecks(Entry):
@@ -229,7 +237,7 @@ class Quest(Entry):
     @property
     def reward_effects(self) -> tuple[tuple[CardEffect, ...], ...]:
         """Each reward option as typed models (built at load)."""
-        return self._reward
+        return _private(self, "_reward")  # type: ignore[no-any-return]
 
 
 class Numbers(BaseModel):
