@@ -55,6 +55,7 @@ def strength(state: PLState) -> int:
 
 
 def log_text(state: PLState, seat: int | None = None) -> str:
+    # the whole log a seat may read (a view carries only its last entries)
     return "\n".join(e["text"] for e in log_for(state.data, seat))
 
 
