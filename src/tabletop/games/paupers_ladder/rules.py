@@ -12,7 +12,8 @@ Playing a Turn              ``turn.py`` (a turn with both characters; the free a
 Fighting Hazards,           ``fighting.py`` (Outcome cards and allies, bonuses, weapons, the lucky
 The Lucky Charm             charm, rewards)
 Card Decks                  ``decks.py`` (drawing, discarding, reshuffling, peeking)
-Region cards' effects       ``effects.py`` (what an event, hazard or Quest card does)
+Region cards' effects       ``effects.py`` (what an event, hazard or Quest card does), over the
+                            typed models of ``card_effects.py``
 Exploring a City Region     ``cities.py`` (City Shops: buying and selling)
 Equipment Cards             ``equipment.py`` (the Inventory, using Equipment, ACQUIRE)
 Quests                      ``quests.py`` (Quest cards, wild Quests, Quests and Natural Disasters)
