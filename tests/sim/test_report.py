@@ -59,6 +59,19 @@ class TestFigures:
         assert paupers == {"Ann": (1.0, 2), "Bo": (1.0, 2)}
         assert [(s.label, s.wins, s.n) for s in f.tag_shares["Virtue"]] == [("bravery", 1.0, 1)]
 
+    def test_rotated_run_gives_each_bots_share_whatever_its_seat(self) -> None:
+        a, b = ["bot:a", "bot:b"], ["bot:b", "bot:a"]
+        rows = [row([0]), row([0]), row([1]), row([0, 1])]
+        for r, seats in zip(rows, [a, b, a, b], strict=True):
+            r["seats"] = seats
+        f = compute([{**run(rows), "rotate": True}])
+        assert {s.label: (s.wins, s.n) for s in f.tag_shares["Bot"]} == {
+            "bot:a": (1.5, 4),  # game 1 as seat 0, and half of game 4
+            "bot:b": (2.5, 4),  # game 2 as seat 0, game 3 as seat 1, half of game 4
+        }
+        assert f.seat_shares[0].label == "seat 0 (bots rotated)"
+        assert "Bot" not in compute([run(rows)]).tag_shares  # seats fixed: shares by seat say it
+
     def test_first_player_advantage(self) -> None:
         f = compute([run([row([0], first=0), row([1], first=1), row([0], first=1)])])
         assert f.first_player is not None

@@ -156,9 +156,11 @@ def compute(runs: Sequence[Mapping[str, Any]]) -> Figures:
     seats = list(first["seats"])
     n_seats = max(len(r["seats"]) for r in runs)
     n = len(rows)
+    rotated = any(r.get("rotate") for r in runs)  # the bots change seats from game to game
     seat_shares = [
         Share(
-            f"seat {s}" + (f" ({seats[s]})" if s < len(seats) else ""),
+            f"seat {s}"
+            + (" (bots rotated)" if rotated else f" ({seats[s]})" if s < len(seats) else ""),
             sum(_credit(row, s) for row in rows),
             n,
         )
@@ -169,6 +171,9 @@ def compute(runs: Sequence[Mapping[str, Any]]) -> Figures:
     appear: dict[str, Counter[str]] = defaultdict(Counter)
     won: dict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
     for row in rows:
+        for seat, spec in enumerate(row.get("seats", []) if rotated else []):
+            appear["Bot"][spec] += 1  # each bot's win share, whichever seat it had
+            won["Bot"][spec] += _credit(row, seat)
         for seat_key, tags in (row.get("tags") or {}).items():
             seat = int(seat_key)
             for category, value in tags.items():
