@@ -57,7 +57,7 @@ soak: $(STAMP)
 	$(BIN)/python -m tabletop.soak $(SOAK_ARGS)
 
 golden: $(STAMP)
-	$(BIN)/pytest tests/test_golden.py --regenerate-golden -p no:xdist
+	$(BIN)/pytest tests/test_golden.py tests/lairs/test_golden_games.py --regenerate-golden -p no:xdist
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

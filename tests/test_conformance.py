@@ -5,17 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tabletop.engine import specs
-from tabletop.engine.harness import check_game
+from tabletop.testing import check_game
 
-CASES = [
-    pytest.param(
-        spec.name,
-        dict(params),
-        id=f"{spec.name}-{'-'.join(f'{k}={v}' for k, v in params.items()) or 'default'}",
-    )
-    for spec in specs()
-    for params in spec.conformance
-]
+from .modes import game_cases
+
+CASES = game_cases()
 
 
 @pytest.mark.parametrize(("name", "params"), CASES)

@@ -22,6 +22,7 @@ from typing import Any
 
 from .engine import Action, Game, IllegalAction, State, load
 from .engine.bots import Bot, make_bot
+from .engine.harness import ConformanceError, PlayoutReport, random_playout
 
 
 class ScenarioError(AssertionError):
@@ -156,3 +157,32 @@ class Scenario:
                 )
             self.state.apply(made[seat].act(self.state), seat)
         raise ScenarioError(f"condition not met within {limit} actions")
+
+
+def check_game(
+    name: str, params: Mapping[str, Any], seeds: range, *, deep_every: int = 1
+) -> list[PlayoutReport]:
+    """A game's conformance test: checked random playouts (``engine/harness.py``) for each
+    seed, the same seed giving the same game, and resampling shown to change what is hidden."""
+    game = load(name, **params)
+    reports = []
+    for seed in seeds:
+        state, report = random_playout(game, seed, deep_every=deep_every)
+        again, _ = random_playout(game, seed, check=False)
+        if again != state:
+            raise ConformanceError(f"{name} {params} seed={seed}: same seed gave another game")
+        reports.append(report)
+    could = sum(r.unknown_could_vary for r in reports)
+    if could and not sum(r.unknown_varied for r in reports):
+        raise ConformanceError(
+            f"{name} {params}: (c) resample never changed anything a seat does not know"
+        )
+    if game.spec.hidden_information:
+        checks = sum(r.resample_checks for r in reports)
+        changes = sum(r.resample_changes for r in reports)
+        if checks and not changes:
+            raise ConformanceError(
+                f"{name} {params}: declares hidden information but resample() never changed a "
+                "hidden thing, so the view-leak check proves nothing"
+            )
+    return reports

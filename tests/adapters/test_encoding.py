@@ -90,6 +90,118 @@ class TestPaupersLadderHasItsOwnEncoding:
         assert not cards0 & cards1
 
 
+class TestPaperTalesHasItsOwnEncoding:
+    def test_own_encoding_is_used_with_one_layout_for_every_mode(self) -> None:
+        sizes = set()
+        for params in ({"players": 2}, {"players": 7, "new_units": True}, {"mode": "solo"}):
+            enc = encoding_for(load("paper-tales", **params))
+            assert enc.own
+            assert [b.name for b in enc.observation.blocks] == [
+                "decision", "players", "private", "board", "solo",
+            ]  # fmt: skip
+            sizes.add((enc.observation.size, enc.actions.size))
+        assert len(sizes) == 1
+
+    def test_deployment_bound_counts_every_arrangement(self) -> None:
+        """The rank slot of the Deployment is as large as the most arrangements a Kingdom can
+        have: counted by brute force (each card to the Front, the Back, kept or discarded; a Unit
+        in play is never kept; at most one card kept) it is exact when Gold is no limit."""
+        from itertools import product
+
+        from tabletop.games.paper_tales.encoding import deployment_bound
+
+        for in_play, hand in ((0, 1), (2, 3), (3, 4), (1, 6)):
+            n = 0
+            places = [("f", "b", "d")] * in_play + [("f", "b", "k", "d")] * hand
+            for combo in product(*places):
+                if combo.count("f") <= 3 and combo.count("b") <= 2 and combo.count("k") <= 1:
+                    n += 1
+            assert deployment_bound(in_play, hand, 3, 2) == n
+
+    def test_the_deployment_is_numbered_by_rank(self) -> None:
+        game = load("paper-tales", players=3)
+        enc = encoding_for(game)
+        state = game.new_state(2)
+        while state.prompt().kind != "deploy":
+            seat = min(state.current_seats())
+            state.apply(state.legal_actions(seat)[0], seat)
+        seat = min(state.current_seats())
+        legal = state.legal_actions(seat)
+        numbers = enc.actions.indices(legal)
+        deploy = next(s for s in enc.actions.slots() if s.kind == "deploy")
+        assert numbers == list(range(deploy.start, deploy.start + len(legal)))
+        assert enc.actions.label(numbers[-1]) == f"deploy#{len(legal) - 1}"
+
+    def test_the_hand_is_private(self) -> None:
+        """A seat's observation counts its own hand by Unit; another seat's observation of the
+        same moment has nothing there for it."""
+        game = load("paper-tales", players=3)
+        enc = encoding_for(game)
+        state = game.new_state(5)
+        while state.prompt().kind != "deploy":
+            seat = min(state.current_seats())
+            state.apply(state.legal_actions(seat)[0], seat)
+        impl = enc.observation.impl
+        at = sum(n for name, n, _ in impl.observation_blocks()[:2])
+        for seat in range(3):
+            hand = enc.observation.encode(state.view(seat))[at : at + len(impl.units)]
+            cards = state.view(seat)["players"][seat]["hand"]
+            assert hand.sum() == len(cards) > 0
+            for c in cards:
+                assert hand[impl.units.at[c.split(".")[0]]] >= 1
+
+
+class TestLairsHasItsOwnEncoding:
+    def test_own_encoding_is_used_with_one_layout_for_every_mode(self) -> None:
+        sizes = set()
+        for params in ({"mode": "intro"}, {"mode": "standard", "pack": True}, {"mode": "solo"}):
+            enc = encoding_for(load("lairs", **params))
+            assert enc.own
+            assert [b.name for b in enc.observation.blocks] == [
+                "decision", "table", "lair", "maps", "mats", "checks", "ask",
+            ]  # fmt: skip
+            sizes.add((enc.observation.size, enc.actions.size))
+        assert len(sizes) == 1
+
+    def test_the_build_template_is_spelt_out(self) -> None:
+        """Building starts with hundreds of legal placements; each gets its number from the
+        piece, space and side, and the number names the placement."""
+        game = load("lairs", mode="standard")
+        enc = encoding_for(game)
+        state = game.new_state(1)
+        while state.prompt().kind != "build":
+            seat = min(state.current_seats())
+            state.apply(state.legal_actions(seat)[0], seat)
+        legal = state.legal_actions(0)
+        assert len(legal) > 256  # more than the fallback's ordinal space
+        for number, action in legal_map(enc.actions, legal).items():
+            if action.kind == "build":
+                label = f"build(cell={action['cell']} piece={action['piece']} "
+                assert enc.actions.label(number) == label + f"side={action['side']})"
+
+    def test_the_own_lair_is_the_builders_alone(self) -> None:
+        """While building, a seat's observation shows its own lair; the other seat's lair
+        never shows in it."""
+        game = load("lairs", mode="standard")
+        enc = encoding_for(game)
+        state = game.new_state(1)
+        while state.prompt().kind != "build":
+            seat = min(state.current_seats())
+            state.apply(state.legal_actions(seat)[0], seat)
+        for _ in range(12):
+            for seat in (0, 1):
+                builds = [a for a in state.legal_actions(seat) if a.kind == "build"]
+                state.apply(builds[0] if seat == 0 else builds[-1], seat)  # different lairs
+        impl = enc.observation.impl
+        at = sum(n for name, n, _ in impl.observation_blocks()[:2])
+        size = impl.observation_blocks()[2][1]
+        own = [enc.observation.encode(state.view(s))[at : at + size] for s in (0, 1)]
+        assert own[0][0] == own[1][0] == 1.0
+        assert not np.array_equal(own[0], own[1])
+        world = state.resample(0, Rng(9))
+        assert np.array_equal(enc.observation.encode(world.view(0))[at : at + size], own[0])
+
+
 class TestFallbacks:
     def test_a_game_without_encoding_gets_the_fallbacks(self) -> None:
         enc = encoding_for(load("toy-bids", players=2))

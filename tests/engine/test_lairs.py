@@ -9,10 +9,11 @@ import time
 import pytest
 
 from tabletop.engine import WITHDRAW, Action, IllegalAction, Record, load
-from tabletop.engine.harness import check_game, check_knowledge, check_templates
+from tabletop.engine.harness import check_knowledge, check_templates
 from tabletop.engine.knowledge import bit, knows
 from tabletop.engine.rng import Rng
 from tabletop.engine.undo import undo_last
+from tabletop.testing import check_game
 
 
 def lairs(seed: int = 3, **params):  # type: ignore[no-untyped-def]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.views import LOG_LIMIT, count_only, log, log_for
+from tabletop.engine.views import LOG_LIMIT, log, log_for
 
 
 class TestLog:
@@ -44,6 +44,3 @@ class TestLog:
         ]
         assert [e["n"] for e in log_for(data, 1)] == [7, 8, 9]
         assert [e["n"] for e in log_for(data, None)] == [7, 9]
-
-    def test_count_only(self) -> None:
-        assert count_only(["a", "b"]) == {"count": 2}

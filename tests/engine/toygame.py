@@ -88,7 +88,8 @@ class ToyState(State):
         d["turn"] = (d["turn"] + 1) % len(d["hands"])
         deck = Deck(d["deck"], self.rng, reshuffle=False)
         for hand in d["hands"]:
-            hand.extend(deck.draw_many(1))
+            if len(deck):
+                hand.append(deck.draw())
         if d["round"] >= d["rounds"] or any(not h for h in d["hands"]):
             d["phase"] = "over"
         else:
@@ -156,7 +157,8 @@ class ToyGame(Game):
         rng = new_rng(seed)
         n = self.num_players
         deck = new_deck([v for v in range(1, 11) for _ in range(n)], rng)
-        hands = [sorted(Deck(deck, rng).draw_many(3)) for _ in range(n)]
+        dealer = Deck(deck, rng)
+        hands = [sorted(dealer.draw() for _ in range(3)) for _ in range(n)]
         data: dict[str, Any] = {
             "phase": "bid",
             "round": 0,

@@ -249,7 +249,7 @@ def test_the_peril_witness_covers_every_change_that_could_matter() -> None:
 
     r = Rng(3)
     for _ in range(120):
-        walls = set(r.sample(list(range(60)), r.randint(0, 25)))
+        walls = set(r.sample(list(range(60)), r.below(26)))
         kinds: list[str | None] = [None] * 36
         for c in r.sample(list(range(36)), 8):
             kinds[c] = r.choice(["monster", "trap"])
@@ -308,9 +308,9 @@ def test_the_peril_flood_by_corridors_agrees_with_the_step_by_step_flood() -> No
 
     r = Rng(5)
     for _ in range(500):
-        walls = set(r.sample(list(range(60)), r.randint(0, 30)))
+        walls = set(r.sample(list(range(60)), r.below(31)))
         kinds: list[str | None] = [None] * 36
-        for c in r.sample(list(range(36)), r.randint(0, 12)):
+        for c in r.sample(list(range(36)), r.below(13)):
             kinds[c] = r.choice(["monster", "trap"])
         start = r.below(36)
         kinds[start] = None

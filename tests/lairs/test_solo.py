@@ -75,6 +75,29 @@ class TestSoloGame:
         assert now != 1
         # the policy: the Unknown Empty space nearest the Exit
         assert now == grid.parse("F5") or now == grid.parse("E6")
+        # the Builder is the rules' automaton: never a seat, never in the record
+        assert set(s.state.game.automata()) == {1}
+        assert [seat for seat, _ in s.state.history()] == [0] * len(s.state.history())
+        assert s.state.game.num_players == 1
+
+    def test_the_automaton_builder_picks_the_shivers_rerolls(self) -> None:
+        """The Fright Gobbler's Shivers (as in the Monster's clarification test, where seat 1
+        picks): in solo the engine asks the automaton, which rerolls the two highest dice."""
+        spec = {
+            "lairs": [{"start": "A1", "exit": "F6", "monsters": {"A2": "fright-gobbler"}}],
+            "explorers": [{"fresh": {"basic": 6}, "known": ["A2"]}],
+            "dice": [6, 5, 1, 2, 3, 4],
+            "monster_dice": ["blank", "skull"],
+        }
+        s = Scenario("lairs", spec, seed=1, mode="solo", difficulty="easy", pack=True)
+        s.do("creep", dir="e")
+        if s.state.prompt().kind == "pay":
+            s.do("pay", cubes=("basic",))
+        s.do("buy", cube="basic").do("buy", cube="basic").do("buy", cube="basic").do("roll")
+        last = s.view(0)["last_check"]
+        # rolled 6, 5, 1: the Builder rerolls the 6 and the 5 (to 2 and 3)
+        assert [d["v"] for d in last["dice"]] == [2, 3, 1] and last["total"] == 6
+        assert all(seat == 0 for seat, _ in s.state.history())
 
     def test_a_solo_win_needs_the_exit_and_the_goal(self) -> None:
         spec = {

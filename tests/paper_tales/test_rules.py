@@ -233,6 +233,25 @@ class TestDeploymentCommitments:
             s.state.apply(choices[seat], seat)
         assert units(s, 0)[:2] == ["woodcutter", "knight"]  # the change, in the Front
 
+    def test_one_arrangement_is_checked_without_listing_them_all(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        from tabletop.games.paper_tales.rules import deployment
+
+        s = self._seven()
+
+        def no_listing(*args: object) -> None:
+            raise AssertionError("the Deployment was listed to check one arrangement")
+
+        monkeypatch.setattr(deployment, "_enumerate", no_listing)
+        deployment._options.cache_clear()
+        knight = card(s, 0, "knight")
+        assert s.state.is_legal(arrangement(s, 0, {knight: "front"}), 0)
+        two = arrangement(s, 0, {knight: "keep", card(s, 0, "farmer"): "keep"})
+        assert not s.state.is_legal(two, 0)
+        s.state.apply(arrangement(s, 0, {knight: "front"}), 0)  # a commitment, checked alike
+        assert s.state.prompt().committed == (0,)
+
     def test_deployment_is_offered_as_one_template(self) -> None:
         s = self._seven()
         v = s.view(0)

@@ -115,7 +115,7 @@ class TestTheLichKingIsAnAutomaton:
         return s, steps
 
     def test_he_is_the_games_automaton_not_a_seat(self) -> None:
-        from tabletop.games.paper_tales.bot import LichKing
+        from tabletop.games.paper_tales.rules.solo import LichKing
 
         s = Scenario("paper-tales", mode="solo", lich_cards=1)
         assert s.game.roles() == ("player",)

@@ -123,7 +123,7 @@ class TestExploringWildRegions:
         )
         act(s, "encounter", card=tile(s, "swamp-1", "ectoplasm"))
         assert names(s.view(None)["tiles"]["swamp-1"]) == ["ectoplasm"]
-        assert s.data["ts"]["char"] is None  # the turn of that character ended
+        assert s.view(0)["ts"]["char"] is None  # the turn of that character ended
 
     def test_fragile_ingredient_may_be_discarded_before_exploring(self) -> None:
         s = build(
@@ -216,7 +216,7 @@ class TestFightingHazards:
         s = build(fight_spec("giant", "mountain-1", [3], inventory=["sword", "dagger"]))
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
         act(s, "weapon", item=inv(s, 0, "dagger"))
-        assert strength(s) == 3 + 1 and s.data["fight"]["weapon"] == inv(s, 0, "dagger")
+        assert strength(s) == 3 + 1 and s.view(0)["fight"]["weapon"] == inv(s, 0, "dagger")
 
     def test_a_single_weapon_is_used_without_asking(self) -> None:
         s = build(fight_spec("giant", "mountain-1", [3], inventory=["sword"]))
@@ -248,7 +248,7 @@ class TestFightingHazards:
         act(s, "fight", card=tile(s, "swamp-1", "pest"))
         act(s, "reward", take="gems", recipe=None)
         assert s.prompt().kind == "turn"
-        assert s.data["ts"]["done"] == ["pauper"]
+        assert s.view(0)["ts"]["done"] == ["pauper"]
 
 
 class TestAllies:
@@ -341,7 +341,7 @@ class TestCards:
         sword = next(c for c in keeps if c.startswith("eq.sword"))
         act(s, "keep", card=sword)
         assert inv(s, 0, "sword") == sword
-        assert len(s.data["shops"]["greyhaven"]) == 5  # restocked
+        assert s.view(0)["shops"]["greyhaven"]["count"] == 5  # restocked
         assert s.view(None)["tiles"]["forest-1"] == []
 
     def test_water_mill_tucks_3_pauper_keeps_1_and_misses_next_turn(self) -> None:
@@ -358,7 +358,7 @@ class TestCards:
         act(s, "option", n=0)
         act(s, "keep", card=s.view(None)["tucked"][mill][0])
         assert len(s.view(None)["tucked"][mill]) == 2
-        assert s.data["players"][0]["miss"] is True
+        assert s.view(0)["players"][0]["miss"] is True
 
     def test_stone_dragon_appear_removes_all_other_cards(self) -> None:
         s = build(
@@ -493,7 +493,7 @@ class TestCards:
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
         assert "bang bombs keep their Gems" in s.describe_action(A("no-weapon"), 0)
         act(s, "no-weapon")
-        assert strength(s) == 4 and s.data["fight"]["weapon"] is None
+        assert strength(s) == 4 and s.view(0)["fight"]["weapon"] is None
         assert s.view(0)["players"][0]["inventory"][0]["g"] == 3  # no Gem comes off
 
     def test_bang_bombs_and_a_sword_no_weapon_is_a_choice_too(self) -> None:
@@ -516,7 +516,7 @@ class TestCards:
         act(s, "shop")
         act(s, "sell", item=inv(s, 0, "fatestone"))
         assert s.view(0)["players"][0]["gems"] == 2
-        assert len(s.data["shops"]["bluevale"]) == 6
+        assert s.view(0)["shops"]["bluevale"]["count"] == 6
 
     def test_buying_restocks_the_shop_to_5(self) -> None:
         s = build(
@@ -534,7 +534,7 @@ class TestCards:
         )
         act(s, "buy", card=dagger)
         assert s.view(0)["players"][0]["gems"] == 7
-        assert len(s.data["shops"]["bluevale"]) == 5
+        assert s.view(0)["shops"]["bluevale"]["count"] == 5
 
     def test_trained_magpie_collects_1_gem_when_it_neither_moved_nor_fought(self) -> None:
         s = build(
@@ -779,7 +779,7 @@ class TestVirtues:
                 if a.kind == "trophy" and names([a["card"]]) == [name]
             ]
             act(s, "trophy", card=card)
-        chosen = s.data["stack"][-1]["chosen"]
+        chosen = s.view(0)["stack"][-1]["chosen"]
         assert sum(s.C.region_card[c].strength for c in chosen) == 37  # not 40 yet
         act(s, "trophy", card=next(c for c in p["troph"] if names([c]) == ["sea-beast"]))
         assert "bravery" in p["virtues"] and p["troph"] == []
@@ -801,7 +801,7 @@ class TestVirtues:
         assert "not learned" in s.describe_action(A("back-out"), 0)
         act(s, "back-out")
         # nothing is discarded "in one go" until the threshold is reached: the picks stay
-        assert s.prompt().kind == "turn" and s.data["stack"] == []
+        assert s.prompt().kind == "turn" and s.view(0)["stack"] == []
         assert p["troph"] == before and "bravery" not in p["virtues"]
         assert "backs out of bravery" in log_text(s)
         assert A("learn", virtue="bravery") in s.legal_actions()  # may try again later

@@ -27,20 +27,20 @@ class TestSettingUp:
     @pytest.mark.parametrize(("players", "side"), [(2, "2"), (3, "3-4"), (4, "3-4")])
     def test_pauper_sides_by_player_count(self, players: int, side: str) -> None:
         s = game(players).new_state(0)
-        shown = s.data["paupers_shown"]
+        shown = s.view(0)["paupers_shown"]
         assert len(shown) == 4
         assert {s.C.paupers[p].side for p in shown} == {side}
 
     def test_first_game_birds_are_the_canary_crow_magpie_and_swift(self) -> None:
         for players in (2, 4):
             s = load("paupers-ladder", players=players, first_game_birds=True).new_state(7)
-            assert s.data["birds_shown"] == ["canary", "crow", "magpie", "swift"]
-            while s.data["phase"] == "pauper":
+            assert s.view(0)["birds_shown"] == ["canary", "crow", "magpie", "swift"]
+            while s.view(0)["phase"] == "pauper":
                 act(s, "pauper", pauper=s.legal_actions()[0]["pauper"])
             offered = {a["bird"] for a in s.legal_actions()}
             assert offered == {"canary", "crow", "magpie", "swift"}
         solo = load("paupers-ladder", mode="solo", first_game_birds=True).new_state(3)
-        assert solo.data["birds_shown"] == ["canary", "crow", "magpie", "swift"]
+        assert solo.view(0)["birds_shown"] == ["canary", "crow", "magpie", "swift"]
         # the default shuffles the Bird deck: over a few seeds other Birds turn up
         shown = {b for seed in range(6) for b in game(2).new_state(seed).data["birds_shown"]}
         assert shown - {"canary", "crow", "magpie", "swift"}
@@ -76,7 +76,7 @@ class TestSettingUp:
         assert A("pass") in s.legal_actions()
         for _ in range(3):
             act(s, "pass")
-        assert s.prompt().kind == "turn" and s.data["round"] == 1
+        assert s.prompt().kind == "turn" and s.view(0)["round"] == 1
 
 
 class TestPlayingATurn:
@@ -86,7 +86,7 @@ class TestPlayingATurn:
         act(s, "pass")
         act(s, "act", char="pauper")
         act(s, "pass")
-        assert s.prompt().seats == (1,) and s.data["turn"] == 1
+        assert s.prompt().seats == (1,) and s.view(0)["turn"] == 1
 
     def test_paid_moves_cannot_revisit_a_region(self) -> None:
         s = build({"seats": [{"pos": "mine-2", "gems": 9}, {}], "char": "pauper"})
@@ -109,7 +109,7 @@ class TestPlayingATurn:
         s = build({"seats": [{"inventory": ["dagger"]}, {}]})
         act(s, "discard", item=inv(s, 0, "dagger"))
         assert s.view(0)["players"][0]["inventory"] == []
-        assert names(s.data["decks"]["equipment"]["discard"]) == ["dagger"]
+        assert names(s.view(0)["decks"]["equipment"]["discard"]) == ["dagger"]
 
     def test_missing_a_turn_after_the_water_mill(self) -> None:
         s = build(
@@ -125,12 +125,12 @@ class TestPlayingATurn:
         act(s, "option", n=0)
         act(s, "keep", card=s.legal_actions()[0]["card"])
         assert s.view(None)["tiles"]["forest-1"] == []  # no Equipment left: the mill goes
-        assert s.data["turn"] == 1
+        assert s.view(0)["turn"] == 1
         for ch in ("pauper", "bird"):  # seat 1 stays in its City and passes
             act(s, "act", char=ch)
             act(s, "pass")
-        assert s.data["turn"] == 0
-        assert s.data["ts"]["done"] == ["pauper"]  # the Pauper misses this turn
+        assert s.view(0)["turn"] == 0
+        assert s.view(0)["ts"]["done"] == ["pauper"]  # the Pauper misses this turn
         assert "missing" not in log_text(s) and "misses this turn" in log_text(s)
 
 
@@ -414,7 +414,7 @@ class TestMoreCards:
     def test_magic_pouch_at_the_start_of_the_turn(self) -> None:
         s = build({"seats": [{}, {"pauper": "ognov", "gems": 2}], "done": ["pauper", "bird"]})
         act(s, "end") if "end" in kinds(s) else None
-        assert s.data["turn"] == 1
+        assert s.view(0)["turn"] == 1
         assert s.view(1)["players"][1]["gems"] == 3
 
 

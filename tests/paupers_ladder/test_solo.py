@@ -31,14 +31,14 @@ def set_up(scenario: str, pauper: str, difficulty: str = "easy", seed: int = 3) 
     """A real solo set-up: choose the Pauper, then the first Bird and Recipes, buy nothing."""
     s = solo(scenario, difficulty).new_state(seed)
     act(s, "pauper", pauper=pauper)
-    while s.data["phase"] != "play":
+    while s.view(0)["phase"] != "play":
         legal = s.legal_actions()
         s.apply(A("pass") if A("pass") in legal else legal[0])
     return s
 
 
 def time(s: PLState) -> int:
-    return int(s.data["solo"]["time"])
+    return int(s.view(0)["solo"]["time"])
 
 
 class TestChooseADifficultyLevel:
@@ -53,9 +53,9 @@ class TestChooseADifficultyLevel:
     )
     def test_the_solo_sheet(self, difficulty: str, side: str, lives: int, allowance: int) -> None:
         s = solo("garoliums-tournament", difficulty).new_state(0)
-        assert {s.C.paupers[p].side for p in s.data["paupers_shown"]} == {side}
+        assert {s.C.paupers[p].side for p in s.view(0)["paupers_shown"]} == {side}
         assert s.view(0)["players"][0]["lives"] == {"pauper": lives, "bird": lives}
-        assert s.data["solo"]["time"] == s.data["solo"]["allowance"] == allowance
+        assert time(s) == s.view(0)["solo"]["allowance"] == allowance
         v = s.view(0)["solo"]
         assert (v["time"], v["allowance"], v["max_lives"]) == (allowance, allowance, lives)
 
@@ -177,7 +177,9 @@ class TestHidingFromHazards:
     def test_happy_face_you_safely_hide(self) -> None:
         s = build(self.spec("bear", "happy"))
         act(s, "hide", card=tile(s, "forest-1", "bear"))
-        assert "pauper" in s.data["ts"]["done"] and s.view(0)["players"][0]["lives"]["pauper"] == 5
+        assert (
+            "pauper" in s.view(0)["ts"]["done"] and s.view(0)["players"][0]["lives"]["pauper"] == 5
+        )
 
     def test_wink_face_hide_and_find_1_gem(self) -> None:
         s = build(self.spec("bear", "wink"))
@@ -206,7 +208,7 @@ class TestHidingFromHazards:
         act(s, "draw")
         assert s.prompt().kind == "hide"
         act(s, "hide", card=tile(s, "forest-1", "bear"))
-        assert "pauper" in s.data["ts"]["done"]
+        assert "pauper" in s.view(0)["ts"]["done"]
 
 
 class TestLifeTokens:
@@ -255,8 +257,8 @@ class TestChooseYourRecipesInLearning:
             act(s, "draft", recipe=s.legal_actions()[0]["recipe"])
         kept = [r["r"] for r in s.view(0)["players"][0]["recipes"]]
         assert len(kept) == 3 and set(kept) < set(hand)
-        assert s.data["decks"]["recipe"]["discard"] == [c for c in hand if c not in kept]
-        assert s.data["phase"] == "buy" and s.view(0)["players"][0]["gems"] == 3
+        assert s.view(0)["decks"]["recipe"]["discard"] == [c for c in hand if c not in kept]
+        assert s.view(0)["phase"] == "buy" and s.view(0)["players"][0]["gems"] == 3
 
     def test_a_new_recipe_is_chosen_from_the_top_4_of_the_deck(self) -> None:
         s = build(
@@ -282,7 +284,7 @@ class TestChooseYourRecipesInLearning:
         assert [a["recipe"] for a in s.legal_actions() if a.kind == "choose-recipe"] == top4
         act(s, "choose-recipe", recipe=top4[2])
         assert s.view(0)["players"][0]["recipes"][-1]["r"] == top4[2]
-        assert s.data["decks"]["recipe"]["discard"][-3:] == [top4[0], top4[1], top4[3]]
+        assert s.view(0)["decks"]["recipe"]["discard"][-3:] == [top4[0], top4[1], top4[3]]
 
 
 class TestGaroliumsTournament:
@@ -295,7 +297,7 @@ class TestGaroliumsTournament:
             assert any(s.C.region_deck_of[c] == dk for c in s.view(None)["tiles"][region])
         assert all(s.C.region_card[c].kind != "disaster" for cs in placed.values() for c in cs)
         assert s.view(0)["players"][0]["gems"] == 3
-        oc = piles.discards(s.data["players"][0]["out"])[0]
+        oc = s.view(0)["players"][0]["outcome_discard"][0]
         n = (s.C.outcome[oc].number - 1) % 3 + 1
         mine = f"mine-{n}"
         assert len([c for c in s.view(None)["tiles"][mine] if c.startswith("mine.")]) >= 1
@@ -562,7 +564,7 @@ class TestFierySiege:
         assert "swim" in s.describe_action(A("drop-recipe", recipe="rec.swim.1"), 0)
         act(s, "drop-recipe", recipe="rec.swim.1")
         assert len(p["rec"]) == 5 and "rec.swim.1" not in [r["r"] for r in p["rec"]]
-        assert "beach.pearls.1" in s.data["decks"]["beach"]["discard"]
+        assert "beach.pearls.1" in s.view(0)["decks"]["beach"]["discard"]
         assert any(r["r"] == s.data["solo"]["dragonfire"] and r["learned"] for r in p["rec"])
         assert s.data["solo"]["o1"] and s.prompt().kind == "character"  # no new Recipe to draw
 

@@ -334,7 +334,8 @@ def test_resume_after_restart(db_url) -> None:
 
 def test_events_deliver_the_other_seats_move(db_url) -> None:
     app = create_app(db_url, bot_delay=0)
-    app.state.sse_lifetime = 2.0
+    # the move below must land while the stream is open, even on a busy machine
+    app.state.sse_lifetime = 5.0
     app.state.sse_poll = 0.05
     with TestClient(app) as watcher, TestClient(app) as player:
         game = new_game(player, ["human", "human"])

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tabletop.games.paper_tales import hidden
 from tabletop.store.games import GameStore
 
 from .browser_support import Server, shot
@@ -14,21 +15,20 @@ from .browser_support import Server, shot
 pytestmark = pytest.mark.browser
 
 
-def _click(page: Any, kind: str, turn: int) -> None:
-    """On turn 1, place Units while one can be placed, then reveal (later turns reveal at once,
-    to keep the test short); otherwise the first option."""
-    options = page.locator("#prompt button.option")
-    if kind == "deploy" and turn == 1:
-        place = options.filter(has_text="Place the")
-        if place.count():
-            place.first.click()
-            return
-        options.filter(has_text="Reveal, keeping no card").first.click()
-        return
-    if kind == "deploy":
-        options.filter(has_text="Reveal, keeping no card").first.click()
-        return
-    options.first.click()
+def _deploy(page: Any, state: Any, seat: int) -> str | None:
+    """Fill the Deployment form: the first card of the hand the seat can pay for goes to the
+    Front, the rest keep their defaults (Units in play stay, other hand cards are discarded).
+    Returns the card placed."""
+    gold = state.data["players"][seat]["gold"]
+    form = page.locator("#prompt form.template")
+    placed = None
+    for c in sorted(hidden.hand(state, seat)):
+        if state.content.unit(c).cost <= gold:
+            form.locator(f"select[name='arg.{c}']").select_option(label="Front")
+            placed = c
+            break
+    form.locator("button.template-submit").click()
+    return placed
 
 
 def test_three_seats_play_to_the_end(server: Server, browser: Any) -> None:
@@ -48,7 +48,7 @@ def test_three_seats_play_to_the_end(server: Server, browser: Any) -> None:
         page.goto(server.base + game["seat_links"][str(seat)])
         pages.append(page)
     state, _ = store.load(game["id"])
-    hands = [state.data["draft"]["hands"][s] for s in range(3)]
+    hands = [hidden.draft_hand(state, s) for s in range(3)]
     for seat, page in enumerate(pages):
         text = page.locator("#board").inner_text()
         assert "Your draft hand" in text
@@ -66,24 +66,28 @@ def test_three_seats_play_to_the_end(server: Server, browser: Any) -> None:
             break
         seat = state.current_seats()[0]
         kind = state.prompt().kind
-        plan = state.data["players"][seat]["plan"]
-        if kind == "deploy" and not checked_deploy and plan and plan[0] is not None:
-            # turn 1: a face-down Unit shows in its own seat's Kingdom only
-            name = state.content.unit(plan[0]["c"]).name
+        moves = state.num_actions()
+        pages[seat].locator(f"#status[data-num-actions='{moves}']").wait_for(
+            state="attached", timeout=60_000
+        )
+        placed = None
+        if kind == "deploy":
+            placed = _deploy(pages[seat], state, seat)  # one committed arrangement
+        else:
+            pages[seat].locator("#prompt button.option").first.click()
+        pages[seat].locator(f"#status[data-num-actions='{moves + 1}']").wait_for(
+            state="attached", timeout=60_000
+        )
+        state, _ = store.load(game["id"])
+        if placed and not checked_deploy and state.prompt().kind == "deploy":
+            # committed, not yet revealed: the face-down Unit shows to its own seat only
+            name = state.content.unit(placed).name
             for s, page in enumerate(pages):
                 page.reload()
                 box = page.locator(".pt-kingdom").nth(seat).inner_text()
                 assert (name in box) == (s == seat), (s, name)
             shot(pages[seat], "paper-tales-three-seats-face-down")
             checked_deploy = True
-        moves = state.num_actions()
-        pages[seat].locator(f"#status[data-num-actions='{moves}']").wait_for(
-            state="attached", timeout=60_000
-        )
-        _click(pages[seat], kind, state.data["turn"])
-        pages[seat].locator(f"#status[data-num-actions='{moves + 1}']").wait_for(
-            state="attached", timeout=60_000
-        )
     state, _ = store.load(game["id"])
     assert state.is_terminal()
     assert checked_deploy

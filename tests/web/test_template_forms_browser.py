@@ -151,3 +151,40 @@ def test_the_lobby_names_the_automaton_when_its_option_is_on(server: Server, bro
     box.locator(".automata").wait_for(state="visible", timeout=30_000)
     assert "the Archivist" in box.locator(".automata").inner_text()
     assert box.locator("li.seat-choice:not([hidden])").count() == 5  # the automaton is no seat
+
+
+def test_a_lairs_piece_picked_on_the_board_survives_the_rivals_build(
+    server: Server, browser: Any
+) -> None:
+    """Lairs: both seats build at once. A piece picked on the board (data-fill) stays picked when
+    the rival's build redraws the page, and a click on a space then builds that piece there."""
+    game = server.post(
+        "/api/games",
+        {"game": "lairs", "params": {"mode": "intro"}, "seats": ["human", "human"], "seed": 5},
+    )
+    ident = game["id"]
+    store = GameStore(server.db_url)
+    state, _ = store.load(ident)
+    page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+    page.goto(server.base + game["seat_links"]["0"])
+    wait_moves(page, 0)
+    piece = page.locator("""#board [data-fill*='"piece": "start"']""")
+    piece.click()
+    form = page.locator("#prompt form.template[data-template='build']")
+    assert json.loads(form.locator("select[name='arg.piece']").input_value()) == "start"
+
+    store.apply(ident, 1, state.legal_actions(1)[0])  # the rival builds: this page redraws
+    wait_moves(page, 1)
+    assert json.loads(form.locator("select[name='arg.piece']").input_value()) == "start"
+    assert "picked" in (piece.get_attribute("class") or "")
+
+    cell = next(
+        a["cell"]
+        for a in state.legal_actions(0)
+        if a.kind == "build" and a["piece"] == "start" and a["side"] == "space"
+    )
+    page.locator(f"#board [data-cell='{cell}']").click()
+    wait_moves(page, 2)
+    state, _ = store.load(ident)
+    seat, action = state.history()[-1]
+    assert (seat, action) == (0, Action.of("build", piece="start", cell=cell, side="space"))

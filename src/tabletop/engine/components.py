@@ -65,16 +65,6 @@ class Deck:
             raise EmptyDeck("the deck is empty")
         return card
 
-    def draw_many(self, n: int) -> list[Card]:
-        """Up to ``n`` cards from the top (fewer if the deck runs out)."""
-        out: list[Card] = []
-        for _ in range(n):
-            card = piles.draw(self.data, self.rng, reshuffle=self.reshuffle)
-            if card is None:
-                break
-            out.append(card)
-        return out
-
     def peek(self, n: int = 1) -> list[Card]:
         """The top ``n`` cards, top first, without drawing them."""
         return piles.peek(self.data, n)
@@ -94,10 +84,6 @@ class Deck:
 
     def shuffle(self) -> None:
         piles.shuffle(self.data, self.rng)
-
-    def shuffle_in_discards(self) -> None:
-        """Shuffle the discard pile back into the draw pile."""
-        piles.shuffle_all(self.data, self.rng)
 
     def search(self, match: Callable[[Card], bool]) -> list[Card]:
         """Cards of the draw pile that match, top first (order is not changed)."""
@@ -121,11 +107,6 @@ class Die(Generic[T]):
 
     def roll(self, rng: Rng) -> T:
         return self.faces[rng.below(len(self.faces))]
-
-    def probabilities(self) -> list[tuple[T, float]]:
-        """Each face with its chance (identical faces are listed separately)."""
-        p = 1.0 / len(self.faces)
-        return [(f, p) for f in self.faces]
 
 
 def clamp(value: int, low: int | None = None, high: int | None = None) -> int:

@@ -22,7 +22,6 @@ Checks (after OpenSpiel's RandomSimTest and PettingZoo's api/seed tests):
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +30,6 @@ from .errors import IllegalAction
 from .knowledge import ZONES, knows
 from .protocol import WITHDRAW, Game, State
 from .records import Record
-from .registry import load
 from .rng import Rng, derive_seed
 
 ROUND_TRIPS = 256  # legal actions of one seat put through JSON at most, evenly spread
@@ -327,31 +325,3 @@ def random_playout(
     report.actions = step
     report.terminal = True
     return state, report
-
-
-def check_game(
-    name: str, params: Mapping[str, Any], seeds: range, *, deep_every: int = 1
-) -> list[PlayoutReport]:
-    """Random playouts of a game for each seed, plus the same-seed-same-game check."""
-    game = load(name, **params)
-    reports = []
-    for seed in seeds:
-        state, report = random_playout(game, seed, deep_every=deep_every)
-        again, _ = random_playout(game, seed, check=False)
-        if again != state:
-            raise ConformanceError(f"{name} {params} seed={seed}: same seed gave another game")
-        reports.append(report)
-    could = sum(r.unknown_could_vary for r in reports)
-    if could and not sum(r.unknown_varied for r in reports):
-        raise ConformanceError(
-            f"{name} {params}: (c) resample never changed anything a seat does not know"
-        )
-    if game.spec.hidden_information:
-        checks = sum(r.resample_checks for r in reports)
-        changes = sum(r.resample_changes for r in reports)
-        if checks and not changes:
-            raise ConformanceError(
-                f"{name} {params}: declares hidden information but resample() never changed a "
-                "hidden thing, so the view-leak check proves nothing"
-            )
-    return reports

@@ -21,7 +21,7 @@ that whole zone (it no longer knows which items remain).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .rng import Rng
@@ -34,13 +34,6 @@ Item = Any
 def bit(seat: int | None) -> int:
     """The knowledge bit of a seat (``None``, a spectator: what is public)."""
     return PUBLIC if seat is None else 1 << seat
-
-
-def mask_of(seats: Iterable[int | None]) -> int:
-    out = 0
-    for seat in seats:
-        out |= bit(seat)
-    return out
 
 
 def everyone(players: int) -> int:
@@ -182,12 +175,6 @@ class Zones:
         rng.shuffle(z["items"])
         if not all(m & PUBLIC for m in z["known"]):
             z["known"] = [0] * len(z["items"])
-
-    def swap_contents(self, a: str, b: str) -> None:
-        """Exchange two zones' items and knowledge (passing hands)."""
-        za, zb = self.zones[a], self.zones[b]
-        za["items"], zb["items"] = zb["items"], za["items"]
-        za["known"], zb["known"] = zb["known"], za["known"]
 
 
 def resample_zones(data: dict[str, Any], seat: int | None, rng: Rng) -> bool:

@@ -70,10 +70,6 @@ class Rng:
                 self.state = s
                 return z % n
 
-    def randint(self, low: int, high: int) -> int:
-        """A uniform integer in ``[low, high]``, both ends included."""
-        return low + self.below(high - low + 1)
-
     def random(self) -> float:
         """A float in ``[0, 1)``."""
         return (self.next64() >> 11) / float(1 << 53)

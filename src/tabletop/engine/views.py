@@ -39,8 +39,3 @@ def log_for(data: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
         elif seat is not None and seat in entry[1]:
             out.append({"n": first + i, "text": entry[0]})
     return out
-
-
-def count_only(cards: Sequence[Any]) -> dict[str, int]:
-    """A hidden pile: only how many cards it holds."""
-    return {"count": len(cards)}

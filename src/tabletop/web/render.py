@@ -9,7 +9,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..engine import Action, State
+from ..engine import WITHDRAW, Action, State
 
 # View fields the page shows in their own places rather than as panels.
 RESERVED = ("game", "seat", "prompt", "actions", "outcome", "log")
@@ -167,7 +167,11 @@ def split_view(view: dict[str, Any], num_players: int) -> tuple[dict[str, Any], 
 
 
 def action_label(state: State, action: Action, seat: int | None) -> str:
-    """The game's words for an action, or a tidy generic phrase when the game has none."""
+    """The game's words for an action, or a tidy generic phrase when the game has none. The
+    kernel's own withdraw (taking back a simultaneous choice) has the same words in every game:
+    a game may use the kind ``withdraw`` for an action of its own, with arguments."""
+    if action == WITHDRAW:
+        return "Withdraw your choice"
     if type(state).describe_action is State.describe_action:
         head = action.kind.replace("-", " ").replace("_", " ")
         head = head[:1].upper() + head[1:]

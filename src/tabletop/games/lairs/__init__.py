@@ -7,7 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import Game, GameSpec, Param, ParamSpec, State, new_rng, register
+from tabletop.engine import (
+    Automaton,
+    Game,
+    GameSpec,
+    Param,
+    ParamSpec,
+    State,
+    new_rng,
+    register,
+)
 from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
 
@@ -116,6 +125,12 @@ class Lairs(Game):
             )
             self.__dict__["_build_params"] = found
         return found
+
+    def automata(self) -> dict[int, Automaton]:
+        """In solo the Builder is the rules' automaton (after the one seat, id 1)."""
+        from .rules.solo import SoloBuilder
+
+        return {1: SoloBuilder()} if self.params["mode"] == "solo" else {}
 
     def state_class(self) -> type[State]:
         return LairsState

@@ -68,12 +68,10 @@ def run(s: LairsState) -> None:
 
 
 def ask(s: LairsState, kind: str, seat: int | None, **info: Any) -> None:
-    """Wait for a decision; in solo the Builder's decisions are the automaton's (seat None)."""
+    """Wait for a decision; in solo the Builder's decisions (seat None) are asked of the rules'
+    automaton, :class:`~.rules.solo.SoloBuilder`, which the engine plays at once."""
     if seat is None:
-        from .rules import solo
-
-        solo.builder_decides(s, kind, info)
-        return
+        seat = s.builder_id(int(info.get("e", 0)))
     s.data["ask"] = {"kind": kind, "seat": seat, **info}
 
 

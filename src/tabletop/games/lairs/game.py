@@ -67,6 +67,12 @@ class LairsState(State):
         """The seat that built the lair ``e`` explores (None in solo: the automaton)."""
         return None if self.data["solo"] else 1 - e
 
+    def builder_id(self, e: int) -> int:
+        """Who decides for the Builder of the lair ``e`` explores: the seat that built it, or in
+        solo the rules' automaton (id ``num_players``, see :class:`.rules.solo.SoloBuilder`)."""
+        seat = self.builder_of(e)
+        return int(self.game.num_players) if seat is None else seat
+
     def who(self, e: int) -> str:
         return "the explorer" if self.data["solo"] else f"seat {e}"
 
@@ -77,6 +83,8 @@ class LairsState(State):
         self.log_public(f"{self.who(e)} {text}")
 
     def log_private(self, seat: int, text: str) -> None:
+        if seat >= self.game.num_players:
+            return  # the solo Builder, an automaton, keeps no log
         log(self.data, text[0].upper() + text[1:], to=[seat])
 
     def target_bonus(self) -> int:
@@ -135,9 +143,7 @@ class LairsState(State):
             if ck["stage"] == "buy":
                 return "check", (ck["e"],)
             if ck["stage"] == "reroll":
-                seat = self.builder_of(ck["e"])
-                assert seat is not None
-                return "reroll", (seat,)
+                return "reroll", (self.builder_id(ck["e"]),)
             return "after-roll", (ck["e"],)
         return "turn", (d["turn"],)
 
@@ -212,6 +218,18 @@ class LairsState(State):
 
     def rounds(self) -> int:
         return int(self.data.get("round", 0))
+
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What seat faced as an explorer, for balance reports (see evaluate.py)."""
+        from .evaluate import tags
+
+        return tags(self, seat)
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        from .evaluate import evaluate
+
+        return evaluate(self)
 
     def _resample(self, seat: int | None, rng: Rng) -> LairsState:
         """A state ``seat`` cannot tell from this one. Each lair: the knowledge model redraws

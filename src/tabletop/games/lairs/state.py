@@ -91,6 +91,7 @@ class Explorer(TypedDict):
     turns: int
     scavenge: list[int]  # spaces opened/disarmed/defeated this turn, not yet Scavenged
     targets: dict[str, int]  # Targets noted on the map sheet, by space
+    struck: list[str]  # the hazards whose Strike hit it, in order (for balance reports)
 
 
 def empty_cubes() -> dict[str, int]:
@@ -123,6 +124,7 @@ def new_explorer(cubes: dict[str, int], basket: str) -> Explorer:
         "turns": 0,
         "scavenge": [],
         "targets": {},
+        "struck": [],
     }
     for k, n in cubes.items():
         ex[basket][k] += n  # type: ignore[literal-required]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
+from tabletop.engine import Game, GameSpec, ParamSpec, State, register
 from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
 from tabletop.engine.protocol import Automaton
@@ -14,18 +14,13 @@ from tabletop.engine.protocol import Automaton
 from .content import game_content
 from .effects import check_registry
 from .play import PTState
-from .rules import solo, turn
-from .state import new_data
+from .rules import setup, solo
 
 __all__ = ["PTState", "PaperTales"]
 
 MODES = ("standard", "solo")
-START_GOLD = 3
-BASE_BUILDINGS = ("mine", "tavern", "temple", "town", "barracks")
-FIXED_BUILDINGS = ("mine", "tavern", "temple", "town")  # Beyond the Gates: everyone's four
-TILES_REVEALED = 3
-# 4 turns; per turn per seat: at most 9 draft picks, 24 arranging steps and a reveal, 5 age
-# choices, 3 saves and a Construction; 60 covers it with room.
+# 4 turns; per turn per seat: at most 9 draft picks (and discards), one Deployment, 5 age
+# choices, 3 saves and a Construction; 60 leaves room for changed commitments.
 MAX_ACTIONS = 4 * 7 * 60
 
 
@@ -102,31 +97,13 @@ class PaperTales(Game):
         """Solo: the Lich King, played by the engine whenever the rules reach one of his steps."""
         if self.params["mode"] != "solo":
             return {}
-        from .bot import LichKing
-
-        return {self.num_players: LichKing()}
+        return {self.num_players: solo.LichKing()}
 
     def lint(self) -> list[str]:
         return self.content.lint() + check_registry()
 
     def new_state(self, seed: int = 0) -> PTState:
-        rng = new_rng(seed)
-        deck = self.content.deck(base=True, expansion=bool(self.params["new_units"]))
-        tiles: list[str] = []
-        if self.params["new_buildings"]:
-            pool = sorted(b.id for b in self.content.buildings.values() if b.tile)
-            rng.shuffle(pool)
-            tiles = sorted(pool[:TILES_REVEALED])
-            buildings = [*FIXED_BUILDINGS, *tiles]
-        else:
-            buildings = list(BASE_BUILDINGS)
-        data = new_data(self.num_players, deck, buildings, tiles, START_GOLD, rng)
-        state = PTState(self, dict(data), rng, seed)
-        if self.params["mode"] == "solo":
-            solo.setup(state, int(self.params["lich_cards"]))
-        turn.advance(state)
-        state.run_automata()
-        return state
+        return setup.new_game(self, seed)
 
     def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> PTState:
         from .scenario import build

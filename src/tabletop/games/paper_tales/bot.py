@@ -8,9 +8,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from tabletop.engine import Action, State
+from tabletop.engine import Action
 from tabletop.engine.bots import Bot
-from tabletop.engine.protocol import Automaton
 
 from . import content as C
 
@@ -37,18 +36,6 @@ def unit_value(unit_id: str) -> float:
         elif isinstance(t, C.UpgradeBuildings):
             value += 3.0
     return value - 0.8 * u.cost
-
-
-class LichKing(Automaton):
-    """The solo opponent: an automaton of the rules, never a seat. He has no choices to make; when
-    the rules reach one of his steps (the Immediate Gain and Quest Bonuses, his Wars, the END
-    card) he takes it, and everything he needs is on his Necropolis line."""
-
-    name = "the Lich King"
-
-    def act(self, state: State, who: int) -> Action:
-        solo = state.data["solo"]
-        return Action.of("lich-king", step=solo["due"])
 
 
 def _unit(card: Any) -> str:

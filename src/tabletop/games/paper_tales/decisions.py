@@ -3,7 +3,9 @@ out, and the words that describe one of its actions. The prompt's ``kind`` names
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action
@@ -67,6 +69,13 @@ def _act(kind: str, **args: Any) -> Action:
     return Action(kind, tuple(sorted(args.items())))
 
 
+@lru_cache(maxsize=4096)
+def _cards(kind: str, hand: tuple[str, ...]) -> list[Action]:
+    """One action per card of a draft hand, made once per hand: while the others commit, a
+    seat's hand stays the same and so does its list (the engine copies it, never changes it)."""
+    return [Action(kind, (("card", c),)) for c in hand]
+
+
 def _unit(st: PTState, card: Any) -> str:
     return st.content.unit(str(card)).name
 
@@ -87,11 +96,9 @@ class Draft(Decision):
         return "Keep one card; the rest is passed on."
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
-        hand = recruitment.choices(st, seat)
-        if recruitment.burning(st, seat):
-            draft = st.data["draft"]
-            return [Action("burn", (("card", c),)) for c in hand if c != draft["picks"][seat]]
-        return [Action("pick", (("card", c),)) for c in hand]
+        # the kept card has left the hand already: the discard is any card still in it
+        kind = "burn" if recruitment.burning(st, seat) else "pick"
+        return _cards(kind, tuple(recruitment.choices(st, seat)))
 
     def explain(self, st: PTState, seat: int, action: Action) -> str | None:
         if action.kind in ("pick", "burn") and action.get("card") not in recruitment.choices(
@@ -267,10 +274,18 @@ class Construct(Decision):
         return "Construct or upgrade one Building, or nothing."
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
-        out = [Action.of("build", building=None)]
-        for o in construction.options(st, seat):
-            out.append(Action.of("build", building=o.building, level=o.level, way=o.way))
-        return out
+        # what a seat can construct follows from its own data and the game's Buildings alone
+        # (every ability reads its owner's Kingdom): remembered while the others commit
+        key = marshal.dumps((st.data["players"][seat], st.data["buildings"]))
+        found = _BUILDS.get(key)
+        if found is None:
+            if len(_BUILDS) >= 4096:
+                _BUILDS.clear()
+            found = [Action.of("build", building=None)]
+            for o in construction.options(st, seat):
+                found.append(Action.of("build", building=o.building, level=o.level, way=o.way))
+            _BUILDS[key] = found
+        return found
 
     def explain(self, st: PTState, seat: int, action: Action) -> str | None:
         """A Building the Kingdom cannot afford or have, in words."""
@@ -324,6 +339,9 @@ class LichKingTurn(Decision):
             "wars": "The Lich King's armies wage War",
             "end": "The Lich King scores his END card",
         }.get(str(action["step"]), str(action))
+
+
+_BUILDS: dict[bytes, list[Action]] = {}
 
 
 def for_kind(kind: str) -> Decision:

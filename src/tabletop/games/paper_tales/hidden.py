@@ -29,15 +29,29 @@ def zones(st: PTState) -> Zones:
 
 
 def create(data: dict[str, Any], players: int) -> None:
-    """Every seat's empty hand, kept card and draft hand, at the start of a game."""
+    """Every seat's empty hand and kept card, at the start of a game."""
     z = Zones(data, players)
     for s in range(players):
-        for name in (f"hand:{s}", f"kept:{s}", f"draft:{s}"):
+        for name in (f"hand:{s}", f"kept:{s}"):
             z.create(name, pool=UNITS)
 
 
+def open_draft(st: PTState) -> None:
+    """The draft hands' zones, while a draft runs (a smaller state to copy the rest of the
+    time)."""
+    z = zones(st)
+    for s in range(len(st.data["players"])):
+        z.create(f"draft:{s}", pool=UNITS)
+
+
+def close_draft(st: PTState) -> None:
+    for s in range(len(st.data["players"])):
+        del st.data[ZONES][f"draft:{s}"]
+
+
 def items(st: PTState, name: str) -> list[str]:
-    return [str(c) for c in st.data[ZONES][name]["items"]]
+    """A zone's cards (card ids, as put there), a copy."""
+    return list(st.data[ZONES][name]["items"])
 
 
 def hand(st: PTState, seat: int) -> list[str]:
@@ -46,8 +60,9 @@ def hand(st: PTState, seat: int) -> list[str]:
 
 
 def draft_hand(st: PTState, seat: int) -> list[str]:
-    """The draft hand in front of a seat."""
-    return items(st, f"draft:{seat}")
+    """The draft hand in front of a seat (none outside a draft)."""
+    zone = st.data[ZONES].get(f"draft:{seat}")
+    return list(zone["items"]) if zone is not None else []
 
 
 def kept(st: PTState, seat: int) -> str | None:

@@ -33,9 +33,8 @@ class Player(TypedDict):
     lp: int
     # the hand and the card kept face down are in the knowledge zones (hidden.py)
     kingdom: list[UnitInPlay | None]  # what everyone sees
-    plan: list[UnitInPlay | None] | None  # Deployment: the seat's face-down arrangement
-    steps: int  # arranging actions taken in this Deployment
-    done: bool  # this seat has committed its simultaneous choice
+    # a Deployment's face-down arrangement is the seat's kernel commitment until the reveal
+    done: bool  # within a reveal: this seat's choice is carried out, the others' may not be yet
     buildings: dict[str, int]  # Building id -> level
     won: int  # Wars won this turn
     commit: dict[str, Any] | None  # a committed simultaneous choice, hidden until all commit
@@ -78,8 +77,6 @@ def new_player(gold: int) -> Player:
         "gold": gold,
         "lp": 0,
         "kingdom": [None] * SPOTS,
-        "plan": None,
-        "steps": 0,
         "done": False,
         "buildings": {},
         "won": 0,

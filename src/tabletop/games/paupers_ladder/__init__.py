@@ -10,7 +10,7 @@ from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
 from tabletop.engine.piles import new_pile
 
-from .content import CITIES, WILD, content
+from .content import CITIES, WILD, content, solo_ids
 from .rules import PLState
 from .schema import new_game
 
@@ -25,8 +25,8 @@ __all__ = ["PLState", "PaupersLadder"]
 _TURN_BOUND = 300
 MODES = ("standard", "survival", "solo")
 # the solo scenarios and difficulty levels, in the order of the solo data
-SCENARIOS = tuple(content().solo["scenarios"])
-DIFFICULTIES = tuple(content().solo["difficulties"])
+SCENARIOS = solo_ids("scenarios")
+DIFFICULTIES = solo_ids("difficulties")
 MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
 
 

@@ -16,6 +16,7 @@ from tabletop.engine.content import (
     check_references,
     load_document,
     load_entries,
+    read_data,
 )
 from tabletop.engine.errors import ContentError
 
@@ -735,6 +736,13 @@ class Content:
                     f"{f}, entry {q.id!r}, field 'wild': a wild objective needs the mountain icon"
                 )
         return out
+
+
+@lru_cache(maxsize=4)
+def solo_ids(table: str) -> tuple[str, ...]:
+    """The ids of the solo data's ``scenarios`` or ``difficulties``, in file order, read without
+    loading the whole content (the game's parameters list them at import)."""
+    return tuple(read_data(DATA / "solo.yaml")[table])
 
 
 @lru_cache(maxsize=1)

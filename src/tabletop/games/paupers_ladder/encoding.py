@@ -24,7 +24,7 @@ from typing import Any
 
 from tabletop.engine import Game
 
-from .content import CITIES, VIRTUES, WILD, Content, content
+from .content import CITIES, VIRTUES, WILD, Content, solo_ids
 
 PHASES = ("pauper", "bird", "draft", "buy", "play", "over")
 PROMPTS = (
@@ -64,8 +64,8 @@ PROMPTS = (
 DECKS = (*WILD, "equipment", "rarity", "quest", "recipe")
 MAX_SEATS = 4
 CHARS = ("pauper", "bird")
-SCENARIOS = tuple(content().solo["scenarios"])
-DIFFICULTIES = tuple(content().solo["difficulties"])
+SCENARIOS = solo_ids("scenarios")
+DIFFICULTIES = solo_ids("difficulties")
 REWARDS = ("trophy", "gems", "equipment", "rarity", "ingredient")
 SCALE = 10.0  # counts and Gems are divided by this, to keep the vector near 0..1
 

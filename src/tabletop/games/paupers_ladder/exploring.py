@@ -137,8 +137,9 @@ class Exploring:
             return
         self.data["tiles"][region].append(cid)
         self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region, "left": False}
-        if self.data["mode"] == "solo":
-            self.scenario_rules().drawn(self, seat, cid, region)  # type: ignore[union-attr]
+        scenario = self.scenario_rules()  # a solo scenario's rule for a card drawn (a nest)
+        if scenario is not None:
+            scenario.drawn(self, seat, cid, region)
         ops = [dict(e) for e in card.appear]
         ops.append({"effect": "_encounter", "card": cid})
         self.run(ops)

@@ -293,9 +293,7 @@ class PLState(
                 continue
             if ts["char"] is None and len(ts["done"]) == 2:
                 s = d["turn"]
-                if not self.learnable(s) and not any(
-                    a.kind == "train" for a in self._free_actions(s)
-                ):
+                if not self.learnable(s) and not self._may_train(s):
                     self._end_turn()
                     continue
             return

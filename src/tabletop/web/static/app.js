@@ -240,8 +240,16 @@ window.Tabletop = (function () {
   }
 
   // A board marks what a click picks with data-pick='{"cell": 4}' (one or more of a template's
-  // fields, optionally "template": its kind): a click sets those fields of the template's form,
-  // which the player then sends with its button (or finishes by hand).
+  // fields, optionally "template": its kind), or data-fill='{"kind": K, "args": {...}}' (the
+  // same with the template named): a click sets those fields of the template's form, which the
+  // player then sends with its button (or finishes by hand).
+  function pickOf(el) {
+    if (el.dataset.pick) return JSON.parse(el.dataset.pick);
+    const act = JSON.parse(el.dataset.fill);
+    return Object.assign({template: act.kind}, act.args || {});
+  }
+
+  // The form's selects and option values for a pick's fields; null if the form lacks one.
   function pickFields(f, pick) {
     const found = [];
     for (const [name, value] of Object.entries(pick)) {
@@ -252,32 +260,34 @@ window.Tabletop = (function () {
       if (!opt) return null;
       found.push([sel, opt.value]);
     }
-    return found.length ? found : null;
+    return found;
   }
 
-  function pick(el) {
-    const want = JSON.parse(el.dataset.pick);
+  // Fill the first template form that offers every field of the pick; returns it (or null).
+  function pick(el, want = pickOf(el)) {
     for (const f of document.querySelectorAll("#prompt form.template")) {
       if (want.template && f.dataset.template !== want.template) continue;
       const found = pickFields(f, want);
       if (!found) continue;
       found.forEach(([sel, value]) => { sel.value = value; sel.dataset.touched = "1"; });
       markPicks();
-      return true;
+      return f;
     }
-    return false;
+    return null;
   }
 
   // What the form holds now shows on the board: every data-pick the form agrees with.
   function markPicks() {
     const forms = Array.from(document.querySelectorAll("#prompt form.template"));
-    document.querySelectorAll("[data-pick]").forEach(el => {
+    document.querySelectorAll("[data-pick], [data-fill]").forEach(el => {
       let on = false;
       try {
-        const want = JSON.parse(el.dataset.pick);
+        const want = pickOf(el);
         on = forms.some(f => {
+          if (want.template && f.dataset.template !== want.template) return false;
           const found = pickFields(f, want);
-          return found && found.every(([sel, value]) => sel.dataset.touched && sel.value === value);
+          return found && found.length > 0
+            && found.every(([sel, value]) => sel.dataset.touched && sel.value === value);
         });
       } catch (e) { /* not a pick */ }
       el.classList.toggle("picked", on);
@@ -448,24 +458,15 @@ window.Tabletop = (function () {
   }
   // A decision offered as a template (a form of fields): data-act may name the template's kind
   // and some of its arguments; a click fills those fields and sends the form (the other fields
-  // keep what was picked). data-fill only fills them (a piece picked before the space it goes on).
+  // keep what was picked). data-fill and data-pick only fill them (a piece picked before the
+  // space it goes on); the fields count as the player's, so a live reload keeps them.
   function fillTemplate(act, send) {
-    const form = [...document.querySelectorAll("#prompt form.template")]
-      .find(f => f.dataset.template === act.kind);
-    if (!form) return;
-    for (const [name, value] of Object.entries(act.args || {})) {
-      const select = form.querySelector(`select[name="arg.${name}"]`);
-      const option = select && [...select.options].find(o => canon(JSON.parse(o.value)) === canon(value));
-      if (!option) return;
-      select.value = option.value;
-    }
-    if (send) form.requestSubmit();
+    const form = pick(null, Object.assign({template: act.kind}, act.args || {}));
+    if (form && send) form.requestSubmit();
   }
   document.addEventListener("click", ev => {
-    const picked = ev.target.closest && ev.target.closest("[data-pick]");
+    const picked = ev.target.closest && ev.target.closest("[data-pick], [data-fill]");
     if (picked) { pick(picked); return; }
-    const fill = ev.target.closest && ev.target.closest("[data-fill]");
-    if (fill) { fillTemplate(JSON.parse(fill.dataset.fill), false); return; }
     const el = ev.target.closest && ev.target.closest("[data-act]");
     if (!el) return;
     const act = JSON.parse(el.dataset.act);

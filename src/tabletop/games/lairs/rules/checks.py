@@ -198,12 +198,7 @@ def after_roll(s: LairsState) -> None:
             for eff in hz.skull:
                 SKULLS[eff.effect](s, eff.model_dump())
             if ck["stage"] == "reroll":
-                if s.builder_of(ck["e"]) is None:
-                    from . import solo
-
-                    solo.builder_rerolls(s)
-                else:
-                    return
+                return  # the Builder picks the dice (a seat, or the solo automaton)
     finish(s)
 
 
@@ -246,6 +241,7 @@ def finish(s: LairsState) -> None:
         queue(s, e, list(hz.reward), at=cell)
     else:
         s.log_public(f"{s.who(e)} rolls {t} against {ck['target']}: the {hz.name} strikes")
+        ex.setdefault("struck", []).append(hz.id)
         strike = list(hz.strike)
         if "lose-treasure-unless-win" in mods:
             strike.append(ct_discard_one())

@@ -15,8 +15,9 @@ takes the explorer's rarest Fresh cube; The Shivers rerolls the explorer's two b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from tabletop.engine import Action, Automaton, State
 from tabletop.engine.rng import Rng
 
 from .. import grid
@@ -107,35 +108,39 @@ def _nearest_exit(s: LairsState, e: int, options: list[int]) -> int:
     return min(options, key=lambda c: (dist[c], c))
 
 
-def builder_decides(s: LairsState, kind: str, info: dict[str, Any]) -> None:
-    from .. import effects
-    from ..decisions import beetle_spaces
+class SoloBuilder(Automaton):
+    """The solo game's Builder, an automaton of the rules (ruling G4): the engine asks it, like
+    a builder seat, each hidden choice (the Gloombat's retreat, the Howling Beetles, the Grip of
+    Fear, the Shivers' rerolls) and plays its answer. Its policy: move a Monster to the Unknown
+    Empty space nearest the Exit (the first Unknown Monster, for the Beetles), fatigue the
+    explorer's scarcest cube (preferring a Fresh or Conserved one), reroll the highest dice."""
 
-    e = info.get("e", 0)
-    if kind == "relocate":
-        to = _nearest_exit(s, e, info["options"])
-        effects.move_monster(s, e, info["frm"], to)
-        s.log_public("the Gloombat flutters off to somewhere unknown")
-    elif kind == "beetles":
-        frm = min(info["options"])
-        hid = s.lair_of(e)["feat"][frm][2:]
-        options = beetle_spaces(s, e, frm, hid)
-        if options:
-            effects.move_monster(s, e, frm, _nearest_exit(s, e, options))
-    elif kind == "grip":
-        ex = s.data["ex"][e]
-        counts = {k: ex["fresh"][k] + ex["conserved"][k] + ex["spent"][k] for k in CUBES}
-        basket, cube = min(info["options"], key=lambda o: (o[0] == "spent", counts[o[1]], o[1]))
-        effects.cube_penalty_apply(s, e, "fatigue", basket, cube)
-    else:
+    name = "the Builder"
+
+    def act(self, state: State, who: int) -> Action:
+        s = cast("LairsState", state)
+        d = s.data
+        ask = d["ask"]
+        if ask is None:  # the Shivers
+            ck = d["check"]
+            left = [i for i in range(len(ck["dice"])) if i not in ck["rerolls"]]
+            if ck["reroll_left"] <= 0 or not left:
+                return Action.of("done")
+            return Action.of("reroll", die=min(left, key=lambda i: (-ck["dice"][i]["v"], i)))
+        e = ask["e"]
+        kind = ask["kind"]
+        if kind in ("relocate", "beetles-to"):
+            return Action.of("to", cell=grid.name(_nearest_exit(s, e, ask["options"])))
+        if kind == "beetles":
+            from ..decisions import beetle_spaces
+
+            frm = min(ask["options"])
+            if not beetle_spaces(s, e, frm, s.lair_of(e)["feat"][frm][2:]):
+                return Action.of("none")
+            return Action.of("move", cell=grid.name(frm))
+        if kind == "grip":
+            ex = d["ex"][e]
+            counts = {k: ex["fresh"][k] + ex["conserved"][k] + ex["spent"][k] for k in CUBES}
+            basket, cube = min(ask["options"], key=lambda o: (o[0] == "spent", counts[o[1]], o[1]))
+            return Action.of("cube", basket=basket, cube=cube)
         raise ValueError(f"lairs: the solo Builder has no policy for {kind!r}")
-
-
-def builder_rerolls(s: LairsState) -> None:
-    from . import checks
-
-    ck = s.data["check"]
-    order = sorted(range(len(ck["dice"])), key=lambda i: (-ck["dice"][i]["v"], i))
-    for i in order[: ck["reroll_left"]]:
-        checks.reroll(s, i)
-    ck["stage"] = "after-roll"

@@ -151,6 +151,7 @@ def enter(s: LairsState, item: dict[str, Any]) -> None:
             s.log_public(f"{s.who(e)} ignores the {hz.name}'s Strike")
         else:
             s.log_public(f"the {hz.name} strikes!")
+            ex.setdefault("struck", []).append(hz.id)
             effects.queue(s, e, list(hz.strike), at=cell, front=True)
     elif f == "chest":
         open_chest(s, e, cell)

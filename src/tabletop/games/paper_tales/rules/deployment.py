@@ -75,7 +75,7 @@ def holdings(st: PTState, seat: int) -> tuple[dict[str, int], list[str]]:
     return in_play, sorted(hidden.hand(st, seat))
 
 
-def domain(st: PTState, seat: int, card: str, spot: int | None) -> tuple[str, ...]:
+def domain(card: str, spot: int | None) -> tuple[str, ...]:
     """Where one card may go: a Unit in play (at ``spot``) stays in its row first."""
     if spot is None:
         return (DISCARD, IN_FRONT, IN_BACK, KEEP)
@@ -86,18 +86,30 @@ def domain(st: PTState, seat: int, card: str, spot: int | None) -> tuple[str, ..
 def template(st: PTState, seat: int) -> Template:
     """The Deployment of one seat as a template: a parameter per card."""
     in_play, hand = holdings(st, seat)
-    params = []
-    for card in sorted([*in_play, *hand]):
-        spot = in_play.get(card)
-        name = st.content.unit(card).name
-        where = "in hand" if spot is None else kingdom.spot_name(spot)
-        values = domain(st, seat, card, spot)
-        params.append(Param.of(card, values, f"{name} ({where})", [WORDS[v] for v in values]))
     caps = row_spots(st, seat)
+    gold = int(st.data["players"][seat]["gold"])
+    return _template(
+        tuple(sorted(in_play.items())), tuple(hand), len(caps[IN_FRONT]), len(caps[IN_BACK]), gold
+    )
+
+
+@lru_cache(maxsize=256)
+def _template(
+    in_play: tuple[tuple[str, int], ...], hand: tuple[str, ...], front: int, back: int, gold: int
+) -> Template:
+    """Made once per seat and Deployment (it stays the same while the others commit)."""
+    spots = dict(in_play)
+    unit = C.game_content().unit  # static content, loaded once per process
+    params = []
+    for card in sorted([*spots, *hand]):
+        spot = spots.get(card)
+        where = "in hand" if spot is None else kingdom.spot_name(spot)
+        values = domain(card, spot)
+        label = f"{unit(card).name} ({where})"
+        params.append(Param.of(card, values, label, [WORDS[v] for v in values]))
     text = (
-        f"Arrange your Kingdom face down: at most {len(caps[IN_FRONT])} Units in the Front and "
-        f"{len(caps[IN_BACK])} in the Back, new Units paid from {st.data['players'][seat]['gold']}"
-        " Gold; keep at most one card of your hand face down."
+        f"Arrange your Kingdom face down: at most {front} Units in the Front and {back} in the "
+        f"Back, new Units paid from {gold} Gold; keep at most one card of your hand face down."
     )
     return Template.of(KIND, *params, text=text)
 
@@ -139,7 +151,7 @@ def explain(st: PTState, seat: int, action: Action) -> str:
     if missing:
         return f"say where each card goes; missing: {', '.join(missing)}"
     for card, where in action.args:
-        allowed = domain(st, seat, card, in_play.get(card))
+        allowed = domain(card, in_play.get(card))
         if where not in allowed:
             return f"{card} may go to {', '.join(allowed)}, not {where!r}"
     return why_not(st, seat, action) or "not a legal arrangement"

@@ -46,6 +46,7 @@ def start(st: PTState) -> None:
     d = st.data
     n = len(d["players"])
     size = hand_size(n)
+    hidden.open_draft(st)
     for seat in range(n):
         hidden.deal(st, f"draft:{seat}", deal(st, size), seat)
     d["draft"] = {"picks": [None] * n, "step": 0}
@@ -119,6 +120,8 @@ def _auto_last(st: PTState) -> None:
 
 def finish(st: PTState) -> None:
     """End of the draft (the solo selection ends alike)."""
+    if st.data["draft"] is not None:
+        hidden.close_draft(st)
     st.data["draft"] = None
     st.data["phase"] = "recruited"
 

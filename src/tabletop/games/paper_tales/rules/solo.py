@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.engine import piles
+from tabletop.engine import Action, State, piles
+from tabletop.engine.protocol import Automaton
 from tabletop.engine.views import log
 
 from .. import content as C
@@ -46,6 +47,18 @@ def setup(st: PTState, lich_cards: int) -> None:
         "offer": [],
         "stage": 0,
     }
+
+
+class LichKing(Automaton):
+    """The solo opponent: an automaton of the rules, never a seat. He has no choices to make; when
+    the rules reach one of his steps (the Immediate Gain and Quest Bonuses, his Wars, the END
+    card) he takes it, and everything he needs is on his Necropolis line."""
+
+    name = "the Lich King"
+
+    def act(self, state: State, who: int) -> Action:
+        s = state.data["solo"]
+        return Action.of("lich-king", step=s["due"])
 
 
 def due(st: PTState, step: str) -> bool:
