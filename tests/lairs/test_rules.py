@@ -218,3 +218,20 @@ class TestTheExitAndTheEnd:
             s.do("conserve")
         assert s.state.is_terminal()
         assert s.state.outcome().reason == "torches"
+
+
+def test_can_pay_agrees_with_the_list_of_payments() -> None:
+    """E2: whether an action can be paid for is checked without listing the payments; both
+    agree for every cost over many baskets and Statuses."""
+    from tabletop.engine.rng import Rng
+    from tabletop.games.lairs.content import CUBES
+    from tabletop.games.lairs.rules import energy
+
+    r = Rng(9)
+    for _ in range(400):
+        ex = {
+            "fresh": {k: r.below(3) for k in CUBES},
+            "status": {s: "fresh" for s in ("dazed", "sleepy") if r.below(3) == 0},
+        }
+        for action in energy.COSTS:
+            assert energy.can_pay(ex, action) == bool(energy.payments(ex, action)), (ex, action)

@@ -42,6 +42,11 @@ def inv(state: PLState, seat: int, entry: str) -> str:
     raise AssertionError(f"no {entry} in seat {seat}'s Inventory")
 
 
+def me(state: PLState, seat: int = 0) -> dict[str, Any]:
+    """What a seat sees of itself (its Gems, Inventory, trophies, journal, Virtues, ...)."""
+    return dict(state.view(seat)["players"][seat])
+
+
 def strength(state: PLState) -> int:
     """The Strength of the fight in progress, or of the last fight once it resolved."""
     view = state.view(None)
@@ -50,6 +55,7 @@ def strength(state: PLState) -> int:
 
 
 def log_text(state: PLState, seat: int | None = None) -> str:
+    # the whole log a seat may read (a view carries only its last entries)
     return "\n".join(e["text"] for e in log_for(state.data, seat))
 
 

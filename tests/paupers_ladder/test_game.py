@@ -98,7 +98,7 @@ class TestViews:
         me = view["players"][0]
         assert me["outcome_count"] == 36
         text = json.dumps(view)
-        for p in s.data["players"]:
+        for p in s.data["players"]:  # the hidden Outcome cards themselves
             for cid in piles.cards(p["out"]):
                 assert f'"{cid}"' not in text
 
@@ -106,7 +106,7 @@ class TestViews:
         game = load("paupers-ladder", players=3)
         s = game.new_state(5)
         # play into the hidden draft
-        while s.data["phase"] != "draft":
+        while s.view(None)["phase"] != "draft":
             s.apply(s.legal_actions()[0])
         s.apply(s.legal_actions(0)[0], 0)
         text = json.dumps(s.view(1))
@@ -115,7 +115,7 @@ class TestViews:
         for cid in s.hand(2):
             assert f'"{cid}"' not in text
         for dk in ("equipment", "rarity", "quest", "beach", "mine"):
-            for cid in piles.cards(s.data["decks"][dk]):
+            for cid in piles.cards(s.data["decks"][dk]):  # the hidden cards themselves
                 assert f'"{cid}"' not in text
         for cards in s.data["shops"].values():
             for cid in cards:
@@ -139,7 +139,7 @@ class TestViews:
         # Set-up, the hidden draft: after a pass, a player knows the hand it passed on; a
         # resample for that player (what a searching bot imagines) must keep it as it is
         s = load("paupers-ladder", players=3).new_state(5)
-        while s.data["phase"] != "draft":
+        while s.view(None)["phase"] != "draft":
             s.apply(s.legal_actions()[0])
         for seat in range(3):
             s.apply(s.legal_actions(seat)[0], seat)
@@ -167,7 +167,7 @@ class TestViews:
         s.apply(Action.of("option", n=0))
         s.apply(Action.of("hand-over"))
         assert s.prompt().kind == "keep"
-        drawn = list(s.data["stack"][-1]["cards"])
+        drawn = list(s.data["stack"][-1]["cards"])  # the cards no other view may show
         assert len(drawn) == 2
         mine, theirs = json.dumps(s.view(0)), json.dumps(s.view(1))
         for cid in drawn:
@@ -182,7 +182,7 @@ class TestViews:
         for k in range(12):
             r = s.resample(1, Rng(k))
             assert r.view(1) == s.view(1)
-            cards = r.data["stack"][-1]["cards"]
+            cards = r.data["stack"][-1]["cards"]  # what the redrawn world holds, unseen
             assert len(cards) == 2
             everywhere = piles.cards(r.data["decks"]["equipment"]) + [
                 c for shop in r.data["shops"].values() for c in shop
@@ -233,3 +233,19 @@ class TestTerminalRenderer:
             "Log",
         ):
             assert word in out
+
+
+class TestSavedGames:
+    def test_a_game_saved_with_copies_of_queued_effects_still_loads_and_plays_on(self) -> None:
+        """Saved before the effect queue held refs to the typed models: the queue holds the
+        effect's own data (``gain 2`` behind an open decision). Loaded now, the same actions give
+        the same game as they gave then."""
+        saved = json.loads(
+            (Path(__file__).parent / "data" / "saved_with_queued_effects.json").read_text()
+        )
+        game = load("paupers-ladder", **saved["saved"]["params"])
+        state = type(game.new_state(1)).from_json(game, saved["saved"])
+        assert state.data["q"] == [{"effect": "gain", "n": 2}]  # the old queue, as saved
+        for seat, action in saved["then"]:
+            state.apply(Action.from_json(action), seat)
+        assert json.loads(json.dumps(state.view(None))) == saved["view"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.engine import Action, piles
 
-from .helpers import act, build, inv, kinds, log_text, names, strength, tile
+from .helpers import act, build, inv, kinds, log_text, me, names, strength, tile
 
 A = Action.of
 
@@ -30,8 +30,7 @@ class TestMoving:
         assert s.view(0)["players"][0]["gems"] == 5
         act(s, "move", to="mine-1")
         act(s, "move", to="mine-2")
-        p = s.data["players"][0]
-        assert (p["pos"], p["gems"]) == ("mine-2", 3)
+        assert (me(s)["pos"], me(s)["gems"]) == ("mine-2", 3)
         act(s, "draw")
         # the Bird stays where it is, in the Forest, and explores it
         s2 = build({"seats": [{"bpos": "forest-1"}, {}], "char": "bird"})
@@ -304,8 +303,7 @@ class TestLuckyCharm:
         )
         act(s, "encounter", card=tile(s, "mountain-1", "shallow-cave"))
         act(s, "option", n=0)
-        p = s.data["players"][0]
-        assert [it["c"].split(".")[0] for it in p["inv"]] == ["rar"]
+        assert [it["c"].split(".")[0] for it in me(s)["inventory"]] == ["rar"]
         assert s.view(None)["tiles"]["mountain-1"] == []
 
     def test_shallow_cave_happy_face_pays_2_gems_and_the_cave_stays(self) -> None:
@@ -392,9 +390,10 @@ class TestCards:
         act(s, "done")
         assert s.view(None)["quests"]["bluevale"] != before["bluevale"]
         assert s.view(None)["quests"]["lilacsville"] == before["lilacsville"]
-        beach = s.data["decks"]["beach"]
-        assert names(beach["removed"]).count("natural-disaster-beach") == 1
-        assert beach["discard"] == [] and piles.size(beach) == 46
+        removed = s.data["decks"]["beach"]["removed"]  # cards out of the game: no view shows them
+        assert names(removed).count("natural-disaster-beach") == 1
+        beach = s.view(None)["decks"]["beach"]
+        assert beach["discard"] == [] and beach["count"] == 46
 
     def test_storm_learned_with_pearls_and_toadstools(self) -> None:
         s = build(
@@ -463,7 +462,7 @@ class TestCards:
         assert len(order) == 24
         best = max(order, key=lambda a: [s.C.outcome[c].number for c in a["cards"]])
         act(s, "order", cards=best["cards"])
-        top = piles.peek(s.data["players"][0]["out"], 1)[0]
+        top = piles.peek(s.data["players"][0]["out"], 1)[0]  # a deck's order: no view shows it
         assert s.C.outcome[top].number == 8
         assert s.view(0)["players"][0]["inventory"] == []
 
@@ -549,8 +548,7 @@ class TestCards:
     def test_training_a_bird_costs_4_gems(self) -> None:
         s = build({"seats": [{"gems": 6}, {}]})
         act(s, "train")
-        p = s.data["players"][0]
-        assert p["trained"] and p["gems"] == 2
+        assert me(s)["trained"] and me(s)["gems"] == 2
 
     def test_inventory_of_5_discards_the_excess_at_once(self) -> None:
         s = build(
@@ -610,17 +608,16 @@ class TestQuests:
         act(s, "draw")
         act(s, "option", n=0)
         # APPEAR: 4 Gems; the Pauper finds them, and chooses to discard them for the Quest
-        p = s.data["players"][0]
-        assert p["gems"] == 5 and s.prompt().kind == "treasure"
+        assert me(s)["gems"] == 5 and s.prompt().kind == "treasure"
         assert set(kinds(s)) == {"hand-over", "keep-gems"}
         assert "4 Gems" in s.describe_action(A("hand-over"), 0)
         act(s, "hand-over")
-        assert p["gems"] == 1
-        assert names(p["journal"]) == ["treasure-at-sea"]
+        assert me(s)["gems"] == 1
+        assert names(me(s)["journal"]) == ["treasure-at-sea"]
         assert s.prompt().kind == "keep"  # draw 2 Equipment, keep 1
         act(s, "keep", card=s.legal_actions()[0]["card"])
-        assert len(p["inv"]) == 1
-        assert s.view(None)["quests"]["bluevale"] != p["journal"][0]
+        assert len(me(s)["inventory"]) == 1
+        assert s.view(None)["quests"]["bluevale"] != me(s)["journal"][0]
 
     def test_treasure_at_sea_the_finder_may_keep_the_gems_instead(self) -> None:
         s = build(
@@ -634,8 +631,7 @@ class TestQuests:
         act(s, "draw")
         act(s, "option", n=0)
         act(s, "keep-gems")
-        p = s.data["players"][0]
-        assert p["gems"] == 5 and p["journal"] == []
+        assert me(s)["gems"] == 5 and me(s)["journal"] == []
         assert s.C.quest[s.view(None)["quests"]["bluevale"]].id == "treasure-at-sea"
 
     def test_the_burial_in_this_city_5_gems_or_learn_a_recipe(self) -> None:
@@ -653,8 +649,11 @@ class TestQuests:
         act(s, "pick", card=s.view(0)["players"][0]["trophies"][0])
         assert s.prompt().kind == "quest-reward"
         act(s, "option", n=0)
-        p = s.data["players"][0]
-        assert p["gems"] == 5 and p["troph"] == [] and names(p["journal"]) == ["the-burial"]
+        assert (
+            me(s)["gems"] == 5
+            and me(s)["trophies"] == []
+            and names(me(s)["journal"]) == ["the-burial"]
+        )
 
     def test_the_burial_tower_quest_cannot_be_done_from_another_city(self) -> None:
         s = build(
@@ -675,7 +674,7 @@ class TestQuests:
                 "tiles": {"beach-1": ["lost-fisherman"]},
             }
         )
-        p = s.data["players"][0]
+        p = s.data["players"][0]  # the Scenario builder sets no Outcome discards: set them here
         draw = piles.cards(p["out"])
         piles.set_cards(p["out"], draw[6:])
         piles.add_discards(p["out"], draw[:6])
@@ -705,7 +704,7 @@ class TestQuests:
                 "tiles": {"beach-1": ["lost-fisherman"]},
             }
         )
-        p = s.data["players"][0]
+        p = s.data["players"][0]  # the Scenario builder sets no Outcome discards: set them here
         draw = piles.cards(p["out"])
         piles.set_cards(p["out"], draw[2:])
         piles.add_discards(p["out"], draw[:2])
@@ -768,11 +767,10 @@ class TestVirtues:
             }
         )
         act(s, "learn", virtue="bravery")
-        p = s.data["players"][0]
         # the player picks the Trophy Room cards, one at a time, until they reach 40
-        assert s.prompt().kind == "bravery" and "bravery" not in p["virtues"]
+        assert s.prompt().kind == "bravery" and "bravery" not in me(s)["virtues"]
         for name in ["pest", "pest", "pest", "crab-swarm", "giant", "giant", "golem"]:
-            assert "bravery" not in p["virtues"]
+            assert "bravery" not in me(s)["virtues"]
             (card,) = [
                 a["card"]
                 for a in s.legal_actions()
@@ -781,14 +779,13 @@ class TestVirtues:
             act(s, "trophy", card=card)
         chosen = s.view(0)["stack"][-1]["chosen"]
         assert sum(s.C.region_card[c].strength for c in chosen) == 37  # not 40 yet
-        act(s, "trophy", card=next(c for c in p["troph"] if names([c]) == ["sea-beast"]))
-        assert "bravery" in p["virtues"] and p["troph"] == []
+        act(s, "trophy", card=next(c for c in me(s)["trophies"] if names([c]) == ["sea-beast"]))
+        assert "bravery" in me(s)["virtues"] and me(s)["trophies"] == []
 
     def test_bravery_the_player_may_back_out_before_the_threshold(self) -> None:
         troph = ["giant", "giant", "golem", "sea-beast", "pest", "pest", "pest", "crab-swarm"]
         s = build({"seats": [{"trophies": troph}, {}]})
-        p = s.data["players"][0]
-        before = list(p["troph"])
+        before = list(me(s)["trophies"])
         act(s, "learn", virtue="bravery")
         for name in ["giant", "golem"]:
             (card,) = [
@@ -802,7 +799,7 @@ class TestVirtues:
         act(s, "back-out")
         # nothing is discarded "in one go" until the threshold is reached: the picks stay
         assert s.prompt().kind == "turn" and s.view(0)["stack"] == []
-        assert p["troph"] == before and "bravery" not in p["virtues"]
+        assert me(s)["trophies"] == before and "bravery" not in me(s)["virtues"]
         assert "backs out of bravery" in log_text(s)
         assert A("learn", virtue="bravery") in s.legal_actions()  # may try again later
 
@@ -817,26 +814,24 @@ class TestVirtues:
         )
         act(s, "learn", virtue="magnificence")
         act(s, "learn", virtue="fellowship")
-        p = s.data["players"][0]
-        assert p["troph"] == [] and p["journal"] == []
+        assert me(s)["trophies"] == [] and me(s)["journal"] == []
         assert s.prompt().kind == "turn"
 
     def test_magnificence_the_player_chooses_which_dragon_to_discard(self) -> None:
         s = build({"seats": [{"trophies": ["green-dragon", "sea-dragon", "giant"]}, {}]})
         act(s, "learn", virtue="magnificence")
-        p = s.data["players"][0]
         assert s.prompt().kind == "magnificence" and s.prompt().seats == (0,)
-        assert "magnificence" not in p["virtues"]
+        assert "magnificence" not in me(s)["virtues"]
         assert sorted(names([a["card"] for a in s.legal_actions()])) == [
             "green-dragon",
             "sea-dragon",
         ]
-        sea = next(c for c in p["troph"] if names([c]) == ["sea-dragon"])
+        sea = next(c for c in me(s)["trophies"] if names([c]) == ["sea-dragon"])
         assert "sea dragon" in s.describe_action(A("dragon", card=sea), 0)
         act(s, "dragon", card=sea)  # not the first one
-        assert "magnificence" in p["virtues"]
-        assert sorted(names(p["troph"])) == ["giant", "green-dragon"]
-        assert sea in s.data["decks"][s.C.region_deck_of[sea]]["discard"]
+        assert "magnificence" in me(s)["virtues"]
+        assert sorted(names(me(s)["trophies"])) == ["giant", "green-dragon"]
+        assert sea in s.view(None)["decks"][s.C.region_deck_of[sea]]["discard"]
 
     def test_magnificence_with_one_dragon_does_not_ask(self) -> None:
         s = build({"seats": [{"trophies": ["giant", "stone-dragon"]}, {}]})

@@ -9,7 +9,7 @@ import pytest
 from tabletop.engine import Action, IllegalAction, Rng, load, piles
 from tabletop.games.paupers_ladder.scenario import ScenarioError
 
-from .helpers import act, build, game, inv, kinds, log_text, names, strength, tile
+from .helpers import act, build, game, inv, kinds, log_text, me, names, strength, tile
 
 A = Action.of
 
@@ -17,7 +17,7 @@ A = Action.of
 class TestSettingUp:
     def test_shops_hold_one_rarity_with_dragonsbane_and_four_equipment(self) -> None:
         s = game(3).new_state(11)
-        shops = s.data["shops"]
+        shops = s.data["shops"]  # the cards in the Shops: no view shows them all
         rar = [c for cards in shops.values() for c in cards if c.startswith("rar.")]
         assert len(rar) == 4 and "rar.dragonsbane" in rar
         assert all(len(cards) == 5 for cards in shops.values())
@@ -42,7 +42,7 @@ class TestSettingUp:
         solo = load("paupers-ladder", mode="solo", first_game_birds=True).new_state(3)
         assert solo.view(0)["birds_shown"] == ["canary", "crow", "magpie", "swift"]
         # the default shuffles the Bird deck: over a few seeds other Birds turn up
-        shown = {b for seed in range(6) for b in game(2).new_state(seed).data["birds_shown"]}
+        shown = {b for seed in range(6) for b in game(2).new_state(seed).view(None)["birds_shown"]}
         assert shown - {"canary", "crow", "magpie", "swift"}
 
     def test_full_set_up_order_birds_in_reverse_and_the_hidden_draft(self) -> None:
@@ -50,8 +50,8 @@ class TestSettingUp:
         for seat in (0, 1, 2):
             assert s.prompt().seats == (seat,) and s.prompt().kind == "choose-pauper"
             act(s, "pauper", pauper=s.legal_actions()[0]["pauper"])
-        p0 = s.data["players"][0]
-        assert p0["gems"] == 5 and piles.size(p0["out"]) == 36
+        p0 = me(s)
+        assert p0["gems"] == 5 and p0["outcome_count"] == 36
         assert p0["pos"] == s.C.paupers[p0["pauper"]].city == p0["bpos"]
         for seat in (2, 1, 0):  # Birds in reverse order
             assert s.prompt().seats == (seat,)
@@ -69,8 +69,8 @@ class TestSettingUp:
             assert f'"{pick0}"' not in view1 or pick0 in hand1
             act(s, "draft", seat=1, recipe=s.legal_actions(1)[0]["recipe"])
             act(s, "draft", seat=2, recipe=s.legal_actions(2)[0]["recipe"])
-        assert all(len(p["rec"]) == 3 for p in s.data["players"])
-        assert sum(len(st) for st in s.data["dispensary"]) == 36 - 9
+        assert all(len(me(s, seat)["recipes"]) == 3 for seat in (0, 1, 2))
+        assert sum(st["count"] for st in s.view(None)["dispensary"]) == 36 - 9
         # one optional purchase from the starting City Shop, in turn order
         assert s.prompt().kind == "first-purchase" and s.prompt().seats == (0,)
         assert A("pass") in s.legal_actions()
@@ -207,6 +207,7 @@ class TestRecipes:
         assert "region_known_top" not in s.view(1)["players"][0]
         # the knowledge survives resampling for the seat that peeked
         r = s.resample(0, Rng(3))
+        # the order of a deck: no view shows it
         assert piles.peek(r.data["decks"]["mine"], 1) == piles.peek(s.data["decks"]["mine"], 1)
 
     def test_teleport_instead_of_moving(self) -> None:
@@ -452,7 +453,7 @@ class TestHiddenShops:
         act(s, "encounter", card=tile(s, "forest-1", "thieves-guild"))
         act(s, "option", n=0)
         other = json.dumps(s.view(1))
-        for cards in s.data["shops"].values():
+        for cards in s.data["shops"].values():  # every card in the Shops: no view shows them
             for cid in cards:
                 assert f'"{cid}"' not in other
         mine = s.view(0)

@@ -69,15 +69,13 @@ class TestPlayingATurn:
     def test_the_time_token_moves_1_toward_zero_at_the_start_of_each_turn(self) -> None:
         s = set_up("garoliums-tournament", "alf")
         assert time(s) == 14  # 15, and the first turn has begun
-        s.data["ts"]["done"] = ["pauper", "bird"]
+        s.data["ts"]["done"] = ["pauper", "bird"]  # a real scenario set-up: not a builder spec
         s.invalidate()
         act(s, "end")
         assert time(s) == 13
 
     def test_the_game_is_lost_when_time_is_on_zero_at_the_start_of_a_turn(self) -> None:
-        s = build({"seats": [{"pauper": "alf"}], "time": 0, "done": ["pauper", "bird"]})
-        s.data["players"][0]["gems"] = 0
-        s.invalidate()
+        s = build({"seats": [{"pauper": "alf", "gems": 0}], "time": 0, "done": ["pauper", "bird"]})
         act(s, "end")
         assert s.is_terminal()
         o = s.outcome()
@@ -275,7 +273,7 @@ class TestChooseYourRecipesInLearning:
                 "time": 3,
             }
         )
-        top4 = piles.peek(s.data["decks"]["recipe"], 4)
+        top4 = piles.peek(s.data["decks"]["recipe"], 4)  # a deck's order: no view shows it
         act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
         act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["r"])
         assert time(s) == 4  # a Recipe learned
@@ -361,7 +359,7 @@ class TestSaltashNecromancer:
     def test_views_never_show_the_face_down_mine_cards(self) -> None:
         s = set_up("saltash-necromancer", "alf")
         text = json.dumps(s.view(0)) + json.dumps(s.view(None))
-        for cid in s.data["solo"]["facedown"].values():
+        for cid in s.data["solo"]["facedown"].values():  # the hidden cards themselves
             assert cid not in text
         assert s.view(0)["solo"]["facedown"] == ["mine-1", "mine-2", "mine-3"]
         assert s.view(0)["solo"]["necromancer"] is None
@@ -480,6 +478,7 @@ class TestSaltashNecromancer:
                 "char": "pauper",
             }
         )
+        # the builder sets up no scenario's own counters: set them on the state
         s.data["solo"]["scenario"] = "saltash-necromancer"
         s.data["solo"]["swamp_undead"] = 2
         gems = s.view(0)["players"][0]["gems"]
@@ -519,6 +518,7 @@ class TestFierySiege:
         assert A("move", to="forest-2") not in s.legal_actions()
         act(s, "move", to="mine-1") if A("move", to="mine-1") in s.legal_actions() else None
         s2 = set_up("fiery-siege", "kzaah")
+        # a real Fiery Siege set-up (the builder makes none), then the Pauper moved and armed
         s2.data["players"][0]["pos"] = "beach-2"
         s2.data["players"][0]["inv"].append({"c": "rar.dragonsbane", "u": 0, "g": 0})
         s2.data["shops"]["blacksand"].remove("rar.dragonsbane")
@@ -546,7 +546,7 @@ class TestFierySiege:
 
     def test_a_full_recipe_book_gives_up_a_recipe_in_learning_for_dragonfire(self) -> None:
         s = fiery_with_teleport()
-        p = s.data["players"][0]
+        p = s.data["players"][0]  # a full Recipe book in a real scenario set-up
         p["rec"] += [
             {"r": "rec.strength.1", "ing": [], "learned": True, "at": 0},
             {"r": "rec.swim.1", "ing": ["beach.pearls.1"], "learned": False, "at": 0},
@@ -570,7 +570,7 @@ class TestFierySiege:
 
     def test_a_book_of_5_learned_recipes_gives_up_a_learned_one(self) -> None:
         s = fiery_with_teleport()
-        p = s.data["players"][0]
+        p = s.data["players"][0]  # a full Recipe book in a real scenario set-up
         p["rec"] = [
             {"r": r, "ing": [], "learned": True, "at": 0}
             for r in ("rec.teleport.1", "rec.strength.1", "rec.swim.1", "rec.storm.1", "rec.flux.1")
@@ -648,7 +648,7 @@ class TestFierySiege:
         assert not set(shop) & set(json.dumps(spectator).split('"'))
         # a world redrawn for the spectator offers cards that lie in its own Shop
         world = s.resample(None, Rng(5))
-        offered = world.data["stack"][-1]["cards"]
+        offered = world.data["stack"][-1]["cards"]  # the redrawn world itself, not a view of it
         assert offered == [c for c in world.data["shops"]["bluevale"] if not c.startswith("rar.")]
         check_step(s, 3, 0, Rng(9), True)
 
@@ -682,6 +682,7 @@ class TestFierySiege:
 def fiery_with_teleport() -> PLState:
     """Fiery Siege from Blacksand with K'zaah, who has learned teleport (the way in)."""
     s = set_up("fiery-siege", "kzaah")
+    # the builder makes no scenario set-up: the Recipe is written into the real one
     s.data["players"][0]["rec"][0] = {"r": "rec.teleport.1", "ing": [], "learned": True, "at": 0}
     s.invalidate()
     return s

@@ -121,6 +121,13 @@ class TestRolesAndAutomata:
         plain = client.post("/api/seat-count", json={"game": "toy-lairs", "params": {}})
         assert plain.json()["automata"] == []
 
+    def test_paper_tales_solo_names_the_lich_king(self, client: TestClient) -> None:
+        """Solo Paper Tales: one seat to fill; the Lich King is played by the rules."""
+        r = client.post("/api/seat-count", json={"game": "paper-tales", "params": {"mode": "solo"}})
+        assert r.json() == {"seats": 1, "roles": ["player"], "automata": ["the Lich King"]}
+        standard = client.post("/api/seat-count", json={"game": "paper-tales", "params": {}})
+        assert standard.json()["automata"] == []
+
     def test_each_seat_shows_its_role(
         self, client: TestClient, monkeypatch: pytest.MonkeyPatch
     ) -> None:

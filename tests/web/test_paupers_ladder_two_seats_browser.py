@@ -10,7 +10,7 @@ import pytest
 from tabletop.engine import load
 from tabletop.store.games import GameStore
 
-from .browser_support import Server, shot
+from .browser_support import Server, settle, shot
 
 pytestmark = pytest.mark.browser
 
@@ -48,8 +48,10 @@ def test_each_seat_sees_only_its_own_draft_hand(server: Server, browser: Any) ->
         if len(seats) > 1:
             break
         moves = state.num_actions()
-        pages[seats[0]].reload()
-        pages[seats[0]].locator("#prompt button.option").first.click()
+        deciding = pages[seats[0]]
+        deciding.reload()
+        settle(deciding, timeout=60_000)  # loaded, and no live redraw under way
+        deciding.locator("#prompt button.option").first.click(timeout=60_000)
         for page in pages:  # both pages follow live
             page.locator(f"#status[data-num-actions='{moves + 1}']").wait_for(timeout=60_000)
     state, _ = store.load(game["id"])

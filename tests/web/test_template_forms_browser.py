@@ -156,7 +156,7 @@ def test_the_lobby_names_the_automaton_when_its_option_is_on(server: Server, bro
 def test_a_lairs_piece_picked_on_the_board_survives_the_rivals_build(
     server: Server, browser: Any
 ) -> None:
-    """Lairs: both seats build at once. A piece picked on the board (data-fill) stays picked when
+    """Lairs: both seats build at once. A piece picked on the board (data-pick) stays picked when
     the rival's build redraws the page, and a click on a space then builds that piece there."""
     game = server.post(
         "/api/games",
@@ -168,7 +168,7 @@ def test_a_lairs_piece_picked_on_the_board_survives_the_rivals_build(
     page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
     page.goto(server.base + game["seat_links"]["0"])
     wait_moves(page, 0)
-    piece = page.locator("""#board [data-fill*='"piece": "start"']""")
+    piece = page.locator("""#board [data-pick*='"piece": "start"']""")
     piece.click()
     form = page.locator("#prompt form.template[data-template='build']")
     assert json.loads(form.locator("select[name='arg.piece']").input_value()) == "start"
@@ -188,3 +188,14 @@ def test_a_lairs_piece_picked_on_the_board_survives_the_rivals_build(
     state, _ = store.load(ident)
     seat, action = state.history()[-1]
     assert (seat, action) == (0, Action.of("build", piece="start", cell=cell, side="space"))
+
+
+def test_the_lobby_names_the_lich_king_in_solo_paper_tales(server: Server, browser: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(server.base + "/")
+    page.locator("#game-select").select_option("paper-tales")
+    box = page.locator("fieldset[data-game='paper-tales']")
+    box.locator("select[name='paper-tales.param.mode']").select_option("solo")
+    box.locator(".automata").wait_for(state="visible", timeout=30_000)
+    assert "the Lich King" in box.locator(".automata").inner_text()
+    assert box.locator("li.seat-choice:not([hidden])").count() == 1

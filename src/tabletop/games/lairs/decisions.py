@@ -151,9 +151,10 @@ class Build(Decision):
         return out
 
     def is_legal(self, s: LairsState, seat: int, a: Action) -> bool:
-        return self.problem(s, seat, a) is None
+        # admitted by a template: its piece is one of the pieces left
+        return self.problem(s, seat, a, admitted=True) is None
 
-    def problem(self, s: LairsState, seat: int, a: Action) -> str | None:
+    def problem(self, s: LairsState, seat: int, a: Action, admitted: bool = False) -> str | None:
         """Why a build action (of the right shape) breaks a rule now, or None."""
         lair, C = s.lair(seat), s.C
         if a.kind == "ready":
@@ -171,7 +172,7 @@ class Build(Decision):
                 return "taking that Wall back would break a hazard's placement limit"
             return None
         piece = a["piece"]
-        if piece != "wall" and piece not in building.pieces_left(s.data, lair, C):
+        if not admitted and piece != "wall" and piece not in building.pieces_left(s.data, lair, C):
             return f"no {piece} is left to place"
         if piece == "wall":
             if side == "space":
@@ -321,13 +322,13 @@ class Turn(Decision):
         for a in self.candidates(s, seat):
             if a.kind in PAID:
                 if a.kind not in payable:
-                    payable[a.kind] = bool(energy.payments(ex, a.kind))
+                    payable[a.kind] = energy.can_pay(ex, a.kind)
                 if not payable[a.kind]:
                     continue
             if (
                 a.kind == "junk"
                 and s.C.junk[pack.card_id(a["card"])].cost
-                and not (energy.payments(ex, "junk"))
+                and not energy.can_pay(ex, "junk")
             ):
                 continue
             out.append(a)

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from tabletop.engine.components import Die
 from tabletop.engine.content import (
@@ -19,6 +19,9 @@ from tabletop.engine.content import (
     read_data,
 )
 from tabletop.engine.errors import ContentError
+
+from . import card_effects as ce
+from .card_effects import CardEffect, effect_from_data, effects_from_data
 
 DATA = Path(__file__).parent / "data"
 
@@ -34,6 +37,14 @@ HazardType = Literal["humanoid", "vermin", "magical", "undead", "trap", "dragon"
 
 
 # ------------------------------------------------------------------ entry models
+def _private(model: BaseModel, name: str) -> Any:
+    """A private attribute of a model read straight from its store (pydantic's attribute lookup
+    of private names is slow, and the typed card effects are read on the hot path)."""
+    private = model.__pydantic_private__
+    assert private is not None
+    return private[name]
+
+
 class Region(Entry):
     id: str
     name: str
@@ -121,6 +132,12 @@ class Equipment(Entry):
     tags: list[str] = []
     rarity: bool = False
     source: Source
+    _acquire: tuple[CardEffect, ...] = PrivateAttr(default=())
+
+    @property
+    def acquire_effects(self) -> tuple[CardEffect, ...]:
+        """ACQUIRE as typed models (built at load)."""
+        return _private(self, "_acquire")  # type: ignore[no-any-return]
 
 
 class EquipmentDoc(Entry):
@@ -131,6 +148,12 @@ class EquipmentDoc(Entry):
 class Option(Entry):
     label: str
     effects: list[Effect]
+    _typed: tuple[CardEffect, ...] = PrivateAttr(default=())
+
+    @property
+    def card_effects(self) -> tuple[CardEffect, ...]:
+        """The option's effects as typed models (built at load)."""
+        return _private(self, "_typed")  # type: ignore[no-any-return]
 
 
 class RegionCard(Entry):
@@ -157,6 +180,18 @@ class RegionCard(Entry):
     ingredient: str | None = None
     fragile: bool = False
     source: Source
+    _fail: tuple[CardEffect, ...] = PrivateAttr(default=())
+    _appear: tuple[CardEffect, ...] = PrivateAttr(default=())
+
+    @property
+    def fail_effects(self) -> tuple[CardEffect, ...]:
+        """FAIL as typed models (built at load)."""
+        return _private(self, "_fail")  # type: ignore[no-any-return]
+
+    @property
+    def appear_effects(self) -> tuple[CardEffect, ...]:
+        """APPEAR as typed models (built at load)."""
+        return _private(self, "_appear")  # type: ignore[no-any-return]
 
 
 class RegionDecks(Entry):
@@ -197,6 +232,12 @@ class Quest(Entry):
     pie: bool = False
     pauper_only: bool = False
     source: Source
+    _reward: tuple[tuple[CardEffect, ...], ...] = PrivateAttr(default=())
+
+    @property
+    def reward_effects(self) -> tuple[tuple[CardEffect, ...], ...]:
+        """Each reward option as typed models (built at load)."""
+        return _private(self, "_reward")  # type: ignore[no-any-return]
 
 
 class Numbers(BaseModel):
@@ -532,6 +573,39 @@ class Content:
         problems = self.effect_problems(vocabulary_only=True)
         if problems:
             raise ContentError(str(self.dir), "; ".join(problems))
+        self._build_card_effects()
+
+    def _build_card_effects(self) -> None:
+        """Build the triggered card effects as typed models, once, from the data checked against
+        the vocabulary (a bad parameter is refused here: it would otherwise crash in play), and
+        index them by their ref for the effect queues of the states."""
+        problems = self.effect_problems(triggered_only=True)
+        if problems:
+            raise ContentError(str(self.dir), "; ".join(problems))
+        index: dict[str, CardEffect] = {}
+        self.card_effect = index
+        for deck in WILD:
+            for c in getattr(self.decks, deck):
+                ref = f"{deck}.{c.id}"
+                c._fail = effects_from_data(c.fail, f"{ref}.fail", index)
+                c._appear = effects_from_data(c.appear, f"{ref}.appear", index)
+                for i, o in enumerate(c.options):
+                    o._typed = effects_from_data(o.effects, f"{ref}.options.{i}", index)
+        for q in self.quests.values():
+            q._reward = tuple(
+                effects_from_data(opt, f"q.{q.id}.reward.{i}", index)
+                for i, opt in enumerate(q.reward)
+            )
+        for prefix, table in (("eq", self.equipment), ("rar", self.rarities)):
+            for e in table.values():
+                e._acquire = effects_from_data(e.acquire, f"{prefix}.{e.id}.acquire", index)
+        # what the rules themselves give for a victory: an Equipment card or a Rarity
+        self.victory_equipment = effect_from_data(
+            {"effect": "draw_equipment", "n": 1, "keep": 1}, "rules.victory.equipment", index
+        )
+        self.victory_rarity = effect_from_data(
+            {"effect": "draw_rarity"}, "rules.victory.rarity", index
+        )
 
     def card_name(self, cid: str) -> str:
         for table in (self.region_card, self.item, self.quest, self.recipe):
@@ -545,9 +619,14 @@ class Content:
         return cid
 
     # -------------------------------------------------------------- lint
-    def effect_problems(self, vocabulary_only: bool = False) -> list[str]:
+    def effect_problems(
+        self, vocabulary_only: bool = False, triggered_only: bool = False
+    ) -> list[str]:
         """Every effect list checked against the vocabulary of its field (at load: only that;
-        lint checks names and parameters too)."""
+        lint checks names and parameters too). ``triggered_only``: only the triggered card
+        effects, names and parameters (what the typed models are built from)."""
+        if triggered_only:
+            return self._triggered_problems()
         out: list[str] = []
         v = vocabulary_only
         f = str(self.dir / "paupers.yaml")
@@ -569,13 +648,23 @@ class Content:
         f = str(self.dir / "equipment.yaml")
         for e in [*self.equipment.values(), *self.rarities.values()]:
             out += check_effects(e.abilities, f, e.id, "abilities", "ability", vocabulary_only=v)
+        f = str(self.dir / "region_cards.yaml")
+        for deck in WILD:
+            for c in getattr(self.decks, deck):
+                out += check_effects(c.ongoing, f, c.id, "ongoing", "ongoing", vocabulary_only=v)
+        return out + self._triggered_problems(vocabulary_only=v)
+
+    def _triggered_problems(self, vocabulary_only: bool = False) -> list[str]:
+        out: list[str] = []
+        v = vocabulary_only
+        f = str(self.dir / "equipment.yaml")
+        for e in [*self.equipment.values(), *self.rarities.values()]:
             out += check_effects(e.acquire, f, e.id, "acquire", vocabulary_only=v)
         f = str(self.dir / "region_cards.yaml")
         for deck in WILD:
             for c in getattr(self.decks, deck):
                 for fld in ("fail", "appear"):
                     out += check_effects(getattr(c, fld), f, c.id, fld, vocabulary_only=v)
-                out += check_effects(c.ongoing, f, c.id, "ongoing", "ongoing", vocabulary_only=v)
                 for i, o in enumerate(c.options):
                     out += check_effects(
                         o.effects, f, c.id, f"options[{i}].effects", vocabulary_only=v
@@ -831,32 +920,35 @@ _CARD_WORDS = {
 }
 
 
-def effect_words(e: Effect) -> str:
+def effect_words(e: Effect | CardEffect) -> str:
     """One effect of any card, of either vocabulary, in plain words: the one effect-to-words
-    table (the web page, the terminal and the rules' action words all use it)."""
-    k = str(e.get("effect"))
+    table (the web page, the terminal and the rules' action words all use it). A triggered card
+    effect is read from its typed model; a static ability from its data."""
+    if not isinstance(e, CardEffect):  # an ability, an ally or an ONGOING rule
+        name = str(e.get("effect"))
+        return _CARD_WORDS[name].format(n=e.get("n")) if name in _CARD_WORDS else effect_text(e)
+    k = e.kind
     if k in _CARD_WORDS:
-        return _CARD_WORDS[k].format(n=e.get("n"))
-    if k == "draw_equipment":
-        return f"draw {e.get('n')} Equipment, keep {e.get('keep')}"
-    if k == "smith":
-        return f"a smith adds +{e.get('bonus')} to a weapon"
-    if k == "sell_trophy":
-        return f"sell a {e.get('hazard')} trophy for {e.get('gems')} Gems"
-    if k == "disaster":
-        return f"discard all cards from {_capital(str(e.get('region')))} Regions"
-    if k == "move_hazard":
-        return f"the hazard moves to another {_capital(str(e.get('region')))} Region"
-    if k == "discard_trophy":
-        t = e.get("type")
-        return f"discard a {t} trophy" if t else "discard a trophy"
-    if k == "outcome_check":
-        ok = "; ".join(effect_words(x) for x in e.get("success", []))
-        bad = "; ".join(effect_words(x) for x in e.get("failure", []))
-        return f"draw an Outcome card: {e.get('min')}+ {ok}" + (f", else {bad}" if bad else "")
-    if k == "charm_table":
+        return _CARD_WORDS[k].format(n=getattr(e, "n", None))
+    if isinstance(e, ce.DrawEquipment):
+        return f"draw {e.n} Equipment, keep {e.keep}"
+    if isinstance(e, ce.Smith):
+        return f"a smith adds +{e.bonus} to a weapon"
+    if isinstance(e, ce.SellTrophy):
+        return f"sell a {e.hazard} trophy for {e.gems} Gems"
+    if isinstance(e, ce.Disaster):
+        return f"discard all cards from {_capital(e.region)} Regions"
+    if isinstance(e, ce.MoveHazard):
+        return f"the hazard moves to another {_capital(e.region)} Region"
+    if isinstance(e, ce.DiscardTrophy):
+        return f"discard a {e.type} trophy" if e.type else "discard a trophy"
+    if isinstance(e, ce.OutcomeCheck):
+        ok = "; ".join(effect_words(x) for x in e.success)
+        bad = "; ".join(effect_words(x) for x in e.failure)
+        return f"draw an Outcome card: {e.min}+ {ok}" + (f", else {bad}" if bad else "")
+    if isinstance(e, ce.CharmTable):
         return "roll the lucky charm"
-    return effect_text(e)
+    return k
 
 
 def _capital(text: str) -> str:

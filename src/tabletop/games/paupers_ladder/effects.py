@@ -1,18 +1,21 @@
-"""What Region, Quest and hazard cards do: the triggered card effects of the data (queued as ops on
-``data["q"]`` while an encounter, a reward or a FAIL resolves) each run by one handler registered
-in ``EFFECT_HANDLERS`` under its name (internal steps of the rules, such as a fight's next draw, are
-registered under names with a leading underscore), and the choices those effects ask for (which
-card to give up or keep, where to travel, where a hazard moves). Static abilities are read where
-they act (moving, fighting, Shops); see content.py for the two vocabularies."""
+"""What Region, Quest and hazard cards do: the triggered card effects of the data, typed models
+built at load (card_effects.py), queued by reference on ``data["q"]`` while an encounter, a reward
+or a FAIL resolves, each run by one handler registered in ``EFFECT_HANDLERS`` under its name; the
+internal steps of the rules that wait in the same queue (a fight's next draw, the end of an event)
+are small mappings run by the handlers of ``RULE_STEPS``; and the choices those effects ask for
+(which card to give up or keep, where to travel, where a hazard moves). Static abilities are read
+where they act (moving, fighting, Shops); see content.py for the two vocabularies."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, piles
 
+from . import card_effects as ce
 from .base import A, J, region_name
+from .card_effects import CardEffect, effect_data, effect_from_data
 from .content import CITIES
 from .decisions import Decision, decision
 
@@ -25,24 +28,43 @@ class CardEffects:
 
     __slots__ = ()
 
-    def _op(self: PLState, op: J) -> None:
-        """Run one queued card effect through its handler."""
-        handler = EFFECT_HANDLERS.get(op["effect"])
-        if handler is None:
-            raise AssertionError(f"unhandled effect {op['effect']}")
-        handler(self, op)
+    def run(self: PLState, ops: Iterable[CardEffect | J], front: bool = True) -> None:
+        """Queue card effects (by their ref: the models stay in the content) and rule steps."""
+        queued: list[str | J] = [
+            (o.ref or effect_data(o)) if isinstance(o, CardEffect) else o for o in ops
+        ]
+        q = self.data["q"]
+        if front:
+            q[:0] = queued
+        else:
+            q.extend(queued)
 
-    def _option_possible(self: PLState, seat: int, effects: list[J]) -> bool:
+    def _op(self: PLState, op: str | J) -> None:
+        """Run one queued card effect or rule step through its handler."""
+        if isinstance(op, str):
+            self.run_effect(self.C.card_effect[op])
+            return
+        step = RULE_STEPS.get(op["effect"])
+        if step is not None:
+            step(self, op)
+        else:  # a game saved while the queue held copies of the effects' data
+            self.run_effect(effect_from_data(op, ""))
+
+    def run_effect(self: PLState, effect: CardEffect) -> None:
+        """Run one card effect now."""
+        EFFECT_HANDLERS[effect.kind](self, effect)
+
+    def _option_possible(self: PLState, seat: int, effects: Iterable[CardEffect]) -> bool:
         for e in effects:
-            if e["effect"] == "sell_trophy" and not any(
-                self.C.region_card[c].name == e["hazard"] for c in self.P(seat)["troph"]
+            if isinstance(e, ce.SellTrophy) and not any(
+                self.C.region_card[c].name == e.hazard for c in self.P(seat)["troph"]
             ):
                 return False
-            if e["effect"] == "take_tucked" and not self.data["tucked"].get(
+            if isinstance(e, ce.TakeTucked) and not self.data["tucked"].get(
                 self.data["ctx"].get("card"), []
             ):
                 return False
-            if e["effect"] == "learn_recipe" and not any(
+            if isinstance(e, ce.LearnRecipe) and not any(
                 not r["learned"] for r in self.P(seat)["rec"]
             ):
                 return False
@@ -193,13 +215,15 @@ class Relocate(Decision):
 
 
 # ---------------------------------------------------------------- the handlers, by effect name
-EffectHandler = Callable[["PLState", J], None]
+EffectHandler = Callable[["PLState", Any], None]
+StepHandler = Callable[["PLState", J], None]
 EFFECT_HANDLERS: dict[str, EffectHandler] = {}
+RULE_STEPS: dict[str, StepHandler] = {}
 
 
 def card_effect(name: str) -> Callable[[EffectHandler], EffectHandler]:
-    """Register the handler of one effect of the card vocabulary (or an internal step of the
-    rules, named with a leading underscore). A handler reads who acts from ``data["ctx"]``."""
+    """Register the handler of one effect of the card vocabulary; it takes the effect's typed
+    model and reads who acts from ``data["ctx"]``."""
 
     def register(fn: EffectHandler) -> EffectHandler:
         EFFECT_HANDLERS[name] = fn
@@ -208,17 +232,28 @@ def card_effect(name: str) -> Callable[[EffectHandler], EffectHandler]:
     return register
 
 
-@card_effect("_draw_outcome")
+def rule_step(name: str) -> Callable[[StepHandler], StepHandler]:
+    """Register an internal step of the rules (named with a leading underscore) that waits in the
+    effect queue as a small mapping of its arguments."""
+
+    def register(fn: StepHandler) -> StepHandler:
+        RULE_STEPS[name] = fn
+        return fn
+
+    return register
+
+
+@rule_step("_draw_outcome")
 def _op_draw_outcome(st: PLState, op: J) -> None:
     st._fight_draw()
 
 
-@card_effect("_bonuses")
+@rule_step("_bonuses")
 def _op_bonuses(st: PLState, op: J) -> None:
     st._fight_bonuses()
 
 
-@card_effect("_boost")
+@rule_step("_boost")
 def _op_boost(st: PLState, op: J) -> None:
     d = st.data
     f = d["fight"]
@@ -230,12 +265,12 @@ def _op_boost(st: PLState, op: J) -> None:
         st._fight_resolve()
 
 
-@card_effect("_resolve")
+@rule_step("_resolve")
 def _op_resolve(st: PLState, op: J) -> None:
     st._fight_resolve()
 
 
-@card_effect("_wild_defeat")
+@rule_step("_wild_defeat")
 def _op_wild_defeat(st: PLState, op: J) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
@@ -243,7 +278,7 @@ def _op_wild_defeat(st: PLState, op: J) -> None:
     st.check_wild_quests(seat, op["char"], "defeat", op["region"], op["hz"])
 
 
-@card_effect("_encounter")
+@rule_step("_encounter")
 def _op_encounter(st: PLState, op: J) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
@@ -253,7 +288,7 @@ def _op_encounter(st: PLState, op: J) -> None:
     st.encounter(seat, ch, op["card"], region)
 
 
-@card_effect("_end_event")
+@rule_step("_end_event")
 def _op_end_event(st: PLState, op: J) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
@@ -271,7 +306,7 @@ def _op_end_event(st: PLState, op: J) -> None:
         st.discard_region_card(cid)
 
 
-@card_effect("_city_item")
+@rule_step("_city_item")
 def _op_city_item(st: PLState, op: J) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
@@ -285,7 +320,7 @@ def _op_city_item(st: PLState, op: J) -> None:
         st.acquire(seat, cid)
 
 
-@card_effect("_complete_quest")
+@rule_step("_complete_quest")
 def _op_complete_quest(st: PLState, op: J) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
@@ -293,7 +328,7 @@ def _op_complete_quest(st: PLState, op: J) -> None:
     st.complete_quest(seat, op["city"])
 
 
-@card_effect("_disaster_end")
+@rule_step("_disaster_end")
 def _op_disaster_end(st: PLState, op: J) -> None:
     d = st.data
     cid = op["card"]
@@ -304,33 +339,33 @@ def _op_disaster_end(st: PLState, op: J) -> None:
 
 
 @card_effect("gain")
-def _gain(st: PLState, op: J) -> None:
+def _gain(st: PLState, op: ce.Gain) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
     card: Any = ctx.get("card")
-    st.gain(seat, int(op["n"]), st.cname(card) if card else "")
+    st.gain(seat, op.n, st.cname(card) if card else "")
 
 
 @card_effect("lose")
-def _lose(st: PLState, op: J) -> None:
+def _lose(st: PLState, op: ce.Lose) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
     card: Any = ctx.get("card")
-    st.lose(seat, int(op["n"]), st.cname(card) if card else "")
+    st.lose(seat, op.n, st.cname(card) if card else "")
 
 
 @card_effect("pay")
-def _pay(st: PLState, op: J) -> None:
+def _pay(st: PLState, op: ce.Pay) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
     card: Any = ctx.get("card")
     p = st.P(seat)
-    k = min(p["gems"], int(op["n"]))
+    k = min(p["gems"], op.n)
     p["gems"] -= k
-    if op.get("onto_card") and card:
+    if op.onto_card and card:
         d["cardgems"][card] = d["cardgems"].get(card, 0) + k
         if d["cardgems"][card] >= 6:
             ctx["left"] = True
@@ -338,31 +373,31 @@ def _pay(st: PLState, op: J) -> None:
 
 
 @card_effect("charm_table")
-def _charm_table(st: PLState, op: J) -> None:
+def _charm_table(st: PLState, op: ce.CharmTable) -> None:
     face = st.roll_charm()
     st.log(f"The lucky charm shows a {face['face']} face.")
-    st.run(list(op[face["face"]]))
+    st.run(op.on(face["face"]))
 
 
 @card_effect("outcome_check")
-def _outcome_check(st: PLState, op: J) -> None:
+def _outcome_check(st: PLState, op: ce.OutcomeCheck) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
     cid = st.draw_outcome(seat)
     st.discard_outcomes(seat, [cid])
     num = st.C.outcome[cid].number
-    ok = num >= int(op["min"])
+    ok = num >= op.min
     st.log(f"Outcome card {num}: {'success' if ok else 'failure'}.")
-    st.run(list(op["success"] if ok else op["failure"]))
+    st.run(op.success if ok else op.failure)
 
 
 @card_effect("draw_equipment")
-def _draw_equipment(st: PLState, op: J) -> None:
+def _draw_equipment(st: PLState, op: ce.DrawEquipment) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
-    cards = [c for c in (st.draw_from("equipment") for _ in range(int(op["n"]))) if c]
+    cards = [c for c in (st.draw_from("equipment") for _ in range(op.n)) if c]
     if len(cards) == 1:
         st.acquire(seat, cards[0])
     elif cards:  # drawn cards are seen only by the drawer until one is kept
@@ -372,7 +407,7 @@ def _draw_equipment(st: PLState, op: J) -> None:
 
 
 @card_effect("draw_rarity")
-def _draw_rarity(st: PLState, op: J) -> None:
+def _draw_rarity(st: PLState, op: ce.DrawRarity) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -382,7 +417,7 @@ def _draw_rarity(st: PLState, op: J) -> None:
 
 
 @card_effect("shop_take")
-def _shop_take(st: PLState, op: J) -> None:
+def _shop_take(st: PLState, op: ce.ShopTake) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -395,7 +430,7 @@ def _shop_take(st: PLState, op: J) -> None:
 
 
 @card_effect("take_tucked")
-def _take_tucked(st: PLState, op: J) -> None:
+def _take_tucked(st: PLState, op: ce.TakeTucked) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -406,7 +441,7 @@ def _take_tucked(st: PLState, op: J) -> None:
 
 
 @card_effect("take_gems_here")
-def _take_gems_here(st: PLState, op: J) -> None:
+def _take_gems_here(st: PLState, op: ce.TakeGemsHere) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -417,7 +452,7 @@ def _take_gems_here(st: PLState, op: J) -> None:
 
 
 @card_effect("market")
-def _market(st: PLState, op: J) -> None:
+def _market(st: PLState, op: ce.Market) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -428,17 +463,17 @@ def _market(st: PLState, op: J) -> None:
 
 
 @card_effect("smith")
-def _smith(st: PLState, op: J) -> None:
+def _smith(st: PLState, op: ce.Smith) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
     ch: str = str(ctx.get("char", "pauper"))
     p = st.P(seat)
-    p["smith"] = {"char": ch, "turn": p["turns"] + 1, "bonus": int(op["bonus"])}
+    p["smith"] = {"char": ch, "turn": p["turns"] + 1, "bonus": op.bonus}
 
 
 @card_effect("miss_turn")
-def _miss_turn(st: PLState, op: J) -> None:
+def _miss_turn(st: PLState, op: ce.MissTurn) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -448,19 +483,19 @@ def _miss_turn(st: PLState, op: J) -> None:
 
 
 @card_effect("sell_trophy")
-def _sell_trophy(st: PLState, op: J) -> None:
+def _sell_trophy(st: PLState, op: ce.SellTrophy) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
     p = st.P(seat)
-    cands = [c for c in p["troph"] if st.C.region_card[c].name == op["hazard"]]
+    cands = [c for c in p["troph"] if st.C.region_card[c].name == op.hazard]
     if cands:
         st.push(
             {
                 "t": "pick",
                 "seat": seat,
                 "zone": "troph",
-                "why": f"sell:{op['gems']}",
+                "why": f"sell:{op.gems}",
                 "cands": cands[:1],
                 "n": 1,
                 "optional": True,
@@ -469,7 +504,7 @@ def _sell_trophy(st: PLState, op: J) -> None:
 
 
 @card_effect("learn_recipe")
-def _learn_recipe(st: PLState, op: J) -> None:
+def _learn_recipe(st: PLState, op: ce.LearnRecipe) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -489,21 +524,21 @@ def _learn_recipe(st: PLState, op: J) -> None:
 
 
 @card_effect("return_outcomes")
-def _return_outcomes(st: PLState, op: J) -> None:
+def _return_outcomes(st: PLState, op: ce.ReturnOutcomes) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
     p = st.P(seat)
     pile = piles.discards(p["out"])
-    if len(pile) <= int(op["n"]):  # no choice: every discard goes back
+    if len(pile) <= op.n:  # no choice: every discard goes back
         piles.set_discards(p["out"], [])
         st._return_outcomes(seat, pile)
     else:
-        st.push({"t": "return-outcomes", "seat": seat, "n": int(op["n"]), "chosen": []})
+        st.push({"t": "return-outcomes", "seat": seat, "n": op.n, "chosen": []})
 
 
 @card_effect("rescue")
-def _rescue(st: PLState, op: J) -> None:
+def _rescue(st: PLState, op: ce.Rescue) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -513,7 +548,7 @@ def _rescue(st: PLState, op: J) -> None:
 
 
 @card_effect("shipwreck")
-def _shipwreck(st: PLState, op: J) -> None:
+def _shipwreck(st: PLState, op: ce.Shipwreck) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -527,18 +562,18 @@ def _shipwreck(st: PLState, op: J) -> None:
 
 
 @card_effect("leave")
-def _leave(st: PLState, op: J) -> None:
+def _leave(st: PLState, op: ce.Leave) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     ctx["left"] = True
 
 
 @card_effect("disaster")
-def _disaster(st: PLState, op: J) -> None:
+def _disaster(st: PLState, op: ce.Disaster) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
-    rt = op["region"]
+    rt = op.region
     for r in st.C.wild_regions[rt]:
         for c in list(d["tiles"][r]):
             if st.protected(c):
@@ -550,7 +585,7 @@ def _disaster(st: PLState, op: J) -> None:
 
 
 @card_effect("send_home")
-def _send_home(st: PLState, op: J) -> None:
+def _send_home(st: PLState, op: ce.SendHome) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -562,7 +597,7 @@ def _send_home(st: PLState, op: J) -> None:
 
 
 @card_effect("discard_equipment")
-def _discard_equipment(st: PLState, op: J) -> None:
+def _discard_equipment(st: PLState, op: ce.DiscardEquipment) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -576,20 +611,18 @@ def _discard_equipment(st: PLState, op: J) -> None:
                 "zone": "inv",
                 "why": "FAIL",
                 "cands": cands,
-                "n": int(op["n"]),
+                "n": op.n,
             }
         )
 
 
 @card_effect("discard_trophy")
-def _discard_trophy(st: PLState, op: J) -> None:
+def _discard_trophy(st: PLState, op: ce.DiscardTrophy) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
     p = st.P(seat)
-    cands = [
-        c for c in p["troph"] if op.get("type") is None or st.C.region_card[c].type == op["type"]
-    ]
+    cands = [c for c in p["troph"] if op.type is None or st.C.region_card[c].type == op.type]
     if cands:
         st.push(
             {
@@ -604,7 +637,7 @@ def _discard_trophy(st: PLState, op: J) -> None:
 
 
 @card_effect("discard_ingredient")
-def _discard_ingredient(st: PLState, op: J) -> None:
+def _discard_ingredient(st: PLState, op: ce.DiscardIngredient) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
@@ -618,19 +651,19 @@ def _discard_ingredient(st: PLState, op: J) -> None:
                 "zone": "ing",
                 "why": "FAIL",
                 "cands": cands,
-                "n": int(op["n"]),
+                "n": op.n,
             }
         )
 
 
 @card_effect("move_hazard")
-def _move_hazard(st: PLState, op: J) -> None:
+def _move_hazard(st: PLState, op: ce.MoveHazard) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
     card: Any = ctx.get("card")
     region: Any = ctx.get("region")
-    rt = op["region"]
+    rt = op.region
     cands = [
         r
         for r in st.C.wild_regions[rt]
@@ -643,7 +676,7 @@ def _move_hazard(st: PLState, op: J) -> None:
 
 
 @card_effect("clear_region")
-def _clear_region(st: PLState, op: J) -> None:
+def _clear_region(st: PLState, op: ce.ClearRegion) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     card: Any = ctx.get("card")
@@ -656,23 +689,23 @@ def _clear_region(st: PLState, op: J) -> None:
 
 
 @card_effect("place_gems")
-def _place_gems(st: PLState, op: J) -> None:
+def _place_gems(st: PLState, op: ce.PlaceGems) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     card: Any = ctx.get("card")
-    d["cardgems"][card] = int(op["n"])
+    d["cardgems"][card] = op.n
 
 
 @card_effect("tuck_equipment")
-def _tuck_equipment(st: PLState, op: J) -> None:
+def _tuck_equipment(st: PLState, op: ce.TuckEquipment) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     card: Any = ctx.get("card")
-    d["tucked"][card] = [c for c in (st.draw_from("equipment") for _ in range(int(op["n"]))) if c]
+    d["tucked"][card] = [c for c in (st.draw_from("equipment") for _ in range(op.n)) if c]
 
 
 @card_effect("travel_to_city")
-def _travel_to_city(st: PLState, op: J) -> None:
+def _travel_to_city(st: PLState, op: ce.TravelToCity) -> None:
     d = st.data
     ctx: J = d.get("ctx") or {}
     seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)

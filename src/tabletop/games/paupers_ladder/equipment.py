@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from tabletop.engine import Action, piles
 
 from .base import A
+from .card_effects import PlaceGems
 
 if TYPE_CHECKING:
     from .rules import PLState
@@ -45,9 +46,9 @@ class EquipmentCards:
         p = self.P(seat)
         p["inv"].append({"c": cid, "u": 0, "g": 0})
         self.log(f"{self.pname(seat)} adds the {self.cname(cid)} to the Inventory.")
-        for e in self.C.item[cid].acquire:
-            if e["effect"] == "place_gems":
-                p["inv"][-1]["g"] = int(e["n"])
+        for e in self.C.item[cid].acquire_effects:
+            if isinstance(e, PlaceGems):
+                p["inv"][-1]["g"] = e.n
         if not self.inv_limit_ok(seat):
             excess = len(p["inv"]) - int(self.C.numbers["inventory_limit"]["value"])
             self.push(

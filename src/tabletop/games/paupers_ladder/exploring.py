@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine import Action
 
+from . import card_effects as ce
 from .base import A, J
 from .content import CITIES
 from .decisions import Decision, decision
@@ -132,7 +133,7 @@ class Exploring:
             self.data["decks"][self.C.region_deck_of[cid]]["removed"].append(cid)
             return
         if card.kind == "disaster":
-            self.run([*card.options[0].effects, {"effect": "_disaster_end", "card": cid}])
+            self.run([*card.options[0].card_effects, {"effect": "_disaster_end", "card": cid}])
             self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region}
             return
         self.data["tiles"][region].append(cid)
@@ -140,9 +141,7 @@ class Exploring:
         scenario = self.scenario_rules()  # a solo scenario's rule for a card drawn (a nest)
         if scenario is not None:
             scenario.drawn(self, seat, cid, region)
-        ops = [dict(e) for e in card.appear]
-        ops.append({"effect": "_encounter", "card": cid})
-        self.run(ops)
+        self.run([*card.appear_effects, {"effect": "_encounter", "card": cid}])
 
     def encounter(self: PLState, seat: int, ch: str, cid: str, region: str) -> None:
         card = self.C.region_card[cid]
@@ -193,8 +192,9 @@ class Event(Decision):
         card = s.C.region_card[f["card"]]
         acts = []
         for i, opt in enumerate(card.options):
-            cost = sum(int(e["n"]) for e in opt.effects if e["effect"] == "pay")
-            if p["gems"] >= cost and s._option_possible(seat, opt.effects):
+            effects = opt.card_effects
+            cost = sum(e.n for e in effects if isinstance(e, ce.Pay))
+            if p["gems"] >= cost and s._option_possible(seat, effects):
                 acts.append(A("option", n=i))
         if card.kind == "rest" and s.data["mode"] == "survival":
             lv = p["lives"]
@@ -212,6 +212,6 @@ class Event(Decision):
             s.restore(seat, s.data["ctx"]["char"], 1, f"resting at the {s.cname(f['card'])}")
         elif a.kind == "option":
             card = s.C.region_card[f["card"]]
-            s.run([*card.options[a["n"]].effects, {"effect": "_end_event", "card": f["card"]}])
+            s.run([*card.options[a["n"]].card_effects, {"effect": "_end_event", "card": f["card"]}])
         else:
             s.log(f"{s.pname(seat)} leaves the {s.cname(f['card'])} alone.")

@@ -256,7 +256,7 @@ class Fighting:
         else:
             self.log(f"Strength {f['str']} against {hs}: the {hz.name} wins.")
             self._hook_fight_lost(seat, ch)
-            self.run([dict(e) for e in hz.fail])
+            self.run(hz.fail_effects)
         d["fight"] = None
 
     def _reward(self: PLState, seat: int, f: J, kind: str, rid: str | None) -> None:
@@ -274,9 +274,9 @@ class Fighting:
         if kind == "gems":
             self.gain(seat, hz.gems, f"carried by the {hz.name}")
         elif kind == "equipment":
-            self.run([{"effect": "draw_equipment", "n": 1, "keep": 1}])
+            self.run([self.C.victory_equipment])
         elif kind == "rarity":
-            self.run([{"effect": "draw_rarity"}])
+            self.run([self.C.victory_rarity])
 
     def hz_strength(self: PLState) -> int:
         f = self.data["fight"]

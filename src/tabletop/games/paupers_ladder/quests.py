@@ -69,7 +69,7 @@ class Quests:
         if len(q.reward) > 1:
             self.push({"t": "quest-reward", "seat": seat, "quest": qid})
         else:
-            self.run(list(q.reward[0]), front=True)
+            self.run(q.reward_effects[0], front=True)
 
     def _replace_quest(self: PLState, city: str) -> None:
         new = self.draw_from("quest")
@@ -139,7 +139,7 @@ class QuestReward(Decision):
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         q = s.C.quest[f["quest"]]
-        s.run(list(q.reward[a["n"]]))
+        s.run(q.reward_effects[a["n"]])
 
 
 @decision

@@ -12,7 +12,8 @@ Playing a Turn              ``turn.py`` (a turn with both characters; the free a
 Fighting Hazards,           ``fighting.py`` (Outcome cards and allies, bonuses, weapons, the lucky
 The Lucky Charm             charm, rewards)
 Card Decks                  ``decks.py`` (drawing, discarding, reshuffling, peeking)
-Region cards' effects       ``effects.py`` (what an event, hazard or Quest card does)
+Region cards' effects       ``effects.py`` (what an event, hazard or Quest card does), over the
+                            typed models of ``card_effects.py``
 Exploring a City Region     ``cities.py`` (City Shops: buying and selling)
 Equipment Cards             ``equipment.py`` (the Inventory, using Equipment, ACQUIRE)
 Quests                      ``quests.py`` (Quest cards, wild Quests, Quests and Natural Disasters)
@@ -31,7 +32,7 @@ the words for actions; ``decisions.py`` is the table of the decisions declared i
 Structure: ``data["phase"]`` runs set-up (choose Paupers, Birds, the hidden Recipe draft, the
 first purchase) and then ``play``. During play a turn state (``data["ts"]``) says which character
 acts and at which stage; decisions that interrupt (an ally's price, a reward, an EITHER/OR, a
-discard) are frames on ``data["stack"]``; card effects waiting to run are ops on ``data["q"]``.
+discard) are frames on ``data["stack"]``; card effects waiting to run are refs on ``data["q"]``.
 After every action ``_settle`` runs queued ops until a decision is needed. Mode hooks
 (``_hook_*``) are where Survival Mode and solo (Lives, the Time track) plug in.
 """
@@ -239,13 +240,6 @@ class PLState(
     # ------------------------------------------------------------------ answering
     def push(self, frame: J) -> None:
         self.data["stack"].append(frame)
-
-    def run(self, ops: list[J], front: bool = True) -> None:
-        q = self.data["q"]
-        if front:
-            q[:0] = [dict(o) for o in ops]
-        else:
-            q.extend(dict(o) for o in ops)
 
     def _apply(self, seat: int, action: Action) -> None:
         d = self.data

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import chance, piles
 
+from .card_effects import PlaceGems
 from .content import CITIES, WILD
 from .schema import new_turn
 
@@ -183,9 +184,9 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
             cid = item(it["item"])
             p["inv"].append({"c": cid, "u": int(it.get("used", 0)), "g": int(it.get("gems", 0))})
             if "gems" not in it:
-                for e in C.item[cid].acquire:
-                    if e["effect"] == "place_gems":
-                        p["inv"][-1]["g"] = int(e["n"])
+                for eff in C.item[cid].acquire_effects:
+                    if isinstance(eff, PlaceGems):
+                        p["inv"][-1]["g"] = eff.n
         p["troph"] = [region_card(t) for t in ss.get("trophies", [])]
         p["journal"] = [quest(q) for q in ss.get("journal", [])]
         p["virtues"] = list(ss.get("virtues", []))

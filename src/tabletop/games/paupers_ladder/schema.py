@@ -99,7 +99,7 @@ class GameData(TypedDict, total=False):
     quests: dict[str, str | None]  # each City's Quest
     dispensary: list[list[str]]  # 4 stacks, the top (last) face up
     stack: list[dict[str, Any]]  # open decisions (frames), the last on top
-    q: list[dict[str, Any]]  # card effects waiting to run
+    q: list[str | dict[str, Any]]  # card effects waiting to run (refs) and rule steps (mappings)
     ctx: dict[str, Any] | None  # who meets which card where, while its effects run
     fight: Fight | None
     ts: TurnState | None

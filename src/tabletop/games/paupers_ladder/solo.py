@@ -259,8 +259,8 @@ class Solo:
         piles.shuffle_all(pile, self.rng)
         d["tiles"][region].append(cid)
         d["ctx"] = {"seat": 0, "char": "pauper", "card": cid, "region": region, "left": False}
-        for e in self.C.region_card[cid].appear:
-            self._op(dict(e))
+        for e in self.C.region_card[cid].appear_effects:
+            self.run_effect(e)
         self.log(f"Set-up: the {self.cname(cid)} lies in {self.C.regions[region].name}.")
 
     def _special_defeat(self: PLState, seat: int, ch: str, hz: str, region: str) -> bool:

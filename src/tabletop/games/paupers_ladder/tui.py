@@ -3,6 +3,7 @@ position and each Region's face-up cards, the Pauper card areas of every player,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -10,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .card_effects import CardEffect
 from .content import CITIES, abilities_text, content, effect_words
 
 # the board as drawn in docs/paupers-ladder-map.md
@@ -82,7 +84,7 @@ def render_map(view: dict[str, Any]) -> RenderableType:
     return Panel(grid, title="Brighthelm", border_style="blue")
 
 
-def _reward_text(effects: list[dict[str, Any]]) -> str:
+def _reward_text(effects: Sequence[CardEffect]) -> str:
     return " + ".join(effect_words(e) for e in effects)
 
 
@@ -103,7 +105,7 @@ def render_quests(view: dict[str, Any]) -> RenderableType:
             icons.append("Pauper only")
         t.append(f"{city.capitalize()}: ", style="bold")
         t.append(f"{q.name} — {q.text} ")
-        t.append("REWARD: " + " OR ".join(_reward_text(r) for r in q.reward), style="gold1")
+        t.append("REWARD: " + " OR ".join(_reward_text(r) for r in q.reward_effects), style="gold1")
         if icons:
             t.append(f"  [{', '.join(icons)}]", style="dim")
         t.append("\n")
@@ -439,7 +441,8 @@ def card_text(name: str) -> str | None:
         )
     for q in C.quest.values():
         found.setdefault(
-            q.name.lower(), f"{q.name} (Quest): {q.text} Reward: {web.reward_text(q.reward)}"
+            q.name.lower(),
+            f"{q.name} (Quest): {q.text} Reward: {web.reward_text(q.reward_effects)}",
         )
     for pauper in C.paupers.values():
         eq = pauper.equipment

@@ -9,10 +9,11 @@ well-formed XML. CSS classes are prefixed ``pl-``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from .card_effects import CardEffect
 from .content import CITIES, VIRTUES, abilities_text, content, effect_words
 
 # the board as drawn in docs/paupers-ladder-map.md (row, column) on a 5 x 5 grid
@@ -129,7 +130,7 @@ def _cap(text: str) -> str:
 
 
 # ------------------------------------------------------------------ card texts
-def _words(effects: list[dict[str, Any]]) -> str:
+def _words(effects: Sequence[dict[str, Any] | CardEffect]) -> str:
     return "; ".join(effect_words(e) for e in effects)
 
 
@@ -147,9 +148,9 @@ def region_card_text(cid: str) -> str:
             parts.append("and an Equipment")
         text = " ".join(parts)
         if card.fail:
-            text += f". If you lose: {_words(card.fail)}"
+            text += f". If you lose: {_words(card.fail_effects)}"
         if card.appear:
-            text += f". When it appears: {_words(card.appear)}"
+            text += f". When it appears: {_words(card.appear_effects)}"
         if card.ongoing:
             text += f". While here: {_words(card.ongoing)}"
         return text + "."
@@ -164,7 +165,7 @@ def region_card_text(cid: str) -> str:
         )
     if card.text:
         return card.text
-    return "; ".join(f"{o.label}: {_words(o.effects)}" for o in card.options)
+    return "; ".join(f"{o.label}: {_words(o.card_effects)}" for o in card.options)
 
 
 def item_text(cid: str) -> str:
@@ -173,7 +174,7 @@ def item_text(cid: str) -> str:
     return f"costs {item.cost}, {uses[item.uses]}: {abilities_text(item.abilities)}"
 
 
-def reward_text(options: list[list[dict[str, Any]]]) -> str:
+def reward_text(options: Sequence[Sequence[CardEffect]]) -> str:
     return " OR ".join(" + ".join(effect_words(e) for e in opt) for opt in options)
 
 
@@ -459,7 +460,7 @@ def render_quests(view: dict[str, Any]) -> str:
             icons.append("pie")
         rows.append(
             f'<div class="pl-card pl-quest"><b>{_e(C.regions[city].name)}: {_e(q.name)}</b>'
-            f"<br/>{_e(q.text)}<br/><i>Reward: {_e(reward_text(q.reward))}</i>"
+            f"<br/>{_e(q.text)}<br/><i>Reward: {_e(reward_text(q.reward_effects))}</i>"
             + (f'<br/><span class="pl-muted">{_e("; ".join(icons))}</span>' if icons else "")
             + "</div>"
         )

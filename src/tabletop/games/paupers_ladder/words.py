@@ -165,7 +165,7 @@ class Words:
             return f"{card.options[n].label} ({card.text})" if card.text else card.options[n].label
         if f.get("t") == "quest-reward":
             q = self.C.quest[f["quest"]]
-            return "Reward: " + ", ".join(effect_words(e) for e in q.reward[n])
+            return "Reward: " + ", ".join(effect_words(e) for e in q.reward_effects[n])
         return f"Choose option {n + 1}"
 
     def _explain_illegal(self: PLState, seat: int, action: Action) -> str | None:

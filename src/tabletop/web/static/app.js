@@ -240,14 +240,9 @@ window.Tabletop = (function () {
   }
 
   // A board marks what a click picks with data-pick='{"cell": 4}' (one or more of a template's
-  // fields, optionally "template": its kind), or data-fill='{"kind": K, "args": {...}}' (the
-  // same with the template named): a click sets those fields of the template's form, which the
-  // player then sends with its button (or finishes by hand).
-  function pickOf(el) {
-    if (el.dataset.pick) return JSON.parse(el.dataset.pick);
-    const act = JSON.parse(el.dataset.fill);
-    return Object.assign({template: act.kind}, act.args || {});
-  }
+  // fields, optionally "template": its kind): a click sets those fields of the template's form,
+  // which the player then sends with its button (or finishes by hand).
+  function pickOf(el) { return JSON.parse(el.dataset.pick); }
 
   // The form's selects and option values for a pick's fields; null if the form lacks one.
   function pickFields(f, pick) {
@@ -279,7 +274,7 @@ window.Tabletop = (function () {
   // What the form holds now shows on the board: every data-pick the form agrees with.
   function markPicks() {
     const forms = Array.from(document.querySelectorAll("#prompt form.template"));
-    document.querySelectorAll("[data-pick], [data-fill]").forEach(el => {
+    document.querySelectorAll("[data-pick]").forEach(el => {
       let on = false;
       try {
         const want = pickOf(el);
@@ -458,14 +453,14 @@ window.Tabletop = (function () {
   }
   // A decision offered as a template (a form of fields): data-act may name the template's kind
   // and some of its arguments; a click fills those fields and sends the form (the other fields
-  // keep what was picked). data-fill and data-pick only fill them (a piece picked before the
-  // space it goes on); the fields count as the player's, so a live reload keeps them.
-  function fillTemplate(act, send) {
+  // keep what was picked). data-pick only fills them (a piece picked before the space it goes
+  // on); the fields count as the player's, so a live reload keeps them.
+  function sendTemplate(act) {
     const form = pick(null, Object.assign({template: act.kind}, act.args || {}));
-    if (form && send) form.requestSubmit();
+    if (form) form.requestSubmit();
   }
   document.addEventListener("click", ev => {
-    const picked = ev.target.closest && ev.target.closest("[data-pick], [data-fill]");
+    const picked = ev.target.closest && ev.target.closest("[data-pick]");
     if (picked) { pick(picked); return; }
     const el = ev.target.closest && ev.target.closest("[data-act]");
     if (!el) return;
@@ -475,7 +470,7 @@ window.Tabletop = (function () {
       // requestSubmit: a form that asks first (data-confirm) still asks
       if (canon(JSON.parse(input.value)) === want) { input.form.requestSubmit(); return; }
     }
-    fillTemplate(act, true);
+    sendTemplate(act);
   });
 
   const api = {remember, savedLinks, lobby, live, pause, pick};

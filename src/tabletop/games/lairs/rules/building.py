@@ -193,8 +193,17 @@ def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
     """The Peril Rule alone (the other rules checked apart)."""
     if "start" not in feat:
         return True
-    reach = grid.peril_reach(feat.index("start"), walls, [kind_of(f) for f in feat])
-    return all(reach[c] for c, f in enumerate(feat) if f in ("exit", "chest"))
+    mon = trap = goals = 0
+    for c, f in enumerate(feat):
+        if f is None:
+            continue
+        if f[:2] == "m:":
+            mon |= 1 << c
+        elif f[:2] == "t:":
+            trap |= 1 << c
+        elif f in ("exit", "chest"):
+            goals |= 1 << c
+    return not goals & ~grid.peril_mask(feat.index("start"), walls, mon, trap)
 
 
 def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:

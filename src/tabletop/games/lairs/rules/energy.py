@@ -65,6 +65,24 @@ def payments(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> li
     return sorted(out)
 
 
+def can_pay(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> bool:
+    """Whether :func:`payments` offers any way to pay, without listing them: the named cubes are
+    Fresh, and enough Fresh cubes are left for the "any" ones."""
+    fresh = ex["fresh"]
+    dazed = has_status(ex, "dazed")
+    extra = 1 if sleepy_applies and has_status(ex, "sleepy") else 0
+    left = sum(fresh.values())
+    for alt in COSTS[action]:
+        named = [n for n in alt if n != "any"]
+        if named and dazed:
+            continue
+        if any(fresh[k] < named.count(k) for k in named):
+            continue
+        if left - len(named) >= len(alt) - len(named) + extra:
+            return True
+    return False
+
+
 def spend(ex: dict[str, Any], cubes: tuple[str, ...] | list[str]) -> None:
     for k in cubes:
         if ex["fresh"][k] <= 0:
