@@ -3,6 +3,10 @@ Earning More Time and Removing Region Cards), also while a decision is open, e.g
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from tabletop.engine import Action
+from tabletop.engine.records import Record
 from tabletop.testing import Scenario
 
 
@@ -78,3 +82,31 @@ class TestRemovingRegionCards:
         s.do("remove").expect("boost")
         v = s.view(0)
         assert v["tiles"]["forest-2"] == [] and v["solo"]["time"] == 3  # a goblin costs 1
+
+
+class TestTrophiesAnOpenChoiceOffers:
+    """Ruling 51: a Virtue learned mid-decision cannot take a Trophy Room card that the open
+    choice offers (here a Quest's objects), else the choice would hand in a card already gone."""
+
+    RECORD = Path(__file__).parent / "data" / "survival_trophy_offered_mid_choice.json"
+
+    def test_bravery_is_paid_only_with_trophies_no_open_choice_offers(self) -> None:
+        # 876 random actions of a 3-player Survival game (seed 6700020): seat 3 is choosing
+        # Trophy Room cards for a Quest when bravery becomes learnable
+        state = Record.load(self.RECORD).replay()
+        seat = state.current_seats()[0]
+        prompt = state.view(seat)["prompt"]
+        assert prompt["kind"] == "pick"
+        offered = {a["card"] for a in state.legal_actions(seat) if a.kind == "pick"}
+        assert offered
+        learn = [a for a in state.legal_actions(seat) if a.kind == "learn"]
+        if any(a["virtue"] == "bravery" for a in learn):
+            state.apply(Action.of("learn", virtue="bravery"), seat)
+            payable = {a["card"] for a in state.legal_actions(seat) if a.kind == "trophy"}
+            assert not payable & offered
+        # the open choice can still be made with every card it offers
+        while state.view(seat)["prompt"]["kind"] != "pick":
+            state.apply(state.legal_actions(seat)[-1], seat)  # back out of bravery
+        for card in offered:
+            twin = state.clone()
+            twin.apply(Action.of("pick", card=card), seat)

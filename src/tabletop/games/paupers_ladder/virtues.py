@@ -38,17 +38,39 @@ class Virtues:
         solo = d["players"][0]["pauper"] if d["mode"] == "solo" else None
         return _thresholds(self.C, len(d["players"]), solo)[virtue]
 
+    def free_trophies(self: PLState, seat: int) -> list[str]:
+        """The Trophy Room cards a Virtue may take: those an open choice of this seat offers (a
+        Quest's objects, a trophy to sell or discard) are spoken for until it is made."""
+        troph = self.P(seat)["troph"]
+        stack = self.data["stack"]
+        if not stack:
+            return troph
+        held = [
+            c
+            for f in stack
+            if f["t"] == "pick" and f["seat"] == seat and f["zone"] == "troph"
+            for c in f["cands"]
+        ]
+        if not held:
+            return troph
+        out = list(troph)
+        for c in held:  # one offered copy reserves one card of the room
+            if c in out:
+                out.remove(c)
+        return out
+
     def learnable(self: PLState, seat: int) -> list[str]:
         p = self.P(seat)
+        troph = self.free_trophies(seat)
         out = []
         if "generosity" not in p["virtues"] and p["gems"] >= self.threshold("generosity"):
             out.append("generosity")
         if "bravery" not in p["virtues"] and sum(
-            self.C.region_card[c].strength for c in p["troph"]
+            self.C.region_card[c].strength for c in troph
         ) >= self.threshold("bravery"):
             out.append("bravery")
         if "magnificence" not in p["virtues"] and any(
-            self.C.region_card[c].type == "dragon" for c in p["troph"]
+            self.C.region_card[c].type == "dragon" for c in troph
         ):
             out.append("magnificence")
         if "fellowship" not in p["virtues"] and len(p["journal"]) >= int(
@@ -93,7 +115,7 @@ class Virtues:
     def _dragons(self: PLState, seat: int) -> list[str]:
         """The dragons in a Trophy Room, one per name (two copies of one card are one choice)."""
         out: list[str] = []
-        for c in self.P(seat)["troph"]:
+        for c in self.free_trophies(seat):
             if self.C.region_card[c].type == "dragon" and all(
                 self.cname(x) != self.cname(c) for x in out
             ):
@@ -132,7 +154,7 @@ class Bravery(Decision):
     def legal(self, s: PLState, f: J) -> list[Action]:
         names: set[str] = set()
         acts = []
-        for c in s.P(f["seat"])["troph"]:
+        for c in s.free_trophies(f["seat"]):
             if c not in f["chosen"] and s.cname(c) not in names:
                 names.add(s.cname(c))
                 acts.append(A("trophy", card=c))
