@@ -41,7 +41,7 @@ class Virtues:
     def free_trophies(self: PLState, seat: int) -> list[str]:
         """The Trophy Room cards a Virtue may take: those an open choice of this seat offers (a
         Quest's objects, a trophy to sell or discard) are spoken for until it is made."""
-        troph = self.P(seat)["troph"]
+        troph: list[str] = self.P(seat)["troph"]
         stack = self.data["stack"]
         if not stack:
             return troph
