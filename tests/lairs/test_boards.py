@@ -23,11 +23,12 @@ def acts(markup: str) -> list[Action]:
 
 
 def fills(markup: str) -> list[Action]:
-    """What the board's data-fill marks pick: partial actions of their template."""
-    return [
-        Action.from_json(json.loads(unescape(m)))
-        for m in re.findall(r'data-fill="([^"]*)"', markup)
-    ]
+    """What the board's data-pick marks pick, as partial actions of their template."""
+    out = []
+    for m in re.findall(r'data-pick="([^"]*)"', markup):
+        pick = json.loads(unescape(m))
+        out.append(Action.of(pick.pop("template"), **pick))
+    return out
 
 
 class TestWebBoard:

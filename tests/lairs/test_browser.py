@@ -44,8 +44,8 @@ CLICK = """(want) => {
   if (want.kind === "build") {
     // building is a template: pick the piece (a chip), then click the space it goes on
     const {piece, ...where} = want.args;
-    const chip = [...document.querySelectorAll("#board [data-fill]")].find(
-      el => canon(JSON.parse(el.dataset.fill)) === canon({kind: "build", args: {piece}}));
+    const chip = [...document.querySelectorAll("#board [data-pick]")].find(
+      el => canon(JSON.parse(el.dataset.pick)) === canon({template: "build", piece}));
     const spot = [...document.querySelectorAll("#board [data-act]")].find(
       el => canon(JSON.parse(el.dataset.act)) === canon({kind: "build", args: where}));
     if (chip && spot) { chip.click(); spot.click(); return "board"; }

@@ -28,7 +28,7 @@ CSS = """
 .lr-knowhow{background:#6a1b9a}.lr-brawn{background:#c62828}.lr-guile{background:#1565c0}
 .lr-die{display:inline-block;border:2px solid #333;border-radius:4px;padding:0 .3rem;margin:1px}
 .lr-die.power{background:#ffe082}
-[data-act],[data-fill]{cursor:pointer}.lr-c[data-act]:hover{background:#e3f2fd}
+[data-act],[data-pick]{cursor:pointer}.lr-c[data-act]:hover{background:#e3f2fd}
 .lr-piece.picked{background:#bbdefb}
 .lr-eb{position:absolute;background:#90caf9;opacity:.6}
 .lr-eb.e{right:-4px;top:15%;width:6px;height:70%}.lr-eb.s{bottom:-4px;left:15%;height:6px;width:70%}
@@ -109,7 +109,7 @@ def _template_act(kind: str, **args: Any) -> dict[str, Any]:
 
 
 def pieces_html(view: dict[str, Any]) -> str:
-    """The pieces left to place, each a chip that picks it in the build form (``data-fill``),
+    """The pieces left to place, each a chip that picks it in the build form (``data-pick``),
     and the listed choices (the lair is ready)."""
     chips = []
     ready = False
@@ -121,8 +121,8 @@ def pieces_html(view: dict[str, Any]) -> str:
             if p["name"] != "piece":
                 continue
             for value, label in zip(p["domain"], p.get("labels") or p["domain"], strict=True):
-                fill = _act(_template_act("build", piece=value))
-                chips.append(f'<span class="lr-piece" data-fill="{fill}">{escape(label)}</span>')
+                pick = _act({"template": "build", "piece": value})
+                chips.append(f'<span class="lr-piece" data-pick="{pick}">{escape(label)}</span>')
     if ready:
         act = _act(_template_act("ready"))
         chips.append(f'<span class="lr-piece" data-act="{act}">the lair is ready</span>')
