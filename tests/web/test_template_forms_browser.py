@@ -144,6 +144,7 @@ def test_the_hot_seat_page_keeps_a_half_filled_build_across_its_reload(
 def test_the_lobby_names_the_automaton_when_its_option_is_on(server: Server, browser: Any) -> None:
     page = browser.new_context().new_page()
     page.goto(server.base + "/")
+    page.locator("#game-select[data-bound='1']").wait_for(state="attached", timeout=30_000)
     page.locator("#game-select").select_option("toy-lairs")
     box = page.locator("fieldset[data-game='toy-lairs']")
     assert box.locator(".automata").is_hidden()
@@ -193,6 +194,7 @@ def test_a_lairs_piece_picked_on_the_board_survives_the_rivals_build(
 def test_the_lobby_names_the_lich_king_in_solo_paper_tales(server: Server, browser: Any) -> None:
     page = browser.new_context().new_page()
     page.goto(server.base + "/")
+    page.locator("#game-select[data-bound='1']").wait_for(state="attached", timeout=30_000)
     page.locator("#game-select").select_option("paper-tales")
     box = page.locator("fieldset[data-game='paper-tales']")
     box.locator("select[name='paper-tales.param.mode']").select_option("solo")

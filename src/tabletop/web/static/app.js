@@ -58,6 +58,7 @@ window.Tabletop = (function () {
     const select = document.getElementById("game-select");
     if (!select || select.dataset.bound) return;
     select.dataset.bound = "1";
+    let asked = 0;  // seat-count questions sent, so a late answer to an older one is dropped
     const sets = document.querySelectorAll("fieldset.game-options");
     function current() { return document.querySelector(`fieldset[data-game="${select.value}"]`); }
     function showGame() {
@@ -100,11 +101,14 @@ window.Tabletop = (function () {
       conditions(box);
       const params = {};
       box.querySelectorAll("[data-param]").forEach(el => { if (!el.disabled) params[el.dataset.param] = el.value; });
+      // answers may come back out of order: only the latest question's answer is drawn
+      const ticket = ++asked;
       try {
         const r = await fetch("/api/seat-count", {method: "POST", headers: {"Content-Type": "application/json"},
                                                   body: JSON.stringify({game: select.value, params})});
-        if (!r.ok) return;
+        if (!r.ok || ticket !== asked) return;
         const seating = await r.json();
+        if (ticket !== asked) return;
         const n = seating.seats, roles = seating.roles || [], automata = seating.automata || [];
         box.querySelectorAll("li.seat-choice").forEach(li => {
           const on = Number(li.dataset.seat) < n;
