@@ -19,11 +19,12 @@ cards, the Attribute sets.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
 from tabletop.engine import Game
+from tabletop.engine.observation import Index, ObservationLayout, mark_many
 
 from . import grid
 from .content import CUBES, STATUSES, Content
@@ -45,43 +46,27 @@ SCALE = 10.0
 CELLS = tuple(grid.name(c) for c in range(grid.SPACES))
 
 
-class _Index:
-    def __init__(self, ids: Sequence[Any]) -> None:
-        self.ids = tuple(ids)
-        self.at = {x: i for i, x in enumerate(self.ids)}
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-
-Filler = Callable[[Mapping[str, Any], MutableSequence[float], int], None]
-
-
 def _rel(seat: Any, me: int) -> int | None:
     return (seat - me) % SEATS if isinstance(seat, int) and 0 <= seat < SEATS else None
 
 
-class LairsEncoding:
+class LairsEncoding(ObservationLayout):
     """The observation layout and action slots of Lairs."""
 
     def __init__(self, game: Game) -> None:
+        super().__init__()
         C: Content = game.content  # type: ignore[attr-defined]
         self.C = C
-        self.hazards = _Index(sorted(C.hazards))
-        self.treasures = _Index(sorted(C.treasures))
-        self.junk = _Index(sorted(C.junk))
+        self.hazards = Index(sorted(C.hazards))
+        self.treasures = Index(sorted(C.treasures))
+        self.junk = Index(sorted(C.junk))
         self.junk_cards = tuple(sorted(C.junk_deck()))
-        self.difficulties = _Index(sorted(C.difficulties))
+        self.difficulties = Index(sorted(C.difficulties))
         pieces = ["start", "exit", "chest"]
         pieces += [f"m:{h}" for h in sorted(C.monsters)] + [f"t:{h}" for h in sorted(C.traps)]
-        self.pieces = _Index(pieces)  # what a lair's space holds
-        self.features = _Index(["empty", *pieces])  # what a map sheet says a space holds
-        self.layout: list[tuple[str, int, str, Filler]] = []
+        self.pieces = Index(pieces)  # what a lair's space holds
+        self.features = Index(["empty", *pieces])  # what a map sheet says a space holds
         self._build()
-        self.size = sum(n for _, n, _, _ in self.layout)
-
-    def _add(self, name: str, size: int, doc: str, fill: Filler) -> None:
-        self.layout.append((name, size, doc, fill))
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
@@ -130,9 +115,9 @@ class LairsEncoding:
         def table(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
             me = int(v["seat"])
             for i, key in enumerate(("monsters", "traps", "draft_pool")):
-                _many(out, at + i * H, self.hazards, v.get(key) or ())
+                mark_many(out, at + i * H, self.hazards, v.get(key) or ())
             at += 3 * H
-            _many(out, at, self.treasures, v.get("display") or ())
+            mark_many(out, at, self.treasures, v.get("display") or ())
             at += T
             out[at] = float(v.get("treasure_deck") or 0) / SCALE
             out[at + 1] = float(v.get("junk_deck") or 0) / SCALE
@@ -238,7 +223,7 @@ class LairsEncoding:
                     if t in self.treasures.at:
                         out[base + self.treasures.at[t]] += 1.0
                 base += T
-                _many(out, base, self.hazards, m.get("trophies") or ())
+                mark_many(out, base, self.hazards, m.get("trophies") or ())
                 base += H
                 score = m.get("score") or {}
                 for i, x in enumerate(
@@ -288,7 +273,7 @@ class LairsEncoding:
             if isinstance(cell, int) and 0 <= cell < S:
                 out[at + cell] = 1.0
             at += S
-            _many(out, at, self.hazards, [ck.get("hz")])
+            mark_many(out, at, self.hazards, [ck.get("hz")])
             at += H
             out[at] = float(ck.get("kind") == "monster")
             out[at + 1] = float(ck.get("kind") == "trap")
@@ -367,16 +352,6 @@ class LairsEncoding:
         )
 
     # ------------------------------------------------------------------ the interface
-    def observation_blocks(self) -> list[tuple[str, int, str]]:
-        return [(name, size, doc) for name, size, doc, _ in self.layout]
-
-    def observe(self, view: Mapping[str, Any], out: MutableSequence[float]) -> None:
-        """Fill ``out`` (zeros, of the blocks' total size) from the view."""
-        at = 0
-        for _, size, _, fill in self.layout:
-            fill(view, out, at)
-            at += size
-
     def action_slots(self) -> list[tuple[str, Mapping[str, Sequence[Any]] | int]]:
         cells, dirs = CELLS, grid.DIRS
         most = max(len(alt) for alts in COSTS.values() for alt in alts) + 1  # Sleepy: one more
@@ -430,14 +405,6 @@ class LairsEncoding:
 def _one(out: MutableSequence[float], at: int, values: Sequence[str], x: Any) -> None:
     """A one-hot of ``x`` among ``values``, the slot after them for anything else."""
     out[at + (values.index(x) if x in values else len(values))] = 1.0
-
-
-def _many(out: MutableSequence[float], at: int, index: _Index, xs: Sequence[Any]) -> None:
-    get = index.at.get
-    for x in xs:
-        i = get(x)
-        if i is not None:
-            out[at + i] = 1.0
 
 
 def _targets(out: MutableSequence[float], at: int, targets: Any) -> None:

@@ -21,11 +21,12 @@ card kept), up to a bound counted from the Kingdom's spots and the largest hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from math import comb
 from typing import Any
 
 from tabletop.engine import Game
+from tabletop.engine.observation import Index, ObservationLayout
 
 from .content import RESOURCES, Content
 from .decisions import DECISIONS
@@ -55,18 +56,6 @@ PENDING_SHOWN = 3
 SCALE = 10.0
 
 
-class _Index:
-    def __init__(self, ids: Sequence[str]) -> None:
-        self.ids = tuple(ids)
-        self.at = {x: i for i, x in enumerate(self.ids)}
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-
-Filler = Callable[[Mapping[str, Any], MutableSequence[float], int], None]
-
-
 def deployment_bound(in_play: int, hand: int, front: int, back: int) -> int:
     """How many arrangements a Deployment can have at most: a Front of up to ``front`` cards, a
     Back of up to ``back`` of the others, and at most one hand card left kept face down (a Unit
@@ -86,23 +75,19 @@ def deployment_bound(in_play: int, hand: int, front: int, back: int) -> int:
     return total
 
 
-class PaperTalesEncoding:
+class PaperTalesEncoding(ObservationLayout):
     """The observation layout and action slots of Paper Tales."""
 
     def __init__(self, game: Game) -> None:
+        super().__init__()
         C: Content = game.content  # type: ignore[attr-defined]
         self.C = C
-        self.cards = _Index(sorted(C.instance_type))
-        self.units = _Index(sorted(C.units))
-        self.buildings = _Index(sorted(C.buildings))
-        self.necropolis = _Index(sorted(C.necropolis))
-        self.lich = _Index(sorted(C.lich))
-        self.layout: list[tuple[str, int, str, Filler]] = []
+        self.cards = Index(sorted(C.instance_type))
+        self.units = Index(sorted(C.units))
+        self.buildings = Index(sorted(C.buildings))
+        self.necropolis = Index(sorted(C.necropolis))
+        self.lich = Index(sorted(C.lich))
         self._build()
-        self.size = sum(n for _, n, _, _ in self.layout)
-
-    def _add(self, name: str, size: int, doc: str, fill: Filler) -> None:
-        self.layout.append((name, size, doc, fill))
 
     def _unit_of(self, card: Any) -> int | None:
         if not isinstance(card, str):
@@ -326,16 +311,6 @@ class PaperTalesEncoding:
         out[at + 5] = float(len(p.get("spots") or ())) / SPOTS
 
     # ------------------------------------------------------------------ the interface
-    def observation_blocks(self) -> list[tuple[str, int, str]]:
-        return [(name, size, doc) for name, size, doc, _ in self.layout]
-
-    def observe(self, view: Mapping[str, Any], out: MutableSequence[float]) -> None:
-        """Fill ``out`` (zeros, of the blocks' total size) from the view."""
-        at = 0
-        for _, size, _, fill in self.layout:
-            fill(view, out, at)
-            at += size
-
     def _most_ways(self) -> int:
         """The most cost alternatives of any Construction (a new Level 2 Building pays both
         levels' costs, every pair of alternatives)."""

@@ -18,11 +18,12 @@ any order, is numbered by rank among the legal orderings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from math import factorial
 from typing import Any
 
 from tabletop.engine import Game
+from tabletop.engine.observation import Index, ObservationLayout, mark_many
 
 from .content import CITIES, VIRTUES, WILD, Content, solo_ids
 
@@ -70,50 +71,32 @@ REWARDS = ("trophy", "gems", "equipment", "rarity", "ingredient")
 SCALE = 10.0  # counts and Gems are divided by this, to keep the vector near 0..1
 
 
-class _Index:
-    """Ids to positions in a block."""
-
-    def __init__(self, ids: Sequence[str]) -> None:
-        self.ids = tuple(ids)
-        self.at = {x: i for i, x in enumerate(self.ids)}
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-
-Filler = Callable[[Mapping[str, Any], MutableSequence[float], int], None]
-
-
-class PaupersLadderEncoding:
+class PaupersLadderEncoding(ObservationLayout):
     """The observation layout and action slots of one Paupers' Ladder game."""
 
     def __init__(self, game: Game) -> None:
+        super().__init__()
         C: Content = game.content  # type: ignore[attr-defined]
         self.C = C
-        self.regions = _Index(sorted(C.regions))
-        self.cards = _Index(sorted(C.region_card))
-        self.items = _Index(sorted(C.item))
-        self.recipes = _Index(sorted(C.recipe))
-        self.quests = _Index(sorted(C.quest))
-        self.paupers = _Index(sorted(C.paupers))
-        self.birds = _Index(sorted(C.birds))
-        self.outcomes = _Index(sorted(C.outcome))
-        self.keys = _Index(["start", "bird", *self.items.ids, *self.recipes.ids])
-        self.any_card = _Index(
+        self.regions = Index(sorted(C.regions))
+        self.cards = Index(sorted(C.region_card))
+        self.items = Index(sorted(C.item))
+        self.recipes = Index(sorted(C.recipe))
+        self.quests = Index(sorted(C.quest))
+        self.paupers = Index(sorted(C.paupers))
+        self.birds = Index(sorted(C.birds))
+        self.outcomes = Index(sorted(C.outcome))
+        self.keys = Index(["start", "bird", *self.items.ids, *self.recipes.ids])
+        self.any_card = Index(
             [*self.cards.ids, *self.items.ids, *self.recipes.ids, *self.quests.ids]
         )
         # each Region card's place: which Region of its type it lies in (3 of each wild type)
         self.slots_of = {t: sorted(r.id for r in C.regions.values() if r.type == t) for t in WILD}
         self.max_slots = max(len(v) for v in self.slots_of.values())
         self.region_slot = {r: i for regs in self.slots_of.values() for i, r in enumerate(regs)}
-        self.layout: list[tuple[str, int, str, Filler]] = []
         self._build()
-        self.size = sum(n for _, n, _, _ in self.layout)
 
     # ------------------------------------------------------------------ layout
-    def _add(self, name: str, size: int, doc: str, fill: Filler) -> None:
-        self.layout.append((name, size, doc, fill))
-
     def _build(self) -> None:
         R, K, It, Q = self.regions, self.cards, self.items, self.quests
 
@@ -208,7 +191,7 @@ class PaupersLadderEncoding:
                 shop = v["shops"][city]
                 base = at + i * (1 + len(It))
                 out[base] = shop["count"] / SCALE
-                _many(out, base + 1, It, shop["known"])
+                mark_many(out, base + 1, It, shop["known"])
             at += len(CITIES) * (1 + len(It))
             for i, stack in enumerate(v["dispensary"][:4]):
                 base = at + i * (1 + len(self.recipes))
@@ -219,11 +202,11 @@ class PaupersLadderEncoding:
                 deck = v["decks"].get(dk)
                 if deck:
                     out[at + i] = deck["count"] / SCALE
-                    _many(out, at + len(DECKS), self.any_card, deck["discard"])
+                    mark_many(out, at + len(DECKS), self.any_card, deck["discard"])
             at += len(DECKS) + len(self.any_card)
-            _many(out, at, self.paupers, v["paupers_shown"])
+            mark_many(out, at, self.paupers, v["paupers_shown"])
             at += len(self.paupers)
-            _many(out, at, self.birds, v["birds_shown"])
+            mark_many(out, at, self.birds, v["birds_shown"])
 
         self._add(
             "board",
@@ -347,9 +330,9 @@ class PaupersLadderEncoding:
             if x in VIRTUES:
                 out[at + VIRTUES.index(x)] = 1.0
         at += len(VIRTUES)
-        _many(out, at, It, [it["c"] for it in p.get("inventory", ())])
+        mark_many(out, at, It, [it["c"] for it in p.get("inventory", ())])
         at += len(It)
-        _many(out, at, K, p.get("trophies", ()))
+        mark_many(out, at, K, p.get("trophies", ()))
         at += len(K)
         tucked = 0
         for r in p.get("recipes", ()):
@@ -372,16 +355,6 @@ class PaupersLadderEncoding:
             out[at + i] = float(x)
 
     # ------------------------------------------------------------------ the interface
-    def observation_blocks(self) -> list[tuple[str, int, str]]:
-        return [(name, size, doc) for name, size, doc, _ in self.layout]
-
-    def observe(self, view: Mapping[str, Any], out: MutableSequence[float]) -> None:
-        """Fill ``out`` (zeros, of the blocks' total size) from the view."""
-        at = 0
-        for _, size, _, fill in self.layout:
-            fill(view, out, at)
-            at += size
-
     def _keys_with(self, effect: str) -> list[str]:
         C = self.C
         out = []
@@ -488,16 +461,7 @@ def _one(out: MutableSequence[float], at: int, i: int | None) -> None:
         out[at + i] = 1.0
 
 
-def _many(out: MutableSequence[float], at: int, index: _Index, xs: Sequence[str]) -> None:
-    """Mark each id of ``xs`` (ids outside the index are left out)."""
-    get = index.at.get
-    for x in xs:
-        i = get(x)
-        if i is not None:
-            out[at + i] = 1.0
-
-
-def _set(out: MutableSequence[float], at: int, index: _Index, x: Any) -> None:
+def _set(out: MutableSequence[float], at: int, index: Index, x: Any) -> None:
     i = index.at.get(x) if isinstance(x, str) else None
     if i is not None:
         out[at + i] = 1.0
