@@ -137,16 +137,7 @@ def placement_problem(
     if piece in ("start",) or "start" in feat:
         start = cell if piece == "start" else feat.index("start")
         assert start is not None
-        mon = trap = goals = 0
-        for c, f in enumerate(feat):
-            if f is None:
-                continue
-            if f[:2] == "m:":
-                mon |= 1 << c
-            elif f[:2] == "t:":
-                trap |= 1 << c
-            elif f in ("exit", "chest"):
-                goals |= 1 << c
+        mon, trap, goals = _masks(feat)
         if cell is not None:
             k = kind_of(piece)
             if k == "monster":
@@ -189,10 +180,8 @@ def _witness(lair: dict[str, Any]) -> tuple[list[bool], set[int], set[int]] | No
     )
 
 
-def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
-    """The Peril Rule alone (the other rules checked apart)."""
-    if "start" not in feat:
-        return True
+def _masks(feat: list[str | None]) -> tuple[int, int, int]:
+    """Bit masks of the spaces holding a Monster, a Trap, and a goal (the Exit or a Chest)."""
     mon = trap = goals = 0
     for c, f in enumerate(feat):
         if f is None:
@@ -203,6 +192,14 @@ def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
             trap |= 1 << c
         elif f in ("exit", "chest"):
             goals |= 1 << c
+    return mon, trap, goals
+
+
+def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
+    """The Peril Rule alone (the other rules checked apart)."""
+    if "start" not in feat:
+        return True
+    mon, trap, goals = _masks(feat)
     return not goals & ~grid.peril_mask(feat.index("start"), walls, mon, trap)
 
 
