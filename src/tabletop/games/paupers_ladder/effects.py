@@ -272,17 +272,13 @@ def _op_resolve(st: PLState, op: J) -> None:
 
 @rule_step("_wild_defeat")
 def _op_wild_defeat(st: PLState, op: J) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     st.check_wild_quests(seat, op["char"], "defeat", op["region"], op["hz"])
 
 
 @rule_step("_encounter")
 def _op_encounter(st: PLState, op: J) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ctx, seat, _ = _context(st)
     ch: str = str(ctx.get("char", "pauper"))
     region: Any = ctx.get("region")
     st.encounter(seat, ch, op["card"], region)
@@ -309,8 +305,7 @@ def _op_end_event(st: PLState, op: J) -> None:
 @rule_step("_city_item")
 def _op_city_item(st: PLState, op: J) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     city, cid = op["city"], op["card"]
     if cid in d["shops"][city]:
         i = d["shops"][city].index(cid)
@@ -322,9 +317,7 @@ def _op_city_item(st: PLState, op: J) -> None:
 
 @rule_step("_complete_quest")
 def _op_complete_quest(st: PLState, op: J) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     st.complete_quest(seat, op["city"])
 
 
@@ -338,30 +331,30 @@ def _op_disaster_end(st: PLState, op: J) -> None:
     st._forget_deck(dk)
 
 
-@card_effect("gain")
-def _gain(st: PLState, op: ce.Gain) -> None:
+def _context(st: PLState) -> tuple[J, int, Any]:
+    """What a card effect runs in: its context, the seat it acts for (the turn's player unless
+    the context names one) and the card it comes from."""
     d = st.data
     ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
-    card: Any = ctx.get("card")
+    return ctx, int(ctx.get("seat", d.get("turn") or 0) or 0), ctx.get("card")
+
+
+@card_effect("gain")
+def _gain(st: PLState, op: ce.Gain) -> None:
+    _ctx, seat, card = _context(st)
     st.gain(seat, op.n, st.cname(card) if card else "")
 
 
 @card_effect("lose")
 def _lose(st: PLState, op: ce.Lose) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
-    card: Any = ctx.get("card")
+    _ctx, seat, card = _context(st)
     st.lose(seat, op.n, st.cname(card) if card else "")
 
 
 @card_effect("pay")
 def _pay(st: PLState, op: ce.Pay) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
-    card: Any = ctx.get("card")
+    ctx, seat, card = _context(st)
     p = st.P(seat)
     k = min(p["gems"], op.n)
     p["gems"] -= k
@@ -381,9 +374,7 @@ def _charm_table(st: PLState, op: ce.CharmTable) -> None:
 
 @card_effect("outcome_check")
 def _outcome_check(st: PLState, op: ce.OutcomeCheck) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     cid = st.draw_outcome(seat)
     st.discard_outcomes(seat, [cid])
     num = st.C.outcome[cid].number
@@ -394,9 +385,7 @@ def _outcome_check(st: PLState, op: ce.OutcomeCheck) -> None:
 
 @card_effect("draw_equipment")
 def _draw_equipment(st: PLState, op: ce.DrawEquipment) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     cards = [c for c in (st.draw_from("equipment") for _ in range(op.n)) if c]
     if len(cards) == 1:
         st.acquire(seat, cards[0])
@@ -408,9 +397,7 @@ def _draw_equipment(st: PLState, op: ce.DrawEquipment) -> None:
 
 @card_effect("draw_rarity")
 def _draw_rarity(st: PLState, op: ce.DrawRarity) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     rar = st.draw_from("rarity")
     if rar:
         st.acquire(seat, rar)
@@ -419,8 +406,7 @@ def _draw_rarity(st: PLState, op: ce.DrawRarity) -> None:
 @card_effect("shop_take")
 def _shop_take(st: PLState, op: ce.ShopTake) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     cands = []
     for city in CITIES:
         st._peek_shop(seat, city)
@@ -432,9 +418,7 @@ def _shop_take(st: PLState, op: ce.ShopTake) -> None:
 @card_effect("take_tucked")
 def _take_tucked(st: PLState, op: ce.TakeTucked) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
-    card: Any = ctx.get("card")
+    _ctx, seat, card = _context(st)
     cards = d["tucked"].get(card, [])
     if cards:
         st.push({"t": "keep", "seat": seat, "cards": list(cards), "src": "tucked", "card": card})
@@ -443,9 +427,7 @@ def _take_tucked(st: PLState, op: ce.TakeTucked) -> None:
 @card_effect("take_gems_here")
 def _take_gems_here(st: PLState, op: ce.TakeGemsHere) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
-    card: Any = ctx.get("card")
+    ctx, seat, card = _context(st)
     n = d["cardgems"].pop(card, 0)
     ctx["found"] = n
     st.gain(seat, n, "found in the wreck")
@@ -454,8 +436,7 @@ def _take_gems_here(st: PLState, op: ce.TakeGemsHere) -> None:
 @card_effect("market")
 def _market(st: PLState, op: ce.Market) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     pile = d["decks"]["equipment"]["discard"]
     if pile:
         c = pile.pop(st.rng.below(len(pile)))
@@ -464,9 +445,7 @@ def _market(st: PLState, op: ce.Market) -> None:
 
 @card_effect("smith")
 def _smith(st: PLState, op: ce.Smith) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ctx, seat, _ = _context(st)
     ch: str = str(ctx.get("char", "pauper"))
     p = st.P(seat)
     p["smith"] = {"char": ch, "turn": p["turns"] + 1, "bonus": op.bonus}
@@ -474,9 +453,7 @@ def _smith(st: PLState, op: ce.Smith) -> None:
 
 @card_effect("miss_turn")
 def _miss_turn(st: PLState, op: ce.MissTurn) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     p = st.P(seat)
     p["miss"] = True
     st.log(f"{st.pname(seat)}'s Pauper will miss their next turn.")
@@ -484,9 +461,7 @@ def _miss_turn(st: PLState, op: ce.MissTurn) -> None:
 
 @card_effect("sell_trophy")
 def _sell_trophy(st: PLState, op: ce.SellTrophy) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     p = st.P(seat)
     cands = [c for c in p["troph"] if st.C.region_card[c].name == op.hazard]
     if cands:
@@ -505,9 +480,7 @@ def _sell_trophy(st: PLState, op: ce.SellTrophy) -> None:
 
 @card_effect("learn_recipe")
 def _learn_recipe(st: PLState, op: ce.LearnRecipe) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     p = st.P(seat)
     cands = [r["r"] for r in p["rec"] if not r["learned"]]
     if cands:
@@ -525,9 +498,7 @@ def _learn_recipe(st: PLState, op: ce.LearnRecipe) -> None:
 
 @card_effect("return_outcomes")
 def _return_outcomes(st: PLState, op: ce.ReturnOutcomes) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     p = st.P(seat)
     pile = piles.discards(p["out"])
     if len(pile) <= op.n:  # no choice: every discard goes back
@@ -539,9 +510,7 @@ def _return_outcomes(st: PLState, op: ce.ReturnOutcomes) -> None:
 
 @card_effect("rescue")
 def _rescue(st: PLState, op: ce.Rescue) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ctx, seat, _ = _context(st)
     ch: str = str(ctx.get("char", "pauper"))
     region: Any = ctx.get("region")
     st.check_wild_quests(seat, ch, "rescue", region)
@@ -550,8 +519,7 @@ def _rescue(st: PLState, op: ce.Rescue) -> None:
 @card_effect("shipwreck")
 def _shipwreck(st: PLState, op: ce.Shipwreck) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ctx, seat, _ = _context(st)
     found = ctx.get("found", 0)
     if found:
         for city in CITIES:
@@ -571,8 +539,7 @@ def _leave(st: PLState, op: ce.Leave) -> None:
 @card_effect("disaster")
 def _disaster(st: PLState, op: ce.Disaster) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     rt = op.region
     for r in st.C.wild_regions[rt]:
         for c in list(d["tiles"][r]):
@@ -586,9 +553,7 @@ def _disaster(st: PLState, op: ce.Disaster) -> None:
 
 @card_effect("send_home")
 def _send_home(st: PLState, op: ce.SendHome) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ctx, seat, _ = _context(st)
     ch: str = str(ctx.get("char", "pauper"))
     p = st.P(seat)
     home = st.C.paupers[p["pauper"]].city
@@ -598,9 +563,7 @@ def _send_home(st: PLState, op: ce.SendHome) -> None:
 
 @card_effect("discard_equipment")
 def _discard_equipment(st: PLState, op: ce.DiscardEquipment) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     p = st.P(seat)
     cands = [it["c"] for it in p["inv"]]
     if cands:
@@ -618,9 +581,7 @@ def _discard_equipment(st: PLState, op: ce.DiscardEquipment) -> None:
 
 @card_effect("discard_trophy")
 def _discard_trophy(st: PLState, op: ce.DiscardTrophy) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     p = st.P(seat)
     cands = [c for c in p["troph"] if op.type is None or st.C.region_card[c].type == op.type]
     if cands:
@@ -638,9 +599,7 @@ def _discard_trophy(st: PLState, op: ce.DiscardTrophy) -> None:
 
 @card_effect("discard_ingredient")
 def _discard_ingredient(st: PLState, op: ce.DiscardIngredient) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    _ctx, seat, _ = _context(st)
     p = st.P(seat)
     cands = [c for r in p["rec"] for c in r["ing"]]
     if cands:
@@ -659,9 +618,7 @@ def _discard_ingredient(st: PLState, op: ce.DiscardIngredient) -> None:
 @card_effect("move_hazard")
 def _move_hazard(st: PLState, op: ce.MoveHazard) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
-    card: Any = ctx.get("card")
+    ctx, seat, card = _context(st)
     region: Any = ctx.get("region")
     rt = op.region
     cands = [
@@ -706,8 +663,6 @@ def _tuck_equipment(st: PLState, op: ce.TuckEquipment) -> None:
 
 @card_effect("travel_to_city")
 def _travel_to_city(st: PLState, op: ce.TravelToCity) -> None:
-    d = st.data
-    ctx: J = d.get("ctx") or {}
-    seat: int = int(ctx.get("seat", d.get("turn") or 0) or 0)
+    ctx, seat, _ = _context(st)
     ch: str = str(ctx.get("char", "pauper"))
     st.push({"t": "goto", "seat": seat, "char": ch})
