@@ -71,3 +71,17 @@ def known(s: Scenario, seat: int = 0) -> set[str]:
 
     sheet = s.view(seat)["maps"][seat]
     return {grid.name(c) for c in range(36) if sheet["known"][c]}
+
+
+PACK = {"pack": True}
+
+
+def arena(monster: str | None = None, trap: str | None = None, **more: Any) -> dict[str, Any]:
+    """Seat 1's lair: Start A1, a Monster east of it in A2, a Trap south of it in B1."""
+    lair: dict[str, Any] = {"start": "A1", "exit": "F6", "monsters": {}, "traps": {}, "walls": []}
+    if monster:
+        lair["monsters"] = {"A2": monster}
+    if trap:
+        lair["traps"] = {"B1": trap}
+    lair.update(more)
+    return lair

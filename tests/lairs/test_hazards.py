@@ -6,19 +6,7 @@ from typing import Any
 
 from tabletop.games.lairs import grid
 
-from .helpers import scenario
-
-PACK = {"pack": True}
-
-
-def arena(monster: str | None = None, trap: str | None = None, **more: Any) -> dict[str, Any]:
-    lair: dict[str, Any] = {"start": "A1", "exit": "F6", "monsters": {}, "traps": {}, "walls": []}
-    if monster:
-        lair["monsters"] = {"A2": monster}
-    if trap:
-        lair["traps"] = {"B1": trap}
-    lair.update(more)
-    return lair
+from .helpers import PACK, arena, scenario
 
 
 def fight(monster: str, dice: list[int], mdice: list[str], cubes: int = 2, **ex: Any) -> Any:

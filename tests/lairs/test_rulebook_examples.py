@@ -6,20 +6,7 @@ from typing import Any
 
 from tabletop.games.lairs import grid
 
-from .helpers import scenario
-
-PACK = {"pack": True}
-
-
-def arena(monster: str | None = None, trap: str | None = None, **more: Any) -> dict[str, Any]:
-    """Seat 1's lair: Start A1, a Monster east of it in A2, a Trap south of it in B1."""
-    lair: dict[str, Any] = {"start": "A1", "exit": "F6", "monsters": {}, "traps": {}, "walls": []}
-    if monster:
-        lair["monsters"] = {"A2": monster}
-    if trap:
-        lair["traps"] = {"B1": trap}
-    lair.update(more)
-    return lair
+from .helpers import PACK, arena, scenario
 
 
 def dice_of(s: Any) -> list[tuple[str, int]]:
