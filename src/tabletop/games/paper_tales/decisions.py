@@ -134,7 +134,7 @@ class SoloPick(Decision):
     def legal(self, st: PTState, seat: int) -> list[Action]:
         s = st.data["solo"]
         assert s is not None
-        return [Action.of("pick", card=c) for c in sorted(set(s["offer"]))]
+        return _cards("pick", tuple(sorted(set(s["offer"]))))
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:
         solo.pick(st, str(action["card"]))
@@ -275,8 +275,11 @@ class Construct(Decision):
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
         # what a seat can construct follows from its own data and the game's Buildings alone
-        # (every ability reads its owner's Kingdom): remembered while the others commit
-        key = marshal.dumps((st.data["players"][seat], st.data["buildings"]))
+        # (every ability reads its owner's Kingdom): remembered while the others commit, and
+        # across copies of the state. Marshal format 2 has no back-references, so equal data
+        # gives equal bytes in a clone too (format 4 marks objects shared by reference count,
+        # so a clone's bytes differed and every clone missed)
+        key = marshal.dumps((st.data["players"][seat], st.data["buildings"]), 2)
         found = _BUILDS.get(key)
         if found is None:
             if len(_BUILDS) >= 4096:
