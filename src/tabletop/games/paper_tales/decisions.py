@@ -113,6 +113,12 @@ class Draft(Decision):
         else:
             recruitment.pick(st, seat, str(action["card"]))
 
+    def reveal(self, st: PTState, commitments: Mapping[int, Action]) -> bool:
+        """Every seat's pick (or discard) carried out in seat order, then the hands pass once."""
+        for seat in sorted(commitments):
+            self.apply(st, seat, commitments[seat])
+        return True
+
     def words(self, st: PTState, action: Action, seat: int) -> str:
         verb = "Discard" if action.kind == "burn" else "Keep"
         return f"{verb} the {_unit(st, action['card'])}"

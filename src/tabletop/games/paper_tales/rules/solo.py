@@ -7,6 +7,7 @@ plus the next) each fight the player's Kingdom; at the end, the END card's gain.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, State, piles
@@ -150,7 +151,11 @@ def pick(st: PTState, card: str) -> None:
 
 def quest_met(st: PTState, quest: C.Quest, card: str) -> bool:
     """Whether a Netherworld Unit meets a Quest: printed strength, resource conditions met."""
-    unit = st.content.unit(card)
+    return _quest_met(st.content, quest, card)
+
+
+def _quest_met(content: C.Content, quest: C.Quest, card: str) -> bool:
+    unit = content.unit(card)
     if quest.test == "produces":
         return any(isinstance(e, C.Produce) and e.resource == quest.resource for e in unit.static)
     n = int(quest.n or 0)
@@ -165,18 +170,29 @@ def quest_met(st: PTState, quest: C.Quest, card: str) -> bool:
     return any(e.when == quest.phase for e in unit.triggers)
 
 
+@lru_cache(maxsize=4096)
+def _meets(necropolis: str, card: str) -> bool:
+    """Whether a Unit card meets a Necropolis card's Quest: static content, so the answer is
+    made once per pair (the Quest Bonuses test every Netherworld card against every revealed
+    Quest at every Recruitment)."""
+    content = C.game_content()  # static content, loaded once per process
+    quest = content.necropolis[necropolis].quest
+    return quest is not None and _quest_met(content, quest, card)
+
+
 def lich_king_gains(st: PTState) -> None:
     """End of Recruitment: the current card's Immediate Gain, then every revealed card's Quest
     Bonus per Netherworld Unit; then Netherworld goes to the discard pile."""
     d = st.data
     s = d["solo"]
     assert s is not None
-    gain = solo(st).gain + lich_bonus(st, C.LkGainLp)
+    cards = line(st)
+    gain = st.content.necropolis[cards[d["turn"] - 1]].gain + lich_bonus(st, C.LkGainLp)
     total = gain
-    for ident in line(st)[: s["revealed"]]:
+    for ident in cards[: s["revealed"]]:
         quest = st.content.necropolis[ident].quest
         if quest is not None:
-            total += quest.lp * sum(1 for c in s["nether"] if quest_met(st, quest, c))
+            total += quest.lp * sum(1 for c in s["nether"] if _meets(ident, c))
     s["lp"] += total
     log(d, f"The Lich King scores {total} LP ({gain} Immediate Gain, the rest Quest Bonuses)")
     piles.add_discards(d["deck"], s["nether"])
