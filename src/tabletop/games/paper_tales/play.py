@@ -17,6 +17,7 @@ from .decisions import for_kind
 from .rules import endgame, turn
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "Grey")
+_PROMPTS: dict[tuple[tuple[int, ...], str, str], Prompt] = {}
 # the decision of each phase that waits for the seats (when nothing is pending)
 PHASE_DECISIONS = {
     "draft": "draft",
@@ -95,7 +96,14 @@ class PTState(State):
             seats = tuple(s for s, p in enumerate(d["players"]) if not p["done"])
         else:
             seats = (0,)
-        return Prompt(seats, kind, dec.text(self, seats[0]), turn=None, commit=dec.commit)
+        text = dec.text(self, seats[0])
+        key = (seats, kind, text)
+        found = _PROMPTS.get(key)
+        if found is None:  # a prompt is immutable: one object per decision, seats and words
+            if len(_PROMPTS) >= 4096:
+                _PROMPTS.clear()
+            found = _PROMPTS[key] = Prompt(seats, kind, text, turn=None, commit=dec.commit)
+        return found
 
     def _legal_actions(self, seat: int) -> list[Action]:
         kind = self._kind()

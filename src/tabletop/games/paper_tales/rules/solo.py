@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, State, piles
+from tabletop.engine.knowledge import ZONES
 from tabletop.engine.protocol import Automaton
 from tabletop.engine.views import log
 
@@ -104,9 +105,13 @@ def reveal(st: PTState, revealed: int) -> None:
         z.reveal(f"line:{i}")
 
 
+LINE = tuple(f"line:{i}" for i in range(len(PILES)))  # the line's zones, turn 1 to 4 then END
+
+
 def line(st: PTState) -> list[str]:
     """The Necropolis line, turn 1 to 4 then END (the rules read all of it)."""
-    return [hidden.items(st, f"line:{i}")[0] for i in range(len(PILES))]
+    zones = st.data[ZONES]
+    return [zones[name]["items"][0] for name in LINE]
 
 
 def solo(st: PTState) -> C.Necropolis:
