@@ -175,14 +175,16 @@ def _quest_met(content: C.Content, quest: C.Quest, card: str) -> bool:
     return any(e.when == quest.phase for e in unit.triggers)
 
 
-@lru_cache(maxsize=4096)
-def _meets(necropolis: str, card: str) -> bool:
-    """Whether a Unit card meets a Necropolis card's Quest: static content, so the answer is
-    made once per pair (the Quest Bonuses test every Netherworld card against every revealed
-    Quest at every Recruitment)."""
+@lru_cache(maxsize=64)
+def _meeting(necropolis: str) -> frozenset[str]:
+    """The Unit cards meeting a Necropolis card's Quest: static content, so found once per card
+    (the Quest Bonuses test every Netherworld card against every revealed Quest at every
+    Recruitment)."""
     content = C.game_content()  # static content, loaded once per process
     quest = content.necropolis[necropolis].quest
-    return quest is not None and _quest_met(content, quest, card)
+    if quest is None:
+        return frozenset()
+    return frozenset(c for c in content.instance_type if _quest_met(content, quest, c))
 
 
 def lich_king_gains(st: PTState) -> None:
@@ -197,7 +199,7 @@ def lich_king_gains(st: PTState) -> None:
     for ident in cards[: s["revealed"]]:
         quest = st.content.necropolis[ident].quest
         if quest is not None:
-            total += quest.lp * sum(1 for c in s["nether"] if _meets(ident, c))
+            total += quest.lp * len(_meeting(ident).intersection(s["nether"]))
     s["lp"] += total
     log(d, f"The Lich King scores {total} LP ({gain} Immediate Gain, the rest Quest Bonuses)")
     piles.add_discards(d["deck"], s["nether"])
