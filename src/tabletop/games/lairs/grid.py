@@ -140,13 +140,7 @@ def _spread(s: int, m: tuple[int, int, int, int]) -> int:
 
 def connected(walls: set[int]) -> bool:
     """Every space reachable from every other (No Unreachable Spaces)."""
-    m = _moves(walls)
-    seen = 1
-    while True:
-        more = seen | _spread(seen, m)
-        if more == seen:
-            return seen == _FULL
-        seen = more
+    return _fill(1, _entries(_leavers(walls), _FULL)) == _FULL
 
 
 def distances(start: int, walls: set[int]) -> list[int]:
