@@ -283,7 +283,7 @@ PAID = (
 
 
 @cache
-def act(kind: str, key: str = "", value: int | str | None = None) -> Action:
+def act(kind: str, key: str = "", value: int | str | tuple[str, ...] | None = None) -> Action:
     """The action ``kind`` with one argument or none (a space given as its number is named like
     the map sheet): the explorer's actions recur every turn, so each is made once and shared (an
     Action is immutable)."""
@@ -458,9 +458,7 @@ class Pay(Decision):
         return "Which cubes pay for it?"
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("pay", cubes=tuple(p)) for p in s.data["ask"]["options"]] + [
-            Action.of("back")
-        ]
+        return [act("pay", "cubes", tuple(p)) for p in s.data["ask"]["options"]] + [act("back")]
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
         ask = s.data["ask"]

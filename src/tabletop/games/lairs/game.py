@@ -162,8 +162,8 @@ class LairsState(State):
         return decisions.DECISIONS[kind].legal(self, seat)
 
     def _templates(self, seat: int) -> list[Template] | None:
-        kind, _ = self._decision()
-        if kind == "build":
+        # building, the one templated decision, is the whole of the build phase
+        if self.data["phase"] == "build":
             return decisions.BUILD.templates(self, seat)
         return None
 
