@@ -40,10 +40,10 @@ def abilities_of(
     if pauper:
         out += [("start", e) for e in C.paupers[pauper].equipment.abilities]
     for it in inventory:
-        out += [(it["c"], e) for e in C.item[it["c"]].abilities]
+        out += [(it["card"], e) for e in C.item[it["card"]].abilities]
     for r in recipes:
-        if r["learned"] and r["at"] < turns:
-            out += [(r["r"], e) for e in C.recipe[r["r"]].abilities]
+        if r["learned"] and r["learned_at"] < turns:
+            out += [(r["recipe"], e) for e in C.recipe[r["recipe"]].abilities]
     return out
 
 
