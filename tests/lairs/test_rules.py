@@ -246,6 +246,7 @@ def test_payments_looked_up_are_the_ones_worked_out_for_that_basket() -> None:
             )
             assert energy.payments(ex, action) == list(afresh), (ex, action)
             assert energy.can_pay(ex, action) == bool(afresh), (ex, action)
+            assert energy.payable(ex)[action] == bool(afresh), (ex, action)
     one = {k: 0 for k in CUBES}
     sleepy = {"fresh": {**one, "basic": 1}, "status": {"sleepy": "fresh"}}
     assert not energy.can_pay(sleepy, "creep")  # Sleepy: one cube more than Creep's one

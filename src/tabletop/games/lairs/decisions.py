@@ -308,40 +308,33 @@ class Turn(Decision):
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
         """The explorer's actions now. An action whose cost cannot be paid from the Fresh basket
-        is not offered (whether a kind can be paid is asked once, before its actions are made);
-        each action is one shared value (:func:`act`), made once a process."""
+        is not offered (what can be paid is looked up once, before any action is made); each
+        action is one shared value (:func:`act`), made once a process."""
         d = s.data
         ex = d["ex"][seat]
         pos = ex["pos"]
-        payable: dict[str, bool] = {}
-
-        def paid(kind: str) -> bool:
-            ok = payable.get(kind)
-            if ok is None:
-                ok = payable[kind] = energy.can_pay(ex, kind)
-            return ok
-
+        paid = energy.payable(ex)
         out: list[Action] = []
         creeps = exploring.creep_targets(s, seat)
-        if paid("creep"):
+        if paid["creep"]:
             out += [act("creep", "dir", dirn) for dirn, _ in creeps]
-        if paid("hustle"):
+        if paid["hustle"]:
             out += [hustle(dirn, n) for dirn, n in exploring.hustle_options(s, seat)]
-        if paid("backtrack"):
+        if paid["backtrack"]:
             out += [act("backtrack", "to", c) for c in exploring.backtrack_targets(s, seat)]
-        if paid("peer"):
+        if paid["peer"]:
             out += [act("peer", "at", c) for c in exploring.peer_targets(s, seat)]
         if d["pack"]:
-            if paid("scrounge") and pack.may_scrounge(s, seat):
+            if paid["scrounge"] and pack.may_scrounge(s, seat):
                 out.append(act("scrounge"))
             for dirn, _ in creeps:
-                out += [act(kind, "dir", dirn) for kind in ("charge", "sneak") if paid(kind)]
-            if paid("recover"):
+                out += [act(kind, "dir", dirn) for kind in ("charge", "sneak") if paid[kind]]
+            if paid["recover"]:
                 out += [act("recover", "cube", k) for k in pack.may_recover(s, seat)]
-            if paid("scavenge"):
+            if paid["scavenge"]:
                 out += [act("scavenge", "at", c) for c in ex["scavenge"]]
             for card, args in pack.playable_now(s, seat, False):
-                if s.C.junk[pack.card_id(card)].cost and not paid("junk"):
+                if s.C.junk[pack.card_id(card)].cost and not paid["junk"]:
                     continue
                 on = args[0] if args else None
                 out.append(

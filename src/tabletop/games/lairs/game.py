@@ -53,14 +53,17 @@ class LairsState(State):
             i = self.lair_index(e)
             zone = z.zones[zone_name(i)]
             alone = 0 if d["solo"] else bit(i)
-            items, known, sheet = zone["items"], zone["known"], ex["map"]
-            for c in range(len(items)):
-                m = sheet[c]
-                f = items[c]
-                truly = m is not None and (m == f or (m == "empty" and f is None))
-                if truly and known[c] != all_:
+            known = zone["known"]
+            should = [
+                all_ if m is not None and (m == f or (m == "empty" and f is None)) else alone
+                for m, f in zip(ex["map"], zone["items"], strict=True)
+            ]  # everyone where the map sheet shows the space truly, else its builder alone
+            if should == known:
+                continue
+            for c, (k, want) in enumerate(zip(known, should, strict=True)):
+                if k != want and want == all_:
                     z.learn(zone_name(i), all_, "explored", at=c)
-                elif not truly and known[c] != alone:
+                elif k != want:
                     known[c] = alone
 
     def builder_of(self, e: int) -> int | None:

@@ -53,7 +53,19 @@ def can_pay(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> boo
     return bool(_ways(ex, action, sleepy_applies))
 
 
+def payable(ex: dict[str, Any]) -> dict[str, bool]:
+    """:func:`can_pay` of every action that costs cubes, at once (what the explorer's turn asks
+    before offering its actions), looked up by the Fresh basket and the Statuses that matter."""
+    status = ex["status"]
+    key = (_FRESH(ex["fresh"]), "dazed" in status, "sleepy" in status)
+    found = _PAYABLE.get(key)
+    if found is None:
+        found = _PAYABLE[key] = {action: can_pay(ex, action) for action in COSTS}
+    return found
+
+
 _FRESH = itemgetter(*CUBES)
+_PAYABLE: dict[tuple[Any, ...], dict[str, bool]] = {}
 _WAYS: dict[tuple[Any, ...], tuple[tuple[str, ...], ...]] = {}
 
 

@@ -59,8 +59,11 @@ def open_dirs(ex: dict[str, Any], cell: int) -> list[tuple[str, int, int]]:
     return [(d, n, e) for d, n, e in grid.neighbours(cell) if e not in mw]
 
 
+EMPTY_ON_MAP = ("empty", "start")
+
+
 def map_empty(ex: dict[str, Any], cell: int) -> bool:
-    return ex["map"][cell] in ("empty", "start")
+    return ex["map"][cell] in EMPTY_ON_MAP
 
 
 def real_empty(lair: dict[str, Any], cell: int) -> bool:
@@ -113,10 +116,9 @@ def backtrack_targets(s: LairsState, e: int) -> list[int]:
     """Backtrack: to any space already visited, through visited Known empty spaces, with no wall
     learnt between (ruling X2)."""
     ex = s.data["ex"][e]
-    visited, known = ex["visited"], ex["known"]
-    ok = 0
-    for c in range(grid.SPACES):
-        if visited[c] and known[c] and map_empty(ex, c):
+    ok = 0  # the spaces it may pass: visited, Known and empty on the map sheet (map_empty)
+    for c, (v, k, m) in enumerate(zip(ex["visited"], ex["known"], ex["map"], strict=True)):
+        if v and k and m in EMPTY_ON_MAP:
             ok |= 1 << c
     start = ex["pos"]
     return grid.cells_of(grid.reach(start, ex["mwalls"], ok) & ~(1 << start))
