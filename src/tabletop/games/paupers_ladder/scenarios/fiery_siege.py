@@ -110,29 +110,39 @@ class FierySiege(ScenarioRules):
         if solo.get("o2") and not solo.get("o3") and any(it["c"] == blade for it in p["inv"]):
             solo["o3"] = True
 
+    def achieved(self, s: PLState) -> list[bool]:
+        solo = s.data["solo"]
+        return [
+            bool(solo.get("o1")),
+            bool(solo.get("o2")),
+            bool(solo.get("o3")),
+            bool(solo.get("o3")) and not solo.get("siege"),
+        ]
+
     def objectives(self, s: PLState) -> list[dict[str, Any]]:
         solo = s.data["solo"]
         got = len(solo.get("collected", []))
+        lore, inside, bought, dragons = self.achieved(s)
         return [
             {
                 "text": "Learn dragonfire (collect the 3 Virtue markers)",
                 "progress": f"{got}/3",
-                "done": bool(solo.get("o1")),
+                "done": lore,
             },
             {
                 "text": f"Find a way into {str(solo.get('home', '')).capitalize()}",
-                "progress": "inside" if solo.get("o2") else "not yet",
-                "done": bool(solo.get("o2")),
+                "progress": "inside" if inside else "not yet",
+                "done": inside,
             },
             {
                 "text": f"Buy {s.cname(dragonsbane(s))}",
-                "progress": "bought" if solo.get("o3") else "not yet",
-                "done": bool(solo.get("o3")),
+                "progress": "bought" if bought else "not yet",
+                "done": bought,
             },
             {
                 "text": "Defeat the 3 dragons around your City",
                 "progress": f"{3 - len(solo.get('siege', []))}/3",
-                "done": bool(solo.get("o3")) and not solo.get("siege"),
+                "done": dragons,
             },
         ]
 
