@@ -44,7 +44,7 @@ from typing import ClassVar
 from tabletop.engine import TERMINAL_PROMPT, Action, Prompt, State
 from tabletop.engine.views import log
 
-from .base import ANYTIME_KINDS, A, J, abilities_of, region_ok
+from .base import ANYTIME_KINDS, A, J, abilities_of, ability_sources, region_ok
 from .birds import Birds
 from .cities import CitiesAndShops
 from .content import Content
@@ -151,7 +151,12 @@ class PLState(
         )
 
     def has(self, seat: int, char: str, effect: str) -> list[tuple[str, J]]:
-        return [(k, e) for k, e in self.abilities(seat, char) if e["effect"] == effect]
+        """The abilities in force for a character with a given effect."""
+        p = self.P(seat)
+        sources = ability_sources(
+            self.C, char, p["pauper"], p["bird"], p["trained"], p["inv"], p["rec"], p["turns"]
+        )
+        return [(k, e) for k, effects in sources for e in effects if e["effect"] == effect]
 
     def region_ok(self, cond: str | None, region: str) -> bool:
         return region_ok(self.C, cond, region)

@@ -33,10 +33,14 @@ class Virtues:
 
     __slots__ = ()
 
-    def threshold(self: PLState, virtue: str) -> int:
+    def thresholds(self: PLState) -> dict[str, int]:
+        """Each Virtue's threshold in this game (see :func:`_thresholds`)."""
         d = self.data
         solo = d["players"][0]["pauper"] if d["mode"] == "solo" else None
-        return _thresholds(self.C, len(d["players"]), solo)[virtue]
+        return _thresholds(self.C, len(d["players"]), solo)
+
+    def threshold(self: PLState, virtue: str) -> int:
+        return self.thresholds()[virtue]
 
     def free_trophies(self: PLState, seat: int) -> list[str]:
         """The Trophy Room cards a Virtue may take: those an open choice of this seat offers (a
@@ -61,19 +65,18 @@ class Virtues:
 
     def learnable(self: PLState, seat: int) -> list[str]:
         p = self.P(seat)
+        have = p["virtues"]
+        need = self.thresholds()
+        cards = self.C.region_card
         troph = self.free_trophies(seat)
         out = []
-        if "generosity" not in p["virtues"] and p["gems"] >= self.threshold("generosity"):
+        if "generosity" not in have and p["gems"] >= need["generosity"]:
             out.append("generosity")
-        if "bravery" not in p["virtues"] and sum(
-            self.C.region_card[c].strength for c in troph
-        ) >= self.threshold("bravery"):
+        if "bravery" not in have and sum(cards[c].strength for c in troph) >= need["bravery"]:
             out.append("bravery")
-        if "magnificence" not in p["virtues"] and any(
-            self.C.region_card[c].type == "dragon" for c in troph
-        ):
+        if "magnificence" not in have and any(cards[c].type == "dragon" for c in troph):
             out.append("magnificence")
-        if "fellowship" not in p["virtues"] and len(p["journal"]) >= int(
+        if "fellowship" not in have and len(p["journal"]) >= int(
             self.C.numbers["fellowship_quests"]["value"]
         ):
             out.append("fellowship")
