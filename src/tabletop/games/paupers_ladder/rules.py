@@ -39,6 +39,7 @@ After every action ``_settle`` runs queued ops until a decision is needed. Mode 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from tabletop.engine import TERMINAL_PROMPT, Action, Prompt, State
@@ -67,6 +68,8 @@ from .words import Words
 
 __all__ = ["ANYTIME_KINDS", "A", "J", "PLState", "abilities_of", "region_ok"]
 
+# prompts are immutable: build each one once (a decision is asked after every action)
+prompt_of = lru_cache(maxsize=4096)(Prompt)
 # the decisions of learning a Virtue: no other Virtue is learned in the middle of one
 _VIRTUE_FRAMES = ("bravery", "magnificence")
 
@@ -182,26 +185,28 @@ class PLState(
         turn = d.get("turn")
         if d["stack"]:
             f = d["stack"][-1]
-            return Prompt((f["seat"],), f["t"], DECISIONS[f["t"]].text(self, f), turn)
+            return prompt_of((f["seat"],), f["t"], DECISIONS[f["t"]].text(self, f), turn)
         ph = d["phase"]
         if ph == "pauper":
-            return Prompt((d["order"][0],), "choose-pauper", "Choose your Pauper.", d["order"][0])
+            return prompt_of(
+                (d["order"][0],), "choose-pauper", "Choose your Pauper.", d["order"][0]
+            )
         if ph == "bird":
-            return Prompt((d["order"][0],), "choose-bird", "Choose your Bird.", d["order"][0])
+            return prompt_of((d["order"][0],), "choose-bird", "Choose your Bird.", d["order"][0])
         if ph == "draft":
             # a simultaneous decision: the engine keeps each pick hidden until all are in
             seats = tuple(range(self.n()))
             text = "Choose 1 Recipe to learn; the rest pass left."
-            return Prompt(seats, "draft", text, None, commit=True)
+            return prompt_of(seats, "draft", text, None, commit=True)
         if ph == "buy":
             s = d["order"][0]
-            return Prompt((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
+            return prompt_of((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
         ts = d["ts"]
         seat = int(turn or 0)
         if ts["char"] is None:
-            return Prompt((seat,), "turn", "Choose a character to act, or a free action.", turn)
+            return prompt_of((seat,), "turn", "Choose a character to act, or a free action.", turn)
         who = "Pauper" if ts["char"] == "pauper" else "Bird"
-        return Prompt((seat,), "character", f"Your {who}: move, then explore.", turn)
+        return prompt_of((seat,), "character", f"Your {who}: move, then explore.", turn)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         d = self.data
