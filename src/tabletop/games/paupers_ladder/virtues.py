@@ -28,6 +28,18 @@ def _thresholds(C: Content, players: int, solo_pauper: str | None) -> dict[str, 
     return {virtue: int(n) for virtue, n in C.numbers["thresholds"][key].items()}
 
 
+@lru_cache(maxsize=8)
+def _bravery_points(C: Content) -> dict[str, int]:
+    """Each Region card's strength, the points it adds toward bravery (content alone)."""
+    return {cid: card.strength for cid, card in C.region_card.items()}
+
+
+@lru_cache(maxsize=8)
+def _dragon_cards(C: Content) -> frozenset[str]:
+    """The Region cards that are dragons (magnificence needs one in the Trophy Room)."""
+    return frozenset(cid for cid, card in C.region_card.items() if card.type == "dragon")
+
+
 class Virtues:
     """The Virtues and the end of the game."""
 
@@ -67,14 +79,15 @@ class Virtues:
         p = self.P(seat)
         have = p["virtues"]
         need = self.thresholds()
-        cards = self.C.region_card
         troph = self.free_trophies(seat)
         out = []
         if "generosity" not in have and p["gems"] >= need["generosity"]:
             out.append("generosity")
-        if "bravery" not in have and sum(cards[c].strength for c in troph) >= need["bravery"]:
+        if "bravery" not in have and (
+            sum(map(_bravery_points(self.C).__getitem__, troph)) >= need["bravery"]
+        ):
             out.append("bravery")
-        if "magnificence" not in have and any(cards[c].type == "dragon" for c in troph):
+        if "magnificence" not in have and not _dragon_cards(self.C).isdisjoint(troph):
             out.append("magnificence")
         if "fellowship" not in have and len(p["journal"]) >= int(
             self.C.numbers["fellowship_quests"]["value"]
