@@ -297,7 +297,7 @@ class PLState(
                 continue
             if ts["char"] is None and len(ts["done"]) == 2:
                 s = d["turn"]
-                if not self.learnable(s) and not self._may_train(s):
+                if not self._may_train(s) and not self.learnable(s):
                     self._end_turn()
                     continue
             return

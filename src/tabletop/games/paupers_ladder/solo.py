@@ -147,8 +147,10 @@ class Solo:
         return solo is not None and hz == solo.get("necro")
 
     def may_enter(self: PLState, seat: int, ch: str, region: str) -> bool:
-        rules = self.scenario_rules()
-        return rules.may_enter(self, seat, ch, region) if rules else True
+        # asked for every neighbouring Region at every step of a move: the scenario looked up
+        # here rather than through scenario_rules()
+        solo = self.data.get("solo")
+        return SCENARIO_RULES[solo["scenario"]].may_enter(self, seat, ch, region) if solo else True
 
     def _hazard_actions(self: PLState, seat: int, ch: str, hz: list[str]) -> list[Action]:
         acts: list[Action] = []
