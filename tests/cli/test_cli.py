@@ -390,7 +390,7 @@ class TestPaupersAtTheTerminal:
 
     def test_a_second_move_shows_its_cost(self) -> None:
         def second_move(state: Any) -> bool:
-            ts = state.data.get("ts") or {}
+            ts = state.view(None).get("turn_state") or {}
             seat = state.current_seats()[0]
             return (
                 state.prompt().kind == "character"

@@ -37,8 +37,8 @@ def tile(state: PLState, region: str, entry: str) -> str:
 
 def inv(state: PLState, seat: int, entry: str) -> str:
     for it in state.view(seat)["players"][seat]["inventory"]:
-        if it["c"].split(".")[1] == entry:
-            return str(it["c"])
+        if it["card"].split(".")[1] == entry:
+            return str(it["card"])
     raise AssertionError(f"no {entry} in seat {seat}'s Inventory")
 
 
@@ -51,7 +51,7 @@ def strength(state: PLState) -> int:
     """The Strength of the fight in progress, or of the last fight once it resolved."""
     view = state.view(None)
     f = view["fight"] or view["last_fight"]
-    return int(f["str"])
+    return int(f["strength"])
 
 
 def log_text(state: PLState, seat: int | None = None) -> str:

@@ -18,7 +18,7 @@ def fight_scenario(recipe: dict[str, Any]) -> Scenario:
             "seats": [
                 {
                     "pauper": "ognov",
-                    "pos": "mountain-1",
+                    "position": "mountain-1",
                     "inventory": ["sword"],
                     "recipes": [recipe],
                     "outcome": [0],

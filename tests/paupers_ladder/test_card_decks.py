@@ -14,8 +14,8 @@ def exhausted_forest() -> Scenario:
             "seats": [
                 {
                     "pauper": "ognov",
-                    "pos": "forest-2",
-                    "bpos": "forest-1",
+                    "position": "forest-2",
+                    "bird_position": "forest-1",
                     "inventory": ["recall-potion"],
                 },
                 {},
@@ -50,7 +50,7 @@ class TestCardDecks:
             "paupers-ladder",
             {
                 "seats": [
-                    {"pauper": "ognov", "pos": "forest-2", "inventory": ["recall-potion"]},
+                    {"pauper": "ognov", "position": "forest-2", "inventory": ["recall-potion"]},
                     {},
                 ],
                 "discards": {"forest": ["toadstools", "wolf"]},

@@ -74,7 +74,9 @@ class TestCardEffectHandlers:
         assert isinstance(state.C.card_effect["q.orphanage.reward.0.1"], Gain)
         reward = state.C.quest[next(q for q in state.C.quest if ".orphanage." in q)]
         state.run(reward.reward_effects[0])
-        queued = state.data["q"][: len(reward.reward_effects[0])]  # the queue is what is tested
+        queued = state.data["effect_queue"][
+            : len(reward.reward_effects[0])
+        ]  # the queue is what is tested
         assert queued == [e.ref for e in reward.reward_effects[0]]
         assert all(state.C.card_effect[r] is e for r, e in zip(queued, reward.reward_effects[0]))
         assert game.new_state(2).C.card_effect is state.C.card_effect  # one index, shared

@@ -15,7 +15,10 @@ def mid_fight(gems: int) -> Scenario:
     s = Scenario(
         "paupers-ladder",
         {
-            "seats": [{"pauper": "ognov", "pos": "mountain-1", "gems": gems, "outcome": [0]}, {}],
+            "seats": [
+                {"pauper": "ognov", "position": "mountain-1", "gems": gems, "outcome": [0]},
+                {},
+            ],
             "char": "pauper",
             "tiles": {"mountain-1": ["giant"]},
         },
@@ -29,7 +32,7 @@ def solo_mid_fight() -> Scenario:
     s = Scenario(
         "paupers-ladder",
         {
-            "seats": [{"pauper": "alf", "pos": "mountain-1", "gems": 7, "outcome": [0]}],
+            "seats": [{"pauper": "alf", "position": "mountain-1", "gems": 7, "outcome": [0]}],
             "char": "pauper",
             "tiles": {"mountain-1": ["giant"], "forest-2": ["goblin"]},
             "time": 4,
@@ -48,7 +51,7 @@ class TestLearningAVirtueAtAnyTimeDuringYourTurn:
         me = s.view(0)["players"][0]
         assert me["virtues"] == ["generosity"] and me["gems"] == 0
         s.expect("boost")
-        assert s.view(0)["fight"]["str"] == 0  # the fight is untouched
+        assert s.view(0)["fight"]["strength"] == 0  # the fight is untouched
         s.do("resolve")
         assert s.view(0)["last_fight"]["won"] is False
 

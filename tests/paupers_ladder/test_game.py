@@ -10,7 +10,12 @@ import pytest
 
 from tabletop.engine import Action, ContentError, Rng, load, piles
 from tabletop.engine.bots import make_bot, play_out
+from tabletop.engine.snapshots import restore
 from tabletop.games.paupers_ladder.content import DATA, Content
+from tabletop.games.paupers_ladder.schema import renamed_keys
+from tabletop.store.db import session_scope
+from tabletop.store.games import GameStore
+from tabletop.store.models import SavedGame
 
 from .helpers import build
 
@@ -99,7 +104,7 @@ class TestViews:
         assert me["outcome_count"] == 36
         text = json.dumps(view)
         for p in s.data["players"]:  # the hidden Outcome cards themselves
-            for cid in piles.cards(p["out"]):
+            for cid in piles.cards(p["outcome_deck"]):
                 assert f'"{cid}"' not in text
 
     def test_face_down_cards_are_hidden(self) -> None:
@@ -157,7 +162,7 @@ class TestViews:
         """Treasure at Sea (REWARD: draw 2 Equipment, keep 1): only the drawer sees the 2 cards."""
         s = build(
             {
-                "seats": [{"pos": "beach-1", "gems": 1}, {}],
+                "seats": [{"position": "beach-1", "gems": 1}, {}],
                 "char": "pauper",
                 "quests": {"bluevale": "treasure-at-sea"},
                 "decks": {"beach": ["old-shipwreck"]},
@@ -205,7 +210,7 @@ class TestTerminalRenderer:
             {
                 "seats": [
                     {
-                        "pos": "beach-1",
+                        "position": "beach-1",
                         "gems": 7,
                         "inventory": ["sword"],
                         "trophies": ["pest"],
@@ -245,7 +250,58 @@ class TestSavedGames:
         )
         game = load("paupers-ladder", **saved["saved"]["params"])
         state = type(game.new_state(1)).from_json(game, saved["saved"])
-        assert state.data["q"] == [{"effect": "gain", "n": 2}]  # the old queue, as saved
+        assert state.data["effect_queue"] == [{"effect": "gain", "n": 2}]  # the old queue, as saved
         for seat, action in saved["then"]:
             state.apply(Action.from_json(action), seat)
-        assert json.loads(json.dumps(state.view(None))) == saved["view"]
+        # saved with the state's old short keys too: the view is the one seen then, its keys
+        # spelt out as they are now
+        assert json.loads(json.dumps(state.view(None))) == renamed_keys(saved["view"])
+
+    OLD_KEYS = Path(__file__).parent / "data" / "saved_with_queued_effects.json"
+
+    def test_a_stored_game_saved_with_the_old_short_keys_loads_and_plays_on(
+        self, tmp_path: Path
+    ) -> None:
+        """A store from before the state's keys were spelt out holds snapshots with ``ts``,
+        ``q``, ``inv``, ``pos`` ...: the game loads with today's names and plays on to the same
+        game."""
+        saved = json.loads(self.OLD_KEYS.read_text())
+        old = saved["saved"]
+        assert {"ts", "q", "ctx", "shopk"} <= set(old["data"])  # the old layout
+        assert {"pos", "inv", "rec", "troph", "out"} <= set(old["data"]["players"][0])
+        game = load("paupers-ladder", **old["params"])
+        store = GameStore(f"sqlite:///{tmp_path / 'old.db'}")
+        ident = store.create(game.state_from_json(old), ["human", "human"])
+        with session_scope(store.url) as s:  # the row as the old version wrote it
+            row = s.get(SavedGame, ident)
+            assert row is not None
+            row.state = json.dumps(old)
+        state, _ = store.load(ident)
+        assert "ts" not in state.data and state.data["turn_state"] is not None
+        assert state.data["effect_queue"] == [{"effect": "gain", "n": 2}]
+        for seat, action in saved["then"]:
+            state = store.apply(ident, seat, Action.from_json(action))
+        reloaded, _ = store.load(ident)
+        assert reloaded.data == state.data
+        assert json.loads(json.dumps(state.view(None))) == renamed_keys(saved["view"])
+
+    def test_an_old_snapshot_restores_with_todays_keys(self) -> None:
+        """Undo and replay restore stored snapshots (engine.snapshots): an old one upgrades the
+        same way as a saved game."""
+        old = json.loads(self.OLD_KEYS.read_text())["saved"]
+        game = load("paupers-ladder", **old["params"])
+        text = json.dumps({"data": old["data"], "rng": old["rng"], "seed": old["seed"]})
+        restored = restore(game, text, None)
+        assert restored.data == game.state_from_json(old).data
+        assert restored.data["players"][1]["recipes"][0] == {
+            "recipe": "rec.teleport.3",
+            "ingredients": [],
+            "learned": False,
+            "learned_at": 0,
+        }
+        assert restored.data["last_fight"]["hazard"] == "forest.vampire.1"
+
+    def test_a_game_saved_with_todays_keys_is_left_as_it_is(self) -> None:
+        state = load("paupers-ladder", players=2).new_state(3)
+        again = type(state).from_json(state.game, json.loads(state.dumps()))
+        assert again == state and "turn_state" in again.data

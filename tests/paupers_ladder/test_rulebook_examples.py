@@ -11,10 +11,10 @@ A = Action.of
 
 class TestMoving:
     def test_example_1_bird_moves_from_swamp_into_connected_forest(self) -> None:
-        s = build({"seats": [{"bpos": "swamp-1"}, {}], "char": "bird"})
+        s = build({"seats": [{"bird_position": "swamp-1"}, {}], "char": "bird"})
         assert A("move", to="forest-1") in s.legal_actions()
         act(s, "move", to="forest-1")
-        assert s.view(0)["players"][0]["bpos"] == "forest-1"
+        assert s.view(0)["players"][0]["bird_position"] == "forest-1"
         # a Bird moves at most 1 Region; it now explores the Forest
         assert "move" not in kinds(s)
         assert "draw" in kinds(s)
@@ -22,7 +22,15 @@ class TestMoving:
     def test_example_2_pauper_pays_2_gems_for_2_extra_regions_and_ends_in_a_mine(self) -> None:
         s = build(
             {
-                "seats": [{"pauper": "ognov", "pos": "beach-2", "bpos": "forest-1", "gems": 5}, {}],
+                "seats": [
+                    {
+                        "pauper": "ognov",
+                        "position": "beach-2",
+                        "bird_position": "forest-1",
+                        "gems": 5,
+                    },
+                    {},
+                ],
                 "char": "pauper",
             }
         )
@@ -30,18 +38,18 @@ class TestMoving:
         assert s.view(0)["players"][0]["gems"] == 5
         act(s, "move", to="mine-1")
         act(s, "move", to="mine-2")
-        assert (me(s)["pos"], me(s)["gems"]) == ("mine-2", 3)
+        assert (me(s)["position"], me(s)["gems"]) == ("mine-2", 3)
         act(s, "draw")
         # the Bird stays where it is, in the Forest, and explores it
-        s2 = build({"seats": [{"bpos": "forest-1"}, {}], "char": "bird"})
+        s2 = build({"seats": [{"bird_position": "forest-1"}, {}], "char": "bird"})
         assert "draw" in kinds(s2)
         act(s2, "draw")
-        assert s2.view(0)["players"][0]["bpos"] == "forest-1"
+        assert s2.view(0)["players"][0]["bird_position"] == "forest-1"
 
     def test_a_hazard_stops_movement_and_must_be_fought(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "greyhaven", "gems": 9}, {}],
+                "seats": [{"position": "greyhaven", "gems": 9}, {}],
                 "char": "pauper",
                 "tiles": {"beach-1": ["giant-gull"]},
             }
@@ -53,7 +61,7 @@ class TestMoving:
     def test_starting_in_a_hazards_region_the_character_may_leave(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "beach-1"}, {}],
+                "seats": [{"position": "beach-1"}, {}],
                 "char": "pauper",
                 "tiles": {"beach-1": ["giant-gull"]},
             }
@@ -63,7 +71,7 @@ class TestMoving:
     def test_regions_with_hazards_cannot_be_moved_through(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "greyhaven", "gems": 9}, {}],
+                "seats": [{"position": "greyhaven", "gems": 9}, {}],
                 "char": "pauper",
                 "tiles": {"mountain-1": ["giant"]},
             }
@@ -76,7 +84,7 @@ class TestExploringWildRegions:
     def test_example_3_bird_draws_a_mine_card_onto_an_empty_tile(self) -> None:
         s = build(
             {
-                "seats": [{"bpos": "mine-2", "recipes": ["storm"]}, {}],
+                "seats": [{"bird_position": "mine-2", "recipes": ["storm"]}, {}],
                 "char": "bird",
                 "decks": {"mine": ["pearls"]},
             }
@@ -85,26 +93,26 @@ class TestExploringWildRegions:
         assert names(s.view(None)["tiles"]["mine-2"]) == ["pearls"]
         # the Bird encounters it: pearls serve storm, so it may tuck them for its Pauper
         assert s.prompt().kind == "ingredient"
-        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["r"])
-        assert names(s.view(0)["players"][0]["recipes"][0]["ing"]) == ["pearls"]
+        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["recipe"])
+        assert names(s.view(0)["players"][0]["recipes"][0]["ingredients"]) == ["pearls"]
         assert s.view(None)["tiles"]["mine-2"] == []
 
     def test_example_4_pauper_chooses_the_toadstool_already_in_the_forest(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "forest-1", "recipes": ["storm"]}, {}],
+                "seats": [{"position": "forest-1", "recipes": ["storm"]}, {}],
                 "char": "pauper",
                 "tiles": {"forest-1": ["toadstools"]},
             }
         )
         act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
-        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["r"])
-        assert names(s.view(0)["players"][0]["recipes"][0]["ing"]) == ["toadstools"]
+        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["recipe"])
+        assert names(s.view(0)["players"][0]["recipes"][0]["ingredients"]) == ["toadstools"]
 
     def test_no_empty_tile_means_a_card_already_there_must_be_chosen(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "forest-1"}, {}],
+                "seats": [{"position": "forest-1"}, {}],
                 "char": "pauper",
                 "tiles": {"forest-1": ["toadstools", "oak-moss", "pixie-dust", "toadstools"]},
             }
@@ -115,19 +123,19 @@ class TestExploringWildRegions:
     def test_an_unneeded_ingredient_stays_in_the_region(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "swamp-1", "recipes": ["strength"]}, {}],
+                "seats": [{"position": "swamp-1", "recipes": ["strength"]}, {}],
                 "char": "pauper",
                 "tiles": {"swamp-1": ["ectoplasm"]},
             }
         )
         act(s, "encounter", card=tile(s, "swamp-1", "ectoplasm"))
         assert names(s.view(None)["tiles"]["swamp-1"]) == ["ectoplasm"]
-        assert s.view(0)["ts"]["char"] is None  # the turn of that character ended
+        assert s.view(0)["turn_state"]["char"] is None  # the turn of that character ended
 
     def test_fragile_ingredient_may_be_discarded_before_exploring(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "swamp-1"}, {}],
+                "seats": [{"position": "swamp-1"}, {}],
                 "char": "pauper",
                 "tiles": {"swamp-1": ["fragile-ectoplasm"]},
             }
@@ -138,7 +146,7 @@ class TestExploringWildRegions:
 
 
 def fight_spec(hazard: str, region: str, outcome: list[object], **seat: object) -> dict:
-    me = {"pauper": "ognov", "pos": region, "gems": 5, "outcome": outcome}
+    me = {"pauper": "ognov", "position": region, "gems": 5, "outcome": outcome}
     me.update(seat)
     return {"seats": [me, {}], "char": "pauper", "tiles": {region: [hazard]}}
 
@@ -179,7 +187,7 @@ class TestFightingHazards:
         act(s, "charm")
         # no second roll: with nothing else to add, the fight resolves (and is lost)
         assert s.prompt().kind == "turn"
-        assert s.view(None)["last_fight"]["str"] == 0 and not s.view(None)["last_fight"]["won"]
+        assert s.view(None)["last_fight"]["strength"] == 0 and not s.view(None)["last_fight"]["won"]
 
     def test_failing_leaves_the_hazard_and_applies_fail_razor_fish(self) -> None:
         s = build(fight_spec("razor-fish", "beach-1", [2], trophies=["pest", "giant-gull"]))
@@ -236,7 +244,7 @@ class TestFightingHazards:
 
     def test_birds_use_no_weapons_equipment_or_recipes(self) -> None:
         spec = fight_spec("giant", "mountain-1", [3], inventory=["sword"])
-        spec["seats"][0]["bpos"] = "mountain-1"
+        spec["seats"][0]["bird_position"] = "mountain-1"
         spec["char"] = "bird"
         s = build(spec)
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
@@ -247,7 +255,7 @@ class TestFightingHazards:
         act(s, "fight", card=tile(s, "swamp-1", "pest"))
         act(s, "reward", take="gems", recipe=None)
         assert s.prompt().kind == "turn"
-        assert s.view(0)["ts"]["done"] == ["pauper"]
+        assert s.view(0)["turn_state"]["done"] == ["pauper"]
 
 
 class TestAllies:
@@ -280,7 +288,7 @@ class TestAllies:
     def test_allies_are_ignored_outside_fights(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "beach-1", "outcome": ["3:city-guard"]}, {}],
+                "seats": [{"position": "beach-1", "outcome": ["3:city-guard"]}, {}],
                 "char": "pauper",
                 "tiles": {"beach-1": ["lost-fisherman"]},
             }
@@ -295,7 +303,7 @@ class TestLuckyCharm:
     def test_shallow_cave_wink_face_collects_a_rarity_and_the_cave_leaves(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "mountain-1"}, {}],
+                "seats": [{"position": "mountain-1"}, {}],
                 "char": "pauper",
                 "tiles": {"mountain-1": ["shallow-cave"]},
                 "charm": ["wink"],
@@ -303,13 +311,13 @@ class TestLuckyCharm:
         )
         act(s, "encounter", card=tile(s, "mountain-1", "shallow-cave"))
         act(s, "option", n=0)
-        assert [it["c"].split(".")[0] for it in me(s)["inventory"]] == ["rar"]
+        assert [it["card"].split(".")[0] for it in me(s)["inventory"]] == ["rar"]
         assert s.view(None)["tiles"]["mountain-1"] == []
 
     def test_shallow_cave_happy_face_pays_2_gems_and_the_cave_stays(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "mountain-1", "gems": 5}, {}],
+                "seats": [{"position": "mountain-1", "gems": 5}, {}],
                 "char": "pauper",
                 "tiles": {"mountain-1": ["shallow-cave"]},
                 "charm": ["happy"],
@@ -325,7 +333,7 @@ class TestCards:
     def test_thieves_guild_pay_2_take_shop_equipment_then_leaves(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "forest-1", "gems": 5}, {}],
+                "seats": [{"position": "forest-1", "gems": 5}, {}],
                 "char": "pauper",
                 "tiles": {"forest-1": ["thieves-guild"]},
                 "shops": {"greyhaven": ["sword", "dagger", "shield", "lantern", "dragonsbane"]},
@@ -345,7 +353,7 @@ class TestCards:
     def test_water_mill_tucks_3_pauper_keeps_1_and_misses_next_turn(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "forest-1", "gems": 9}, {}],
+                "seats": [{"position": "forest-1", "gems": 9}, {}],
                 "char": "pauper",
                 "decks": {"forest": ["water-mill"]},
             }
@@ -356,12 +364,12 @@ class TestCards:
         act(s, "option", n=0)
         act(s, "keep", card=s.view(None)["tucked"][mill][0])
         assert len(s.view(None)["tucked"][mill]) == 2
-        assert s.view(0)["players"][0]["miss"] is True
+        assert s.view(0)["players"][0]["misses_turn"] is True
 
     def test_stone_dragon_appear_removes_all_other_cards(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "mountain-1", "outcome": [0]}, {}],
+                "seats": [{"position": "mountain-1", "outcome": [0]}, {}],
                 "char": "pauper",
                 "tiles": {"mountain-1": ["dwarf-beard", "eyrie"]},
                 "decks": {"mountain": ["stone-dragon"]},
@@ -373,7 +381,7 @@ class TestCards:
     def test_natural_disaster_clears_beaches_replaces_quests_and_reshuffles(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "beach-1"}, {}],
+                "seats": [{"position": "beach-1"}, {}],
                 "char": "pauper",
                 "tiles": {"beach-2": ["pearls"], "beach-3": ["old-shipwreck"]},
                 "decks": {"beach": ["natural-disaster-beach"]},
@@ -400,7 +408,7 @@ class TestCards:
             {
                 "seats": [
                     {
-                        "pos": "forest-1",
+                        "position": "forest-1",
                         "recipes": [
                             {"recipe": "storm", "ingredients": ["pearls"]},
                             "strength",
@@ -413,11 +421,11 @@ class TestCards:
                 "tiles": {"forest-1": ["toadstools"]},
             }
         )
-        storm = s.view(0)["players"][0]["recipes"][0]["r"]
+        storm = s.view(0)["players"][0]["recipes"][0]["recipe"]
         act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
         act(s, "tuck", recipe=storm)
         rec = s.view(0)["players"][0]["recipes"][0]
-        assert rec["learned"] and rec["ing"] == []
+        assert rec["learned"] and rec["ingredients"] == []
         assert s.prompt().kind == "dispensary"  # a new Recipe In Learning
         act(s, "take", stack=0)
         assert len(s.view(0)["players"][0]["recipes"]) == 4
@@ -427,7 +435,7 @@ class TestCards:
             {
                 "seats": [
                     {
-                        "pos": "forest-1",
+                        "position": "forest-1",
                         "recipes": [
                             {"recipe": "strength", "learned": True},
                             {"recipe": "swim", "learned": True},
@@ -443,7 +451,7 @@ class TestCards:
             }
         )
         act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
-        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][4]["r"])
+        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][4]["recipe"])
         assert "knowledge" in s.view(0)["players"][0]["virtues"]
         assert s.prompt().kind != "dispensary"
 
@@ -451,7 +459,7 @@ class TestCards:
         s = build(
             {
                 "seats": [
-                    {"pos": "mine-2", "inventory": ["fatestone"], "outcome": [1, 2, 3, 8]},
+                    {"position": "mine-2", "inventory": ["fatestone"], "outcome": [1, 2, 3, 8]},
                     {},
                 ],
                 "char": "pauper",
@@ -462,30 +470,32 @@ class TestCards:
         assert len(order) == 24
         best = max(order, key=lambda a: [s.C.outcome[c].number for c in a["cards"]])
         act(s, "order", cards=best["cards"])
-        top = piles.peek(s.data["players"][0]["out"], 1)[0]  # a deck's order: no view shows it
+        top = piles.peek(s.data["players"][0]["outcome_deck"], 1)[
+            0
+        ]  # a deck's order: no view shows it
         assert s.C.outcome[top].number == 8
         assert s.view(0)["players"][0]["inventory"] == []
 
     def test_crystal_ball_costs_3_has_2_uses_and_sells_for_2(self) -> None:
         s = build(
-            {"seats": [{"pos": "mine-2", "inventory": ["crystal-ball"]}, {}], "char": "pauper"}
+            {"seats": [{"position": "mine-2", "inventory": ["crystal-ball"]}, {}], "char": "pauper"}
         )
         ball = s.C.item[inv(s, 0, "crystal-ball")]
         assert (ball.cost, ball.uses) == (3, "2")
         act(s, "use", item=inv(s, 0, "crystal-ball"))
         act(s, "peek", deck="mine")
         act(s, "order", cards=s.legal_actions()[0]["cards"])
-        assert s.view(0)["players"][0]["inventory"][0]["u"] == 1  # rotated, not discarded
+        assert s.view(0)["players"][0]["inventory"][0]["uses"] == 1  # rotated, not discarded
 
     def test_bang_bombs_acquire_3_gems_and_lose_one_per_fight(self) -> None:
         s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs"]))
-        assert s.view(0)["players"][0]["inventory"][0]["g"] == 3
+        assert s.view(0)["players"][0]["inventory"][0]["gems"] == 3
         act(s, "fight", card=tile(s, "mountain-1", "giant"))
         # using the bombs costs a Gem, so the player is asked even with no other weapon
         assert s.prompt().kind == "weapon" and set(kinds(s)) == {"weapon", "no-weapon"}
         act(s, "weapon", item=inv(s, 0, "bang-bombs"))
         assert strength(s) == 7
-        assert s.view(0)["players"][0]["inventory"][0]["g"] == 2
+        assert s.view(0)["players"][0]["inventory"][0]["gems"] == 2
 
     def test_bang_bombs_the_player_may_fight_with_no_weapon(self) -> None:
         s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs"]))
@@ -493,7 +503,7 @@ class TestCards:
         assert "bang bombs keep their Gems" in s.describe_action(A("no-weapon"), 0)
         act(s, "no-weapon")
         assert strength(s) == 4 and s.view(0)["fight"]["weapon"] is None
-        assert s.view(0)["players"][0]["inventory"][0]["g"] == 3  # no Gem comes off
+        assert s.view(0)["players"][0]["inventory"][0]["gems"] == 3  # no Gem comes off
 
     def test_bang_bombs_and_a_sword_no_weapon_is_a_choice_too(self) -> None:
         s = build(fight_spec("giant", "mountain-1", [4], inventory=["bang-bombs", "sword"]))
@@ -508,7 +518,7 @@ class TestCards:
     def test_selling_a_fatestone_worth_3_pays_2(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "bluevale", "gems": 0, "inventory": ["fatestone"]}, {}],
+                "seats": [{"position": "bluevale", "gems": 0, "inventory": ["fatestone"]}, {}],
                 "char": "pauper",
             }
         )
@@ -520,7 +530,7 @@ class TestCards:
     def test_buying_restocks_the_shop_to_5(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "bluevale", "gems": 9}, {}],
+                "seats": [{"position": "bluevale", "gems": 9}, {}],
                 "char": "pauper",
                 "shops": {"bluevale": ["dagger", "sword", "shield", "lantern", "boots"]},
             }
@@ -538,7 +548,10 @@ class TestCards:
     def test_trained_magpie_collects_1_gem_when_it_neither_moved_nor_fought(self) -> None:
         s = build(
             {
-                "seats": [{"bird": "magpie", "trained": True, "bpos": "bluevale", "gems": 0}, {}],
+                "seats": [
+                    {"bird": "magpie", "trained": True, "bird_position": "bluevale", "gems": 0},
+                    {},
+                ],
                 "char": "bird",
             }
         )
@@ -556,7 +569,7 @@ class TestCards:
                 "seats": [
                     {
                         "pauper": "ognov",
-                        "pos": "bluevale",
+                        "position": "bluevale",
                         "gems": 9,
                         "inventory": ["dagger", "sword", "shield", "lantern", "boots"],
                     },
@@ -569,7 +582,7 @@ class TestCards:
         buy = next(a for a in s.legal_actions() if a.kind == "buy")
         act(s, "buy", card=buy["card"])
         assert s.prompt().kind == "pick"
-        act(s, "pick", card=s.view(0)["players"][0]["inventory"][0]["c"])
+        act(s, "pick", card=s.view(0)["players"][0]["inventory"][0]["card"])
         assert len(s.view(0)["players"][0]["inventory"]) == 5
 
     def test_kzaahs_bag_has_no_inventory_limit(self) -> None:
@@ -578,7 +591,7 @@ class TestCards:
                 "seats": [
                     {
                         "pauper": "kzaah",
-                        "pos": "bluevale",
+                        "position": "bluevale",
                         "gems": 9,
                         "inventory": ["dagger", "sword", "shield", "lantern", "boots"],
                     },
@@ -599,7 +612,7 @@ class TestQuests:
     def test_treasure_at_sea_gems_found_in_the_shipwreck_are_given_up(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "beach-1", "gems": 1}, {}],
+                "seats": [{"position": "beach-1", "gems": 1}, {}],
                 "char": "pauper",
                 "quests": {"bluevale": "treasure-at-sea"},
                 "decks": {"beach": ["old-shipwreck"]},
@@ -622,7 +635,7 @@ class TestQuests:
     def test_treasure_at_sea_the_finder_may_keep_the_gems_instead(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "beach-1", "gems": 1}, {}],
+                "seats": [{"position": "beach-1", "gems": 1}, {}],
                 "char": "pauper",
                 "quests": {"bluevale": "treasure-at-sea"},
                 "decks": {"beach": ["old-shipwreck"]},
@@ -638,7 +651,12 @@ class TestQuests:
         s = build(
             {
                 "seats": [
-                    {"pos": "bluevale", "gems": 0, "trophies": ["skeleton"], "recipes": ["storm"]},
+                    {
+                        "position": "bluevale",
+                        "gems": 0,
+                        "trophies": ["skeleton"],
+                        "recipes": ["storm"],
+                    },
                     {},
                 ],
                 "char": "pauper",
@@ -658,7 +676,7 @@ class TestQuests:
     def test_the_burial_tower_quest_cannot_be_done_from_another_city(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "greyhaven", "trophies": ["skeleton"]}, {}],
+                "seats": [{"position": "greyhaven", "trophies": ["skeleton"]}, {}],
                 "char": "pauper",
                 "quests": {"bluevale": "the-burial"},
             }
@@ -668,55 +686,57 @@ class TestQuests:
     def test_lost_villagers_rescue_shuffles_4_outcome_cards_back(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "beach-1", "outcome": [6]}, {}],
+                "seats": [{"position": "beach-1", "outcome": [6]}, {}],
                 "char": "pauper",
                 "quests": {"lilacsville": "lost-villagers"},
                 "tiles": {"beach-1": ["lost-fisherman"]},
             }
         )
         p = s.data["players"][0]  # the Scenario builder sets no Outcome discards: set them here
-        draw = piles.cards(p["out"])
-        piles.set_cards(p["out"], draw[6:])
-        piles.add_discards(p["out"], draw[:6])
+        draw = piles.cards(p["outcome_deck"])
+        piles.set_cards(p["outcome_deck"], draw[6:])
+        piles.add_discards(p["outcome_deck"], draw[:6])
         act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
         act(s, "option", n=0)
         assert names(p["journal"]) == ["lost-villagers"]
         # REWARD: the player chooses which 4 discarded Outcome cards go back
         assert s.prompt().kind == "return-outcomes" and s.prompt().seats == (0,)
-        disc = piles.discards(p["out"])
+        disc = piles.discards(p["outcome_deck"])
         chosen = sorted(disc, key=lambda c: s.C.outcome[c].number)[:4]
         for c in chosen:
             legal = {s.C.outcome[a["card"]].number for a in s.legal_actions()}
             assert s.C.outcome[c].number in legal
             act(s, "return", card=c)
         assert s.prompt().kind == "turn"
-        assert piles.size(p["out"]) == 36 - 6 - 1 + 4
-        assert not set(chosen) & set(piles.discards(p["out"]))
-        assert set(chosen) <= set(piles.cards(p["out"]))
+        assert piles.size(p["outcome_deck"]) == 36 - 6 - 1 + 4
+        assert not set(chosen) & set(piles.discards(p["outcome_deck"]))
+        assert set(chosen) <= set(piles.cards(p["outcome_deck"]))
         assert s.view(None)["tiles"]["beach-1"] == []
 
     def test_lost_villagers_with_4_or_fewer_discards_all_go_back(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "beach-1", "outcome": [6]}, {}],
+                "seats": [{"position": "beach-1", "outcome": [6]}, {}],
                 "char": "pauper",
                 "quests": {"lilacsville": "lost-villagers"},
                 "tiles": {"beach-1": ["lost-fisherman"]},
             }
         )
         p = s.data["players"][0]  # the Scenario builder sets no Outcome discards: set them here
-        draw = piles.cards(p["out"])
-        piles.set_cards(p["out"], draw[2:])
-        piles.add_discards(p["out"], draw[:2])
+        draw = piles.cards(p["outcome_deck"])
+        piles.set_cards(p["outcome_deck"], draw[2:])
+        piles.add_discards(p["outcome_deck"], draw[:2])
         act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
         act(s, "option", n=0)
         assert s.prompt().kind == "turn"
-        assert piles.discards(p["out"]) == [] and piles.size(p["out"]) == 36 - 1 + 1
+        assert (
+            piles.discards(p["outcome_deck"]) == [] and piles.size(p["outcome_deck"]) == 36 - 1 + 1
+        )
 
     def test_the_ornithologist_discard_a_giant_gull_for_4_gems(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "greyhaven", "gems": 0, "trophies": ["giant-gull"]}, {}],
+                "seats": [{"position": "greyhaven", "gems": 0, "trophies": ["giant-gull"]}, {}],
                 "char": "pauper",
                 "quests": {"greyhaven": "the-ornithologist"},
             }

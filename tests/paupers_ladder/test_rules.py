@@ -52,7 +52,7 @@ class TestSettingUp:
             act(s, "pauper", pauper=s.legal_actions()[0]["pauper"])
         p0 = me(s)
         assert p0["gems"] == 5 and p0["outcome_count"] == 36
-        assert p0["pos"] == s.C.paupers[p0["pauper"]].city == p0["bpos"]
+        assert p0["position"] == s.C.paupers[p0["pauper"]].city == p0["bird_position"]
         for seat in (2, 1, 0):  # Birds in reverse order
             assert s.prompt().seats == (seat,)
             act(s, "bird", bird=s.legal_actions()[0]["bird"])
@@ -81,7 +81,7 @@ class TestSettingUp:
 
 class TestPlayingATurn:
     def test_both_characters_in_either_order_then_the_turn_passes(self) -> None:
-        s = build({"seats": [{"pos": "bluevale", "bpos": "bluevale", "gems": 3}, {}]})
+        s = build({"seats": [{"position": "bluevale", "bird_position": "bluevale", "gems": 3}, {}]})
         act(s, "act", char="bird")
         act(s, "pass")
         act(s, "act", char="pauper")
@@ -89,16 +89,19 @@ class TestPlayingATurn:
         assert s.prompt().seats == (1,) and s.view(0)["turn"] == 1
 
     def test_paid_moves_cannot_revisit_a_region(self) -> None:
-        s = build({"seats": [{"pos": "mine-2", "gems": 9}, {}], "char": "pauper"})
+        s = build({"seats": [{"position": "mine-2", "gems": 9}, {}], "char": "pauper"})
         act(s, "move", to="mine-1")
         assert A("move", to="mine-2") not in s.legal_actions()
 
     def test_birds_never_pay_for_extra_moves_but_a_trained_swift_flies_3(self) -> None:
-        s = build({"seats": [{"bpos": "mine-2", "gems": 9}, {}], "char": "bird"})
+        s = build({"seats": [{"bird_position": "mine-2", "gems": 9}, {}], "char": "bird"})
         act(s, "move", to="mine-1")
         assert "move" not in kinds(s)
         s = build(
-            {"seats": [{"bird": "swift", "trained": True, "bpos": "mine-2"}, {}], "char": "bird"}
+            {
+                "seats": [{"bird": "swift", "trained": True, "bird_position": "mine-2"}, {}],
+                "char": "bird",
+            }
         )
         act(s, "move", to="mine-1")
         act(s, "move", to="beach-2")
@@ -114,7 +117,7 @@ class TestPlayingATurn:
     def test_missing_a_turn_after_the_water_mill(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "forest-1", "gems": 3}, {"gems": 2}],
+                "seats": [{"position": "forest-1", "gems": 3}, {"gems": 2}],
                 "char": "pauper",
                 "done": ["bird"],
                 "tiles": {"forest-1": ["water-mill"]},
@@ -130,7 +133,7 @@ class TestPlayingATurn:
             act(s, "act", char=ch)
             act(s, "pass")
         assert s.view(0)["turn"] == 0
-        assert s.view(0)["ts"]["done"] == ["pauper"]  # the Pauper misses this turn
+        assert s.view(0)["turn_state"]["done"] == ["pauper"]  # the Pauper misses this turn
         assert "missing" not in log_text(s) and "misses this turn" in log_text(s)
 
 
@@ -141,7 +144,7 @@ class TestRecipes:
                 "seats": [
                     {
                         "pauper": "ognov",
-                        "pos": "mine-2",
+                        "position": "mine-2",
                         "outcome": [2],
                         "recipes": [
                             {"recipe": "strength", "learned": True},
@@ -160,13 +163,16 @@ class TestRecipes:
     def test_swim_from_a_beach_to_any_coastal_region(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "beach-3", "recipes": [{"recipe": "swim", "learned": True}]}, {}],
+                "seats": [
+                    {"position": "beach-3", "recipes": [{"recipe": "swim", "learned": True}]},
+                    {},
+                ],
                 "char": "pauper",
             }
         )
         assert A("swim", to="mine-2") not in s.legal_actions()  # Mines are inland
         act(s, "swim", to="forest-2")
-        assert s.view(0)["players"][0]["pos"] == "forest-2"
+        assert s.view(0)["players"][0]["position"] == "forest-2"
         assert "move" not in kinds(s) and "draw" in kinds(s)
 
     def test_transmute_an_ingredient_for_2_gems_instead_of_exploring(self) -> None:
@@ -174,7 +180,7 @@ class TestRecipes:
             {
                 "seats": [
                     {
-                        "pos": "forest-1",
+                        "position": "forest-1",
                         "gems": 0,
                         "recipes": [{"recipe": "transmute", "learned": True}],
                     },
@@ -188,7 +194,7 @@ class TestRecipes:
             s,
             "transmute",
             card=tile(s, "forest-1", "toadstools"),
-            via=s.view(0)["players"][0]["recipes"][0]["r"],
+            via=s.view(0)["players"][0]["recipes"][0]["recipe"],
         )
         assert s.view(0)["players"][0]["gems"] == 2 and s.view(None)["tiles"]["forest-1"] == []
 
@@ -200,7 +206,7 @@ class TestRecipes:
                 "decks": {"mine": ["demon"]},
             }
         )
-        act(s, "foresight", via=s.view(0)["players"][0]["recipes"][0]["r"])
+        act(s, "foresight", via=s.view(0)["players"][0]["recipes"][0]["recipe"])
         act(s, "peek", deck="mine")
         assert "demon" in log_text(s, 0) and "Top of the mine deck" not in log_text(s, 1)
         assert names(s.view(0)["players"][0]["region_known_top"]["mine"]) == ["demon"]
@@ -214,15 +220,15 @@ class TestRecipes:
         s = build(
             {
                 "seats": [
-                    {"pos": "mine-2", "recipes": [{"recipe": "teleport", "learned": True}]},
+                    {"position": "mine-2", "recipes": [{"recipe": "teleport", "learned": True}]},
                     {},
                 ],
                 "char": "pauper",
             }
         )
-        rid = s.view(0)["players"][0]["recipes"][0]["r"]
+        rid = s.view(0)["players"][0]["recipes"][0]["recipe"]
         act(s, "teleport", to="lilacsville", via=rid)
-        assert s.view(0)["players"][0]["pos"] == "lilacsville"
+        assert s.view(0)["players"][0]["position"] == "lilacsville"
         assert "move" not in kinds(s) and "shop" in kinds(s)
 
     def test_fleetfoot_gives_a_free_extra_move(self) -> None:
@@ -230,7 +236,7 @@ class TestRecipes:
             {
                 "seats": [
                     {
-                        "pos": "beach-2",
+                        "position": "beach-2",
                         "gems": 0,
                         "recipes": [{"recipe": "fleetfoot", "learned": True}],
                     },
@@ -248,7 +254,7 @@ class TestRecipes:
             {
                 "seats": [
                     {
-                        "pos": "bluevale",
+                        "position": "bluevale",
                         "trophies": ["skeleton"],
                         "recipes": ["storm", "swim", "haggle"],
                     },
@@ -261,7 +267,7 @@ class TestRecipes:
         act(s, "quest", city="bluevale")
         act(s, "pick", card=s.view(0)["players"][0]["trophies"][0])
         act(s, "option", n=1)
-        act(s, "pick", card=s.view(0)["players"][0]["recipes"][1]["r"])
+        act(s, "pick", card=s.view(0)["players"][0]["recipes"][1]["recipe"])
         assert s.view(0)["players"][0]["recipes"][1]["learned"]
         assert s.prompt().kind == "dispensary"
 
@@ -270,7 +276,7 @@ class TestMoreCards:
     def test_toll_bridge_charges_every_explorer(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "forest-1", "gems": 3}, {}],
+                "seats": [{"position": "forest-1", "gems": 3}, {}],
                 "char": "pauper",
                 "tiles": {"forest-1": ["toll-bridge"]},
             }
@@ -281,7 +287,7 @@ class TestMoreCards:
     def test_swamp_lady_buys_a_pest(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "swamp-1", "gems": 0, "trophies": ["pest"]}, {}],
+                "seats": [{"position": "swamp-1", "gems": 0, "trophies": ["pest"]}, {}],
                 "char": "pauper",
                 "tiles": {"swamp-1": ["swamp-lady"]},
             }
@@ -295,7 +301,7 @@ class TestMoreCards:
     def test_pauper_only_event_does_nothing_for_a_bird(self) -> None:
         s = build(
             {
-                "seats": [{"bpos": "mine-2", "gems": 0}, {}],
+                "seats": [{"bird_position": "mine-2", "gems": 0}, {}],
                 "char": "bird",
                 "tiles": {"mine-2": ["gem-seam"]},
             }
@@ -306,7 +312,10 @@ class TestMoreCards:
     def test_trained_bird_only_event(self) -> None:
         s = build(
             {
-                "seats": [{"bird": "owl", "bpos": "mine-2", "gems": 0, "trained": True}, {}],
+                "seats": [
+                    {"bird": "owl", "bird_position": "mine-2", "gems": 0, "trained": True},
+                    {},
+                ],
                 "char": "bird",
                 "tiles": {"mine-2": ["bat-roost"]},
             }
@@ -318,7 +327,7 @@ class TestMoreCards:
     def test_pit_trap_fail_sends_the_character_home(self) -> None:
         s = build(
             {
-                "seats": [{"pauper": "ognov", "pos": "mine-2", "outcome": [0]}, {}],
+                "seats": [{"pauper": "ognov", "position": "mine-2", "outcome": [0]}, {}],
                 "char": "pauper",
                 "tiles": {"mine-2": ["pit-trap"]},
                 "charm": [0],
@@ -326,12 +335,12 @@ class TestMoreCards:
         )
         act(s, "fight", card=tile(s, "mine-2", "pit-trap"))
         act(s, "resolve")
-        assert s.view(0)["players"][0]["pos"] == "lilacsville"
+        assert s.view(0)["players"][0]["position"] == "lilacsville"
 
     def test_lizard_man_fail_moves_it_to_another_beach(self) -> None:
         s = build(
             {
-                "seats": [{"pauper": "ognov", "pos": "beach-1", "outcome": [0]}, {}],
+                "seats": [{"pauper": "ognov", "position": "beach-1", "outcome": [0]}, {}],
                 "char": "pauper",
                 "tiles": {"beach-1": ["lizard-man"]},
             }
@@ -350,7 +359,7 @@ class TestMoreCards:
     def test_lizard_man_fail_with_one_free_beach_moves_without_asking(self) -> None:
         s = build(
             {
-                "seats": [{"pauper": "ognov", "pos": "beach-1", "outcome": [0]}, {}],
+                "seats": [{"pauper": "ognov", "position": "beach-1", "outcome": [0]}, {}],
                 "char": "pauper",
                 "tiles": {
                     "beach-1": ["lizard-man"],
@@ -367,7 +376,7 @@ class TestMoreCards:
         s = build(
             {
                 "seats": [
-                    {"pauper": "ognov", "pos": "beach-1", "outcome": [8], "recipes": ["swim"]},
+                    {"pauper": "ognov", "position": "beach-1", "outcome": [8], "recipes": ["swim"]},
                     {},
                 ],
                 "char": "pauper",
@@ -375,14 +384,14 @@ class TestMoreCards:
             }
         )
         act(s, "fight", card=tile(s, "beach-1", "razor-fish"))
-        rid = s.view(0)["players"][0]["recipes"][0]["r"]
+        rid = s.view(0)["players"][0]["recipes"][0]["recipe"]
         act(s, "reward", take="ingredient", recipe=rid)
-        assert names(s.view(0)["players"][0]["recipes"][0]["ing"]) == ["razor-fish"]
+        assert names(s.view(0)["players"][0]["recipes"][0]["ingredients"]) == ["razor-fish"]
 
     def test_a_bird_buys_into_its_paupers_inventory(self) -> None:
         s = build(
             {
-                "seats": [{"bpos": "bluevale", "gems": 9}, {}],
+                "seats": [{"bird_position": "bluevale", "gems": 9}, {}],
                 "char": "bird",
                 "shops": {"bluevale": ["dagger", "sword", "shield", "lantern", "boots"]},
             }
@@ -399,7 +408,7 @@ class TestMoreCards:
                     {
                         "bird": "caparrot",
                         "trained": True,
-                        "bpos": "bluevale",
+                        "bird_position": "bluevale",
                         "gems": 0,
                         "inventory": ["fatestone"],
                     },
@@ -429,14 +438,14 @@ class TestBadInput:
             build({"tiles": {"beach-1": ["unicorn"]}})
 
     def test_an_illegal_action_changes_nothing(self) -> None:
-        s = build({"seats": [{"pos": "beach-1"}, {}], "char": "pauper"})
+        s = build({"seats": [{"position": "beach-1"}, {}], "char": "pauper"})
         before = json.dumps(s.data, sort_keys=True)
         with pytest.raises(IllegalAction, match="move"):
             s.apply(A("move", to="lilacsville"))
         assert json.dumps(s.data, sort_keys=True) == before
 
     def test_describe_action_reads_like_english(self) -> None:
-        s = build({"seats": [{"pos": "beach-1"}, {}], "char": "pauper"})
+        s = build({"seats": [{"position": "beach-1"}, {}], "char": "pauper"})
         words = [s.describe_action(a, 0) for a in s.legal_actions()]
         assert "Move to Greyhaven" in words and "Draw a Region card" in words
 
@@ -445,7 +454,7 @@ class TestHiddenShops:
     def test_thieves_guild_shows_the_shops_only_to_the_payer(self) -> None:
         s = build(
             {
-                "seats": [{"pos": "forest-1", "gems": 5}, {}],
+                "seats": [{"position": "forest-1", "gems": 5}, {}],
                 "char": "pauper",
                 "tiles": {"forest-1": ["thieves-guild"]},
             }

@@ -71,7 +71,10 @@ class TestPlayingATurn:
     def test_the_time_token_moves_1_toward_zero_at_the_start_of_each_turn(self) -> None:
         s = set_up("garoliums-tournament", "alf")
         assert time(s) == 14  # 15, and the first turn has begun
-        s.data["ts"]["done"] = ["pauper", "bird"]  # a real scenario set-up: not a builder spec
+        s.data["turn_state"]["done"] = [
+            "pauper",
+            "bird",
+        ]  # a real scenario set-up: not a builder spec
         s.invalidate()
         act(s, "end")
         assert time(s) == 13
@@ -93,7 +96,7 @@ class TestEarningMoreTime:
     def test_defeating_a_hazard_earns_1(self) -> None:
         s = build(
             {
-                "seats": [{"pauper": "alf", "pos": "forest-1", "outcome": [8]}],
+                "seats": [{"pauper": "alf", "position": "forest-1", "outcome": [8]}],
                 "tiles": {"forest-1": ["wolf"]},
                 "char": "pauper",
                 "time": 5,
@@ -153,7 +156,7 @@ class TestRemovingRegionCards:
     def test_hazards_of_8_or_more_and_occupied_regions_cannot_be_removed(self) -> None:
         s = build(
             {
-                "seats": [{"pauper": "alf", "bpos": "forest-1"}],
+                "seats": [{"pauper": "alf", "bird_position": "forest-1"}],
                 "tiles": {"forest-2": ["forest-troll"], "forest-1": ["wolf"]},
                 "time": 9,
             }
@@ -168,7 +171,7 @@ class TestRemovingRegionCards:
 class TestHidingFromHazards:
     def spec(self, hazard: str, charm: str) -> dict[str, Any]:
         return {
-            "seats": [{"pauper": "alf", "pos": "forest-1", "outcome": [0], "gems": 0}],
+            "seats": [{"pauper": "alf", "position": "forest-1", "outcome": [0], "gems": 0}],
             "tiles": {"forest-1": [hazard]},
             "char": "pauper",
             "charm": [charm],
@@ -178,7 +181,8 @@ class TestHidingFromHazards:
         s = build(self.spec("bear", "happy"))
         act(s, "hide", card=tile(s, "forest-1", "bear"))
         assert (
-            "pauper" in s.view(0)["ts"]["done"] and s.view(0)["players"][0]["lives"]["pauper"] == 5
+            "pauper" in s.view(0)["turn_state"]["done"]
+            and s.view(0)["players"][0]["lives"]["pauper"] == 5
         )
 
     def test_wink_face_hide_and_find_1_gem(self) -> None:
@@ -189,7 +193,7 @@ class TestHidingFromHazards:
     def test_neutral_face_you_must_fight_and_a_lost_fight_costs_a_life(self) -> None:
         s = build(self.spec("bear", "neutral"))
         act(s, "hide", card=tile(s, "forest-1", "bear"))
-        assert s.view(None)["last_fight"]["hz"].split(".")[1] == "bear"
+        assert s.view(None)["last_fight"]["hazard"].split(".")[1] == "bear"
         assert s.view(0)["players"][0]["lives"]["pauper"] == 4
 
     def test_no_hiding_from_traps(self) -> None:
@@ -199,7 +203,7 @@ class TestHidingFromHazards:
     def test_a_drawn_hazard_offers_hiding(self) -> None:
         s = build(
             {
-                "seats": [{"pauper": "alf", "pos": "forest-1"}],
+                "seats": [{"pauper": "alf", "position": "forest-1"}],
                 "decks": {"forest": ["bear"]},
                 "char": "pauper",
                 "charm": ["happy"],
@@ -208,7 +212,7 @@ class TestHidingFromHazards:
         act(s, "draw")
         assert s.prompt().kind == "hide"
         act(s, "hide", card=tile(s, "forest-1", "bear"))
-        assert "pauper" in s.view(0)["ts"]["done"]
+        assert "pauper" in s.view(0)["turn_state"]["done"]
 
 
 class TestLifeTokens:
@@ -218,7 +222,7 @@ class TestLifeTokens:
                 "seats": [
                     {
                         "pauper": "alf",
-                        "pos": "forest-1",
+                        "position": "forest-1",
                         "outcome": [0],
                         "gems": 0,
                         "lives": {"pauper": 1},
@@ -255,7 +259,7 @@ class TestChooseYourRecipesInLearning:
         assert len(hand) == 4
         for _ in range(3):
             act(s, "draft", recipe=s.legal_actions()[0]["recipe"])
-        kept = [r["r"] for r in s.view(0)["players"][0]["recipes"]]
+        kept = [r["recipe"] for r in s.view(0)["players"][0]["recipes"]]
         assert len(kept) == 3 and set(kept) < set(hand)
         assert s.view(0)["decks"]["recipe"]["discard"] == [c for c in hand if c not in kept]
         assert s.view(0)["phase"] == "buy" and s.view(0)["players"][0]["gems"] == 3
@@ -267,7 +271,7 @@ class TestChooseYourRecipesInLearning:
                     {
                         "pauper": "alf",
                         "recipes": [{"recipe": "storm", "ingredients": ["pearls"]}],
-                        "pos": "forest-1",
+                        "position": "forest-1",
                     }
                 ],
                 "tiles": {"forest-1": ["toadstools"]},
@@ -277,13 +281,13 @@ class TestChooseYourRecipesInLearning:
         )
         top4 = piles.peek(s.data["decks"]["recipe"], 4)  # a deck's order: no view shows it
         act(s, "encounter", card=tile(s, "forest-1", "toadstools"))
-        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["r"])
+        act(s, "tuck", recipe=s.view(0)["players"][0]["recipes"][0]["recipe"])
         assert time(s) == 4  # a Recipe learned
         assert s.prompt().kind == "recipe-choice"
         # (buying Time is open too: a free action at any point during your turn)
         assert [a["recipe"] for a in s.legal_actions() if a.kind == "choose-recipe"] == top4
         act(s, "choose-recipe", recipe=top4[2])
-        assert s.view(0)["players"][0]["recipes"][-1]["r"] == top4[2]
+        assert s.view(0)["players"][0]["recipes"][-1]["recipe"] == top4[2]
         assert s.view(0)["decks"]["recipe"]["discard"][-3:] == [top4[0], top4[1], top4[3]]
 
 
@@ -344,8 +348,8 @@ class TestSaltashNecromancer:
         d = s.data
         solo = d["solo"]
         assert "rar.spirit-blade" in d["shops"]["blacksand"]
-        assert set(solo["city_hz"]) == {"blacksand", "greyhaven", "lilacsville"}
-        assert all(s.C.region_card[c].type == "undead" for c in solo["city_hz"].values())
+        assert set(solo["city_hazards"]) == {"blacksand", "greyhaven", "lilacsville"}
+        assert all(s.C.region_card[c].type == "undead" for c in solo["city_hazards"].values())
         for m in ("mine-1", "mine-2", "mine-3"):
             assert len(d["tiles"][m]) == 2
             assert all(s.C.region_card[c].type == "undead" for c in d["tiles"][m])
@@ -356,7 +360,7 @@ class TestSaltashNecromancer:
             for c in piles.cards(d["decks"]["mine"])
         )
         assert d["players"][0]["gems"] == 3
-        assert piles.size(solo["necro_out"]) == 36
+        assert piles.size(solo["necromancer_deck"]) == 36
 
     def test_views_never_show_the_face_down_mine_cards(self) -> None:
         s = set_up("saltash-necromancer", "alf")
@@ -369,7 +373,7 @@ class TestSaltashNecromancer:
     def test_a_city_held_by_undead_cannot_be_explored_until_it_is_defeated(self) -> None:
         s = set_up("saltash-necromancer", "alf")
         d = s.data
-        d["players"][0]["pos"] = "greyhaven"
+        d["players"][0]["position"] = "greyhaven"
         s.invalidate()
         act(s, "act", char="pauper")
         explore = {a.kind for a in s.legal_actions()} & {"shop", "quest", "heal", "fight", "hide"}
@@ -378,21 +382,21 @@ class TestSaltashNecromancer:
     def test_city_reward_after_defeating_its_undead(self) -> None:
         s = set_up("saltash-necromancer", "alf")
         d = s.data
-        d["players"][0]["pos"] = "greyhaven"
-        on_top(d["players"][0]["out"], s, 8)  # an 8 beats any undead
+        d["players"][0]["position"] = "greyhaven"
+        on_top(d["players"][0]["outcome_deck"], s, 8)  # an 8 beats any undead
         s.invalidate()
         gems = d["players"][0]["gems"]
         t = time(s)
         act(s, "act", char="pauper")
-        hz = d["solo"]["city_hz"]["greyhaven"]
+        hz = d["solo"]["city_hazards"]["greyhaven"]
         act(s, "fight", card=hz)
         while s.prompt().kind in ("boost", "weapon"):
             s.apply(A("resolve") if s.prompt().kind == "boost" else s.legal_actions()[0])
-        assert d["last_fight"]["won"] and d["last_fight"]["hz"] == hz
+        assert d["last_fight"]["won"] and d["last_fight"]["hazard"] == hz
         assert s.prompt().kind == "city-reward"
         act(s, "city-reward", take="gems")
         assert d["players"][0]["gems"] == gems + 3 and time(s) == t + 1
-        assert "greyhaven" not in d["solo"]["city_hz"]
+        assert "greyhaven" not in d["solo"]["city_hazards"]
         assert s.view(0)["solo"]["objectives"][1]["progress"] == "1/3"
 
     def test_the_necromancer_falls_after_3_lives_and_the_game_is_won(self) -> None:
@@ -400,21 +404,21 @@ class TestSaltashNecromancer:
         d = s.data
         solo = d["solo"]
         p = d["players"][0]
-        nec = solo["necro"]
+        nec = solo["necromancer"]
         region = next(r for r, c in solo["facedown"].items() if c == nec)
         # the other objectives are done: the blade bought, the Cities cleared
         i = d["shops"]["blacksand"].index("rar.spirit-blade")
         d["shops"]["blacksand"].pop(i)
-        d["shopk"]["blacksand"].pop(i)
-        p["inv"].append({"c": "rar.spirit-blade", "u": 0, "g": 0})
+        d["shop_known"]["blacksand"].pop(i)
+        p["inventory"].append({"card": "rar.spirit-blade", "uses": 0, "gems": 0})
         solo["bought"].append("rar.spirit-blade")
-        solo["city_hz"] = {}
+        solo["city_hazards"] = {}
         d["tiles"][region] = []
-        p["pos"] = region
+        p["position"] = region
         s.invalidate()
         act(s, "act", char="pauper")
         act(s, "reveal", region=region)
-        assert solo["necro_lives"] == 3
+        assert solo["necromancer_lives"] == 3
         for lives_left in (2, 1, 0):
             if s.prompt().kind == "turn":  # the next turn: the Bird passes, the Pauper fights
                 for a in (A("act", char="bird"), A("pass")):
@@ -423,22 +427,22 @@ class TestSaltashNecromancer:
                 if A("end") in s.legal_actions():
                     act(s, "end")
                 act(s, "act", char="pauper")
-            on_top(p["out"], s, 6)  # 6 + the spirit blade beats his 2 lowest cards
-            low = sorted(piles.cards(solo["necro_out"]), key=lambda c: s.C.outcome[c].number)
+            on_top(p["outcome_deck"], s, 6)  # 6 + the spirit blade beats his 2 lowest cards
+            low = sorted(piles.cards(solo["necromancer_deck"]), key=lambda c: s.C.outcome[c].number)
             zero = low[:2]  # his 2 lowest cards on top of his deck
             for c in zero:
-                piles.take(solo["necro_out"], c)
-                piles.put_top(solo["necro_out"], c)
+                piles.take(solo["necromancer_deck"], c)
+                piles.put_top(solo["necromancer_deck"], c)
             s.invalidate()
             act(s, "fight", card=nec)
             while s.prompt().kind in ("boost", "weapon", "ally"):
                 s.apply(A("resolve") if s.prompt().kind == "boost" else s.legal_actions()[0])
             assert d["last_fight"]["won"]
-            assert d["last_fight"]["hs"] == sum(s.C.outcome[c].number for c in zero)
+            assert d["last_fight"]["hazard_strength"] == sum(s.C.outcome[c].number for c in zero)
             if lives_left:
-                assert solo["necro_lives"] == lives_left and not s.is_terminal()
+                assert solo["necromancer_lives"] == lives_left and not s.is_terminal()
                 assert nec in d["tiles"][region]
-        assert solo["necro_dead"] and nec not in d["tiles"][region]
+        assert solo["necromancer_defeated"] and nec not in d["tiles"][region]
         o = s.outcome()
         assert s.is_terminal() and o.winners == (0,) and o.reason == "objectives"
 
@@ -446,36 +450,38 @@ class TestSaltashNecromancer:
         s = set_up("saltash-necromancer", "alf")
         d = s.data
         solo = d["solo"]
-        nec = solo["necro"]
+        nec = solo["necromancer"]
         region = next(r for r, c in solo["facedown"].items() if c == nec)
         d["tiles"][region] = []
-        d["players"][0]["pos"] = region
+        d["players"][0]["position"] = region
         s.invalidate()
         assert s.remove_cost(nec) is None
         act(s, "act", char="pauper")
         act(s, "reveal", region=region)
-        assert solo["necro_lives"] == 3 and nec in d["tiles"][region]
-        assert "pauper" in d["ts"]["done"]  # no spirit blade: no fight
-        d["players"][0]["inv"].append({"c": "rar.spirit-blade", "u": 0, "g": 0})
+        assert solo["necromancer_lives"] == 3 and nec in d["tiles"][region]
+        assert "pauper" in d["turn_state"]["done"]  # no spirit blade: no fight
+        d["players"][0]["inventory"].append({"card": "rar.spirit-blade", "uses": 0, "gems": 0})
         for c in list(d["shops"]["blacksand"]):
             if c == "rar.spirit-blade":
                 d["shops"]["blacksand"].remove(c)
-                d["shopk"]["blacksand"].pop()
-        d["ts"]["done"] = []
+                d["shop_known"]["blacksand"].pop()
+        d["turn_state"]["done"] = []
         s.invalidate()
         act(s, "act", char="pauper")
         assert A("fight", card=nec) in s.legal_actions()
         act(s, "fight", card=nec)
         f = d["fight"] or d["last_fight"]
-        cards = f.get("hcards") or []
-        hs = d["fight"]["hs"] if d["fight"] else d["last_fight"]["hs"]
-        assert hs == sum(s.C.outcome[c].number for c in piles.discards(solo["necro_out"])[:2])
+        cards = f.get("hazard_cards") or []
+        hs = d["fight"]["hazard_strength"] if d["fight"] else d["last_fight"]["hazard_strength"]
+        assert hs == sum(
+            s.C.outcome[c].number for c in piles.discards(solo["necromancer_deck"])[:2]
+        )
         del cards
 
     def test_side_objective_3_swamp_undead_for_6_gems(self) -> None:
         s = build(
             {
-                "seats": [{"pauper": "alf", "pos": "swamp-1", "outcome": [8]}],
+                "seats": [{"pauper": "alf", "position": "swamp-1", "outcome": [8]}],
                 "tiles": {"swamp-1": ["ghoul"]},
                 "char": "pauper",
             }
@@ -494,14 +500,14 @@ class TestFierySiege:
         d = s.data
         solo = d["solo"]
         p = d["players"][0]
-        assert p["pos"] == p["bpos"] == "beach-3"  # the Beach joined to Bluevale
+        assert p["position"] == p["bird_position"] == "beach-3"  # the Beach joined to Bluevale
         assert "rar.dragonsbane" in d["shops"]["blacksand"]
         assert sorted(solo["markers"]) == ["bluevale", "greyhaven", "lilacsville"]
         assert p["gems"] <= 2
         for region in ("forest-2", "swamp-2", "mine-1"):
             assert any(s.C.region_card[c].type == "dragon" for c in d["tiles"][region])
         recipes = piles.cards(d["decks"]["recipe"]) + d["decks"]["recipe"]["discard"]
-        recipes += [r["r"] for r in p["rec"]]
+        recipes += [r["recipe"] for r in p["recipes"]]
         assert not any(s.C.recipe[c].id == "dragonfire" for c in recipes)
         assert s.C.recipe[solo["dragonfire"]].id == "dragonfire"
 
@@ -514,17 +520,17 @@ class TestFierySiege:
     def test_the_bird_never_enters_and_the_pauper_needs_dragonsbane(self) -> None:
         s = set_up("fiery-siege", "kzaah")
         d = s.data
-        d["players"][0]["pos"] = d["players"][0]["bpos"] = "beach-2"
+        d["players"][0]["position"] = d["players"][0]["bird_position"] = "beach-2"
         s.invalidate()
         act(s, "act", char="bird")
         assert A("move", to="forest-2") not in s.legal_actions()
         act(s, "move", to="mine-1") if A("move", to="mine-1") in s.legal_actions() else None
         s2 = set_up("fiery-siege", "kzaah")
         # a real Fiery Siege set-up (the builder makes none), then the Pauper moved and armed
-        s2.data["players"][0]["pos"] = "beach-2"
-        s2.data["players"][0]["inv"].append({"c": "rar.dragonsbane", "u": 0, "g": 0})
+        s2.data["players"][0]["position"] = "beach-2"
+        s2.data["players"][0]["inventory"].append({"card": "rar.dragonsbane", "uses": 0, "gems": 0})
         s2.data["shops"]["blacksand"].remove("rar.dragonsbane")
-        s2.data["shopk"]["blacksand"].pop()
+        s2.data["shop_known"]["blacksand"].pop()
         s2.invalidate()
         act(s2, "act", char="pauper")
         assert A("move", to="forest-2") in s2.legal_actions()
@@ -539,8 +545,13 @@ class TestFierySiege:
         for city in ("bluevale", "greyhaven", "lilacsville"):
             teleport_turn(s, city)
         solo = d["solo"]
-        assert solo["collected"] == ["bluevale", "greyhaven", "lilacsville"] and solo["o1"]
-        assert any(r["r"] == solo["dragonfire"] and r["learned"] for r in d["players"][0]["rec"])
+        assert (
+            solo["collected"] == ["bluevale", "greyhaven", "lilacsville"]
+            and solo["dragonfire_learned"]
+        )
+        assert any(
+            r["recipe"] == solo["dragonfire"] and r["learned"] for r in d["players"][0]["recipes"]
+        )
         assert time(s) == t - 4 + 1  # 4 turns, +1 for learning dragonfire
         assert [o["done"] for o in s.objectives()] == [True, False, False, False]
         teleport_turn(s, "blacksand")
@@ -549,12 +560,17 @@ class TestFierySiege:
     def test_a_full_recipe_book_gives_up_a_recipe_in_learning_for_dragonfire(self) -> None:
         s = fiery_with_teleport()
         p = s.data["players"][0]  # a full Recipe book in a real scenario set-up
-        p["rec"] += [
-            {"r": "rec.strength.1", "ing": [], "learned": True, "at": 0},
-            {"r": "rec.swim.1", "ing": ["beach.pearls.1"], "learned": False, "at": 0},
+        p["recipes"] += [
+            {"recipe": "rec.strength.1", "ingredients": [], "learned": True, "learned_at": 0},
+            {
+                "recipe": "rec.swim.1",
+                "ingredients": ["beach.pearls.1"],
+                "learned": False,
+                "learned_at": 0,
+            },
         ]
         s.invalidate()
-        assert len(p["rec"]) == 5
+        assert len(p["recipes"]) == 5
         teleport_turn(s, "bluevale", bird_to="bluevale")
         teleport_turn(s, "greyhaven")
         s.apply(A("act", char="pauper"))
@@ -562,19 +578,23 @@ class TestFierySiege:
         # the book holds 5: the player chooses which Recipe In Learning to give up
         assert s.prompt().kind == "make-room" and s.prompt().seats == (0,)
         cands = {a["recipe"] for a in s.legal_actions()}
-        assert cands == {r["r"] for r in p["rec"] if not r["learned"]}
+        assert cands == {r["recipe"] for r in p["recipes"] if not r["learned"]}
         assert "swim" in s.describe_action(A("drop-recipe", recipe="rec.swim.1"), 0)
         act(s, "drop-recipe", recipe="rec.swim.1")
-        assert len(p["rec"]) == 5 and "rec.swim.1" not in [r["r"] for r in p["rec"]]
+        assert len(p["recipes"]) == 5 and "rec.swim.1" not in [r["recipe"] for r in p["recipes"]]
         assert "beach.pearls.1" in s.view(0)["decks"]["beach"]["discard"]
-        assert any(r["r"] == s.data["solo"]["dragonfire"] and r["learned"] for r in p["rec"])
-        assert s.data["solo"]["o1"] and s.prompt().kind == "character"  # no new Recipe to draw
+        assert any(
+            r["recipe"] == s.data["solo"]["dragonfire"] and r["learned"] for r in p["recipes"]
+        )
+        assert (
+            s.data["solo"]["dragonfire_learned"] and s.prompt().kind == "character"
+        )  # no new Recipe to draw
 
     def test_a_book_of_5_learned_recipes_gives_up_a_learned_one(self) -> None:
         s = fiery_with_teleport()
         p = s.data["players"][0]  # a full Recipe book in a real scenario set-up
-        p["rec"] = [
-            {"r": r, "ing": [], "learned": True, "at": 0}
+        p["recipes"] = [
+            {"recipe": r, "ingredients": [], "learned": True, "learned_at": 0}
             for r in ("rec.teleport.1", "rec.strength.1", "rec.swim.1", "rec.storm.1", "rec.flux.1")
         ]
         p["virtues"] = ["knowledge"]
@@ -585,7 +605,7 @@ class TestFierySiege:
         s.apply(A("teleport", to="lilacsville", via="rec.teleport.1"))
         assert s.prompt().kind == "make-room" and len(s.legal_actions()) == 5
         act(s, "drop-recipe", recipe="rec.swim.1")
-        assert sum(r["learned"] for r in p["rec"]) == 5 and p["virtues"] == ["knowledge"]
+        assert sum(r["learned"] for r in p["recipes"]) == 5 and p["virtues"] == ["knowledge"]
 
     def test_dragon_nest_side_objective(self) -> None:
         """A dragon drawn by the Pauper: 1 Equipment from the nearest Shop; defeating it with
@@ -593,19 +613,19 @@ class TestFierySiege:
         s = fiery_with_teleport()
         d = s.data
         p = d["players"][0]
-        p["inv"].append({"c": "rar.dragonsbane", "u": 0, "g": 0})
+        p["inventory"].append({"card": "rar.dragonsbane", "uses": 0, "gems": 0})
         i = d["shops"]["blacksand"].index("rar.dragonsbane")
         d["shops"]["blacksand"].pop(i)
-        d["shopk"]["blacksand"].pop(i)
+        d["shop_known"]["blacksand"].pop(i)
         p["lives"]["pauper"] = 2
         dragon = next(
             c for c in piles.cards(d["decks"]["beach"]) if s.C.region_card[c].type == "dragon"
         )
         piles.take(d["decks"]["beach"], dragon)
         piles.put_top(d["decks"]["beach"], dragon)
-        eight = next(c for c in piles.cards(p["out"]) if s.C.outcome[c].number == 8)
-        piles.take(p["out"], eight)
-        piles.put_top(p["out"], eight)
+        eight = next(c for c in piles.cards(p["outcome_deck"]) if s.C.outcome[c].number == 8)
+        piles.take(p["outcome_deck"], eight)
+        piles.put_top(p["outcome_deck"], eight)
         d["tiles"]["beach-3"] = []
         s.invalidate()
         act(s, "act", char="pauper")
@@ -616,13 +636,13 @@ class TestFierySiege:
         shop = [c for c in d["shops"]["bluevale"] if not c.startswith("rar.")]
         assert {a["card"] for a in s.legal_actions()} == set(shop)
         act(s, "keep", card=shop[0])
-        assert shop[0] in [it["c"] for it in p["inv"]]
+        assert shop[0] in [it["card"] for it in p["inventory"]]
         if s.prompt().kind == "hide":
             act(s, "fight", card=dragon)
         while s.prompt().kind in ("boost", "weapon", "ally"):
             kind = s.prompt().kind
             s.apply(A("resolve") if kind == "boost" else s.legal_actions()[0])
-        assert d["last_fight"]["hz"] == dragon and d["last_fight"]["won"]
+        assert d["last_fight"]["hazard"] == dragon and d["last_fight"]["won"]
         assert p["lives"]["pauper"] == s.max_lives()
 
     def test_dragon_nest_shop_cards_stay_hidden_from_the_spectator(self) -> None:
@@ -664,7 +684,7 @@ class TestFierySiege:
         )
         piles.take(d["decks"]["beach"], dragon)
         piles.put_top(d["decks"]["beach"], dragon)
-        p["pos"] = "beach-2"
+        p["position"] = "beach-2"
         d["tiles"]["beach-2"] = []
         s.invalidate()
         act(s, "act", char="pauper")
@@ -678,14 +698,19 @@ class TestFierySiege:
         shop = [c for c in d["shops"]["greyhaven"] if not c.startswith("rar.")]
         assert {a["card"] for a in s.legal_actions()} == set(shop)
         act(s, "keep", card=shop[0])
-        assert shop[0] in [it["c"] for it in p["inv"]]
+        assert shop[0] in [it["card"] for it in p["inventory"]]
 
 
 def fiery_with_teleport() -> PLState:
     """Fiery Siege from Blacksand with K'zaah, who has learned teleport (the way in)."""
     s = set_up("fiery-siege", "kzaah")
     # the builder makes no scenario set-up: the Recipe is written into the real one
-    s.data["players"][0]["rec"][0] = {"r": "rec.teleport.1", "ing": [], "learned": True, "at": 0}
+    s.data["players"][0]["recipes"][0] = {
+        "recipe": "rec.teleport.1",
+        "ingredients": [],
+        "learned": True,
+        "learned_at": 0,
+    }
     s.invalidate()
     return s
 

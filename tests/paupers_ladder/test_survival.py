@@ -62,7 +62,7 @@ class TestFightingHazardsSurvival:
                 "seats": [
                     {
                         "pauper": "alf",
-                        "pos": "forest-1",
+                        "position": "forest-1",
                         "gems": 0,
                         "outcome": [0],
                         "inventory": ["fatestone"],
@@ -83,7 +83,7 @@ class TestFightingHazardsSurvival:
     def test_a_won_fight_costs_no_life(self) -> None:
         s = survival(
             {
-                "seats": [{"pauper": "alf", "pos": "forest-1", "outcome": [8]}, {}],
+                "seats": [{"pauper": "alf", "position": "forest-1", "outcome": [8]}, {}],
                 "tiles": {"forest-1": ["bandit"]},
                 "char": "pauper",
             }
@@ -95,7 +95,10 @@ class TestFightingHazardsSurvival:
 class TestPlacesOfRest:
     def spec(self, pauper_lives: int) -> dict[str, Any]:
         return {
-            "seats": [{"pauper": "alf", "pos": "forest-1", "lives": {"pauper": pauper_lives}}, {}],
+            "seats": [
+                {"pauper": "alf", "position": "forest-1", "lives": {"pauper": pauper_lives}},
+                {},
+            ],
             "tiles": {"forest-1": ["lossevale"]},
             "char": "pauper",
         }
@@ -107,7 +110,9 @@ class TestPlacesOfRest:
         assert "rest" in kinds(s)
         act(s, "rest")
         assert lives(s)["pauper"] == 3 and s.view(0)["players"][0]["gems"] == gems
-        assert s.view(0)["ts"]["char"] is None and "pauper" in s.view(0)["ts"]["done"]
+        assert (
+            s.view(0)["turn_state"]["char"] is None and "pauper" in s.view(0)["turn_state"]["done"]
+        )
         assert tile(s, "forest-1", "lossevale")  # it stays: rest again next turn
 
     def test_resting_on_consecutive_turns_up_to_4(self) -> None:
@@ -141,8 +146,8 @@ class TestPotions:
     def spec(self, **kw: Any) -> dict[str, Any]:
         seat = {
             "pauper": "alf",
-            "pos": "forest-1",
-            "bpos": "forest-1",
+            "position": "forest-1",
+            "bird_position": "forest-1",
             "inventory": ["recall-potion", "elixir"],
             "lives": {"pauper": 2, "bird": 2},
         }
@@ -154,7 +159,7 @@ class TestPotions:
         potion = inv(s, 0, "recall-potion")
         act(s, "potion", item=potion, char="pauper")
         assert lives(s)["pauper"] == 3
-        assert all(it["c"] != potion for it in s.view(0)["players"][0]["inventory"])
+        assert all(it["card"] != potion for it in s.view(0)["players"][0]["inventory"])
         assert potion in s.view(None)["decks"]["equipment"]["discard"]
 
     def test_the_bird_in_the_same_region_and_each_potion_once_per_turn(self) -> None:
@@ -163,8 +168,8 @@ class TestPotions:
         act(s, "potion", item=elixir, char="bird")
         assert lives(s)["bird"] == 3
         assert not any(a.kind == "potion" and a["item"] == elixir for a in s.legal_actions())
-        assert s.view(0)["players"][0]["inventory"][1]["u"] == 1  # rotated: one use left
-        s2 = survival(self.spec(bpos="swamp-1"))
+        assert s.view(0)["players"][0]["inventory"][1]["uses"] == 1  # rotated: one use left
+        s2 = survival(self.spec(bird_position="swamp-1"))
         assert {a["char"] for a in s2.legal_actions() if a.kind == "potion"} == {"pauper"}
 
 
@@ -175,7 +180,7 @@ class TestHealingInCityRegions:
         )
         act(s, "heal")
         assert lives(s)["pauper"] == 2 and s.view(0)["players"][0]["gems"] == 2
-        assert "pauper" in s.view(0)["ts"]["done"]
+        assert "pauper" in s.view(0)["turn_state"]["done"]
 
     def test_no_healer_at_full_lives_or_without_a_gem(self) -> None:
         s = survival({"seats": [{"pauper": "alf", "gems": 3}, {}], "char": "pauper"})
@@ -194,7 +199,7 @@ class TestBecomingBadlyWounded:
                     {
                         "pauper": "alf",
                         "bird": "crow",
-                        "bpos": "forest-1",
+                        "bird_position": "forest-1",
                         "outcome": [0],
                         "lives": {"bird": 1},
                         "gems": 0,
@@ -207,8 +212,8 @@ class TestBecomingBadlyWounded:
         )
         act(s, "fight", card=tile(s, "forest-1", "wolf"))
         assert lives(s)["bird"] == 0
-        assert s.view(0)["players"][0]["bpos"] == "bluevale"
-        assert "bird" in s.view(0)["ts"]["done"]
+        assert s.view(0)["players"][0]["bird_position"] == "bluevale"
+        assert "bird" in s.view(0)["turn_state"]["done"]
 
 
 class TestGaroliumsNationalDutyOfVigour:

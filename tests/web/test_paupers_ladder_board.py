@@ -192,7 +192,7 @@ class TestChoicesShowTheirCards:
                 "seats": [
                     {
                         "pauper": "ginny",
-                        "pos": "mountain-1",
+                        "position": "mountain-1",
                         "outcome": [3],
                         "inventory": ["bang-bombs", "sword"],
                     },
@@ -214,16 +214,16 @@ class TestChoicesShowTheirCards:
     def test_the_outcome_cards_to_shuffle_back_are_shown(self) -> None:
         s = pl_build(
             {
-                "seats": [{"pos": "beach-1", "outcome": [6]}, {}],
+                "seats": [{"position": "beach-1", "outcome": [6]}, {}],
                 "char": "pauper",
                 "quests": {"lilacsville": "lost-villagers"},
                 "tiles": {"beach-1": ["lost-fisherman"]},
             }
         )
         p = s.data["players"][0]
-        draw = piles.cards(p["out"])
-        piles.set_cards(p["out"], draw[6:])
-        piles.add_discards(p["out"], draw[:6])
+        draw = piles.cards(p["outcome_deck"])
+        piles.set_cards(p["outcome_deck"], draw[6:])
+        piles.add_discards(p["outcome_deck"], draw[:6])
         pl_act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
         pl_act(s, "option", n=0)
         assert s.prompt().kind == "return-outcomes"
@@ -232,7 +232,7 @@ class TestChoicesShowTheirCards:
         now = _now(s, 1)
         C = content()
         assert 'pl-chosen"><b>Outcome ' + str(C.outcome[first].number) in now
-        for c in piles.discards(p["out"]):
+        for c in piles.discards(p["outcome_deck"]):
             assert f"<b>Outcome {C.outcome[c].number}</b>" in now
 
     def test_bravery_and_magnificence_show_the_trophy_room_cards(self) -> None:
@@ -259,7 +259,7 @@ class TestChoicesShowTheirCards:
     def test_draw_2_keep_1_cards_stay_off_the_other_seats_board(self) -> None:
         s = pl_build(
             {
-                "seats": [{"pos": "beach-1", "gems": 1}, {}],
+                "seats": [{"position": "beach-1", "gems": 1}, {}],
                 "char": "pauper",
                 "quests": {"bluevale": "treasure-at-sea"},
                 "decks": {"beach": ["old-shipwreck"]},

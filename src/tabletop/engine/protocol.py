@@ -307,6 +307,12 @@ class Game(ABC):
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return self.state_class().from_json(self, data)
 
+    def upgrade_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A saved state's data in this version's layout: a game whose state layout changed
+        rewrites older saves here (every load of a saved state or snapshot passes through it).
+        The default keeps the data as it is."""
+        return data
+
 
 class _History:
     """An append-only, shareable history: a cons list, so cloning a state shares it for free."""
@@ -739,7 +745,7 @@ class State(ABC):
             raise ValueError(f"saved state is for {blob.get('game')!r}, not {game.name!r}")
         state = object.__new__(cls)
         state.game = game
-        state.data = json.loads(json.dumps(blob["data"]))
+        state.data = game.upgrade_data(json.loads(json.dumps(blob["data"])))
         state.rng = Rng(int(blob["rng"]))
         state.seed = int(blob["seed"])
         state._history = None

@@ -30,7 +30,7 @@ def restore(
     blob = json.loads(text)
     state: State = object.__new__(game.state_class())
     state.game = game
-    state.data = blob["data"]
+    state.data = game.upgrade_data(blob["data"])
     state.rng = Rng(int(blob["rng"]))
     state.seed = int(blob["seed"])
     state._legal_cache = {}

@@ -172,7 +172,7 @@ class PaupersLadder(Game):
         for i, city in enumerate(CITIES):
             shop = [four[i]] + [eq.pop() for _ in range(4)]
             d["shops"][city] = shop
-            d["shopk"][city] = [0] * len(shop)
+            d["shop_known"][city] = [0] * len(shop)
         d["decks"]["equipment"] = new_pile(eq, compact=True)
         d["decks"]["rarity"] = new_pile(rar[3:], compact=True)
         qs = list(C.quest_list)
@@ -202,6 +202,12 @@ class PaupersLadder(Game):
         return state
 
     # ------------------------------------------------------------------ scenarios
+    def upgrade_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Games saved with the state's old short keys load with today's names (schema.py)."""
+        from .schema import upgrade
+
+        return upgrade(data)
+
     def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> PLState:
         from .scenario import build
 

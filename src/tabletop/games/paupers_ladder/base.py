@@ -39,10 +39,10 @@ def ability_sources(
     if pauper:
         out.append(("start", C.paupers[pauper].equipment.abilities))
     for it in inventory:
-        out.append((it["c"], C.item[it["c"]].abilities))
+        out.append((it["card"], C.item[it["card"]].abilities))
     for r in recipes:
-        if r["learned"] and r["at"] < turns:
-            out.append((r["r"], C.recipe[r["r"]].abilities))
+        if r["learned"] and r["learned_at"] < turns:
+            out.append((r["recipe"], C.recipe[r["recipe"]].abilities))
     return out
 
 

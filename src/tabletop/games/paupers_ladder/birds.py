@@ -35,7 +35,7 @@ class Birds:
 
     def _bird_turn_ends(self: PLState, seat: int) -> None:
         """The trained magpie: if it did not move or fight this turn, collect its Gems."""
-        ts = self.data["ts"]
+        ts = self.data["turn_state"]
         if ts["moved"] or ts["fought"]:
             return
         for key, e in self.has(seat, "bird", "idle_gems"):

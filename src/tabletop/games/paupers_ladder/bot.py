@@ -76,7 +76,7 @@ class GreedyBot(Bot):
             return {}
         me = self.me(view)
         goals: dict[str, float] = {}
-        inv = {it["c"] for it in me["inventory"]}
+        inv = {it["card"] for it in me["inventory"]}
         home = solo["home"]
         if solo["scenario"] == "saltash-necromancer":
             blade = self.scenario_weapon(solo["scenario"]) in inv
@@ -101,9 +101,9 @@ class GreedyBot(Bot):
             done = [o["done"] for o in solo["objectives"]]
             if not done[1]:  # the way in: the teleport Recipe's ingredients
                 for r in me["recipes"]:
-                    if not r["learned"] and self.C.recipe[r["r"]].id == "teleport":
-                        have = {self.ing_of(c) for c in r["ing"]}
-                        for ing in self.C.recipe[r["r"]].ingredients:
+                    if not r["learned"] and self.C.recipe[r["recipe"]].id == "teleport":
+                        have = {self.ing_of(c) for c in r["ingredients"]}
+                        for ing in self.C.recipe[r["recipe"]].ingredients:
                             if ing in have:
                                 continue
                             rt = self.C.ingredients[ing].region
@@ -128,7 +128,7 @@ class GreedyBot(Bot):
 
     def unfightable(self, view: Mapping[str, Any], char: str, hz: str) -> bool:
         solo = view["solo"]
-        inv = {it["c"] for it in self.me(view)["inventory"]}
+        inv = {it["card"] for it in self.me(view)["inventory"]}
         card = self.C.region_card[hz]
         if solo["scenario"] == "fiery-siege" and card.type == "dragon":
             return char != "pauper" or self.scenario_weapon(solo["scenario"]) not in inv
@@ -173,7 +173,7 @@ class GreedyBot(Bot):
         me = self.me(view)
         t = self.threshold(view)
         learned = sum(1 for r in me["recipes"] if r["learned"])
-        ings = sum(len(r["ing"]) for r in me["recipes"] if not r["learned"])
+        ings = sum(len(r["ingredients"]) for r in me["recipes"] if not r["learned"])
         troph = sum(self.C.region_card[c].strength for c in me["trophies"])
         out = {
             "generosity": me["gems"] / t,
@@ -249,8 +249,8 @@ class GreedyBot(Bot):
         for r in me["recipes"]:
             if r["learned"]:
                 continue
-            rec = self.C.recipe[r["r"]]
-            have = {self.ing_of(c) for c in r["ing"]}
+            rec = self.C.recipe[r["recipe"]]
+            have = {self.ing_of(c) for c in r["ingredients"]}
             if ing in rec.ingredients and ing not in have:
                 return True
         return False
@@ -371,14 +371,14 @@ class GreedyBot(Bot):
     def item_value(self, view: Mapping[str, Any], cid: str) -> float:
         item = self.C.item[cid]
         me = self.me(view)
-        cur = self.bonus(view, "pauper", None, me["pos"])
+        cur = self.bonus(view, "pauper", None, me["position"])
         v = 0.0
         for e in item.abilities:
             k = e["effect"]
             if k == "weapon":
                 best = 0
                 for it in me["inventory"]:
-                    for e2 in self.C.item[it["c"]].abilities:
+                    for e2 in self.C.item[it["card"]].abilities:
                         if e2["effect"] == "weapon":
                             best = max(best, int(e2["bonus"]))
                 for e2 in self.C.paupers[me["pauper"]].equipment.abilities:
@@ -547,8 +547,8 @@ class GreedyBot(Bot):
 
     def _reach(self, view: Mapping[str, Any], char: str) -> dict[str, tuple[int, list[str]]]:
         me = self.me(view)
-        ts = view["ts"]
-        start = me["pos"] if char == "pauper" else me["bpos"]
+        ts = view["turn_state"]
+        start = me["position"] if char == "pauper" else me["bird_position"]
         if char == "bird":
             limit = 3 if (me["trained"] and me["bird"] == "swift") else 1
             budget = 0
@@ -556,12 +556,12 @@ class GreedyBot(Bot):
             limit = 1 + min(2, max(0, me["gems"] - 2))
             free = 0
             for it in me["inventory"]:
-                for e in self.C.item[it["c"]].abilities:
+                for e in self.C.item[it["card"]].abilities:
                     if e["effect"] == "free_moves":
                         free += e["n"]
             for r in me["recipes"]:
                 if r["learned"]:
-                    for e in self.C.recipe[r["r"]].abilities:
+                    for e in self.C.recipe[r["recipe"]].abilities:
                         if e["effect"] == "free_moves":
                             free += e["n"]
             limit += free
@@ -587,9 +587,9 @@ class GreedyBot(Bot):
 
     def on_character(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         me = self.me(view)
-        ts = view["ts"]
+        ts = view["turn_state"]
         char = ts["char"]
-        here = me["pos"] if char == "pauper" else me["bpos"]
+        here = me["position"] if char == "pauper" else me["bird_position"]
         m = self.mode_free(view, legal)
         if m is not None:
             return m
@@ -678,17 +678,17 @@ class GreedyBot(Bot):
         f = view["fight"]
         if f is None:
             return legal[-1]
-        hz = self.C.region_card[f["hz"]]
+        hz = self.C.region_card[f["hazard"]]
         fr = view["stack"][-1]
         extra = self.bonus(view, f["char"], hz.type, f["region"])
-        if f["str"] + extra < hz.strength <= f["str"] + extra + fr["bonus"] + 1:
+        if f["strength"] + extra < hz.strength <= f["strength"] + extra + fr["bonus"] + 1:
             return Action.of("pay-ally")
         return Action.of("decline")
 
     def on_boost(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         f = view["fight"]
-        hz = self.C.region_card[f["hz"]]
-        gap = hz.strength - f["str"]
+        hz = self.C.region_card[f["hazard"]]
+        gap = hz.strength - f["strength"]
         if gap <= 0:
             return Action.of("resolve")
         if gap <= 2 and Action.of("charm") in legal and f["charm"] is None:
@@ -703,7 +703,7 @@ class GreedyBot(Bot):
     def on_reward(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         prog = self.progress(view)
         fr = view["stack"][-1]
-        hz = self.C.region_card[fr["hz"]]
+        hz = self.C.region_card[fr["hazard"]]
 
         def val(a: Action) -> float:
             k = a["take"]
@@ -750,7 +750,7 @@ class GreedyBot(Bot):
             return picks[0]
         if fr["zone"] == "rec":
             me = self.me(view)
-            ing = {r["r"]: len(r["ing"]) for r in me["recipes"]}
+            ing = {r["recipe"]: len(r["ingredients"]) for r in me["recipes"]}
             return max(picks, key=lambda a: ing.get(a["card"], 0))
         if fr["zone"] == "inv":
             return min(
@@ -790,7 +790,7 @@ class GreedyBot(Bot):
 
     def on_ingredient(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         me = self.me(view)
-        n = {r["r"]: len(r["ing"]) for r in me["recipes"]}
+        n = {r["recipe"]: len(r["ingredients"]) for r in me["recipes"]}
         tucks = [a for a in legal if a.kind == "tuck"]
         return max(tucks, key=lambda a: n.get(a["recipe"], 0)) if tucks else legal[-1]
 
@@ -850,7 +850,10 @@ class GreedyBot(Bot):
         return max(
             legal,
             key=lambda a: (
-                min(self.dist(me["pos"], a["region"]), self.dist(me["bpos"], a["region"])),
+                min(
+                    self.dist(me["position"], a["region"]),
+                    self.dist(me["bird_position"], a["region"]),
+                ),
                 a["region"],
             ),
         )
@@ -865,11 +868,11 @@ class GreedyBot(Bot):
 
     def on_make_room(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """Give up the Recipe worth least: fewest ingredients gathered, then the lowest value."""
-        rec = {r["r"]: r for r in self.me(view)["recipes"]}
+        rec = {r["recipe"]: r for r in self.me(view)["recipes"]}
         return min(
             legal,
             key=lambda a: (
-                len(rec[a["recipe"]]["ing"]) if a["recipe"] in rec else 0,
+                len(rec[a["recipe"]]["ingredients"]) if a["recipe"] in rec else 0,
                 self.recipe_value(view, a["recipe"]),
                 a["recipe"],
             ),

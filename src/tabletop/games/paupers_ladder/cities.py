@@ -56,7 +56,7 @@ class CitiesAndShops:
 
     def _peek_shop(self: PLState, seat: int, city: str) -> None:
         bit = 1 << seat
-        ks = self.data["shopk"][city]
+        ks = self.data["shop_known"][city]
         for i in range(len(ks)):
             ks[i] |= bit
 
@@ -67,7 +67,7 @@ class CitiesAndShops:
             if c is None:
                 return
             d["shops"][city].append(c)
-            d["shopk"][city].append(0)
+            d["shop_known"][city].append(0)
 
     def _buy(self: PLState, seat: int, ch: str, city: str, cid: str, disc: int) -> None:
         d = self.data
@@ -75,7 +75,7 @@ class CitiesAndShops:
         self.P(seat)["gems"] -= cost
         i = d["shops"][city].index(cid)
         d["shops"][city].pop(i)
-        d["shopk"][city].pop(i)
+        d["shop_known"][city].pop(i)
         self.log(f"{self.pname(seat)} buys the {self.cname(cid)} for {cost} Gems.")
         if d["mode"] == "solo":
             d["solo"]["bought"].append(cid)
@@ -85,10 +85,10 @@ class CitiesAndShops:
     def _sell(self: PLState, seat: int, ch: str, city: str, cid: str) -> None:
         d = self.data
         p = self.P(seat)
-        p["inv"] = [it for it in p["inv"] if it["c"] != cid]
+        p["inventory"] = [it for it in p["inventory"] if it["card"] != cid]
         value = (self.C.item[cid].cost + 1) // 2
         d["shops"][city].append(cid)
-        d["shopk"][city].append((1 << self.n()) - 1)
+        d["shop_known"][city].append((1 << self.n()) - 1)
         self.log(f"{self.pname(seat)} sells the {self.cname(cid)}.")
         self.gain(seat, value, "sale")
         for _, e in self.has(seat, ch, "sell_bonus"):
@@ -113,7 +113,7 @@ class Shop(Decision):
         if not f["bought"]:
             acts += [A("buy", card=c) for c in s._buyable(seat, f["char"], f["city"], f["disc"])]
         if not f["sold"]:
-            acts += [A("sell", item=it["c"]) for it in s.P(seat)["inv"]]
+            acts += [A("sell", item=it["card"]) for it in s.P(seat)["inventory"]]
         return [*acts, A("leave")]
 
     def words(self, s: PLState, a: Action, seat: int | None) -> str:

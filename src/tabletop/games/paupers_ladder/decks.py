@@ -39,7 +39,7 @@ class CardDecks:
             self._forget_deck(name)
         card = piles.draw(d, self.rng)
         for p in self.data["players"]:
-            known = p["rk"].get(name)
+            known = p["region_known"].get(name)
             if known:
                 known.pop(0)
         return str(card)
@@ -54,12 +54,12 @@ class CardDecks:
     def discard_outcomes(self: PLState, seat: int, cards: list[str]) -> None:
         """Outcome cards are discarded after use; a used-up Outcome deck is reshuffled at once."""
         p = self.P(seat)
-        if discard_into(p["out"], cards, self.rng):
-            p["outk"] = []
+        if discard_into(p["outcome_deck"], cards, self.rng):
+            p["outcome_known"] = []
 
     def _forget_deck(self: PLState, name: str) -> None:
         for p in self.data["players"]:
-            p["rk"].pop(name, None)
+            p["region_known"].pop(name, None)
 
     def deck_available(self: PLState, name: str) -> bool:
         d = self.data["decks"][name]
@@ -67,17 +67,17 @@ class CardDecks:
 
     def draw_outcome(self: PLState, seat: int) -> str:
         p = self.P(seat)
-        d = p["out"]
+        d = p["outcome_deck"]
         if not d["draw"]:
-            p["outk"] = []
+            p["outcome_known"] = []
         card = piles.draw(d, self.rng)
-        if p["outk"]:
-            p["outk"].pop(0)
+        if p["outcome_known"]:
+            p["outcome_known"].pop(0)
         return str(card)
 
     def discard_region_card(self: PLState, cid: str) -> None:
         self.discard_to(self.C.region_deck_of[cid], [cid])
-        self.data["cardgems"].pop(cid, None)
+        self.data["card_gems"].pop(cid, None)
         tucked = self.data["tucked"].pop(cid, None)
         if tucked:
             self._discard_items(tucked)
@@ -88,10 +88,10 @@ class CardDecks:
 
     def _return_outcomes(self: PLState, seat: int, cards: list[str]) -> None:
         p = self.P(seat)
-        draw = piles.cards(p["out"]) + list(cards)
+        draw = piles.cards(p["outcome_deck"]) + list(cards)
         self.rng.shuffle(draw)
-        piles.set_cards(p["out"], draw)
-        p["outk"] = []
+        piles.set_cards(p["outcome_deck"], draw)
+        p["outcome_known"] = []
         self.log(
             f"{self.pname(seat)} shuffles {len(cards)} Outcome cards back"
             + (f" ({', '.join(self.cname(c) for c in cards)})." if cards else ".")
@@ -126,7 +126,7 @@ class PeekDeck(Decision):
         if n > 1 and len(top) > 1:
             s.push({"t": "reorder", "seat": seat, "deck": dk, "cards": top, "private": True})
         else:
-            s.P(seat)["rk"][dk] = list(top)
+            s.P(seat)["region_known"][dk] = list(top)
 
 
 @decision
@@ -147,12 +147,12 @@ class Reorder(Decision):
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         p = s.P(seat)
-        deck = s.data["decks"][f["deck"]] if f["deck"] != "outcome" else p["out"]
+        deck = s.data["decks"][f["deck"]] if f["deck"] != "outcome" else p["outcome_deck"]
         piles.reorder(deck, list(a["cards"]))
         if f["deck"] == "outcome":
-            p["outk"] = list(a["cards"])
+            p["outcome_known"] = list(a["cards"])
         else:
-            p["rk"][f["deck"]] = list(a["cards"])
+            p["region_known"][f["deck"]] = list(a["cards"])
         s.log(f"{s.pname(seat)} puts the cards back in a chosen order.")
 
 
@@ -173,7 +173,7 @@ class ReturnOutcomes(Decision):
     def legal(self, s: PLState, f: J) -> list[Action]:
         seen: set[tuple[int, str | None]] = set()
         acts = []
-        for c in sorted(piles.discards(s.P(f["seat"])["out"])):
+        for c in sorted(piles.discards(s.P(f["seat"])["outcome_deck"])):
             oc = s.C.outcome[c]
             if (oc.number, oc.ally) not in seen:
                 seen.add((oc.number, oc.ally))
@@ -185,9 +185,9 @@ class ReturnOutcomes(Decision):
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         p = s.P(seat)
-        pile = piles.discards(p["out"])
+        pile = piles.discards(p["outcome_deck"])
         pile.remove(a["card"])
-        piles.set_discards(p["out"], pile)
+        piles.set_discards(p["outcome_deck"], pile)
         f["chosen"].append(a["card"])
         if len(f["chosen"]) < f["n"] and pile:
             s.push(f)

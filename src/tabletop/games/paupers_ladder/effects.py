@@ -1,10 +1,10 @@
 """What Region, Quest and hazard cards do: the triggered card effects of the data, typed models
-built at load (card_effects.py), queued by reference on ``data["q"]`` while an encounter, a reward
-or a FAIL resolves, each run by one handler registered in ``EFFECT_HANDLERS`` under its name; the
-internal steps of the rules that wait in the same queue (a fight's next draw, the end of an event)
-are small mappings run by the handlers of ``RULE_STEPS``; and the choices those effects ask for
-(which card to give up or keep, where to travel, where a hazard moves). Static abilities are read
-where they act (moving, fighting, Shops); see content.py for the two vocabularies."""
+built at load (card_effects.py), queued by reference on ``data["effect_queue"]`` while an encounter,
+a reward or a FAIL resolves, each run by one handler registered in ``EFFECT_HANDLERS`` under its
+name; the internal steps of the rules that wait in the same queue (a fight's next draw, the end of
+an event) are small mappings run by the handlers of ``RULE_STEPS``; and the choices those effects
+ask for (which card to give up or keep, where to travel, where a hazard moves). Static abilities are
+read where they act (moving, fighting, Shops); see content.py for the two vocabularies."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ class CardEffects:
         queued: list[str | J] = [
             (o.ref or effect_data(o)) if isinstance(o, CardEffect) else o for o in ops
         ]
-        q = self.data["q"]
+        q = self.data["effect_queue"]
         if front:
             q[:0] = queued
         else:
@@ -57,15 +57,15 @@ class CardEffects:
     def _option_possible(self: PLState, seat: int, effects: Iterable[CardEffect]) -> bool:
         for e in effects:
             if isinstance(e, ce.SellTrophy) and not any(
-                self.C.region_card[c].name == e.hazard for c in self.P(seat)["troph"]
+                self.C.region_card[c].name == e.hazard for c in self.P(seat)["trophies"]
             ):
                 return False
             if isinstance(e, ce.TakeTucked) and not self.data["tucked"].get(
-                self.data["ctx"].get("card"), []
+                self.data["effect_context"].get("card"), []
             ):
                 return False
             if isinstance(e, ce.LearnRecipe) and not any(
-                not r["learned"] for r in self.P(seat)["rec"]
+                not r["learned"] for r in self.P(seat)["recipes"]
             ):
                 return False
         return True
@@ -75,17 +75,17 @@ class CardEffects:
         why = f["why"]
         zone = f["zone"]
         if zone == "inv":
-            p["inv"] = [it for it in p["inv"] if it["c"] != cid]
+            p["inventory"] = [it for it in p["inventory"] if it["card"] != cid]
             if why == "sell" or why.startswith("sell"):
                 pass
             self._discard_items([cid])
         elif zone == "troph":
-            p["troph"].remove(cid)
+            p["trophies"].remove(cid)
             self.discard_region_card(cid)
         elif zone == "ing":
-            for r in p["rec"]:
-                if cid in r["ing"]:
-                    r["ing"].remove(cid)
+            for r in p["recipes"]:
+                if cid in r["ingredients"]:
+                    r["ingredients"].remove(cid)
             self.discard_region_card(cid)
         elif zone == "rec":
             self.learn_recipe(seat, cid)
@@ -107,7 +107,7 @@ class CardEffects:
                 if cid in d["shops"][city]:
                     i = d["shops"][city].index(cid)
                     d["shops"][city].pop(i)
-                    d["shopk"][city].pop(i)
+                    d["shop_known"][city].pop(i)
                     self._restock(city)
         elif src == "tucked":
             d["tucked"][f["card"]].remove(cid)
@@ -223,7 +223,7 @@ RULE_STEPS: dict[str, StepHandler] = {}
 
 def card_effect(name: str) -> Callable[[EffectHandler], EffectHandler]:
     """Register the handler of one effect of the card vocabulary; it takes the effect's typed
-    model and reads who acts from ``data["ctx"]``."""
+    model and reads who acts from ``data["effect_context"]``."""
 
     def register(fn: EffectHandler) -> EffectHandler:
         EFFECT_HANDLERS[name] = fn
@@ -258,7 +258,7 @@ def _op_boost(st: PLState, op: J) -> None:
     d = st.data
     f = d["fight"]
     fr = {"t": "boost", "seat": f["seat"]}
-    won = f["str"] >= st.hz_strength()
+    won = f["strength"] >= st.hz_strength()
     if not won and len(st._boost_actions(f["seat"], fr)) > 1:
         st.push(fr)
     else:
@@ -273,7 +273,7 @@ def _op_resolve(st: PLState, op: J) -> None:
 @rule_step("_wild_defeat")
 def _op_wild_defeat(st: PLState, op: J) -> None:
     _ctx, seat, _ = _context(st)
-    st.check_wild_quests(seat, op["char"], "defeat", op["region"], op["hz"])
+    st.check_wild_quests(seat, op["char"], "defeat", op["region"], op["hazard"])
 
 
 @rule_step("_encounter")
@@ -287,7 +287,7 @@ def _op_encounter(st: PLState, op: J) -> None:
 @rule_step("_end_event")
 def _op_end_event(st: PLState, op: J) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
+    ctx: J = d.get("effect_context") or {}
     region: Any = ctx.get("region")
     cid = op["card"]
     c = st.C.region_card[cid]
@@ -295,7 +295,7 @@ def _op_end_event(st: PLState, op: J) -> None:
     gone = (
         c.stays == "discard"
         or ctx.get("left")
-        or (c.leave_when_empty and not d["cardgems"].get(cid) and not d["tucked"].get(cid))
+        or (c.leave_when_empty and not d["card_gems"].get(cid) and not d["tucked"].get(cid))
     )
     if on_tile and gone and c.stays != "forever":
         st._remove_tile(region, cid)
@@ -310,7 +310,7 @@ def _op_city_item(st: PLState, op: J) -> None:
     if cid in d["shops"][city]:
         i = d["shops"][city].index(cid)
         d["shops"][city].pop(i)
-        d["shopk"][city].pop(i)
+        d["shop_known"][city].pop(i)
         st._restock(city)
         st.acquire(seat, cid)
 
@@ -335,7 +335,7 @@ def _context(st: PLState) -> tuple[J, int, Any]:
     """What a card effect runs in: its context, the seat it acts for (the turn's player unless
     the context names one) and the card it comes from."""
     d = st.data
-    ctx: J = d.get("ctx") or {}
+    ctx: J = d.get("effect_context") or {}
     return ctx, int(ctx.get("seat", d.get("turn") or 0) or 0), ctx.get("card")
 
 
@@ -359,8 +359,8 @@ def _pay(st: PLState, op: ce.Pay) -> None:
     k = min(p["gems"], op.n)
     p["gems"] -= k
     if op.onto_card and card:
-        d["cardgems"][card] = d["cardgems"].get(card, 0) + k
-        if d["cardgems"][card] >= 6:
+        d["card_gems"][card] = d["card_gems"].get(card, 0) + k
+        if d["card_gems"][card] >= 6:
             ctx["left"] = True
     st.log(f"{st.pname(seat)} pays {k} Gems.")
 
@@ -428,7 +428,7 @@ def _take_tucked(st: PLState, op: ce.TakeTucked) -> None:
 def _take_gems_here(st: PLState, op: ce.TakeGemsHere) -> None:
     d = st.data
     ctx, seat, card = _context(st)
-    n = d["cardgems"].pop(card, 0)
+    n = d["card_gems"].pop(card, 0)
     ctx["found"] = n
     st.gain(seat, n, "found in the wreck")
 
@@ -455,7 +455,7 @@ def _smith(st: PLState, op: ce.Smith) -> None:
 def _miss_turn(st: PLState, op: ce.MissTurn) -> None:
     _ctx, seat, _ = _context(st)
     p = st.P(seat)
-    p["miss"] = True
+    p["misses_turn"] = True
     st.log(f"{st.pname(seat)}'s Pauper will miss their next turn.")
 
 
@@ -463,7 +463,7 @@ def _miss_turn(st: PLState, op: ce.MissTurn) -> None:
 def _sell_trophy(st: PLState, op: ce.SellTrophy) -> None:
     _ctx, seat, _ = _context(st)
     p = st.P(seat)
-    cands = [c for c in p["troph"] if st.C.region_card[c].name == op.hazard]
+    cands = [c for c in p["trophies"] if st.C.region_card[c].name == op.hazard]
     if cands:
         st.push(
             {
@@ -482,7 +482,7 @@ def _sell_trophy(st: PLState, op: ce.SellTrophy) -> None:
 def _learn_recipe(st: PLState, op: ce.LearnRecipe) -> None:
     _ctx, seat, _ = _context(st)
     p = st.P(seat)
-    cands = [r["r"] for r in p["rec"] if not r["learned"]]
+    cands = [r["recipe"] for r in p["recipes"] if not r["learned"]]
     if cands:
         st.push(
             {
@@ -500,9 +500,9 @@ def _learn_recipe(st: PLState, op: ce.LearnRecipe) -> None:
 def _return_outcomes(st: PLState, op: ce.ReturnOutcomes) -> None:
     _ctx, seat, _ = _context(st)
     p = st.P(seat)
-    pile = piles.discards(p["out"])
+    pile = piles.discards(p["outcome_deck"])
     if len(pile) <= op.n:  # no choice: every discard goes back
-        piles.set_discards(p["out"], [])
+        piles.set_discards(p["outcome_deck"], [])
         st._return_outcomes(seat, pile)
     else:
         st.push({"t": "return-outcomes", "seat": seat, "n": op.n, "chosen": []})
@@ -532,7 +532,7 @@ def _shipwreck(st: PLState, op: ce.Shipwreck) -> None:
 @card_effect("leave")
 def _leave(st: PLState, op: ce.Leave) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
+    ctx: J = d.get("effect_context") or {}
     ctx["left"] = True
 
 
@@ -565,7 +565,7 @@ def _send_home(st: PLState, op: ce.SendHome) -> None:
 def _discard_equipment(st: PLState, op: ce.DiscardEquipment) -> None:
     _ctx, seat, _ = _context(st)
     p = st.P(seat)
-    cands = [it["c"] for it in p["inv"]]
+    cands = [it["card"] for it in p["inventory"]]
     if cands:
         st.push(
             {
@@ -583,7 +583,7 @@ def _discard_equipment(st: PLState, op: ce.DiscardEquipment) -> None:
 def _discard_trophy(st: PLState, op: ce.DiscardTrophy) -> None:
     _ctx, seat, _ = _context(st)
     p = st.P(seat)
-    cands = [c for c in p["troph"] if op.type is None or st.C.region_card[c].type == op.type]
+    cands = [c for c in p["trophies"] if op.type is None or st.C.region_card[c].type == op.type]
     if cands:
         st.push(
             {
@@ -601,7 +601,7 @@ def _discard_trophy(st: PLState, op: ce.DiscardTrophy) -> None:
 def _discard_ingredient(st: PLState, op: ce.DiscardIngredient) -> None:
     _ctx, seat, _ = _context(st)
     p = st.P(seat)
-    cands = [c for r in p["rec"] for c in r["ing"]]
+    cands = [c for r in p["recipes"] for c in r["ingredients"]]
     if cands:
         st.push(
             {
@@ -635,7 +635,7 @@ def _move_hazard(st: PLState, op: ce.MoveHazard) -> None:
 @card_effect("clear_region")
 def _clear_region(st: PLState, op: ce.ClearRegion) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
+    ctx: J = d.get("effect_context") or {}
     card: Any = ctx.get("card")
     region: Any = ctx.get("region")
     for c in list(d["tiles"][region]):
@@ -648,15 +648,15 @@ def _clear_region(st: PLState, op: ce.ClearRegion) -> None:
 @card_effect("place_gems")
 def _place_gems(st: PLState, op: ce.PlaceGems) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
+    ctx: J = d.get("effect_context") or {}
     card: Any = ctx.get("card")
-    d["cardgems"][card] = op.n
+    d["card_gems"][card] = op.n
 
 
 @card_effect("tuck_equipment")
 def _tuck_equipment(st: PLState, op: ce.TuckEquipment) -> None:
     d = st.data
-    ctx: J = d.get("ctx") or {}
+    ctx: J = d.get("effect_context") or {}
     card: Any = ctx.get("card")
     d["tucked"][card] = [c for c in (st.draw_from("equipment") for _ in range(op.n)) if c]
 

@@ -150,7 +150,7 @@ class PaupersLadderEncoding(ObservationLayout):
             for r in p.get("hand") or ():
                 _set(out, at, self.recipes, r)
             at += len(self.recipes)
-            _set(out, at, self.recipes, p.get("pick"))
+            _set(out, at, self.recipes, p.get("draft_pick"))
             at += len(self.recipes)
             out[at] = len(p.get("outcome_known_top") or ()) / SCALE
             at += 1
@@ -176,7 +176,7 @@ class PaupersLadderEncoding(ObservationLayout):
                     if i is not None:
                         out[at + i * width + slot] = 1.0
             at += len(K) * self.max_slots
-            for c, g in (v.get("cardgems") or {}).items():
+            for c, g in (v.get("card_gems") or {}).items():
                 if c in K.at:
                     out[at + K.at[c]] = float(g) / SCALE
             at += len(K)
@@ -227,7 +227,7 @@ class PaupersLadderEncoding(ObservationLayout):
         )
 
         def turn(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            ts = v.get("ts")
+            ts = v.get("turn_state")
             if ts:
                 _one(out, at, CHARS.index(ts["char"]) if ts["char"] in CHARS else 2)
                 for ch in ts.get("done", ()):
@@ -244,10 +244,10 @@ class PaupersLadderEncoding(ObservationLayout):
             at += 11 + len(R)
             f = v.get("fight")
             if f:
-                _set(out, at, K, f.get("hz"))
+                _set(out, at, K, f.get("hazard"))
                 at2 = at + len(K)
-                out[at2] = float(f.get("str", 0)) / SCALE
-                out[at2 + 1] = float(f.get("hs", 0)) / SCALE
+                out[at2] = float(f.get("strength", 0)) / SCALE
+                out[at2 + 1] = float(f.get("hazard_strength", 0)) / SCALE
                 out[at2 + 2] = float(f.get("bonus", 0)) / SCALE
                 out[at2 + 3] = len(f.get("cards", ())) / SCALE
                 out[at2 + 4] = float(f.get("char") == "bird")
@@ -322,22 +322,24 @@ class PaupersLadderEncoding(ObservationLayout):
         out[at + 1] = float(p.get("gems", 0)) / SCALE
         out[at + 2] = len(p.get("journal", ())) / SCALE
         at += 3
-        _set(out, at, R, p.get("pos"))
+        _set(out, at, R, p.get("position"))
         at += len(R)
-        _set(out, at, R, p.get("bpos"))
+        _set(out, at, R, p.get("bird_position"))
         at += len(R)
         for x in p.get("virtues", ()):
             if x in VIRTUES:
                 out[at + VIRTUES.index(x)] = 1.0
         at += len(VIRTUES)
-        mark_many(out, at, It, [it["c"] for it in p.get("inventory", ())])
+        mark_many(out, at, It, [it["card"] for it in p.get("inventory", ())])
         at += len(It)
         mark_many(out, at, K, p.get("trophies", ()))
         at += len(K)
         tucked = 0
         for r in p.get("recipes", ()):
-            _set(out, at + (0 if r.get("learned") else len(self.recipes)), self.recipes, r["r"])
-            tucked += len(r.get("ing", ()))
+            _set(
+                out, at + (0 if r.get("learned") else len(self.recipes)), self.recipes, r["recipe"]
+            )
+            tucked += len(r.get("ingredients", ()))
         at += 2 * len(self.recipes)
         lives = p.get("lives") or {}
         for i, x in enumerate(
@@ -345,7 +347,7 @@ class PaupersLadderEncoding(ObservationLayout):
                 tucked / SCALE,
                 p.get("outcome_count", 0) / SCALE,
                 len(p.get("outcome_discard", ())) / SCALE,
-                float(bool(p.get("miss"))),
+                float(bool(p.get("misses_turn"))),
                 float(p.get("charges", 0)),
                 p.get("hand_count", 0) / SCALE,
                 float(p.get("picked", False)),

@@ -38,26 +38,26 @@ class EquipmentCards:
     def _discard_equipment(self: PLState, seat: int, cid: str) -> None:
         """Discarding Equipment: always allowed, voluntarily."""
         p = self.P(seat)
-        p["inv"] = [it for it in p["inv"] if it["c"] != cid]
+        p["inventory"] = [it for it in p["inventory"] if it["card"] != cid]
         self._discard_items([cid])
         self.log(f"{self.pname(seat)} discards the {self.cname(cid)}.")
 
     def acquire(self: PLState, seat: int, cid: str) -> None:
         p = self.P(seat)
-        p["inv"].append({"c": cid, "u": 0, "g": 0})
+        p["inventory"].append({"card": cid, "uses": 0, "gems": 0})
         self.log(f"{self.pname(seat)} adds the {self.cname(cid)} to the Inventory.")
         for e in self.C.item[cid].acquire_effects:
             if isinstance(e, PlaceGems):
-                p["inv"][-1]["g"] = e.n
+                p["inventory"][-1]["gems"] = e.n
         if not self.inv_limit_ok(seat):
-            excess = len(p["inv"]) - int(self.C.numbers["inventory_limit"]["value"])
+            excess = len(p["inventory"]) - int(self.C.numbers["inventory_limit"]["value"])
             self.push(
                 {
                     "t": "pick",
                     "seat": seat,
                     "zone": "inv",
                     "why": "Inventory is full",
-                    "cands": [it["c"] for it in p["inv"]],
+                    "cands": [it["card"] for it in p["inventory"]],
                     "n": excess,
                 }
             )
@@ -65,17 +65,17 @@ class EquipmentCards:
     def inv_limit_ok(self: PLState, seat: int) -> bool:
         if self.has(seat, "pauper", "unlimited_inventory"):
             return True
-        return len(self.P(seat)["inv"]) <= int(self.C.numbers["inventory_limit"]["value"])
+        return len(self.P(seat)["inventory"]) <= int(self.C.numbers["inventory_limit"]["value"])
 
     def spend_item(self: PLState, seat: int, cid: str) -> None:
         """One use of an Inventory card: uses 1 discard, uses 2 rotate then discard."""
         p = self.P(seat)
-        for it in p["inv"]:
-            if it["c"] == cid:
+        for it in p["inventory"]:
+            if it["card"] == cid:
                 uses = self.C.item[cid].uses
-                it["u"] += 1
-                if uses == "1" or (uses == "2" and it["u"] >= 2):
-                    p["inv"].remove(it)
+                it["uses"] += 1
+                if uses == "1" or (uses == "2" and it["uses"] >= 2):
+                    p["inventory"].remove(it)
                     self._discard_items([cid])
                     self.log(f"{self.pname(seat)} uses up the {self.cname(cid)}.")
                 return
@@ -91,7 +91,7 @@ class EquipmentCards:
         if e["effect"] == "collect_gems":
             self.gain(seat, int(e["n"]), self.cname(key))
         elif e["effect"] == "peek_outcome":
-            top = piles.peek(p["out"], int(e["n"]))
+            top = piles.peek(p["outcome_deck"], int(e["n"]))
             self.log(f"{self.pname(seat)} uses the {self.cname(key)} on the Outcome deck.")
             self.log(
                 "Top of your Outcome deck: " + ", ".join(self.cname(c) for c in top), to=[seat]
@@ -101,7 +101,7 @@ class EquipmentCards:
                     {"t": "reorder", "seat": seat, "deck": "outcome", "cards": top, "private": True}
                 )
             else:
-                p["outk"] = top
+                p["outcome_known"] = top
         else:
             self.log(f"{self.pname(seat)} uses the {self.cname(key)}.")
             self.push({"t": "peek-deck", "seat": seat, "n": int(e["n"])})

@@ -30,14 +30,14 @@ def virtue_progress(state: PLState, seat: int) -> float:
     if need <= 0:
         return float(len(learned))
     rec_limit = int(C.numbers["recipe_limit"]["value"])
-    known = sum(1 for r in p["rec"] if r["learned"])
+    known = sum(1 for r in p["recipes"] if r["learned"])
     gathered = sum(
-        len(r["ing"]) / max(1, len(C.recipe[r["r"]].ingredients))
-        for r in p["rec"]
+        len(r["ingredients"]) / max(1, len(C.recipe[r["recipe"]].ingredients))
+        for r in p["recipes"]
         if not r["learned"]
     )
-    bravery = sum(C.region_card[c].strength for c in p["troph"])
-    dragon = any(C.region_card[c].type == "dragon" for c in p["troph"])
+    bravery = sum(C.region_card[c].strength for c in p["trophies"])
+    dragon = any(C.region_card[c].type == "dragon" for c in p["trophies"])
     towards = {
         "generosity": p["gems"] / state.threshold("generosity"),
         "bravery": bravery / state.threshold("bravery"),

@@ -27,8 +27,8 @@ class Exploring:
 
     def hazards_in(self: PLState, region: str) -> list[str]:
         solo = self.data.get("solo")
-        if solo and solo.get("city_hz", {}).get(region):
-            return [solo["city_hz"][region]]
+        if solo and solo.get("city_hazards", {}).get(region):
+            return [solo["city_hazards"][region]]
         return [
             c for c in self.data["tiles"].get(region, ()) if self.C.region_card[c].kind == "hazard"
         ]
@@ -80,7 +80,7 @@ class Exploring:
     def _apply_explore(self: PLState, seat: int, a: Action) -> None:
         """2: Exploring. The character's turn ends once this resolves."""
         d = self.data
-        ts = d["ts"]
+        ts = d["turn_state"]
         ch = ts["char"]
         here = self.char_pos(seat, ch)
         k = a.kind
@@ -134,10 +134,16 @@ class Exploring:
             return
         if card.kind == "disaster":
             self.run([*card.options[0].card_effects, {"effect": "_disaster_end", "card": cid}])
-            self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region}
+            self.data["effect_context"] = {"seat": seat, "char": ch, "card": cid, "region": region}
             return
         self.data["tiles"][region].append(cid)
-        self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region, "left": False}
+        self.data["effect_context"] = {
+            "seat": seat,
+            "char": ch,
+            "card": cid,
+            "region": region,
+            "left": False,
+        }
         scenario = self.scenario_rules()  # a solo scenario's rule for a card drawn (a nest)
         if scenario is not None:
             scenario.drawn(self, seat, cid, region)
@@ -145,7 +151,13 @@ class Exploring:
 
     def encounter(self: PLState, seat: int, ch: str, cid: str, region: str) -> None:
         card = self.C.region_card[cid]
-        self.data["ctx"] = {"seat": seat, "char": ch, "card": cid, "region": region, "left": False}
+        self.data["effect_context"] = {
+            "seat": seat,
+            "char": ch,
+            "card": cid,
+            "region": region,
+            "left": False,
+        }
         self.log(f"{self.pname(seat)}'s {ch} encounters {card.name}.")
         if card.kind == "hazard":
             if not self.can_fight(seat, ch, cid):
@@ -198,7 +210,7 @@ class Event(Decision):
                 acts.append(A("option", n=i))
         if card.kind == "rest" and s.data["mode"] == "survival":
             lv = p["lives"]
-            if lv[s.data["ctx"]["char"]] < s.max_lives():
+            if lv[s.data["effect_context"]["char"]] < s.max_lives():
                 acts.insert(0, A("rest"))
         if card.kind != "disaster":
             acts.append(A("decline"))
@@ -209,7 +221,9 @@ class Event(Decision):
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "rest":
-            s.restore(seat, s.data["ctx"]["char"], 1, f"resting at the {s.cname(f['card'])}")
+            s.restore(
+                seat, s.data["effect_context"]["char"], 1, f"resting at the {s.cname(f['card'])}"
+            )
         elif a.kind == "option":
             card = s.C.region_card[f["card"]]
             s.run([*card.options[a["n"]].card_effects, {"effect": "_end_event", "card": f["card"]}])

@@ -47,9 +47,9 @@ def weapon_bonuses(
             vs = int(e.get("vs_bonus", 0)) if e.get("vs_type") == hz_type else 0
             out.append((key, int(e["bonus"]) + vs))
         elif e["effect"] == "weapon_gems":
-            it = next(i for i in inventory if i["c"] == key)
-            if int(it["g"]) > 0:
-                out.append((key, int(it["g"])))
+            it = next(i for i in inventory if i["card"] == key)
+            if int(it["gems"]) > 0:
+                out.append((key, int(it["gems"])))
     return out
 
 
@@ -66,19 +66,25 @@ class Fighting:
 
     def start_fight(self: PLState, seat: int, ch: str, hz: str, region: str) -> None:
         d = self.data
-        d["ts"]["fought"] = True
+        d["turn_state"]["fought"] = True
         card = self.C.region_card[hz]
         d["fight"] = new_fight(seat, ch, hz, region)
-        d["ctx"] = {"seat": seat, "char": ch, "card": hz, "region": region, "left": False}
+        d["effect_context"] = {
+            "seat": seat,
+            "char": ch,
+            "card": hz,
+            "region": region,
+            "left": False,
+        }
         if self._is_necromancer(hz):
             solo = d["solo"]
-            draws = [str(piles.draw(solo["necro_out"], self.rng)) for _ in range(2)]
-            discard_into(solo["necro_out"], draws, self.rng)
-            d["fight"]["hs"] = sum(self.C.outcome[c].number for c in draws)
-            d["fight"]["hcards"] = draws
+            draws = [str(piles.draw(solo["necromancer_deck"], self.rng)) for _ in range(2)]
+            discard_into(solo["necromancer_deck"], draws, self.rng)
+            d["fight"]["hazard_strength"] = sum(self.C.outcome[c].number for c in draws)
+            d["fight"]["hazard_cards"] = draws
             self.log(
                 f"The necromancer draws {' + '.join(self.cname(c) for c in draws)}: "
-                f"Strength {d['fight']['hs']}."
+                f"Strength {d['fight']['hazard_strength']}."
             )
         self.log(
             f"{self.pname(seat)}'s {ch} fights the {card.name} (Strength {self.hz_strength()})."
@@ -87,14 +93,14 @@ class Fighting:
 
     def _no_allies(self: PLState) -> bool:
         f = self.data["fight"]
-        return any(e["effect"] == "no_allies" for e in self.C.region_card[f["hz"]].ongoing)
+        return any(e["effect"] == "no_allies" for e in self.C.region_card[f["hazard"]].ongoing)
 
     def _fight_draw(self: PLState) -> None:
         f = self.data["fight"]
         cid = self.draw_outcome(f["seat"])
         oc = self.C.outcome[cid]
         f["cards"].append(cid)
-        f["str"] += oc.number
+        f["strength"] += oc.number
         self.log(
             f"Outcome card: {oc.number}"
             + (f" with the ally {self.C.allies[oc.ally].name}" if oc.ally else "")
@@ -104,7 +110,7 @@ class Fighting:
             return
         for e in self.C.allies[oc.ally].effects:
             if e["effect"] == "ally_bonus" and self.region_ok(e["region"], f["region"]):
-                f["str"] += int(e["bonus"])
+                f["strength"] += int(e["bonus"])
                 self.log(f"The {self.C.allies[oc.ally].name} adds {e['bonus']}.")
             elif e["effect"] == "ally_draw" and self.region_ok(e["region"], f["region"]):
                 self.log(f"The {self.C.allies[oc.ally].name} draws another Outcome card.")
@@ -123,7 +129,7 @@ class Fighting:
     def _fight_bonuses(self: PLState) -> None:
         f = self.data["fight"]
         seat, ch = f["seat"], f["char"]
-        hz = self.C.region_card[f["hz"]]
+        hz = self.C.region_card[f["hazard"]]
         p = self.P(seat)
         total = ability_bonus(self.C, self.abilities(seat, ch), f["region"], hz.type)
         smith = p.get("smith")
@@ -131,14 +137,14 @@ class Fighting:
             total += int(smith["bonus"])
         if total:
             self.log(f"Bonuses add {total}.")
-        f["str"] += total
+        f["strength"] += total
         f["bonus"] = total
         weapons = self.weapons(seat)
         # a weapon that costs something to use (bang bombs lose a Gem) may be left unused
         costly = [k for k, _ in weapons if self._weapon_costs(k)]
         if len(weapons) >= 2 or costly:
             frame: J = {"t": "weapon", "seat": seat, "options": [[k, v] for k, v in weapons]}
-            if costly and not self._forced_weapon(f["hz"]):
+            if costly and not self._forced_weapon(f["hazard"]):
                 frame["none"] = True
             self.push(frame)
         elif weapons:
@@ -155,9 +161,11 @@ class Fighting:
         f = self.data["fight"]
         if f["char"] != "pauper":
             return []
-        hz = self.C.region_card[f["hz"]]
-        forced = self._forced_weapon(f["hz"])
-        out = weapon_bonuses(self.abilities(seat, "pauper"), self.P(seat)["inv"], hz.type, forced)
+        hz = self.C.region_card[f["hazard"]]
+        forced = self._forced_weapon(f["hazard"])
+        out = weapon_bonuses(
+            self.abilities(seat, "pauper"), self.P(seat)["inventory"], hz.type, forced
+        )
         seen: set[str] = set()  # two copies of one weapon are one choice
         uniq = []
         for key, v in out:
@@ -173,20 +181,20 @@ class Fighting:
         f["weapon"] = key
         if v <= 0:
             return
-        f["str"] += v
+        f["strength"] += v
         f["bonus"] += v
         self.log(f"Weapon: {self._key_name(seat, key)} (+{v}).")
-        it = next((i for i in p["inv"] if i["c"] == key), None)
+        it = next((i for i in p["inventory"] if i["card"] == key), None)
         if it is not None and self._weapon_costs(key):
-            it["g"] -= 1  # bang bombs: one Gem comes off per fight
-            if it["g"] <= 0:
-                p["inv"].remove(it)
+            it["gems"] -= 1  # bang bombs: one Gem comes off per fight
+            if it["gems"] <= 0:
+                p["inventory"].remove(it)
                 self._discard_items([key])
 
     def _boost_actions(self: PLState, seat: int, fr: J) -> list[Action]:
         f = self.data["fight"]
         acts: list[Action] = []
-        hz = self.C.region_card[f["hz"]]
+        hz = self.C.region_card[f["hazard"]]
         p = self.P(seat)
         if f["charm"] is None:
             acts += [A("boost", item=k) for k in self._boost_items(seat, hz.type)]
@@ -218,25 +226,25 @@ class Fighting:
         d = self.data
         f = d["fight"]
         seat, ch = f["seat"], f["char"]
-        hz = self.C.region_card[f["hz"]]
+        hz = self.C.region_card[f["hazard"]]
         self.discard_outcomes(seat, f["cards"])
         region = f["region"]
         hs = self.hz_strength()
         d["last_fight"] = {
             "seat": seat,
             "char": ch,
-            "hz": f["hz"],
-            "str": f["str"],
-            "hs": hs,
-            "won": f["str"] >= hs,
+            "hazard": f["hazard"],
+            "strength": f["strength"],
+            "hazard_strength": hs,
+            "won": f["strength"] >= hs,
             "cards": list(f["cards"]),
         }
-        if f["str"] >= hs and self._special_defeat(seat, ch, f["hz"], region):
+        if f["strength"] >= hs and self._special_defeat(seat, ch, f["hazard"], region):
             d["fight"] = None
             return
-        if f["str"] >= hs:
-            self.log(f"Strength {f['str']} against {hs}: the {hz.name} is defeated!")
-            self._remove_tile(region, f["hz"])
+        if f["strength"] >= hs:
+            self.log(f"Strength {f['strength']} against {hs}: the {hz.name} is defeated!")
+            self._remove_tile(region, f["hazard"])
             bonus = sum(int(e["n"]) for _, e in self.has(seat, ch, "defeat_gems"))
             self.gain(seat, bonus, "bonus for the victory")
             self._hook_hazard_defeated(seat, ch)
@@ -251,26 +259,28 @@ class Fighting:
             if prov.get("rarity") and self.deck_available("rarity"):
                 opts.append(["rarity", None])
             opts.append(["trophy", None])
-            self.push({"t": "reward", "seat": seat, "options": opts, "hz": f["hz"]})
-            self.run([{"effect": "_wild_defeat", "hz": f["hz"], "region": region, "char": ch}])
+            self.push({"t": "reward", "seat": seat, "options": opts, "hazard": f["hazard"]})
+            self.run(
+                [{"effect": "_wild_defeat", "hazard": f["hazard"], "region": region, "char": ch}]
+            )
         else:
-            self.log(f"Strength {f['str']} against {hs}: the {hz.name} wins.")
+            self.log(f"Strength {f['strength']} against {hs}: the {hz.name} wins.")
             self._hook_fight_lost(seat, ch)
             self.run(hz.fail_effects)
         d["fight"] = None
 
     def _reward(self: PLState, seat: int, f: J, kind: str, rid: str | None) -> None:
-        hz = self.C.region_card[f["hz"]]
+        hz = self.C.region_card[f["hazard"]]
         p = self.P(seat)
         if kind == "trophy":
-            p["troph"].append(f["hz"])
+            p["trophies"].append(f["hazard"])
             self.log(f"{self.pname(seat)} puts the {hz.name} in the Trophy Room.")
             return
         if kind == "ingredient":
             assert rid is not None
-            self.tuck(seat, f["hz"], rid)
+            self.tuck(seat, f["hazard"], rid)
             return
-        self.discard_region_card(f["hz"])
+        self.discard_region_card(f["hazard"])
         if kind == "gems":
             self.gain(seat, hz.gems, f"carried by the {hz.name}")
         elif kind == "equipment":
@@ -280,13 +290,17 @@ class Fighting:
 
     def hz_strength(self: PLState) -> int:
         f = self.data["fight"]
-        return int(f["hs"]) if "hs" in f else int(self.C.region_card[f["hz"]].strength)
+        return (
+            int(f["hazard_strength"])
+            if "hazard_strength" in f
+            else int(self.C.region_card[f["hazard"]].strength)
+        )
 
     def can_fight(self: PLState, seat: int, ch: str, hz: str) -> bool:
         forced = self._forced_weapon(hz)
         if forced is None:
             return True
-        return ch == "pauper" and any(it["c"] == forced for it in self.P(seat)["inv"])
+        return ch == "pauper" and any(it["card"] == forced for it in self.P(seat)["inventory"])
 
 
 # ---------------------------------------------------------------- the decisions of a fight
@@ -312,7 +326,7 @@ class Ally(Decision):
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         if a.kind == "pay-ally":
             s.P(seat)["gems"] -= f["cost"]
-            s.data["fight"]["str"] += f["bonus"]
+            s.data["fight"]["strength"] += f["bonus"]
             s.log(
                 f"{s.pname(seat)} pays the {s.C.allies[f['ally']].name} "
                 f"{f['cost']} Gems for +{f['bonus']}."
@@ -382,7 +396,7 @@ class Boost(Decision):
             key = a["item"]
             e = next(e for kk, e in s.has(seat, "pauper", "boost") if kk == key)
             fight["boosts"].append(key)
-            fight["str"] += int(e["bonus"])
+            fight["strength"] += int(e["bonus"])
             s.use(key)
             if key == "start":
                 p["charges"] -= 1
@@ -395,7 +409,7 @@ class Boost(Decision):
                 p["gems"] -= int(s.C.numbers["charm_cost"]["value"])
             face = s.roll_charm()
             fight["charm"] = face
-            fight["str"] += int(face["number"])
+            fight["strength"] += int(face["number"])
             s.log(f"The lucky charm shows {face['face']} ({face['number']}).")
             s.run([{"effect": "_boost"}])
         else:

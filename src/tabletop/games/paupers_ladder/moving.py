@@ -23,7 +23,7 @@ class Moving:
     __slots__ = ()
 
     def _move_actions(self: PLState, seat: int, ch: str, here: str) -> list[Action]:
-        ts = self.data["ts"]
+        ts = self.data["turn_state"]
         acts: list[Action] = []
         stopped = bool(self.hazards_in(here)) and (ts["moves"] > 0 or ts["warped"])
         if not stopped and not ts["warped"]:
@@ -63,10 +63,10 @@ class Moving:
 
     def _free_moves_left(self: PLState, seat: int) -> int:
         total = sum(int(e["n"]) for _, e in self.has(seat, "pauper", "free_moves"))
-        return total - int(self.data["ts"]["free_used"])
+        return total - int(self.data["turn_state"]["free_used"])
 
     def _apply_move(self: PLState, seat: int, a: Action) -> None:
-        ts = self.data["ts"]
+        ts = self.data["turn_state"]
         ch = ts["char"]
         k = a.kind
         if k == "move":

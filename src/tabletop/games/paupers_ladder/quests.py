@@ -38,25 +38,29 @@ class Quests:
         if o.kind == "gems":
             return bool(p["gems"] >= o.n)
         if o.kind == "equipment":
-            return bool(len(p["inv"]) >= o.n)
+            return bool(len(p["inventory"]) >= o.n)
         if o.kind == "trophies":
-            return bool(len(p["troph"]) >= o.n)
+            return bool(len(p["trophies"]) >= o.n)
         if o.kind == "trophy_type":
-            return bool(sum(1 for c in p["troph"] if self.C.region_card[c].type in o.types) >= o.n)
+            return bool(
+                sum(1 for c in p["trophies"] if self.C.region_card[c].type in o.types) >= o.n
+            )
         if o.kind == "trophy_name":
-            return bool(sum(1 for c in p["troph"] if self.C.region_card[c].name in o.names) >= o.n)
+            return bool(
+                sum(1 for c in p["trophies"] if self.C.region_card[c].name in o.names) >= o.n
+            )
         return False
 
     def _quest_candidates(self: PLState, seat: int, q: Any) -> tuple[str, list[str]]:
         p = self.P(seat)
         o = q.objective
         if o.kind == "equipment":
-            return "inv", [it["c"] for it in p["inv"]]
+            return "inv", [it["card"] for it in p["inventory"]]
         if o.kind == "trophies":
-            return "troph", list(p["troph"])
+            return "troph", list(p["trophies"])
         if o.kind == "trophy_type":
-            return "troph", [c for c in p["troph"] if self.C.region_card[c].type in o.types]
-        return "troph", [c for c in p["troph"] if self.C.region_card[c].name in o.names]
+            return "troph", [c for c in p["trophies"] if self.C.region_card[c].type in o.types]
+        return "troph", [c for c in p["trophies"] if self.C.region_card[c].name in o.names]
 
     def complete_quest(self: PLState, seat: int, city: str) -> None:
         qid = self.data["quests"][city]

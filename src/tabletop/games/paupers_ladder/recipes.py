@@ -32,7 +32,7 @@ class Recipes:
         return acts
 
     def _discard_fragile(self: PLState, seat: int, cid: str) -> None:
-        here = self.char_pos(seat, self.data["ts"]["char"])
+        here = self.char_pos(seat, self.data["turn_state"]["char"])
         self._remove_tile(here, cid)
         self.discard_region_card(cid)
         self.log(f"{self.pname(seat)} discards the {self.cname(cid)}.")
@@ -55,42 +55,42 @@ class Recipes:
 
     def needs(self: PLState, seat: int, ing: str) -> list[str]:
         out = []
-        for r in self.P(seat)["rec"]:
-            if r["learned"] or ing not in self.C.recipe[r["r"]].ingredients:
+        for r in self.P(seat)["recipes"]:
+            if r["learned"] or ing not in self.C.recipe[r["recipe"]].ingredients:
                 continue
-            if any(self._ingredient_of(c) == ing for c in r["ing"]):
+            if any(self._ingredient_of(c) == ing for c in r["ingredients"]):
                 continue
-            out.append(r["r"])
+            out.append(r["recipe"])
         return out
 
     def tuck(self: PLState, seat: int, cid: str, rid: str) -> None:
         p = self.P(seat)
-        r = next(x for x in p["rec"] if x["r"] == rid)
-        r["ing"].append(cid)
+        r = next(x for x in p["recipes"] if x["recipe"] == rid)
+        r["ingredients"].append(cid)
         self.log(f"{self.pname(seat)} tucks {self.cname(cid)} under {self.cname(rid)}.")
-        if len(r["ing"]) >= 2:
+        if len(r["ingredients"]) >= 2:
             self.learn_recipe(seat, rid)
 
     def learn_recipe(self: PLState, seat: int, rid: str) -> None:
         p = self.P(seat)
-        r = next(x for x in p["rec"] if x["r"] == rid)
-        for c in r["ing"]:
+        r = next(x for x in p["recipes"] if x["recipe"] == rid)
+        for c in r["ingredients"]:
             self.discard_region_card(c)
-        r["ing"] = []
+        r["ingredients"] = []
         r["learned"] = True
-        r["at"] = p["turns"]
+        r["learned_at"] = p["turns"]
         self.log(f"{self.pname(seat)} learns the {self.cname(rid)} Recipe.")
         self._hook_recipe_learned(seat)
-        learned = sum(1 for x in p["rec"] if x["learned"])
+        learned = sum(1 for x in p["recipes"] if x["learned"])
         if learned >= int(self.C.numbers["recipe_limit"]["value"]):
             if "knowledge" not in p["virtues"]:  # each Virtue is learned once
                 self.learn_virtue(seat, "knowledge")
             return
         if self.data["mode"] == "solo":
-            if len(p["rec"]) < int(self.C.numbers["recipe_limit"]["value"]):
+            if len(p["recipes"]) < int(self.C.numbers["recipe_limit"]["value"]):
                 self._solo_recipe_choice(seat)
             return
-        if len(p["rec"]) < int(self.C.numbers["recipe_limit"]["value"]) and any(
+        if len(p["recipes"]) < int(self.C.numbers["recipe_limit"]["value"]) and any(
             self.data["dispensary"]
         ):
             self.push({"t": "dispensary", "seat": seat})
@@ -144,5 +144,7 @@ class Dispensary(Decision):
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
         card = s.data["dispensary"][a["stack"]].pop()
-        s.P(seat)["rec"].append({"r": card, "ing": [], "learned": False, "at": 0})
+        s.P(seat)["recipes"].append(
+            {"recipe": card, "ingredients": [], "learned": False, "learned_at": 0}
+        )
         s.log(f"{s.pname(seat)} takes {s.cname(card)} from the Dispensary.")

@@ -30,9 +30,10 @@ Solo Scenarios              ``scenarios/`` (one module per scenario)
 the words for actions; ``decisions.py`` is the table of the decisions declared in the sections.
 
 Structure: ``data["phase"]`` runs set-up (choose Paupers, Birds, the hidden Recipe draft, the
-first purchase) and then ``play``. During play a turn state (``data["ts"]``) says which character
-acts and at which stage; decisions that interrupt (an ally's price, a reward, an EITHER/OR, a
-discard) are frames on ``data["stack"]``; card effects waiting to run are refs on ``data["q"]``.
+first purchase) and then ``play``. During play a turn state (``data["turn_state"]``) says which
+character acts and at which stage; decisions that interrupt (an ally's price, a reward, an
+EITHER/OR, a discard) are frames on ``data["stack"]``; card effects waiting to run are refs on
+``data["effect_queue"]``.
 After every action ``_settle`` runs queued ops until a decision is needed. Mode hooks
 (``_hook_*``) are where Survival Mode and solo (Lives, the Time track) plug in.
 """
@@ -141,23 +142,37 @@ class PLState(
 
     def char_pos(self, seat: int, char: str) -> str:
         p = self.P(seat)
-        return p["pos"] if char == "pauper" else p["bpos"]  # type: ignore[no-any-return]
+        return p["position"] if char == "pauper" else p["bird_position"]  # type: ignore[no-any-return]
 
     def set_pos(self, seat: int, char: str, region: str) -> None:
-        self.P(seat)["pos" if char == "pauper" else "bpos"] = region
+        self.P(seat)["position" if char == "pauper" else "bird_position"] = region
 
     def abilities(self, seat: int, char: str) -> list[tuple[str, J]]:
         """(source key, effect) pairs in force for a character right now."""
         p = self.P(seat)
         return abilities_of(
-            self.C, char, p["pauper"], p["bird"], p["trained"], p["inv"], p["rec"], p["turns"]
+            self.C,
+            char,
+            p["pauper"],
+            p["bird"],
+            p["trained"],
+            p["inventory"],
+            p["recipes"],
+            p["turns"],
         )
 
     def has(self, seat: int, char: str, effect: str) -> list[tuple[str, J]]:
         """The abilities in force for a character with a given effect."""
         p = self.P(seat)
         sources = ability_sources(
-            self.C, char, p["pauper"], p["bird"], p["trained"], p["inv"], p["rec"], p["turns"]
+            self.C,
+            char,
+            p["pauper"],
+            p["bird"],
+            p["trained"],
+            p["inventory"],
+            p["recipes"],
+            p["turns"],
         )
         return [(k, e) for k, effects in sources for e in effects if e["effect"] == effect]
 
@@ -165,10 +180,10 @@ class PLState(
         return region_ok(self.C, cond, region)
 
     def used(self, key: str) -> bool:
-        return key in self.data["ts"]["used"]
+        return key in self.data["turn_state"]["used"]
 
     def use(self, key: str) -> None:
-        self.data["ts"]["used"].append(key)
+        self.data["turn_state"]["used"].append(key)
 
     def _key_name(self, seat: int, key: str) -> str:
         if key == "start":
@@ -201,7 +216,7 @@ class PLState(
         if ph == "buy":
             s = d["order"][0]
             return prompt_of((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
-        ts = d["ts"]
+        ts = d["turn_state"]
         seat = int(turn or 0)
         if ts["char"] is None:
             return prompt_of((seat,), "turn", "Choose a character to act, or a free action.", turn)
@@ -228,7 +243,7 @@ class PLState(
             city = self.first_shop_city(seat)
             acts = [A("buy", card=c) for c in self._buyable(seat, "pauper", city, 0)]
             return [*acts, A("pass")]
-        ts = d["ts"]
+        ts = d["turn_state"]
         acts = self._free_actions(seat)
         if ts["char"] is None:
             for ch in ("pauper", "bird"):
@@ -264,8 +279,8 @@ class PLState(
         elif d["phase"] == "bird":
             self._choose_bird(seat, action["bird"])
         elif d["phase"] == "draft":
-            self.P(seat)["pick"] = action["recipe"]
-            if all(q["pick"] is not None for q in d["players"]):
+            self.P(seat)["draft_pick"] = action["recipe"]
+            if all(q["draft_pick"] is not None for q in d["players"]):
                 self._draft_reveal()
         elif d["phase"] == "buy":
             self._first_purchase(seat, action)
@@ -282,8 +297,8 @@ class PLState(
         while not d["stack"] and d["phase"] != "over":
             guard += 1
             assert guard < 10000, "settle loop"
-            if d["q"]:
-                op = d["q"].pop(0)
+            if d["effect_queue"]:
+                op = d["effect_queue"].pop(0)
                 self._op(op)
                 continue
             if d["phase"] == "buy" and not d["order"]:
@@ -291,7 +306,7 @@ class PLState(
                 continue
             if d["phase"] != "play":
                 return
-            ts = d["ts"]
+            ts = d["turn_state"]
             if ts["char"] is not None and ts["stage"] == "after":
                 self._finish_char()
                 continue

@@ -5,7 +5,7 @@ takes real card instances out of the shuffled decks, so every card stays account
 
     {"players": 2,                       # optional, defaults to the game's
      "seats": [{"pauper": "ginny", "bird": "magpie", "trained": False, "gems": 5,
-                "pos": "beach-2", "bpos": "swamp-1",
+                "position": "beach-2", "bird_position": "swamp-1",
                 "outcome": [5, "1:cheery-dwarf"],          # top of the Outcome deck first
                 "recipes": ["storm", {"recipe": "foresight", "ingredients": ["pearls"],
                                       "learned": True, "fresh": False}],
@@ -17,7 +17,7 @@ takes real card instances out of the shuffled decks, so every card stays account
      "exhausted": ["mine"],                  # these decks hold only their "decks" cards
      "quests": {"bluevale": "the-burial"},
      "shops": {"bluevale": ["fatestone"]},     # these cards, topped up to 5 from the deck
-     "cardgems": {"old-shipwreck": 4},
+     "card_gems": {"old-shipwreck": 4},
      "turn": 0, "round": 1, "char": "pauper", "done": ["bird"],
      "charm": ["wink", 2],                     # the lucky charm's next results
      "time": 7}                                # solo: the Time token (seats may give "lives")
@@ -55,7 +55,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         "discards",
         "quests",
         "shops",
-        "cardgems",
+        "card_gems",
         "turn",
         "round",
         "char",
@@ -92,7 +92,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
             for i, cid in enumerate(d["shops"][city]):
                 if cid.split(".")[1] == entry:
                     d["shops"][city].pop(i)
-                    d["shopk"][city].pop(i)
+                    d["shop_known"][city].pop(i)
                     return str(cid)
         raise ScenarioError(f"no Equipment or Rarity {entry!r} left")
 
@@ -144,7 +144,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
             raise ScenarioError(f"seat {s}: unknown Bird {p['bird']!r}")
         p["trained"] = bool(ss.get("trained", False))
         p["gems"] = int(ss.get("gems", C.numbers["starting_gems"]["value"]))
-        for key in ("pos", "bpos"):
+        for key in ("position", "bird_position"):
             r = ss.get(key, pa.city)
             if r not in C.regions:
                 raise ScenarioError(f"seat {s}: unknown Region {r!r} for {key}")
@@ -169,25 +169,34 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
                 raise ScenarioError(f"seat {s}: no Outcome card {want!r} left in {pa.colour}")
             cards.remove(match[0])
             top.append(match[0])
-        p["out"] = piles.new_pile(cards + list(reversed(top)), compact=True, compact_discards=True)
+        p["outcome_deck"] = piles.new_pile(
+            cards + list(reversed(top)), compact=True, compact_discards=True
+        )
         p["turns"] = 1
         for r in ss.get("recipes", []):
             r = {"recipe": r} if isinstance(r, str) else dict(r)
             rid = recipe(r["recipe"])
             ing = [region_card(i) for i in r.get("ingredients", [])]
             learned = bool(r.get("learned", False))
-            p["rec"].append(
-                {"r": rid, "ing": ing, "learned": learned, "at": 1 if r.get("fresh") else 0}
+            p["recipes"].append(
+                {
+                    "recipe": rid,
+                    "ingredients": ing,
+                    "learned": learned,
+                    "learned_at": 1 if r.get("fresh") else 0,
+                }
             )
         for it in ss.get("inventory", []):
             it = {"item": it} if isinstance(it, str) else dict(it)
             cid = item(it["item"])
-            p["inv"].append({"c": cid, "u": int(it.get("used", 0)), "g": int(it.get("gems", 0))})
+            p["inventory"].append(
+                {"card": cid, "uses": int(it.get("used", 0)), "gems": int(it.get("gems", 0))}
+            )
             if "gems" not in it:
                 for eff in C.item[cid].acquire_effects:
                     if isinstance(eff, PlaceGems):
-                        p["inv"][-1]["g"] = eff.n
-        p["troph"] = [region_card(t) for t in ss.get("trophies", [])]
+                        p["inventory"][-1]["gems"] = eff.n
+        p["trophies"] = [region_card(t) for t in ss.get("trophies", [])]
         p["journal"] = [quest(q) for q in ss.get("journal", [])]
         p["virtues"] = list(ss.get("virtues", []))
         if "lives" in ss:
@@ -203,12 +212,12 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         d["tiles"][region] = [region_card(c, dk) for c in cards]
         if len(d["tiles"][region]) > C.regions[region].tiles:
             raise ScenarioError(f"{region}: more cards than tiles")
-    for name, gems in (spec.get("cardgems") or {}).items():
+    for name, gems in (spec.get("card_gems") or {}).items():
         found = [c for r in d["tiles"].values() for c in r if c.split(".")[1] == name]
         if not found:
             raise ScenarioError(f"cardgems: no card {name!r} on the board")
         cid = str(found[0])
-        d["cardgems"][cid] = int(gems)
+        d["card_gems"][cid] = int(gems)
     for name, items in (spec.get("tucked") or {}).items():
         found = [c for r in d["tiles"].values() for c in r if c.split(".")[1] == name]
         if not found:
@@ -240,7 +249,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         for c in old:
             d["decks"]["rarity" if c.startswith("rar.") else "equipment"]["draw"].insert(0, c)
         d["shops"][city] = [any_card(c) for c in cards]
-        d["shopk"][city] = [0] * len(d["shops"][city])
+        d["shop_known"][city] = [0] * len(d["shops"][city])
 
     for pile in d["decks"].values():
         pile["draw"] = " ".join(pile["draw"])
@@ -256,13 +265,13 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
     d["round"] = int(spec.get("round", 1))
     turn = int(spec.get("turn", 0))
     d["turn"] = turn
-    d["ts"] = new_turn(spec.get("done", []))
+    d["turn_state"] = new_turn(spec.get("done", []))
     ch = spec.get("char")
     if ch is not None:
         if ch not in ("pauper", "bird"):
             raise ScenarioError(f"char must be 'pauper' or 'bird', not {ch!r}")
-        d["ts"]["char"] = ch
-        d["ts"]["visited"] = [state.char_pos(turn, ch)]
+        d["turn_state"]["char"] = ch
+        d["turn_state"]["visited"] = [state.char_pos(turn, ch)]
     if "time" in spec:
         if "solo" not in d:
             raise ScenarioError("the Time track exists only in solo")

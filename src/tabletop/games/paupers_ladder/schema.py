@@ -3,8 +3,8 @@ records are built (a new game, a new turn, a new fight), used by ``PaupersLadder
 turn and the scenario builder alike.
 
 The data stays plain JSON (dicts, lists, strings, numbers), cheap to clone and to save; these
-TypedDicts only name it. The keys are short because saved games and golden playthroughs hold them;
-each is spelt out here.
+TypedDicts only name it. Games saved before the keys were spelt out (``ts``, ``q``, ``inv``, ...)
+still load: :func:`upgrade` renames their keys by :data:`RENAMED` (``PaupersLadder.upgrade_data``).
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ Pile = dict[str, Any]  # see tabletop.engine.piles: {"draw", "discard", "removed
 
 
 class InventoryCard(TypedDict):
-    c: str  # the card id
-    u: int  # uses so far (a 2-use card is rotated after the first)
-    g: int  # Gems on the card (bang bombs)
+    card: str  # the card id
+    uses: int  # uses so far (a 2-use card is rotated after the first)
+    gems: int  # Gems on the card (bang bombs)
 
 
 class RecipeRecord(TypedDict):
-    r: str  # the Recipe card id
-    ing: list[str]  # ingredients tucked under it (Region card ids)
+    recipe: str  # the Recipe card id
+    ingredients: list[str]  # ingredients tucked under it (Region card ids)
     learned: bool
-    at: int  # the player's turn count when learned (usable from the next turn)
+    learned_at: int  # the player's turn count when learned (usable from the next turn)
 
 
 class Player(TypedDict, total=False):
@@ -34,19 +34,19 @@ class Player(TypedDict, total=False):
     bird: str | None
     trained: bool  # the Bird is trained
     gems: int  # the Purse
-    pos: str | None  # the Pauper's Region
-    bpos: str | None  # the Bird's Region
-    out: Pile  # the Outcome deck
-    outk: list[str]  # the Outcome cards this player knows on top of its deck, top first
-    rk: dict[str, list[str]]  # per Region deck, the cards this player knows on top
-    rec: list[RecipeRecord]  # the Recipe Book
-    inv: list[InventoryCard]  # the Inventory
-    troph: list[str]  # the Trophy Room
+    position: str | None  # the Pauper's Region
+    bird_position: str | None  # the Bird's Region
+    outcome_deck: Pile
+    outcome_known: list[str]  # the Outcome cards this player knows on top of its deck, top first
+    region_known: dict[str, list[str]]  # per Region deck, the cards this player knows on top
+    recipes: list[RecipeRecord]  # the Recipe Book
+    inventory: list[InventoryCard]
+    trophies: list[str]  # the Trophy Room
     journal: list[str]  # completed Quests
     virtues: list[str]
-    pick: str | None  # the Recipe picked in the draft, until all have picked
+    draft_pick: str | None  # the Recipe picked in the draft, until all have picked
     turns: int  # turns started so far
-    miss: bool  # the Pauper misses the next turn
+    misses_turn: bool  # the Pauper misses the next turn
     charges: int  # charges left on a starting boost (Dagris's potions)
     smith: dict[str, Any] | None  # a smith's bonus for the next turn
     lives: dict[str, int]  # Survival and solo: Lives per character
@@ -71,16 +71,16 @@ class TurnState(TypedDict, total=False):
 class Fight(TypedDict, total=False):
     seat: int
     char: str
-    hz: str  # the hazard's card id
+    hazard: str  # the hazard's card id
     region: str
-    str: int  # the Strength so far
+    strength: int  # the Strength so far
     cards: list[str]  # Outcome cards drawn
     charm: dict[str, Any] | None  # the lucky charm's face, once rolled
     boosts: list[str]  # boosts used
     weapon: str | None
     bonus: int  # ability and weapon bonuses
-    hs: int  # solo: the necromancer's Strength this fight
-    hcards: list[str]  # solo: the necromancer's Outcome cards
+    hazard_strength: int  # solo: the necromancer's Strength this fight (drawn, not printed)
+    hazard_cards: list[str]  # solo: the necromancer's Outcome cards
 
 
 class GameData(TypedDict, total=False):
@@ -92,17 +92,17 @@ class GameData(TypedDict, total=False):
     players: list[Player]
     decks: dict[str, Pile]  # Region decks by type, equipment, rarity, quest, recipe
     tiles: dict[str, list[str]]  # face-up Region cards per wild Region
-    cardgems: dict[str, int]  # Gems lying on a Region card
+    card_gems: dict[str, int]  # Gems lying on a Region card
     tucked: dict[str, list[str]]  # Equipment tucked under a Region card
     shops: dict[str, list[str]]  # each City Shop's cards (face down)
-    shopk: dict[str, list[int]]  # per Shop card, the seats (bits) that have seen it
+    shop_known: dict[str, list[int]]  # per Shop card, the seats (bits) that have seen it
     quests: dict[str, str | None]  # each City's Quest
     dispensary: list[list[str]]  # 4 stacks, the top (last) face up
     stack: list[dict[str, Any]]  # open decisions (frames), the last on top
-    q: list[str | dict[str, Any]]  # card effects waiting to run (refs) and rule steps (mappings)
-    ctx: dict[str, Any] | None  # who meets which card where, while its effects run
+    effect_queue: list[str | dict[str, Any]]  # card effects waiting to run (refs), rule steps
+    effect_context: dict[str, Any] | None  # who meets which card where, while its effects run
     fight: Fight | None
-    ts: TurnState | None
+    turn_state: TurnState | None
     taken: list[str]  # Paupers chosen
     paupers_shown: list[str]
     birds_shown: list[str]
@@ -110,6 +110,9 @@ class GameData(TypedDict, total=False):
     log: list[dict[str, Any]]
     log_n: int
     solo: dict[str, Any]  # solo: scenario, difficulty, Time, and the scenario's own pieces
+    # (the Saltash Necromancer: ``necromancer``, ``necromancer_deck``, ``necromancer_lives``,
+    # ``necromancer_defeated``, ``city_hazards``; the Fiery Siege: ``markers``, ``collected``,
+    # ``siege``, ``dragonfire_learned``, ``inside_home``, ``dragonsbane_bought``)
 
 
 def new_player() -> Player:
@@ -119,19 +122,19 @@ def new_player() -> Player:
         "bird": None,
         "trained": False,
         "gems": 0,
-        "pos": None,
-        "bpos": None,
-        "out": new_pile([], compact=True, compact_discards=True),
-        "outk": [],
-        "rk": {},
-        "rec": [],
-        "inv": [],
-        "troph": [],
+        "position": None,
+        "bird_position": None,
+        "outcome_deck": new_pile([], compact=True, compact_discards=True),
+        "outcome_known": [],
+        "region_known": {},
+        "recipes": [],
+        "inventory": [],
+        "trophies": [],
         "journal": [],
         "virtues": [],
-        "pick": None,
+        "draft_pick": None,
         "turns": 0,
-        "miss": False,
+        "misses_turn": False,
         "charges": 0,
         "smith": None,
     }
@@ -148,17 +151,17 @@ def new_game(mode: str, players: int) -> GameData:
         "players": [new_player() for _ in range(players)],
         "decks": {},
         "tiles": {},
-        "cardgems": {},
+        "card_gems": {},
         "tucked": {},
         "shops": {},
-        "shopk": {},
+        "shop_known": {},
         "quests": {},
         "dispensary": [[], [], [], []],
         "stack": [],
-        "q": [],
-        "ctx": None,
+        "effect_queue": [],
+        "effect_context": None,
         "fight": None,
-        "ts": None,
+        "turn_state": None,
         "taken": [],
         "paupers_shown": [],
         "birds_shown": [],
@@ -188,12 +191,81 @@ def new_fight(seat: int, char: str, hz: str, region: str) -> Fight:
     return {
         "seat": seat,
         "char": char,
-        "hz": hz,
+        "hazard": hz,
         "region": region,
-        "str": 0,
+        "strength": 0,
         "cards": [],
         "charm": None,
         "boosts": [],
         "weapon": None,
         "bonus": 0,
     }
+
+
+# The short keys of games saved before the state spelt its keys out, and their names now. Each old
+# key named one thing wherever it stood (``hz`` the hazard of a fight, of a reward frame or of a
+# queued step), so a saved game is upgraded by renaming every mapping key found in this table.
+RENAMED: dict[str, str] = {
+    # a player
+    "pos": "position",
+    "bpos": "bird_position",
+    "out": "outcome_deck",
+    "outk": "outcome_known",
+    "rk": "region_known",
+    "rec": "recipes",
+    "inv": "inventory",
+    "troph": "trophies",
+    "pick": "draft_pick",
+    "miss": "misses_turn",
+    # an Inventory card
+    "c": "card",
+    "u": "uses",
+    "g": "gems",
+    # a Recipe Book entry
+    "r": "recipe",
+    "ing": "ingredients",
+    "at": "learned_at",
+    # a fight (and the last fight)
+    "hz": "hazard",
+    "str": "strength",
+    "hs": "hazard_strength",
+    "hcards": "hazard_cards",
+    # the game
+    "shopk": "shop_known",
+    "q": "effect_queue",
+    "ctx": "effect_context",
+    "ts": "turn_state",
+    "cardgems": "card_gems",
+    # solo scenarios' own pieces
+    "city_hz": "city_hazards",
+    "necro": "necromancer",
+    "necro_out": "necromancer_deck",
+    "necro_lives": "necromancer_lives",
+    "necro_dead": "necromancer_defeated",
+    "o1": "dragonfire_learned",
+    "o2": "inside_home",
+    "o3": "dragonsbane_bought",
+}
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """The data of a saved game in today's layout: a game saved with the short keys (it has
+    ``ts``, which every game had from its first step) gets every key renamed by
+    :data:`RENAMED`; anything else is returned as it is. Only mapping keys change: values (card
+    ids, a pick frame's ``zone``) and the keys of mappings keyed by data (Regions, decks, cards)
+    stay, since none of those is a short key."""
+    if "ts" not in data:
+        return data
+    upgraded = renamed_keys(data)
+    assert isinstance(upgraded, dict)
+    return upgraded
+
+
+def renamed_keys(value: Any) -> Any:
+    """``value`` with every mapping key of :data:`RENAMED` renamed, at any depth (a saved
+    state's data, or a view saved with the old names)."""
+    if isinstance(value, dict):
+        return {RENAMED.get(k, k): renamed_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed_keys(v) for v in value]
+    return value

@@ -26,11 +26,11 @@ class SettingUp:
         pa = self.C.paupers[pid]
         p["pauper"] = pid
         d["taken"].append(pid)
-        p["pos"] = p["bpos"] = pa.city
+        p["position"] = p["bird_position"] = pa.city
         p["gems"] = int(self.C.numbers["starting_gems"]["value"])
         cards = list(self.C.outcome_lists[pa.colour])
         self.rng.shuffle(cards)
-        p["out"] = piles.new_pile(cards, compact=True, compact_discards=True)
+        p["outcome_deck"] = piles.new_pile(cards, compact=True, compact_discards=True)
         if d["mode"] == "solo":
             self._solo_setup(seat)
         for _, e in [("start", e) for e in pa.equipment.abilities]:
@@ -63,7 +63,7 @@ class SettingUp:
             z.create(f"hand:{s}", pool="recipes")
             for c in cards:
                 z.put(f"hand:{s}", c, known=bit(s), how="looked")
-            self.P(s)["pick"] = None
+            self.P(s)["draft_pick"] = None
 
     def _end_draft(self: PLState) -> list[str]:
         """The cards left in the draft hands, the zones gone."""
@@ -77,17 +77,19 @@ class SettingUp:
         z = Zones(d, n)
         for s in range(n):
             p = self.P(s)
-            z.take(f"hand:{s}", p["pick"], seen_by=bit(s))
-            p["rec"].append({"r": p["pick"], "ing": [], "learned": False, "at": 0})
-            self.log(f"{self.pname(s)} chooses {self.cname(p['pick'])} to learn.")
-            p["pick"] = None
+            z.take(f"hand:{s}", p["draft_pick"], seen_by=bit(s))
+            p["recipes"].append(
+                {"recipe": p["draft_pick"], "ingredients": [], "learned": False, "learned_at": 0}
+            )
+            self.log(f"{self.pname(s)} chooses {self.cname(p['draft_pick'])} to learn.")
+            p["draft_pick"] = None
         zones = d["_zones"]
         hands = [(zones[f"hand:{s}"]["items"], zones[f"hand:{s}"]["known"]) for s in range(n)]
         for s in range(n):
             to = (s + 1) % n
             zones[f"hand:{to}"]["items"], zones[f"hand:{to}"]["known"] = hands[s]
             z.learn(f"hand:{to}", bit(to), "passed")  # the passer still knows it too
-        if d["mode"] == "solo" and len(self.P(0)["rec"]) >= 3:
+        if d["mode"] == "solo" and len(self.P(0)["recipes"]) >= 3:
             rest = self._end_draft()
             self.discard_to("recipe", rest)
             self.log("The other Recipe is discarded: " + ", ".join(self.cname(c) for c in rest))
@@ -96,7 +98,7 @@ class SettingUp:
             self._peek_shop(0, self.first_shop_city(0))
             self.log("You may buy 1 card before your first turn.")
             return
-        if len(self.P(0)["rec"]) >= int(self.C.numbers["learning_limit"]["value"]):
+        if len(self.P(0)["recipes"]) >= int(self.C.numbers["learning_limit"]["value"]):
             rest = self._end_draft()
             deck = d["decks"]["recipe"]
             cards = piles.cards(deck) + rest

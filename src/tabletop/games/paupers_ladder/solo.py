@@ -51,7 +51,7 @@ class Solo:
 
     def _mode_free_actions(self: PLState, seat: int) -> list[Action]:
         d = self.data
-        ts = d["ts"]
+        ts = d["turn_state"]
         if d["phase"] != "play" or ts is None:
             return []
         p = self.P(seat)
@@ -60,7 +60,7 @@ class Solo:
             for key in self._potions(seat):
                 if p["lives"]["pauper"] < self.max_lives():
                     acts.append(A("potion", item=key, char="pauper"))
-                if p["bpos"] == p["pos"] and p["lives"]["bird"] < self.max_lives():
+                if p["bird_position"] == p["position"] and p["lives"]["bird"] < self.max_lives():
                     acts.append(A("potion", item=key, char="bird"))
             return acts
         solo = d["solo"]
@@ -72,7 +72,7 @@ class Solo:
         ):
             acts.append(A("buy-time"))
         if not ts.get("removed"):
-            occupied = (p["pos"], p["bpos"])
+            occupied = (p["position"], p["bird_position"])
             tiles = d["tiles"]
             for region in sorted(r for r, cards in tiles.items() if cards and r not in occupied):
                 for c in tiles[region]:
@@ -92,11 +92,11 @@ class Solo:
         solo = self.data.get("solo")
         if not solo:
             return False
-        return cid == solo.get("necro") or cid in solo.get("siege", [])
+        return cid == solo.get("necromancer") or cid in solo.get("siege", [])
 
     def _apply_mode_free(self: PLState, seat: int, a: Action) -> None:
         d = self.data
-        ts = d["ts"]
+        ts = d["turn_state"]
         p = self.P(seat)
         if a.kind == "potion":
             key = a["item"]
@@ -144,7 +144,7 @@ class Solo:
 
     def _is_necromancer(self: PLState, hz: str) -> bool:
         solo = self.data.get("solo")
-        return solo is not None and hz == solo.get("necro")
+        return solo is not None and hz == solo.get("necromancer")
 
     def may_enter(self: PLState, seat: int, ch: str, region: str) -> bool:
         # asked for every neighbouring Region at every step of a move: the scenario looked up
@@ -167,7 +167,7 @@ class Solo:
         solo = self.data.get("solo")
         if not solo:
             return None
-        hz = solo.get("city_hz", {}).get(here)
+        hz = solo.get("city_hazards", {}).get(here)
         if hz:  # a City held by an undead cannot be explored until it is defeated
             return self._hazard_actions(seat, ch, [hz])
         if solo.get("facedown", {}).get(here) and not self.hazards_in(here):
@@ -177,7 +177,7 @@ class Solo:
     def _apply_mode_explore(self: PLState, seat: int, ch: str, here: str, a: Action) -> None:
         d = self.data
         if a.kind == "heal":
-            d["ts"].setdefault("healed", []).append(ch)
+            d["turn_state"].setdefault("healed", []).append(ch)
             if self._vigour(seat, ch):
                 self.log("Garolium's National Duty of Vigour: the City healer treats you free.")
             else:
@@ -191,7 +191,7 @@ class Solo:
             cid = d["solo"]["facedown"].pop(here)
             self.log(f"The face-down card in {self.C.regions[here].name} is the {self.cname(cid)}!")
             if self._is_necromancer(cid):
-                d["solo"]["necro_lives"] = int(
+                d["solo"]["necromancer_lives"] = int(
                     self.C.solo["scenarios"][d["solo"]["scenario"]]["necromancer_lives"]
                 )
             d["tiles"][here].append(cid)
@@ -267,7 +267,13 @@ class Solo:
             piles.set_cards(pile, [cid, *piles.cards(pile)])  # to the bottom; draw again
         piles.shuffle_all(pile, self.rng)
         d["tiles"][region].append(cid)
-        d["ctx"] = {"seat": 0, "char": "pauper", "card": cid, "region": region, "left": False}
+        d["effect_context"] = {
+            "seat": 0,
+            "char": "pauper",
+            "card": cid,
+            "region": region,
+            "left": False,
+        }
         for e in self.C.region_card[cid].appear_effects:
             self.run_effect(e)
         self.log(f"Set-up: the {self.cname(cid)} lies in {self.C.regions[region].name}.")
@@ -298,7 +304,7 @@ class Solo:
         d = self.data
         d["phase"] = "over"
         d["stack"] = []
-        d["q"] = []
+        d["effect_queue"] = []
         d["winners"] = [0] if won else []
         d["reason"] = reason
         self.log("You have won!" if won else f"You have lost ({reason}).")
@@ -374,5 +380,7 @@ class RecipeChoice(Decision):
         keep = a["recipe"]
         rest = [c for c in f["cards"] if c != keep]
         s.discard_to("recipe", rest)
-        s.P(seat)["rec"].append({"r": keep, "ing": [], "learned": False, "at": 0})
+        s.P(seat)["recipes"].append(
+            {"recipe": keep, "ingredients": [], "learned": False, "learned_at": 0}
+        )
         s.log(f"{s.pname(seat)} takes {s.cname(keep)} to learn; the rest are discarded.")

@@ -30,7 +30,7 @@ class Survival:
 
     def _may_heal(self: PLState, seat: int, ch: str) -> bool:
         d = self.data
-        if d["mode"] == "standard" or ch in d["ts"].get("healed", []):
+        if d["mode"] == "standard" or ch in d["turn_state"].get("healed", []):
             return False
         p = self.P(seat)
         if p["lives"][ch] >= self.max_lives():
@@ -44,7 +44,7 @@ class Survival:
 
     def _potions(self: PLState, seat: int) -> list[str]:
         p = self.P(seat)
-        out = [it["c"] for it in p["inv"] if "potion" in self.C.item[it["c"]].tags]
+        out = [it["card"] for it in p["inventory"] if "potion" in self.C.item[it["card"]].tags]
         if p.get("charges", 0) > 0 and any(
             e["effect"] == "boost" and e.get("charges")
             for e in self.C.paupers[p["pauper"]].equipment.abilities

@@ -46,9 +46,9 @@ def _cell(view: dict[str, Any], region: str) -> RenderableType:
     here = []
     for p in view["players"]:
         col = SEAT_COLOURS[p["seat"] % 4]
-        if p["pos"] == region:
+        if p["position"] == region:
             here.append(Text(f"P{p['seat'] + 1}", style=f"bold {col}"))
-        if p["bpos"] == region:
+        if p["bird_position"] == region:
             here.append(Text(f"b{p['seat'] + 1}", style=col))
     if here:
         t.append("\n")
@@ -60,7 +60,7 @@ def _cell(view: dict[str, Any], region: str) -> RenderableType:
         card = C.region_card[cid]
         style = {"hazard": "bold red", "ingredient": "wheat1"}.get(card.kind, "bright_blue")
         label = card.name + (f" [{card.strength}]" if card.kind == "hazard" else "")
-        gems = view["cardgems"].get(cid)
+        gems = view["card_gems"].get(cid)
         if gems:
             label += f" ({gems}g)"
         t.append("\n• " + label, style=style)
@@ -135,11 +135,11 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
     if p["recipes"]:
         t.append("Recipe Book:\n")
         for r in p["recipes"]:
-            rec = C.recipe[r["r"]]
+            rec = C.recipe[r["recipe"]]
             if r["learned"]:
                 t.append(f"  ✓ {rec.name}: {abilities_text(rec.abilities)}\n", style="magenta")
             else:
-                have = ", ".join(_name(c) for c in r["ing"])
+                have = ", ".join(_name(c) for c in r["ingredients"])
                 t.append(
                     f"  … {rec.name} (needs 2 of {', '.join(rec.ingredients)})"
                     + (f" has {have}" if have else "")
@@ -156,11 +156,11 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
     if p["inventory"]:
         items = []
         for it in p["inventory"]:
-            item = C.item[it["c"]]
+            item = C.item[it["card"]]
             s = (
                 item.name
-                + (" (used once)" if it["u"] else "")
-                + (f" ({it['g']} Gems)" if it["g"] else "")
+                + (" (used once)" if it["uses"] else "")
+                + (f" ({it['gems']} Gems)" if it["gems"] else "")
             )
             items.append(f"{s} [{abilities_text(item.abilities)}]")
         t.append("Inventory: " + "; ".join(items) + "\n")
@@ -227,12 +227,12 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(render_quests(view))
     fight = view.get("fight")
     if fight:
-        hz = content().region_card[fight["hz"]]
+        hz = content().region_card[fight["hazard"]]
         parts.append(
             Panel(
                 Text(
                     f"Fighting the {hz.name} (Strength {hz.strength}): your "
-                    f"Strength is {fight['str']}"
+                    f"Strength is {fight['strength']}"
                 ),
                 border_style="red",
             )
@@ -296,9 +296,9 @@ def _compact_cell(view: dict[str, Any], region: str) -> Text:
     pieces = Text()
     for p in view["players"]:
         col = SEAT_COLOURS[p["seat"] % 4]
-        if p["pos"] == region:
+        if p["position"] == region:
             pieces.append(f" P{p['seat'] + 1}", style=f"bold {col}")
-        if p["bpos"] == region:
+        if p["bird_position"] == region:
             pieces.append(f" b{p['seat'] + 1}", style=col)
     name = _clip(reg.name + (" ~" if reg.coastal else ""), CELL - len(pieces.plain))
     t.append(name, style=STYLE[reg.type])
@@ -359,16 +359,18 @@ def _player_line(view: dict[str, Any], p: dict[str, Any]) -> Text:
 def _my_cards(view: dict[str, Any], p: dict[str, Any]) -> Text:
     C = content()
     t = Text()
-    inv = [C.item[it["c"]].name for it in p["inventory"]]
+    inv = [C.item[it["card"]].name for it in p["inventory"]]
     if p["pauper"]:
         eq = C.paupers[p["pauper"]].equipment.name
         inv.insert(0, eq + (f" ({p['charges']} left)" if p["charges"] else ""))
     t.append("  Inventory: " + (", ".join(inv) or "-") + "\n", style="cyan")
     recs = []
     for r in p["recipes"]:
-        rec = C.recipe[r["r"]]
+        rec = C.recipe[r["recipe"]]
         recs.append(
-            ("✓" if r["learned"] else "…") + rec.name + (f"+{len(r['ing'])}" if r["ing"] else "")
+            ("✓" if r["learned"] else "…")
+            + rec.name
+            + (f"+{len(r['ingredients'])}" if r["ingredients"] else "")
         )
     t.append("  Recipes: " + (", ".join(recs) or "-"), style="magenta")
     if p.get("hand"):
@@ -397,10 +399,11 @@ def render_compact(view: dict[str, Any], latest: int = 5) -> RenderableType:
         parts.append(Text(MAP_KEY, style="grey50"))
     fight = view.get("fight")
     if fight:
-        hz = content().region_card[fight["hz"]]
+        hz = content().region_card[fight["hazard"]]
         parts.append(
             Text(
-                f"Fight: the {hz.name} (Strength {hz.strength}) against {fight['str']}", "bold red"
+                f"Fight: the {hz.name} (Strength {hz.strength}) against {fight['strength']}",
+                "bold red",
             )
         )
     me = view.get("seat")

@@ -26,15 +26,15 @@ class PlayingATurn:
         p = self.P(seat)
         p["turns"] += 1
         d["turn"] = seat
-        d["ts"] = new_turn()
+        d["turn_state"] = new_turn()
         self.log(f"Round {d['round']}: {self.pname(seat)}'s turn.")
         self._hook_turn_start(seat)
         for key, e in self.has(seat, "pauper", "turn_gems"):
             if e.get("below") is None or p["gems"] < int(e["below"]):
                 self.gain(seat, int(e["n"]), self._key_name(seat, key))
-        if p.get("miss"):
-            p["miss"] = False
-            d["ts"]["done"].append("pauper")
+        if p.get("misses_turn"):
+            p["misses_turn"] = False
+            d["turn_state"]["done"].append("pauper")
             self.log(f"{self.pname(seat)}'s Pauper misses this turn.")
 
     def _free_actions(self: PLState, seat: int) -> list[Action]:
@@ -42,14 +42,14 @@ class PlayingATurn:
         acts = [A("learn", virtue=v) for v in self.learnable(seat)]
         if self._may_train(seat):
             acts.append(A("train"))
-        acts += [A("discard", item=it["c"]) for it in p["inv"]]
+        acts += [A("discard", item=it["card"]) for it in p["inventory"]]
         if self.data["mode"] != "standard":
             acts += self._mode_free_actions(seat)
         return acts
 
     def _character_actions(self: PLState, seat: int) -> list[Action]:
         """A character's turn: moving (optional), then exploring."""
-        ch = self.data["ts"]["char"]
+        ch = self.data["turn_state"]["char"]
         here = self.char_pos(seat, ch)
         acts = self._move_actions(seat, ch, here)
         if ch == "pauper":
@@ -83,7 +83,7 @@ class PlayingATurn:
 
     def _act(self: PLState, seat: int, ch: str) -> None:
         here = self.char_pos(seat, ch)
-        self.data["ts"].update(
+        self.data["turn_state"].update(
             char=ch,
             stage="move",
             moves=0,
@@ -95,7 +95,7 @@ class PlayingATurn:
 
     def _finish_char(self: PLState) -> None:
         d = self.data
-        ts = d["ts"]
+        ts = d["turn_state"]
         ch = ts["char"]
         if ch == "bird":
             self._bird_turn_ends(d["turn"])

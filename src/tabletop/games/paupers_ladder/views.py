@@ -59,16 +59,16 @@ class Views:
                 "bird": p["bird"],
                 "trained": p["trained"],
                 "gems": p["gems"],
-                "pos": p["pos"],
-                "bpos": p["bpos"],
-                "recipes": [dict(r) for r in p["rec"]],
-                "inventory": [dict(i) for i in p["inv"]],
-                "trophies": list(p["troph"]),
+                "position": p["position"],
+                "bird_position": p["bird_position"],
+                "recipes": [dict(r) for r in p["recipes"]],
+                "inventory": [dict(i) for i in p["inventory"]],
+                "trophies": list(p["trophies"]),
                 "journal": list(p["journal"]),
                 "virtues": list(p["virtues"]),
-                "outcome_count": piles.size(p["out"]),
-                "outcome_discard": piles.discards(p["out"]),
-                "miss": bool(p.get("miss")),
+                "outcome_count": piles.size(p["outcome_deck"]),
+                "outcome_discard": piles.discards(p["outcome_deck"]),
+                "misses_turn": bool(p.get("misses_turn")),
                 "charges": p.get("charges", 0),
                 "hand_count": len(self.hand(s)),
             }
@@ -77,13 +77,13 @@ class Views:
                 pv["max_lives"] = self.max_lives()
             if mine:
                 pv["hand"] = self.hand(s)
-                pv["outcome_known_top"] = list(p["outk"])
-                pv["region_known_top"] = {k: list(v) for k, v in p["rk"].items()}
+                pv["outcome_known_top"] = list(p["outcome_known"])
+                pv["region_known_top"] = {k: list(v) for k, v in p["region_known"].items()}
             players.append(pv)
         shops = {}
         for city in CITIES:
             cards = d["shops"][city]
-            ks = d["shopk"][city]
+            ks = d["shop_known"][city]
             shops[city] = {
                 "count": len(cards),
                 "known": [c for c, k in zip(cards, ks) if seat is not None and k & (1 << seat)],
@@ -104,7 +104,7 @@ class Views:
             "turn": d.get("turn"),
             "players": players,
             "tiles": {k: list(v) for k, v in d["tiles"].items()},
-            "cardgems": dict(d["cardgems"]),
+            "card_gems": dict(d["card_gems"]),
             "tucked": {k: list(v) for k, v in d["tucked"].items()},
             "quests": dict(d["quests"]),
             "shops": shops,
@@ -112,7 +112,7 @@ class Views:
             "decks": decks,
             "paupers_shown": list(d["paupers_shown"]),
             "birds_shown": list(d["birds_shown"]),
-            "ts": dict(d["ts"]) if d["ts"] else None,
+            "turn_state": dict(d["turn_state"]) if d["turn_state"] else None,
             "fight": dict(d["fight"]) if d.get("fight") else None,
             "last_fight": d.get("last_fight"),
             "stack": stack,
@@ -142,10 +142,14 @@ class Views:
             "ordered": bool(self.C.solo["scenarios"][solo["scenario"]].get("ordered")),
             # face-down Mine cards: only where they lie, never what they are
             "facedown": sorted(solo.get("facedown", {})),
-            "city_hazards": dict(solo.get("city_hz", {})),
-            "necromancer": solo.get("necro") if solo.get("necro_lives") is not None else None,
-            "necromancer_lives": solo.get("necro_lives"),
-            "necromancer_deck": piles.size(solo["necro_out"]) if "necro_out" in solo else None,
+            "city_hazards": dict(solo.get("city_hazards", {})),
+            "necromancer": solo.get("necromancer")
+            if solo.get("necromancer_lives") is not None
+            else None,
+            "necromancer_lives": solo.get("necromancer_lives"),
+            "necromancer_deck": piles.size(solo["necromancer_deck"])
+            if "necromancer_deck" in solo
+            else None,
             "markers": list(solo.get("markers", [])),
             "collected": list(solo.get("collected", [])),
             "siege": list(solo.get("siege", [])),
@@ -183,10 +187,10 @@ class Views:
             hidden = [solo["facedown"][r] for r in regions]
             rng.shuffle(hidden)
             solo["facedown"] = dict(zip(regions, hidden))
-        if solo and "necro_out" in solo:
-            draw = piles.cards(solo["necro_out"])
+        if solo and "necromancer_deck" in solo:
+            draw = piles.cards(solo["necromancer_deck"])
             rng.shuffle(draw)
-            piles.set_cards(solo["necro_out"], draw)
+            piles.set_cards(solo["necromancer_deck"], draw)
         # a "put the peeked cards back" choice pending: its seat is looking at the top cards
         peeking = [f for f in d["stack"] if f["t"] == "reorder"]
 
@@ -197,7 +201,7 @@ class Views:
 
         # Region decks: keep the tops the seat has seen (or is looking at)
         for dk in WILD:
-            known = len(other.P(seat)["rk"].get(dk, [])) if seat is not None else 0
+            known = len(other.P(seat)["region_known"].get(dk, [])) if seat is not None else 0
             known = max(known, looked_at(dk, seat))
             draw = piles.cards(d["decks"][dk])
             cut = len(draw) - known
@@ -207,22 +211,22 @@ class Views:
             piles.set_cards(d["decks"][dk], draw)
             for s, p in enumerate(d["players"]):
                 if s != seat:
-                    p["rk"].pop(dk, None)
+                    p["region_known"].pop(dk, None)
         for s, p in enumerate(d["players"]):
-            draw = piles.cards(p["out"])
-            known = max(len(p["outk"]), looked_at("outcome", s)) if s == seat else 0
+            draw = piles.cards(p["outcome_deck"])
+            known = max(len(p["outcome_known"]), looked_at("outcome", s)) if s == seat else 0
             cut = len(draw) - known
             rest = draw[:cut]
             rng.shuffle(rest)
             draw[:cut] = rest
-            piles.set_cards(p["out"], draw)
+            piles.set_cards(p["outcome_deck"], draw)
             if s != seat:
-                p["outk"] = []
+                p["outcome_known"] = []
         # another seat's pending reorder lists whatever now lies on top of the redrawn pile
         for f in peeking:
             if f["seat"] != seat:
                 pile = (
-                    d["players"][f["seat"]]["out"]
+                    d["players"][f["seat"]]["outcome_deck"]
                     if f["deck"] == "outcome"
                     else d["decks"][f["deck"]]
                 )
@@ -238,7 +242,7 @@ class Views:
         for deckname, is_rar in (("equipment", False), ("rarity", True)):
             slots = []
             for city in CITIES:
-                for i, (c, k) in enumerate(zip(d["shops"][city], d["shopk"][city])):
+                for i, (c, k) in enumerate(zip(d["shops"][city], d["shop_known"][city])):
                     if c.startswith("rar.") == is_rar and not (
                         seat is not None and k & (1 << seat)
                     ):

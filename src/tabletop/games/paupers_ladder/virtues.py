@@ -57,7 +57,7 @@ class Virtues:
     def free_trophies(self: PLState, seat: int) -> list[str]:
         """The Trophy Room cards a Virtue may take: those an open choice of this seat offers (a
         Quest's objects, a trophy to sell or discard) are spoken for until it is made."""
-        troph: list[str] = self.P(seat)["troph"]
+        troph: list[str] = self.P(seat)["trophies"]
         stack = self.data["stack"]
         if not stack:
             return troph
@@ -111,11 +111,11 @@ class Virtues:
             p["gems"] -= self.threshold("generosity")
         elif v == "bravery":
             for c in trophies or []:
-                p["troph"].remove(c)
+                p["trophies"].remove(c)
                 self.discard_region_card(c)
         elif v == "magnificence":
             dragon = (trophies or self._dragons(seat))[0]
-            p["troph"].remove(dragon)
+            p["trophies"].remove(dragon)
             self.discard_region_card(dragon)
         elif v == "fellowship":
             self.discard_to("quest", p["journal"][:3])
@@ -142,7 +142,7 @@ class Virtues:
         d = self.data
         d["phase"] = "over"
         d["stack"] = []
-        d["q"] = []
+        d["effect_queue"] = []
         if seat is None:
             best = max(len(q["virtues"]) for q in d["players"])
             cands = [s for s in range(self.n()) if len(self.P(s)["virtues"]) == best]

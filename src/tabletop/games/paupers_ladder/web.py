@@ -246,7 +246,7 @@ def _map_card(cid: str, x: float, y: float, w: float, view: dict[str, Any]) -> s
     right = ""
     if card.kind == "hazard":
         right = f"⚔{card.strength}"
-    gems = (view.get("cardgems") or {}).get(cid)
+    gems = (view.get("card_gems") or {}).get(cid)
     if gems:
         right = (right + " " if right else "") + f"◆{gems}"
     tucked = (view.get("tucked") or {}).get(cid) or []
@@ -339,11 +339,11 @@ def _region(region: str, view: dict[str, Any]) -> str:
     my = y + CELL_H - 17
     for p in view.get("players") or []:
         col = _colour(p)
-        if p.get("pos") == region:
+        if p.get("position") == region:
             who = p.get("name") or f"Seat {int(p.get('seat') or 0) + 1}"
             out.append(_pauper_meeple(mx, my, col, _initials(str(who)), f"{who} (Pauper)"))
             mx += 30
-        if p.get("bpos") == region and p.get("bird"):
+        if p.get("bird_position") == region and p.get("bird"):
             who = p.get("name") or f"Seat {int(p.get('seat') or 0) + 1}"
             out.append(_bird_meeple(mx, my, col, f"{_cap(str(p['bird']))}, the Bird of {who}"))
             mx += 34
@@ -506,7 +506,7 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
     sub = ""
     if pauper is not None:
         sub = f"{pauper.trade} from {C.regions[pauper.city].name}"
-    here = C.regions[p["pos"]].name if p.get("pos") in C.regions else None
+    here = C.regions[p["position"]].name if p.get("position") in C.regions else None
     out = [
         f'<div class="pl-area{" pl-me" if me else ""}" data-seat="{_e(p.get("seat"))}">'
         f'<h4><i class="pl-dot" style="background:{_colour(p)}"></i>{_e(name)}'
@@ -518,7 +518,7 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
         facts.append(_e(_cap(sub)))
     if here:
         facts.append(f"Pauper in {_e(here)}")
-    if p.get("miss"):
+    if p.get("misses_turn"):
         facts.append("misses the next turn")
     if facts:
         out.append(f'<div class="pl-muted">{" · ".join(facts)}</div>')
@@ -563,7 +563,7 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
     if recipes:
         chips = []
         for r in recipes:
-            rec = C.recipe.get(str(r.get("r")))
+            rec = C.recipe.get(str(r.get("recipe")))
             if rec is None:
                 continue
             if r.get("learned"):
@@ -573,7 +573,7 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
                     )
                 )
             else:
-                have = [_name(c) for c in r.get("ing") or []]
+                have = [_name(c) for c in r.get("ingredients") or []]
                 needs = ", ".join(_nice(i) for i in rec.ingredients)
                 text = f"needs 2 of {needs}" + (f"; has {', '.join(have)}" if have else "")
                 text += f"; then: {abilities_text(rec.abilities)}"
@@ -583,11 +583,11 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> str:
     if inv:
         chips = []
         for it in inv:
-            cid = str(it.get("c"))
+            cid = str(it.get("card"))
             if cid not in C.item:
                 continue
-            extra = (" · used once" if it.get("u") else "") + (
-                f" · ◆{it['g']} on it" if it.get("g") else ""
+            extra = (" · used once" if it.get("uses") else "") + (
+                f" · ◆{it['gems']} on it" if it.get("gems") else ""
             )
             chips.append(_chip(C.item[cid].name, item_text(cid) + extra, "pl-item"))
         out.append(_section("Inventory", chips))
@@ -726,20 +726,20 @@ def render_now(view: dict[str, Any]) -> str:
     C = content()
     out = []
     fight = view.get("fight")
-    if fight and fight.get("hz") in C.region_card:
-        hz = C.region_card[fight["hz"]]
+    if fight and fight.get("hazard") in C.region_card:
+        hz = C.region_card[fight["hazard"]]
         out.append(
             f"<div><b>Fight:</b> {_e(_who(view, fight.get('seat')))} against the {_e(hz.name)} "
-            f"(Strength {hz.strength}); Strength so far {_e(fight.get('str', '?'))}.</div>"
+            f"(Strength {hz.strength}); Strength so far {_e(fight.get('strength', '?'))}.</div>"
         )
     last = view.get("last_fight")
-    if last and last.get("hz") in C.region_card:
-        hz = C.region_card[last["hz"]]
+    if last and last.get("hazard") in C.region_card:
+        hz = C.region_card[last["hazard"]]
         res = "won" if last.get("won") else "lost"
         out.append(
             f'<div class="pl-muted">Last fight: {_e(_who(view, last.get("seat")))}\'s '
             f"{_e(last.get('char', ''))} {res} against the {_e(hz.name)} "
-            f"({_e(last.get('str', '?'))} against {hz.strength}).</div>"
+            f"({_e(last.get('strength', '?'))} against {hz.strength}).</div>"
         )
     for f in view.get("stack") or []:
         ids: list[str] = []
@@ -893,7 +893,7 @@ def render_head(view: dict[str, Any]) -> str:
         bits.append(f'<span class="pl-pill">Phase: {_e(_nice(str(view["phase"])))}</span>')
     if view.get("turn") is not None:
         bits.append(f'<span class="pl-pill">Turn: {_e(_who(view, view["turn"]))}</span>')
-    ts = view.get("ts") or {}
+    ts = view.get("turn_state") or {}
     done = ts.get("done") or []
     if done:
         bits.append(_pill("Acted this turn: " + ", ".join(_cap(str(x)) for x in done)))
@@ -943,9 +943,9 @@ def render_map_list(view: dict[str, Any]) -> str:
         bits = []
         for p in view.get("players") or []:
             who = str(p.get("name") or f"Seat {int(p.get('seat') or 0) + 1}")
-            if p.get("pos") == rid:
+            if p.get("position") == rid:
                 bits.append(f"{_e(who)}'s Pauper")
-            if p.get("bpos") == rid and p.get("bird"):
+            if p.get("bird_position") == rid and p.get("bird"):
                 bits.append(f"{_e(who)}'s Bird")
         cards = [
             f"<b>{_e(C.region_card[c].name)}</b> ({_e(region_card_text(c))})"

@@ -109,7 +109,7 @@ class Words:
     def _move_cost_words(self: PLState, seat: int) -> str:
         """What a Pauper's move costs now: the second and later moves of a turn cost Gems unless
         an ability makes them free."""
-        ts = self.data.get("ts") or {}
+        ts = self.data.get("turn_state") or {}
         if ts.get("char") != "pauper" or not ts.get("moves"):
             return ""
         if self._free_moves_left(seat) > 0:
@@ -118,9 +118,9 @@ class Words:
         return f" ({cost} Gem{'s' if cost != 1 else ''})"
 
     def _progress_words(self: PLState, seat: int | None, recipe: str) -> str:
-        for r in self.P(seat or 0)["rec"]:
-            if r["r"] == recipe and not r["learned"]:
-                have = ", ".join(self.cname(c) for c in r["ing"])
+        for r in self.P(seat or 0)["recipes"]:
+            if r["recipe"] == recipe and not r["learned"]:
+                have = ", ".join(self.cname(c) for c in r["ingredients"])
                 return f" (has {have})" if have else " (no ingredient yet)"
         return ""
 
@@ -145,7 +145,7 @@ class Words:
 
     def _reward_words(self: PLState, take: str, recipe: str | None) -> str:
         f = self._top_frame()
-        hz = self.C.region_card.get(str(f.get("hz")))
+        hz = self.C.region_card.get(str(f.get("hazard")))
         name = hz.name if hz else "hazard"
         if take == "gems":
             return f"Collect the {hz.gems if hz else 0} Gems the {name} carried"

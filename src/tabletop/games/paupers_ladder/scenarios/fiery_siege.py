@@ -50,7 +50,7 @@ class FierySiege(ScenarioRules):
             solo["siege"] += dragon
             piles.shuffle_all(d["decks"][dk], s.rng)
         start = str(data["start_region"][home])
-        p["pos"] = p["bpos"] = start
+        p["position"] = p["bird_position"] = start
         solo["markers"] = [c for c in CITIES if c != home]
         solo["collected"] = []
         solo["nests"] = []
@@ -65,7 +65,7 @@ class FierySiege(ScenarioRules):
         if not any(c in solo["siege"] for c in s.data["tiles"].get(region, ())):
             return True
         blade = dragonsbane(s)
-        return ch == "pauper" and any(it["c"] == blade for it in s.P(seat)["inv"])
+        return ch == "pauper" and any(it["card"] == blade for it in s.P(seat)["inventory"])
 
     def special_defeat(self, s: PLState, seat: int, ch: str, hz: str, region: str) -> bool:
         solo = s.data["solo"]
@@ -83,40 +83,44 @@ class FierySiege(ScenarioRules):
     def progress(self, s: PLState) -> None:
         solo = s.data["solo"]
         p = s.P(0)
-        here = p["pos"]
+        here = p["position"]
         if here in solo["markers"]:
             solo["markers"].remove(here)
             solo["collected"].append(here)
             s.log(f"You take the Virtue marker in {here.capitalize()}.")
-            if len(solo["collected"]) == 3 and not solo.get("o1"):
-                solo["o1"] = True
+            if len(solo["collected"]) == 3 and not solo.get("dragonfire_learned"):
+                solo["dragonfire_learned"] = True
                 s.log("The dragon lore is complete.")
                 limit = int(s.C.numbers["recipe_limit"]["value"])
-                if len(p["rec"]) < limit:
+                if len(p["recipes"]) < limit:
                     learn_dragonfire(s, 0)
                 else:  # a full Recipe Book: the player gives one up (ruling 47)
-                    cands = [r["r"] for r in p["rec"] if not r["learned"]] or [
-                        r["r"] for r in p["rec"]
+                    cands = [r["recipe"] for r in p["recipes"] if not r["learned"]] or [
+                        r["recipe"] for r in p["recipes"]
                     ]
                     if len(cands) == 1:
                         drop_recipe(s, 0, cands[0])
                         learn_dragonfire(s, 0)
                     else:
                         s.push({"t": "make-room", "seat": 0, "cands": cands})
-        if solo.get("o1") and not solo.get("o2") and here == solo["home"]:
-            solo["o2"] = True
+        if solo.get("dragonfire_learned") and not solo.get("inside_home") and here == solo["home"]:
+            solo["inside_home"] = True
             s.log(f"You are inside {here.capitalize()}!")
         blade = dragonsbane(s)
-        if solo.get("o2") and not solo.get("o3") and any(it["c"] == blade for it in p["inv"]):
-            solo["o3"] = True
+        if (
+            solo.get("inside_home")
+            and not solo.get("dragonsbane_bought")
+            and any(it["card"] == blade for it in p["inventory"])
+        ):
+            solo["dragonsbane_bought"] = True
 
     def achieved(self, s: PLState) -> list[bool]:
         solo = s.data["solo"]
         return [
-            bool(solo.get("o1")),
-            bool(solo.get("o2")),
-            bool(solo.get("o3")),
-            bool(solo.get("o3")) and not solo.get("siege"),
+            bool(solo.get("dragonfire_learned")),
+            bool(solo.get("inside_home")),
+            bool(solo.get("dragonsbane_bought")),
+            bool(solo.get("dragonsbane_bought")) and not solo.get("siege"),
         ]
 
     def objectives(self, s: PLState) -> list[dict[str, Any]]:
@@ -156,16 +160,18 @@ class FierySiege(ScenarioRules):
 
 def learn_dragonfire(s: PLState, seat: int) -> None:
     rid = s.data["solo"]["dragonfire"]
-    s.P(seat)["rec"].append({"r": rid, "ing": [], "learned": False, "at": 0})
+    s.P(seat)["recipes"].append(
+        {"recipe": rid, "ingredients": [], "learned": False, "learned_at": 0}
+    )
     s.log("Dragonfire is learned.")
     s.learn_recipe(seat, rid)
 
 
 def drop_recipe(s: PLState, seat: int, rid: str) -> None:
     p = s.P(seat)
-    r = next(x for x in p["rec"] if x["r"] == rid)
-    p["rec"].remove(r)
-    for c in r["ing"]:
+    r = next(x for x in p["recipes"] if x["recipe"] == rid)
+    p["recipes"].remove(r)
+    for c in r["ingredients"]:
         s.discard_region_card(c)
     s.discard_to("recipe", [rid])
     s.log(f"{s.pname(seat)} gives up the {s.cname(rid)} Recipe to make room.")
@@ -238,7 +244,7 @@ class MakeRoom(Decision):
 
     def words(self, s: PLState, a: Action, seat: int | None) -> str:
         rid = a["recipe"]
-        learning = any(r["r"] == rid and not r["learned"] for r in s.P(seat or 0)["rec"])
+        learning = any(r["recipe"] == rid and not r["learned"] for r in s.P(seat or 0)["recipes"])
         state = " In Learning" if learning else " (learned)"
         return f"Give up the {s.cname(rid)} Recipe{state} to make room for dragonfire"
 

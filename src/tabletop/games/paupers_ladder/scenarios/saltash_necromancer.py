@@ -37,7 +37,7 @@ class SaltashNecromancer(ScenarioRules):
         hidden = s._take_from_deck(
             "mine", lambda c: rc[c].type == "trap" or rc[c].name == "necromancer"
         )
-        solo["necro"] = next(c for c in hidden if rc[c].name == "necromancer")
+        solo["necromancer"] = next(c for c in hidden if rc[c].name == "necromancer")
         s.rng.shuffle(hidden)
         s.rng.shuffle(undead)
         mines = sorted(C.wild_regions["mine"])
@@ -45,12 +45,12 @@ class SaltashNecromancer(ScenarioRules):
         for i, m in enumerate(mines):
             d["tiles"][m] = undead[2 * i : 2 * i + 2]
         rest = undead[6:]
-        solo["city_hz"] = {c: rest.pop(0) for c in CITIES if c != home}
+        solo["city_hazards"] = {c: rest.pop(0) for c in CITIES if c != home}
         piles.shuffle_all(d["decks"]["mine"], s.rng)
         colour = next(
             c for c in C.outcome_doc.colours if c != C.paupers[s.P(seat)["pauper"]].colour
         )
-        solo["necro_out"] = piles.new_pile(
+        solo["necromancer_deck"] = piles.new_pile(
             list(C.outcome_lists[colour]), s.rng, compact=True, compact_discards=True
         )
         solo["swamp_undead"] = 0
@@ -63,17 +63,17 @@ class SaltashNecromancer(ScenarioRules):
         solo = s.data["solo"]
         card = s.C.region_card[hz]
         if s._is_necromancer(hz):
-            solo["necro_lives"] -= 1
-            s.log(f"The necromancer is beaten and loses a Life ({solo['necro_lives']} left).")
+            solo["necromancer_lives"] -= 1
+            s.log(f"The necromancer is beaten and loses a Life ({solo['necromancer_lives']} left).")
             s._hook_hazard_defeated(seat, ch)
-            if solo["necro_lives"] <= 0:
+            if solo["necromancer_lives"] <= 0:
                 s._remove_tile(region, hz)
                 s.discard_region_card(hz)
-                solo["necro_dead"] = True
+                solo["necromancer_defeated"] = True
                 s.log("The necromancer is destroyed!")
             return True
-        if solo.get("city_hz", {}).get(region) == hz:
-            del solo["city_hz"][region]
+        if solo.get("city_hazards", {}).get(region) == hz:
+            del solo["city_hazards"][region]
             s.discard_region_card(hz)
             s.log(f"The {card.name} in {region.capitalize()} is destroyed; the City rewards you.")
             s._hook_hazard_defeated(seat, ch)
@@ -92,14 +92,14 @@ class SaltashNecromancer(ScenarioRules):
         solo = s.data["solo"]
         return [
             spirit_blade(s) in solo["bought"],
-            3 - len(solo.get("city_hz", {})) >= 3,
-            bool(solo.get("necro_dead")),
+            3 - len(solo.get("city_hazards", {})) >= 3,
+            bool(solo.get("necromancer_defeated")),
         ]
 
     def objectives(self, s: PLState) -> list[dict[str, Any]]:
         solo = s.data["solo"]
-        cleared = 3 - len(solo.get("city_hz", {}))
-        lives = solo.get("necro_lives")
+        cleared = 3 - len(solo.get("city_hazards", {}))
+        lives = solo.get("necromancer_lives")
         blade = spirit_blade(s)
         bought, cities, necromancer = self.achieved(s)
         return [
