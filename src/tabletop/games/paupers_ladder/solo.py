@@ -244,9 +244,11 @@ class Solo:
 
     def _take_from_deck(self: PLState, dk: str, pred: Callable[[str], bool]) -> list[str]:
         pile = self.data["decks"][dk]
-        cards = piles.cards(pile)
-        out = [c for c in cards if pred(c)]
-        piles.set_cards(pile, [c for c in cards if not pred(c)])
+        out: list[str] = []
+        rest: list[str] = []
+        for c in piles.cards(pile):  # each card asked once (a scenario's set-up scans whole decks)
+            (out if pred(c) else rest).append(c)
+        piles.set_cards(pile, rest)
         return out
 
     def _solo_setup(self: PLState, seat: int) -> None:
