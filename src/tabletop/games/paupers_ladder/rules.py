@@ -71,6 +71,11 @@ __all__ = ["ANYTIME_KINDS", "A", "J", "PLState", "abilities_of", "region_ok"]
 
 # prompts are immutable: build each one once (a decision is asked after every action)
 prompt_of = lru_cache(maxsize=4096)(Prompt)
+_TURN_TEXT = "Choose a character to act, or a free action."
+_CHARACTER_TEXT = {
+    "pauper": "Your Pauper: move, then explore.",
+    "bird": "Your Bird: move, then explore.",
+}
 # the decisions of learning a Virtue: no other Virtue is learned in the middle of one
 _VIRTUE_FRAMES = ("bravery", "magnificence")
 
@@ -195,13 +200,19 @@ class PLState(
     # ------------------------------------------------------------------ asking
     def _prompt(self) -> Prompt:
         d = self.data
-        if d["phase"] == "over":
+        ph = d["phase"]
+        if ph == "over":
             return TERMINAL_PROMPT
         turn = d.get("turn")
         if d["stack"]:
             f = d["stack"][-1]
             return prompt_of((f["seat"],), f["t"], DECISIONS[f["t"]].text(self, f), turn)
-        ph = d["phase"]
+        if ph == "play":  # most decisions: a turn's, between or during its characters
+            char = d["turn_state"]["char"]
+            seat = int(turn or 0)
+            if char is None:
+                return prompt_of((seat,), "turn", _TURN_TEXT, turn)
+            return prompt_of((seat,), "character", _CHARACTER_TEXT[char], turn)
         if ph == "pauper":
             return prompt_of(
                 (d["order"][0],), "choose-pauper", "Choose your Pauper.", d["order"][0]
@@ -213,15 +224,8 @@ class PLState(
             seats = tuple(range(self.n()))
             text = "Choose 1 Recipe to learn; the rest pass left."
             return prompt_of(seats, "draft", text, None, commit=True)
-        if ph == "buy":
-            s = d["order"][0]
-            return prompt_of((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
-        ts = d["turn_state"]
-        seat = int(turn or 0)
-        if ts["char"] is None:
-            return prompt_of((seat,), "turn", "Choose a character to act, or a free action.", turn)
-        who = "Pauper" if ts["char"] == "pauper" else "Bird"
-        return prompt_of((seat,), "character", f"Your {who}: move, then explore.", turn)
+        s = d["order"][0]  # the first purchase
+        return prompt_of((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         d = self.data
