@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from tabletop.cli.main import app
 from tabletop.cli.play import TerminalGame
-from tabletop.engine import State, load
+from tabletop.engine import Record, State, load
 from tabletop.engine.bots import Bot, make_bot
 from tabletop.games.paper_tales.content import game_content
 from tabletop.web.render import table_options
@@ -215,3 +215,28 @@ class TestSolo:
         assert result.exit_code == 0, result.output
         assert "Game over" in result.output
         assert "the Lich King" in result.output
+
+
+class TestReplay:
+    """`tabletop replay RECORD --seat N` steps through a game as that seat saw it: another
+    seat's draft pick is face down there too."""
+
+    def test_a_replay_as_one_seat_hides_the_others_picks(self, tmp_path: Any) -> None:
+        state = load("paper-tales", players=3).new_state(4)
+        bots = {s: make_bot(state.game, "greedy", s, 4) for s in range(3)}
+        picks: dict[int, str] = {}
+        while state.prompt().kind == "draft" and len(picks) < 3:
+            seat = state.current_seats()[0]
+            action = bots[seat].act(state)
+            picks.setdefault(seat, state.describe_action(action, seat))
+            state.apply(action, seat)
+        path = tmp_path / "game.json"
+        Record.of(state).save(path)
+        result = CliRunner().invoke(
+            app, ["replay", str(path), "--seat", "1", "--no-pause"], input="n\n" * 5 + "q\n"
+        )
+        assert result.exit_code == 0, result.output
+        out = result.output
+        assert picks[0] in out  # seat 1 (seat 0 here) sees its own pick
+        assert picks[1] not in out and picks[2] not in out
+        assert out.count("has chosen") >= 2

@@ -207,12 +207,21 @@ def lich_king_gains(st: PTState) -> None:
 
 
 def lich_bonus(st: PTState, effect: type, **match: str) -> int:
+    """What the Lich King cards in play add to one of his figures (``effect``, for the army
+    named in ``match``)."""
     s = st.data["solo"]
     assert s is not None
+    return _lich_bonus(tuple(s["lich"]), effect, tuple(match.items()))
+
+
+@lru_cache(maxsize=256)
+def _lich_bonus(lich: tuple[str, ...], effect: type, match: tuple[tuple[str, str], ...]) -> int:
+    """Static content and the cards drawn at set-up: summed once per game's cards."""
+    content = C.game_content()  # static content, loaded once per process
     total = 0
-    for ident in s["lich"]:
-        ab = st.content.lich[ident].ability
-        if isinstance(ab, effect) and all(getattr(ab, k) == v for k, v in match.items()):
+    for ident in lich:
+        ab = content.lich[ident].ability
+        if isinstance(ab, effect) and all(getattr(ab, k) == v for k, v in match):
             total += int(ab.n)
     return total
 
