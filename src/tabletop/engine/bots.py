@@ -89,7 +89,8 @@ def random_action(state: State, seat: int, rng: Rng) -> Action:
                 pick, i = divmod(pick, len(p.domain))
                 values[p.name] = p.domain[i]
             action = t.action(**values)
-            if not state.is_legal(action, seat):
+            # the seat decides now, so only the action is checked (no refusal is explained)
+            if not state._admitted(seat, action):
                 continue
             twins = sum(1 for u in templates if u.admits(action))
             if twins == 1 or rng.below(twins) == 0:

@@ -93,6 +93,22 @@ def cell_side(e: int) -> tuple[str, str]:
 
 
 READY = Template.of("ready", text="The lair is ready.")
+READY_ACTION = Action.of("ready")
+
+
+@cache
+def placing(piece: str, cell: int | None, edge: int | None) -> Action:
+    """The build action placing ``piece`` on space ``cell`` or, for a Wall, on ``edge``; with
+    no piece, the take-back of what stands there. Made once a process and shared (an Action is
+    immutable): listing a lair's placements makes hundreds."""
+    if edge is not None:
+        where, side = cell_side(edge)
+    else:
+        assert cell is not None
+        where, side = grid.name(cell), "space"
+    if not piece:
+        return Action.of("take-back", cell=where, side=side)
+    return Action.of("build", piece=piece, cell=where, side=side)
 
 
 @decision
@@ -201,19 +217,12 @@ class Build(Decision):
         lair, C = s.lair(seat), s.C
         out = []
         for piece in sorted(building.pieces_left(s.data, lair, C)):
-            for c in building.legal_cells(lair, piece, C):
-                out.append(Action.of("build", piece=piece, cell=grid.name(c), side="space"))
-        for e in building.legal_edges(lair, C):
-            cell, side = cell_side(e)
-            out.append(Action.of("build", piece="wall", cell=cell, side=side))
-        for c, f in enumerate(lair["feat"]):
-            if f is not None:
-                out.append(Action.of("take-back", cell=grid.name(c), side="space"))
-        for e in building.removable_edges(lair, C):
-            cell, side = cell_side(e)
-            out.append(Action.of("take-back", cell=cell, side=side))
+            out += [placing(piece, c, None) for c in building.legal_cells(lair, piece, C)]
+        out += [placing("wall", None, e) for e in building.legal_edges(lair, C)]
+        out += [placing("", c, None) for c, f in enumerate(lair["feat"]) if f is not None]
+        out += [placing("", None, e) for e in building.removable_edges(lair, C)]
         if building.ready_problem(s.data, lair, C) is None:
-            out.append(Action.of("ready"))
+            out.append(READY_ACTION)
         return out
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
