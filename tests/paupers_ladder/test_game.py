@@ -11,7 +11,9 @@ import pytest
 from tabletop.engine import Action, ContentError, Rng, load, piles
 from tabletop.engine.bots import make_bot, play_out
 from tabletop.engine.snapshots import restore
-from tabletop.games.paupers_ladder.content import DATA, Content
+from tabletop.games.paupers_ladder import hidden
+from tabletop.games.paupers_ladder.content import CITIES, DATA, Content
+from tabletop.games.paupers_ladder.hidden import shop
 from tabletop.games.paupers_ladder.schema import renamed_keys
 from tabletop.store.db import session_scope
 from tabletop.store.games import GameStore
@@ -122,8 +124,8 @@ class TestViews:
         for dk in ("equipment", "rarity", "quest", "beach", "mine"):
             for cid in piles.cards(s.data["decks"][dk]):  # the hidden cards themselves
                 assert f'"{cid}"' not in text
-        for cards in s.data["shops"].values():
-            for cid in cards:
+        for city in CITIES:
+            for cid in shop(s, city):
                 assert f'"{cid}"' not in text
 
     def test_resample_keeps_the_view_and_changes_hidden_things(self) -> None:
@@ -172,7 +174,7 @@ class TestViews:
         s.apply(Action.of("option", n=0))
         s.apply(Action.of("hand-over"))
         assert s.prompt().kind == "keep"
-        drawn = list(s.data["stack"][-1]["cards"])  # the cards no other view may show
+        drawn = hidden.drawn(s, 0)  # the cards no other view may show
         assert len(drawn) == 2
         mine, theirs = json.dumps(s.view(0)), json.dumps(s.view(1))
         for cid in drawn:
@@ -182,15 +184,15 @@ class TestViews:
             assert name in "\n".join(e["text"] for e in s.view(0)["log"])
             assert name not in "\n".join(e["text"] for e in s.view(1)["log"])
         # resample: the drawer keeps the cards; another seat's guess comes from the unseen pool
-        assert s.resample(0, Rng(1)).data["stack"][-1]["cards"] == drawn
+        assert hidden.drawn(s.resample(0, Rng(1)), 0) == drawn
         guesses = set()
         for k in range(12):
             r = s.resample(1, Rng(k))
             assert r.view(1) == s.view(1)
-            cards = r.data["stack"][-1]["cards"]  # what the redrawn world holds, unseen
+            cards = hidden.drawn(r, 0)  # what the redrawn world holds, unseen
             assert len(cards) == 2
             everywhere = piles.cards(r.data["decks"]["equipment"]) + [
-                c for shop in r.data["shops"].values() for c in shop
+                c for city in CITIES for c in shop(r, city)
             ]
             assert not set(cards) & set(everywhere)  # no card in two places
             guesses.add(tuple(cards))

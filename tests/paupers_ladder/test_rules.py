@@ -7,6 +7,8 @@ import json
 import pytest
 
 from tabletop.engine import Action, IllegalAction, Rng, load, piles
+from tabletop.games.paupers_ladder.content import CITIES
+from tabletop.games.paupers_ladder.hidden import shop
 from tabletop.games.paupers_ladder.scenario import ScenarioError
 
 from .helpers import act, build, game, inv, kinds, log_text, me, names, strength, tile
@@ -17,7 +19,8 @@ A = Action.of
 class TestSettingUp:
     def test_shops_hold_one_rarity_with_dragonsbane_and_four_equipment(self) -> None:
         s = game(3).new_state(11)
-        shops = s.data["shops"]  # the cards in the Shops: no view shows them all
+        shops = {c: shop(s, c) for c in CITIES}  # the cards in the Shops: no view shows them all
+        assert [c.startswith("rar.") for c in shops["bluevale"]] == [True] + [False] * 4
         rar = [c for cards in shops.values() for c in cards if c.startswith("rar.")]
         assert len(rar) == 4 and "rar.dragonsbane" in rar
         assert all(len(cards) == 5 for cards in shops.values())
@@ -462,7 +465,7 @@ class TestHiddenShops:
         act(s, "encounter", card=tile(s, "forest-1", "thieves-guild"))
         act(s, "option", n=0)
         other = json.dumps(s.view(1))
-        for cards in s.data["shops"].values():  # every card in the Shops: no view shows them
+        for cards in [shop(s, c) for c in CITIES]:  # every card in the Shops: no view shows them
             for cid in cards:
                 assert f'"{cid}"' not in other
         mine = s.view(0)

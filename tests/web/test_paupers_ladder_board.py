@@ -269,7 +269,7 @@ class TestChoicesShowTheirCards:
         pl_act(s, "option", n=0)
         pl_act(s, "hand-over")
         assert s.prompt().kind == "keep"
-        names = [content().card_name(c) for c in s.data["stack"][-1]["cards"]]
+        names = [content().card_name(c) for c in s.view(0)["stack"][-1]["cards"]]
         mine, theirs = _now(s, 0), _now(s, 1)
         assert all(f"<b>{html.escape(n, quote=True)}</b>" in mine for n in names)
         assert "<b>" not in theirs and "resolves: keep" in theirs

@@ -10,7 +10,9 @@ engine derives, for every game that uses zones:
 - the **view**: :meth:`Zones.view` shows a seat the items it knows and only a count otherwise;
 - the **resample** for a seat (``State.resample``): the items it does not know are redrawn
   among the positions it does not know, within the same *pool* (items of one pool are
-  interchangeable, such as the cards of one deck), so a hand it passed on stays what it was;
+  interchangeable, such as the cards of one deck), so a hand it passed on stays what it was.
+  A zone's positions share its pool, unless items are put with a pool of their own (a face-down
+  stack of cards from two decks, told apart by their backs);
 - the **undo policy** (``tabletop.engine.undo``): an action after which some seat knows an item
   it did not know before cannot be taken back.
 
@@ -47,7 +49,8 @@ def knows(mask: int, seat: int | None) -> bool:
 
 class Zones:
     """The zones of a state's data (``data["_zones"]``): ``{name: {"pool", "items", "known",
-    "how"}}``. A thin interface over plain data, like :class:`~tabletop.engine.components.Deck`."""
+    "how"}}``, and ``"pools"`` (the pool of each position) once an item was put with a pool of
+    its own. A thin interface over plain data, like :class:`~tabletop.engine.components.Deck`."""
 
     __slots__ = ("players", "zones")
 
@@ -83,6 +86,12 @@ class Zones:
             if knows(mask, seat)
         ]
 
+    def pool(self, name: str, at: int) -> str:
+        """The pool of the item at position ``at``."""
+        z = self.zones[name]
+        pools = z.get("pools")
+        return str(pools[at] if pools is not None else z["pool"])
+
     def view(self, name: str, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees of a zone: its size, and the items it knows (``None`` where it does
         not know), or only the size when it knows none."""
@@ -112,17 +121,32 @@ class Zones:
                 hows[str(seat)] = how
 
     def put(
-        self, name: str, item: Item, *, known: int, how: str = "", at: int | None = None
+        self,
+        name: str,
+        item: Item,
+        *,
+        known: int,
+        how: str = "",
+        at: int | None = None,
+        pool: str | None = None,
     ) -> None:
         """Put ``item`` on top of a zone (or at position ``at``: replacing what lies there, for
-        fixed-size zones such as a grid), known to ``known``."""
+        fixed-size zones such as a grid), known to ``known``; ``pool``: the item's own pool, when
+        it is not the zone's."""
         z = self.zones[name]
+        pools = z.get("pools")
+        if pools is None and pool is not None and pool != z["pool"]:
+            pools = z["pools"] = [z["pool"]] * len(z["items"])
         if at is None:
             z["items"].append(item)
             z["known"].append(known)
+            if pools is not None:
+                pools.append(pool or z["pool"])
         else:
             z["items"][at] = item
             z["known"][at] = known
+            if pools is not None:
+                pools[at] = pool or z["pool"]
         self._note(name, known, how)
 
     def take(
@@ -136,6 +160,8 @@ class Zones:
             at = len(z["items"]) - 1 if item is None else z["items"].index(item)
         found = z["items"].pop(at)
         mask = z["known"].pop(at)
+        if "pools" in z:
+            z["pools"].pop(at)
         keep = seen_by | PUBLIC
         z["known"] = [m & keep if m & PUBLIC == 0 else m for m in z["known"]]
         return found, mask & seen_by
@@ -172,7 +198,13 @@ class Zones:
         """Shuffle a zone: afterwards nobody knows which item lies where (public items too,
         unless the whole zone was public)."""
         z = self.zones[name]
-        rng.shuffle(z["items"])
+        if "pools" in z:
+            pairs = list(zip(z["items"], z["pools"], strict=True))
+            rng.shuffle(pairs)
+            z["items"] = [item for item, _ in pairs]
+            z["pools"] = [pool for _, pool in pairs]
+        else:
+            rng.shuffle(z["items"])
         if not all(m & PUBLIC for m in z["known"]):
             z["known"] = [0] * len(z["items"])
 
@@ -184,9 +216,10 @@ def resample_zones(data: dict[str, Any], seat: int | None, rng: Rng) -> bool:
     pools: dict[str, list[tuple[str, int]]] = {}
     for name in sorted(zones):
         z = zones[name]
+        own = z.get("pools")
         for i, mask in enumerate(z["known"]):
             if not knows(mask, seat):
-                pools.setdefault(z["pool"], []).append((name, i))
+                pools.setdefault(own[i] if own is not None else z["pool"], []).append((name, i))
     changed = False
     for pool in sorted(pools):
         slots = pools[pool]
@@ -213,8 +246,9 @@ def learnt(before: dict[str, Any], after: dict[str, Any], players: int) -> int |
 def _known_counts(data: dict[str, Any], seat: int | None) -> dict[tuple[str, str], int]:
     out: dict[tuple[str, str], int] = {}
     for z in (data.get(ZONES) or {}).values():
-        for item, mask in zip(z["items"], z["known"], strict=True):
+        own = z.get("pools")
+        for i, (item, mask) in enumerate(zip(z["items"], z["known"], strict=True)):
             if knows(mask, seat):
-                key = (z["pool"], repr(item))
+                key = (own[i] if own is not None else z["pool"], repr(item))
                 out[key] = out.get(key, 0) + 1
     return out

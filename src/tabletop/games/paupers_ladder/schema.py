@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from tabletop.engine.knowledge import Zones, bit
 from tabletop.engine.piles import new_pile
 
 Pile = dict[str, Any]  # see tabletop.engine.piles: {"draw", "discard", "removed"}
@@ -94,8 +95,6 @@ class GameData(TypedDict, total=False):
     tiles: dict[str, list[str]]  # face-up Region cards per wild Region
     card_gems: dict[str, int]  # Gems lying on a Region card
     tucked: dict[str, list[str]]  # Equipment tucked under a Region card
-    shops: dict[str, list[str]]  # each City Shop's cards (face down)
-    shop_known: dict[str, list[int]]  # per Shop card, the seats (bits) that have seen it
     quests: dict[str, str | None]  # each City's Quest
     dispensary: list[list[str]]  # 4 stacks, the top (last) face up
     stack: list[dict[str, Any]]  # open decisions (frames), the last on top
@@ -153,8 +152,6 @@ def new_game(mode: str, players: int) -> GameData:
         "tiles": {},
         "card_gems": {},
         "tucked": {},
-        "shops": {},
-        "shop_known": {},
         "quests": {},
         "dispensary": [[], [], [], []],
         "stack": [],
@@ -249,16 +246,43 @@ RENAMED: dict[str, str] = {
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """The data of a saved game in today's layout: a game saved with the short keys (it has
+    """The data of a saved game in today's layout. A game saved with the short keys (it has
     ``ts``, which every game had from its first step) gets every key renamed by
-    :data:`RENAMED`; anything else is returned as it is. Only mapping keys change: values (card
-    ids, a pick frame's ``zone``) and the keys of mappings keyed by data (Regions, decks, cards)
-    stay, since none of those is a short key."""
-    if "ts" not in data:
-        return data
-    upgraded = renamed_keys(data)
-    assert isinstance(upgraded, dict)
-    return upgraded
+    :data:`RENAMED`: only mapping keys change, values (card ids, a pick frame's ``zone``) and the
+    keys of mappings keyed by data (Regions, decks, cards) stay, since none of those is a short
+    key. A game saved before the Shops and the drawn cards were knowledge zones gets its zones
+    (:func:`_into_zones`). Anything else is returned as it is."""
+    if "ts" in data:
+        data = renamed_keys(data)
+        assert isinstance(data, dict)
+    if "shops" in data:
+        _into_zones(data)
+    return data
+
+
+def _into_zones(data: dict[str, Any]) -> None:
+    """The Shops' cards and who has seen each (``shops``, ``shop_known``), and the cards an open
+    "draw 2, keep 1" or "keep 1 from the Shops" choice held in its frame, into the zones
+    hidden.py keeps them in."""
+    from .content import CITIES
+    from .hidden import EQUIPMENT, pool_of
+
+    players = len(data["players"])
+    z = Zones(data, players)
+    shops, known = data.pop("shops"), data.pop("shop_known")
+    for city in CITIES:
+        z.create(f"shop:{city}", pool=EQUIPMENT)
+        for card, mask in zip(shops[city], known[city], strict=True):
+            z.put(f"shop:{city}", card, known=mask, pool=pool_of(card))
+    for f in data["stack"]:
+        if f["t"] == "keep" and f.get("src") == "drawn":
+            seat = f["seat"]
+            z.create(f"drawn:{seat}", pool=EQUIPMENT)
+            for card in f.pop("cards"):
+                z.put(f"drawn:{seat}", card, known=bit(seat), how="looked", pool=pool_of(card))
+        elif f["t"] == "keep" and f.get("src") == "shops":
+            cards = set(f.pop("cards"))
+            f["cities"] = [city for city in CITIES if cards & set(shops[city])]
 
 
 def renamed_keys(value: Any) -> Any:

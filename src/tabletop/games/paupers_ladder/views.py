@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.engine import Outcome, Rng, piles
 from tabletop.engine.views import log_for
 
+from . import hidden
 from .content import CITIES, WILD
 
 if TYPE_CHECKING:
@@ -80,18 +81,19 @@ class Views:
                 pv["outcome_known_top"] = list(p["outcome_known"])
                 pv["region_known_top"] = {k: list(v) for k, v in p["region_known"].items()}
             players.append(pv)
-        shops = {}
-        for city in CITIES:
-            cards = d["shops"][city]
-            ks = d["shop_known"][city]
-            shops[city] = {
-                "count": len(cards),
-                "known": [c for c, k in zip(cards, ks) if seat is not None and k & (1 << seat)],
+        shops = {
+            city: {
+                "count": len(hidden.shop(self, city)),
+                "known": hidden.shop_known(self, city, seat) if seat is not None else [],
             }
+            for city in CITIES
+        }
         stack = []
         for f in d["stack"]:
             if f.get("private") and f["seat"] != seat:
                 stack.append({"t": f["t"], "seat": f["seat"]})
+            elif f["t"] == "keep":  # the cards it offers, from the zones they lie in
+                stack.append({**f, "cards": hidden.keep_cards(self, f)})
             else:
                 stack.append(dict(f))
         decks = {
@@ -172,11 +174,9 @@ class Views:
 
         return evaluate(self)
 
-    def _shop_slot(self: PLState, card: str) -> tuple[str, int]:
-        for city in CITIES:
-            if card in self.data["shops"][city]:
-                return city, self.data["shops"][city].index(card)
-        raise ValueError(f"{card} is not in any Shop")
+    def hidden_outside_zones(self: PLState) -> bool:
+        """The decks stay compact piles outside the zones (drawing a Region card shows it)."""
+        return True
 
     def _resample(self: PLState, seat: int | None, rng: Rng) -> PLState:
         other = self.clone()
@@ -184,9 +184,9 @@ class Views:
         solo = d.get("solo")
         if solo and solo.get("facedown"):
             regions = sorted(solo["facedown"])
-            hidden = [solo["facedown"][r] for r in regions]
-            rng.shuffle(hidden)
-            solo["facedown"] = dict(zip(regions, hidden))
+            facedown = [solo["facedown"][r] for r in regions]
+            rng.shuffle(facedown)
+            solo["facedown"] = dict(zip(regions, facedown))
         if solo and "necromancer_deck" in solo:
             draw = piles.cards(solo["necromancer_deck"])
             rng.shuffle(draw)
@@ -231,42 +231,9 @@ class Views:
                     else d["decks"][f["deck"]]
                 )
                 f["cards"] = piles.peek(pile, len(f["cards"]))
-        # a "keep 1 from the Shops" choice of another seat lists Shop cards: note where each lies,
-        # so the choice lists whatever the redrawn Shops hold there
-        looking = [
-            (f, [self._shop_slot(c) for c in f["cards"]])
-            for f in d["stack"]
-            if f["t"] == "keep" and f.get("src") == "shops" and f["seat"] != seat
-        ]
-        # shops + Equipment/Rarity decks (face-down cards the seat has not seen)
-        for deckname, is_rar in (("equipment", False), ("rarity", True)):
-            slots = []
-            for city in CITIES:
-                for i, (c, k) in enumerate(zip(d["shops"][city], d["shop_known"][city])):
-                    if c.startswith("rar.") == is_rar and not (
-                        seat is not None and k & (1 << seat)
-                    ):
-                        slots.append((city, i))
-            # cards another seat drew for "draw 2, keep 1" and has not chosen from yet
-            held = [
-                f
-                for f in d["stack"]
-                if f["t"] == "keep" and f.get("src") == "drawn" and f["seat"] != seat
-            ]
-            if is_rar:
-                held = []
-            pool = [d["shops"][c][i] for c, i in slots] + piles.cards(d["decks"][deckname])
-            pool += [c for f in held for c in f["cards"]]
-            rng.shuffle(pool)
-            for j, (c, i) in enumerate(slots):
-                d["shops"][c][i] = pool[j]
-            pool = pool[len(slots) :]
-            for f in held:
-                f["cards"] = pool[: len(f["cards"])]
-                pool = pool[len(f["cards"]) :]
-            piles.set_cards(d["decks"][deckname], pool)
-        for f, slots_of in looking:
-            f["cards"] = [d["shops"][c][i] for c, i in slots_of]
+        # the Shops, the cards drawn for "draw 2, keep 1", the Equipment and Rarity decks: the
+        # zones and the decks they are dealt from (hidden.py)
+        hidden.resample(other, seat, rng)
         quests = piles.cards(d["decks"]["quest"])
         rng.shuffle(quests)
         piles.set_cards(d["decks"]["quest"], quests)
