@@ -323,8 +323,8 @@ def _op_disaster_end(st: PLState, op: J) -> None:
     cid = op["card"]
     dk = st.C.region_deck_of[cid]
     d["decks"][dk]["removed"].append(cid)
-    piles.shuffle_all(d["decks"][dk], st.rng)
     st._forget_deck(dk)
+    piles.shuffle_all(d["decks"][dk], st.rng)
 
 
 def _context(st: PLState) -> tuple[J, int, Any]:

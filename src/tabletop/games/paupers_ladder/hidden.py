@@ -8,10 +8,14 @@
   other.
 - The cards a seat draws for "draw 2, keep 1" lie in ``drawn:SEAT`` (only the drawer knows them)
   until it keeps one.
+- The top cards of a deck that someone has peeked at (foresight, the crystal ball, the
+  fatestone) lie on the deck in ``top:DECK`` (a Region deck) or ``outcome-top:SEAT`` (an Outcome
+  deck): the deck is that zone, top last, on its compact pile. A pending "put them back in any
+  order" lists the zone's top cards; drawing takes the zone's top card first.
 
 The seats' views, the resample of what a seat does not know and the undo policy follow from the
-zones. The Equipment and Rarity decks stay compact piles; :func:`resample` deals each again
-together with the zones' cards of its pool that the seat does not know."""
+zones. The decks stay compact piles; :func:`resample` deals each again together with the zones'
+cards of its pool that the seat does not know."""
 
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from tabletop.engine import piles
 from tabletop.engine.knowledge import ZONES, Zones, bit, knows
 from tabletop.engine.rng import Rng
 
-from .content import CITIES
+from .content import CITIES, WILD
 
 if TYPE_CHECKING:
     from .rules import PLState
@@ -126,24 +130,133 @@ def keep_cards(st: PLState, f: dict[str, Any]) -> list[str]:
     return list(f["cards"])
 
 
-# ---------------------------------------------------------------- resampling
-def resample(st: PLState, seat: int | None, rng: Rng) -> None:
-    """Deal the Equipment and the Rarity decks again, each together with the zones' cards of
-    its pool that ``seat`` does not know (any of them may be any card it has not seen); the
-    engine then redraws the unknown positions of every zone within their pools."""
+# ---------------------------------------------------------------- the known tops of decks
+def top_zone(deck: str, seat: int | None = None) -> str:
+    """The zone of the known top cards of a Region deck, or of ``seat``'s Outcome deck."""
+    return f"outcome-top:{seat}" if deck == "outcome" else f"top:{deck}"
+
+
+def deck_pile(st: PLState, deck: str, seat: int | None = None) -> dict[str, Any]:
+    """The compact pile under a deck's known top (``seat``: whose Outcome deck)."""
     d = st.data
-    zs = d[ZONES]
-    for deck in (EQUIPMENT, RARITY):
-        cards = piles.cards(d["decks"][deck])
-        slots = []
-        for name in sorted(zs):
-            z = zs[name]
-            own = z.get("pools")
-            for i, mask in enumerate(z["known"]):
-                if (own[i] if own is not None else z["pool"]) == deck and not knows(mask, seat):
-                    slots.append((name, i))
-        pool = cards + [zs[name]["items"][i] for name, i in slots]
-        rng.shuffle(pool)
-        piles.set_cards(d["decks"][deck], pool[: len(cards)])
-        for (name, i), card in zip(slots, pool[len(cards) :], strict=True):
+    if deck == "outcome":
+        assert seat is not None
+        pile: dict[str, Any] = d["players"][seat]["outcome_deck"]
+        return pile
+    pile = d["decks"][deck]
+    return pile
+
+
+def top_size(st: PLState, deck: str, seat: int | None = None) -> int:
+    zone = st.data[ZONES].get(top_zone(deck, seat))
+    return len(zone["items"]) if zone is not None else 0
+
+
+def deck_size(st: PLState, deck: str, seat: int | None = None) -> int:
+    """The cards left to draw in a deck (its known top and its pile)."""
+    return top_size(st, deck, seat) + piles.size(deck_pile(st, deck, seat))
+
+
+def peek_top(st: PLState, deck: str, seat: int, n: int, owner: int | None = None) -> list[str]:
+    """``seat`` peeks at the top ``n`` cards of a deck (``owner``: whose Outcome deck): they
+    join the deck's known top if they are not there yet. Returns them, top first."""
+    name = top_zone(deck, owner)
+    zs = st.data[ZONES]
+    if name not in zs:
+        zones(st).create(name, pool=deck if deck != "outcome" else f"outcome:{owner}")
+    z = zs[name]
+    pile = deck_pile(st, deck, owner)
+    while len(z["items"]) < n and pile["draw"]:
+        z["items"].insert(0, piles.draw(pile, st.rng, reshuffle=False))  # under the known top
+        z["known"].insert(0, 0)
+    if not z["items"]:
+        del zs[name]
+        return []
+    k = min(n, len(z["items"]))
+    for i in range(len(z["items"]) - k, len(z["items"])):
+        z["known"][i] |= bit(seat)
+    z["how"][str(seat)] = "looked"
+    return list(reversed(z["items"][-k:]))
+
+
+def known_top(st: PLState, deck: str, seat: int | None, owner: int | None = None) -> list[str]:
+    """The cards on top of a deck that ``seat`` knows, top first."""
+    zone = st.data[ZONES].get(top_zone(deck, owner))
+    out: list[str] = []
+    if zone is not None:
+        for card, mask in zip(reversed(zone["items"]), reversed(zone["known"]), strict=True):
+            if not knows(mask, seat):
+                break
+            out.append(card)
+    return out
+
+
+def draw_top(st: PLState, deck: str, owner: int | None = None) -> str | None:
+    """The top card of a deck's known top, drawn in sight of the table (None: no known top)."""
+    name = top_zone(deck, owner)
+    zone = st.data[ZONES].get(name)
+    if zone is None:
+        return None
+    card, _ = zones(st).take(name, seen_by=all_seats(st))
+    if not zone["items"]:
+        del st.data[ZONES][name]
+    return str(card)
+
+
+def reorder_top(st: PLState, deck: str, seat: int, top_first: list[str], owner: int | None) -> None:
+    """``seat`` puts the top cards back in the given order: only it knows the new order."""
+    z = st.data[ZONES][top_zone(deck, owner)]
+    n = len(top_first)
+    if sorted(z["items"][-n:]) != sorted(top_first):
+        raise ValueError("reorder must use exactly the cards on top of the deck")
+    z["items"][-n:] = list(reversed(top_first))
+    z["known"][-n:] = [bit(seat)] * n
+
+
+def forget_top(st: PLState, deck: str, owner: int | None = None) -> None:
+    """The known top goes back onto its pile, as it lay (the deck is shuffled or drawn down)."""
+    zone = st.data[ZONES].pop(top_zone(deck, owner), None)
+    if zone is not None:
+        pile = deck_pile(st, deck, owner)
+        piles.set_cards(pile, piles.cards(pile) + zone["items"])
+
+
+def reorder_cards(st: PLState, f: dict[str, Any]) -> list[str]:
+    """The cards a pending "put them back in any order" holds: the deck's top ``count``, top
+    first."""
+    owner = f["seat"] if f["deck"] == "outcome" else None
+    items = st.data[ZONES][top_zone(f["deck"], owner)]["items"]
+    return list(reversed(items[-int(f["count"]) :]))
+
+
+# ---------------------------------------------------------------- resampling
+def _piles(st: PLState) -> dict[str, dict[str, Any]]:
+    """Each pool dealt from a compact pile, with that pile."""
+    d = st.data
+    out = {EQUIPMENT: d["decks"][EQUIPMENT], RARITY: d["decks"][RARITY]}
+    out.update({dk: d["decks"][dk] for dk in WILD})
+    out.update({f"outcome:{s}": p["outcome_deck"] for s, p in enumerate(d["players"])})
+    return out
+
+
+def resample(st: PLState, seat: int | None, rng: Rng) -> None:
+    """Deal every deck again (the Equipment and Rarity decks, the Region decks, the Outcome
+    decks), each together with the zones' cards of its pool that ``seat`` does not know (any of
+    them may be any card it has not seen); the engine then redraws the unknown positions of
+    every zone within their pools."""
+    zs = st.data[ZONES]
+    slots: dict[str, list[tuple[str, int]]] = {}
+    for name in sorted(zs):
+        z = zs[name]
+        own = z.get("pools")
+        for i, mask in enumerate(z["known"]):
+            if not knows(mask, seat):
+                slots.setdefault(own[i] if own is not None else z["pool"], []).append((name, i))
+    for pool, pile in _piles(st).items():
+        cards = piles.cards(pile)
+        where = slots.get(pool, [])
+        deal = cards + [zs[name]["items"][i] for name, i in where]
+        rng.shuffle(deal)
+        piles.set_cards(pile, deal[: len(cards)])
+        for (name, i), card in zip(where, deal[len(cards) :], strict=True):
             zs[name]["items"][i] = card

@@ -38,8 +38,6 @@ class Player(TypedDict, total=False):
     position: str | None  # the Pauper's Region
     bird_position: str | None  # the Bird's Region
     outcome_deck: Pile
-    outcome_known: list[str]  # the Outcome cards this player knows on top of its deck, top first
-    region_known: dict[str, list[str]]  # per Region deck, the cards this player knows on top
     recipes: list[RecipeRecord]  # the Recipe Book
     inventory: list[InventoryCard]
     trophies: list[str]  # the Trophy Room
@@ -124,8 +122,6 @@ def new_player() -> Player:
         "position": None,
         "bird_position": None,
         "outcome_deck": new_pile([], compact=True, compact_discards=True),
-        "outcome_known": [],
-        "region_known": {},
         "recipes": [],
         "inventory": [],
         "trophies": [],
@@ -257,6 +253,8 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
         assert isinstance(data, dict)
     if "shops" in data:
         _into_zones(data)
+    if any("region_known" in p for p in data["players"]):
+        _tops_into_zones(data)
     return data
 
 
@@ -283,6 +281,46 @@ def _into_zones(data: dict[str, Any]) -> None:
         elif f["t"] == "keep" and f.get("src") == "shops":
             cards = set(f.pop("cards"))
             f["cities"] = [city for city in CITIES if cards & set(shops[city])]
+
+
+def _tops_into_zones(data: dict[str, Any]) -> None:
+    """The top cards of a deck that seats knew (each player's ``region_known`` and
+    ``outcome_known``, top first, and an open reorder's ``cards``) onto the deck as its known
+    top zone (hidden.py): as many cards as anyone knew leave the pile for the zone."""
+    from tabletop.engine import piles
+
+    from .content import WILD
+    from .hidden import top_zone
+
+    players = data["players"]
+    reorders = [f for f in data["stack"] if f["t"] == "reorder"]
+    tops: list[tuple[str, int | None, dict[str, Any], dict[int, int]]] = []
+    for dk in WILD:
+        known = {s: len(p["region_known"].get(dk, [])) for s, p in enumerate(players)}
+        tops.append((dk, None, data["decks"][dk], known))
+    for s, p in enumerate(players):
+        tops.append(("outcome", s, p["outcome_deck"], {s: len(p["outcome_known"])}))
+    for f in reorders:
+        for deck, owner, _pile, known in tops:
+            if f["deck"] == deck and (deck != "outcome" or owner == f["seat"]):
+                known[f["seat"]] = max(known.get(f["seat"], 0), len(f["cards"]))
+        f["count"] = len(f.pop("cards"))
+    z = Zones(data, len(players))
+    for deck, owner, pile, known in tops:
+        depth = min(max(known.values(), default=0), piles.size(pile))
+        if not depth:
+            continue
+        name = top_zone(deck, owner)
+        z.create(name, pool=deck if deck != "outcome" else f"outcome:{owner}")
+        cards = piles.cards(pile)
+        piles.set_cards(pile, cards[: len(cards) - depth])
+        for i, card in enumerate(cards[len(cards) - depth :]):  # bottom of the known top first
+            from_top = depth - i
+            mask = sum(bit(s) for s, k in known.items() if k >= from_top)
+            z.put(name, card, known=mask)
+    for p in players:
+        p.pop("region_known", None)
+        p.pop("outcome_known", None)
 
 
 def renamed_keys(value: Any) -> Any:

@@ -250,6 +250,7 @@ class Solo:
 
     def _setup_card(self: PLState, dk: str, region: str) -> None:
         d = self.data
+        self._forget_deck(dk)
         pile = d["decks"][dk]
         while True:
             cid = str(piles.draw(pile, self.rng))

@@ -67,7 +67,7 @@ class Views:
                 "trophies": list(p["trophies"]),
                 "journal": list(p["journal"]),
                 "virtues": list(p["virtues"]),
-                "outcome_count": piles.size(p["outcome_deck"]),
+                "outcome_count": hidden.deck_size(self, "outcome", s),
                 "outcome_discard": piles.discards(p["outcome_deck"]),
                 "misses_turn": bool(p.get("misses_turn")),
                 "charges": p.get("charges", 0),
@@ -78,8 +78,10 @@ class Views:
                 pv["max_lives"] = self.max_lives()
             if mine:
                 pv["hand"] = self.hand(s)
-                pv["outcome_known_top"] = list(p["outcome_known"])
-                pv["region_known_top"] = {k: list(v) for k, v in p["region_known"].items()}
+                pv["outcome_known_top"] = hidden.known_top(self, "outcome", s, owner=s)
+                pv["region_known_top"] = {
+                    dk: known for dk in WILD if (known := hidden.known_top(self, dk, s))
+                }
             players.append(pv)
         shops = {
             city: {
@@ -94,10 +96,13 @@ class Views:
                 stack.append({"t": f["t"], "seat": f["seat"]})
             elif f["t"] == "keep":  # the cards it offers, from the zones they lie in
                 stack.append({**f, "cards": hidden.keep_cards(self, f)})
+            elif f["t"] == "reorder":
+                shown = {k: v for k, v in f.items() if k != "count"}
+                stack.append({**shown, "cards": hidden.reorder_cards(self, f)})
             else:
                 stack.append(dict(f))
         decks = {
-            k: {"count": piles.size(v), "discard": list(v["discard"])}
+            k: {"count": hidden.deck_size(self, k), "discard": list(v["discard"])}
             for k, v in d["decks"].items()
         }
         return {
@@ -191,48 +196,8 @@ class Views:
             draw = piles.cards(solo["necromancer_deck"])
             rng.shuffle(draw)
             piles.set_cards(solo["necromancer_deck"], draw)
-        # a "put the peeked cards back" choice pending: its seat is looking at the top cards
-        peeking = [f for f in d["stack"] if f["t"] == "reorder"]
-
-        def looked_at(deck: str, s: int | None) -> int:
-            return max(
-                [len(f["cards"]) for f in peeking if f["deck"] == deck and f["seat"] == s] or [0]
-            )
-
-        # Region decks: keep the tops the seat has seen (or is looking at)
-        for dk in WILD:
-            known = len(other.P(seat)["region_known"].get(dk, [])) if seat is not None else 0
-            known = max(known, looked_at(dk, seat))
-            draw = piles.cards(d["decks"][dk])
-            cut = len(draw) - known
-            rest = draw[:cut]
-            rng.shuffle(rest)
-            draw[:cut] = rest
-            piles.set_cards(d["decks"][dk], draw)
-            for s, p in enumerate(d["players"]):
-                if s != seat:
-                    p["region_known"].pop(dk, None)
-        for s, p in enumerate(d["players"]):
-            draw = piles.cards(p["outcome_deck"])
-            known = max(len(p["outcome_known"]), looked_at("outcome", s)) if s == seat else 0
-            cut = len(draw) - known
-            rest = draw[:cut]
-            rng.shuffle(rest)
-            draw[:cut] = rest
-            piles.set_cards(p["outcome_deck"], draw)
-            if s != seat:
-                p["outcome_known"] = []
-        # another seat's pending reorder lists whatever now lies on top of the redrawn pile
-        for f in peeking:
-            if f["seat"] != seat:
-                pile = (
-                    d["players"][f["seat"]]["outcome_deck"]
-                    if f["deck"] == "outcome"
-                    else d["decks"][f["deck"]]
-                )
-                f["cards"] = piles.peek(pile, len(f["cards"]))
-        # the Shops, the cards drawn for "draw 2, keep 1", the Equipment and Rarity decks: the
-        # zones and the decks they are dealt from (hidden.py)
+        # the Shops, the cards drawn for "draw 2, keep 1", the known tops of the decks, and the
+        # decks they are dealt from (hidden.py)
         hidden.resample(other, seat, rng)
         quests = piles.cards(d["decks"]["quest"])
         rng.shuffle(quests)
