@@ -49,6 +49,19 @@ class TestRng:
         Rng(seed).shuffle(shuffled)
         assert sorted(shuffled) == sorted(items)
 
+    @given(st.lists(st.integers(), max_size=60), st.integers(min_value=0, max_value=2**64 - 1))
+    def test_shuffle_draws_like_below_from_the_top_down(self, items: list[int], seed: int) -> None:
+        # the written-out shuffle must give the same order and leave the same state as
+        # Fisher-Yates over ``below`` (every saved seed's decks depend on it)
+        reference, rng = list(items), Rng(seed)
+        for i in range(len(reference) - 1, 0, -1):
+            j = rng.below(i + 1)
+            reference[i], reference[j] = reference[j], reference[i]
+        fast, other = list(items), Rng(seed)
+        other.shuffle(fast)
+        assert fast == reference
+        assert other == rng
+
     def test_random_is_a_unit_float(self) -> None:
         rng = Rng(9)
         values = [rng.random() for _ in range(1000)]

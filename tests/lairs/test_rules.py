@@ -220,18 +220,40 @@ class TestTheExitAndTheEnd:
         assert s.state.outcome().reason == "torches"
 
 
-def test_can_pay_agrees_with_the_list_of_payments() -> None:
-    """E2: whether an action can be paid for is checked without listing the payments; both
-    agree for every cost over many baskets and Statuses."""
+def test_payments_looked_up_are_the_ones_worked_out_for_that_basket() -> None:
+    """E2: the ways to pay are worked out once per Fresh basket and Statuses, then looked up;
+    over many baskets (the cache filled by all the others first) every lookup is what the rule
+    gives that basket afresh, and a few read by hand."""
     from tabletop.engine.rng import Rng
     from tabletop.games.lairs.content import CUBES
     from tabletop.games.lairs.rules import energy
 
     r = Rng(9)
+    baskets = []
     for _ in range(400):
         ex = {
             "fresh": {k: r.below(3) for k in CUBES},
             "status": {s: "fresh" for s in ("dazed", "sleepy") if r.below(3) == 0},
         }
+        baskets.append(ex)
         for action in energy.COSTS:
-            assert energy.can_pay(ex, action) == bool(energy.payments(ex, action)), (ex, action)
+            energy.payments(ex, action)
+    for ex in baskets:
+        fresh = dict(ex["fresh"])
+        for action in energy.COSTS:
+            afresh = energy._work_out(
+                fresh, action, "dazed" in ex["status"], "sleepy" in ex["status"]
+            )
+            assert energy.payments(ex, action) == list(afresh), (ex, action)
+            assert energy.can_pay(ex, action) == bool(afresh), (ex, action)
+            assert energy.payable(ex)[action] == bool(afresh), (ex, action)
+    one = {k: 0 for k in CUBES}
+    sleepy = {"fresh": {**one, "basic": 1}, "status": {"sleepy": "fresh"}}
+    assert not energy.can_pay(sleepy, "creep")  # Sleepy: one cube more than Creep's one
+    assert energy.payments({**sleepy, "status": {}}, "creep") == [("basic",)]
+    dazed = {"fresh": {**one, "perception": 1, "basic": 1}, "status": {"dazed": "fresh"}}
+    assert energy.payments(dazed, "peer") == [("basic", "perception")]  # two any, not Perception
+    assert energy.payments({**dazed, "status": {}}, "peer") == [
+        ("basic", "perception"),
+        ("perception",),
+    ]

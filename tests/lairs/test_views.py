@@ -156,6 +156,74 @@ def test_resampling_redraws_the_unlearnt_lair_and_keeps_the_view() -> None:
     assert moved > 0
 
 
+def _exploring_states(params: dict[str, Any], seed: int, every: int = 9) -> list[LairsState]:
+    """States of a random game between the steps of a turn, every few actions."""
+    game = load("lairs", **params)
+    s = game.new_state(seed)
+    rng = Rng(seed)
+    out = []
+    step = 0
+    while not s.is_terminal():
+        d = s.data
+        if d["phase"] == "explore" and not (d["ask"] or d["check"] or d["queue"]):
+            if step % every == 0:
+                assert isinstance(s, LairsState)
+                out.append(s.clone())
+            step += 1
+        seats = s.current_seats()
+        seat = seats[rng.below(len(seats))]
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+    return out
+
+
+def _learnt_edges(s: LairsState, e: int) -> set[int]:
+    """Edges whose Wall, or its absence, explorer ``e`` has learnt: around its Known spaces,
+    and every wall it bumped into."""
+    ex = s.data["ex"][e]
+    around = {
+        edge for c in range(grid.SPACES) if ex["known"][c] for _, _, edge in grid.neighbours(c)
+    }
+    return around | set(ex["mwalls"])
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"mode": "standard"}, {"mode": "solo", "difficulty": "hard"}, {"mode": "solo", "pack": True}],
+    ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()),
+)
+def test_resampling_redraws_the_unlearnt_walls_into_a_legal_lair(params: dict[str, Any]) -> None:
+    """The explorer's resample (for search bots) moves the Walls it has not learnt: the walls and
+    open ways it learnt stay, its view is unchanged, the lair keeps every building rule (Start,
+    Exit and Chests reachable under the Peril Rule, no space cut off, the hazards' placement
+    limits) with as many Walls as built, and the walls do vary. The builder knows its walls."""
+    from tabletop.games.lairs.rules.building import problem
+
+    varied = checked = 0
+    for seed in (3, 4):
+        for s in _exploring_states(params, seed):
+            e = s.data["turn"]
+            lair = s.lair_of(e)
+            learnt = _learnt_edges(s, e)
+            for k in range(4):
+                world = s.resample(e, Rng(k))
+                assert isinstance(world, LairsState)
+                assert canon(world.view(e)) == canon(s.view(e))
+                theirs = world.lair_of(e)
+                assert {x for x in theirs["walls"] if x in learnt} == {
+                    x for x in lair["walls"] if x in learnt
+                }
+                assert len(theirs["walls"]) == len(lair["walls"])
+                assert problem(theirs["feat"], set(theirs["walls"]), s.C) is None
+                varied += theirs["walls"] != lair["walls"]
+                checked += 1
+                if not s.data["solo"]:
+                    mine = s.resample(1 - e, Rng(k))
+                    assert isinstance(mine, LairsState)
+                    assert mine.lair_of(e)["walls"] == lair["walls"]
+    assert checked >= 10
+    assert varied >= checked // 2, (varied, checked)
+
+
 class TestKnowledgeOfTheLairs:
     """The lairs' spaces are zones of the engine's knowledge model (what each seat knows of
     each space, and how it learnt it), kept in step with the map sheets."""

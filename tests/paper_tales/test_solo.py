@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.testing import Scenario
 
 from .helpers import advance
@@ -148,3 +150,20 @@ class TestTheLichKingIsAnAutomaton:
         s.state.run_automata()  # ... and the engine plays it
         assert s.data["solo"]["due"] is None
         assert s.view(0)["phase"] == "deploy"
+
+
+@pytest.mark.slow
+def test_each_lich_king_card_makes_him_harder() -> None:
+    """Issue 13, item 6 (ruling 21): with more Lich King cards the greedy player never wins
+    more often. 300 seeded games a level: the levels lie 8 to 17 points apart (ruling 21's
+    figures), several standard errors at this size."""
+    from tabletop.sim.runner import simulate
+
+    shares = [
+        simulate("paper-tales", {"mode": "solo", "lich_cards": k}, 300, 1, ["bot:greedy"])[
+            "summary"
+        ]["win_share"]["0"]
+        for k in range(5)
+    ]
+    assert shares == sorted(shares, reverse=True), shares
+    assert shares[0] > shares[-1] + 0.3, shares

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from tabletop.engine import Action, load, piles
+from tabletop.engine.rng import Rng
 from tabletop.games.paupers_ladder.hidden import shop, take_from_shop
 from tabletop.games.paupers_ladder.rules import PLState
+from tabletop.games.paupers_ladder.scenarios import SCENARIO_RULES
 
 from .helpers import act, kinds, tile
 
@@ -719,3 +721,29 @@ def teleport_turn(s: PLState, city: str, bird_to: str | None = None) -> None:
         act(s, "move", to=bird_to)
     act(s, "pass")
     assert s.prompt().kind == "turn"
+
+
+class TestWinningTheGame:
+    """Winning the Game (Playing Solo): all of the scenario's Objectives met wins, checked after
+    every action without building their words; the Objectives shown agree with that check."""
+
+    @pytest.mark.parametrize(
+        "scenario", ["garoliums-tournament", "saltash-necromancer", "fiery-siege"]
+    )
+    def test_objectives_shown_are_the_ones_checked(self, scenario: str) -> None:
+        rules = SCENARIO_RULES[scenario]
+        game = solo(scenario, "easy")
+        checked = 0
+        for seed in range(12):
+            s = game.new_state(seed)
+            rng = Rng(seed)
+            while not s.is_terminal():
+                shown = [o["done"] for o in s.view(0)["solo"]["objectives"]]
+                if shown:  # once the Pauper is chosen
+                    assert shown == rules.achieved(s)
+                    checked += 1
+                legal = s.legal_actions()
+                s.apply(legal[rng.below(len(legal))])
+            if s.outcome().reason == "objectives":
+                assert all(rules.achieved(s))
+        assert checked > 100

@@ -10,7 +10,7 @@ import pytest
 from tabletop.games.paper_tales import hidden
 from tabletop.store.games import GameStore
 
-from .browser_support import Server, shot
+from .browser_support import HOLD, Server, settle, shot
 
 pytestmark = pytest.mark.browser
 
@@ -95,3 +95,40 @@ def test_three_seats_play_to_the_end(server: Server, browser: Any) -> None:
         page.reload()
         assert "Game over" in page.locator("#board").inner_text()
     shot(pages[1], "paper-tales-three-seats-over")
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)], ids=["phone", "desktop"])
+def test_seven_kingdoms_fit_a_phone_and_a_desktop(
+    server: Server, browser: Any, width: int, height: int
+) -> None:
+    """Issue 13, item 5: the board of 7 Kingdoms stays readable: every Kingdom is drawn, and
+    nothing is wider than the screen (no sideways scrolling)."""
+    game = server.post(
+        "/api/games",
+        {
+            "game": "paper-tales",
+            "params": {"players": 7, "new_units": True, "new_buildings": True},
+            "seats": ["human", *["bot:greedy"] * 6],
+            "seed": 3,
+        },
+    )
+    phone = width < 500
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    page.goto(server.base + game["seat_links"]["0"])
+    # the six bots have chosen their first cards; the board waits for seat 0 alone
+    page.locator("#status[data-num-actions='6']").wait_for(state="attached", timeout=60_000)
+    settle(page)
+    held = page.evaluate(HOLD)  # no live redraw while the board is measured
+    try:
+        assert page.locator(".pt-kingdom").count() == 7
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        for box in page.locator(".pt-kingdom").all():
+            found = box.bounding_box()
+            assert found is not None and found["width"] >= min(200, width - 40), found
+    finally:
+        if held:
+            page.evaluate("() => Tabletop.pause(false)")
+    shot(page, f"paper-tales-seven-kingdoms-{'phone' if phone else 'desktop'}")

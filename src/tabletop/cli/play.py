@@ -235,9 +235,14 @@ class TerminalGame:
                 if seat in self.bots:
                     action = self.bots[seat].act(self.state)
                     if self.humans:
+                        # a simultaneous choice stays face down until every seat has chosen
+                        words = (
+                            "has chosen"
+                            if self.state.prompt().commit
+                            else self.state.describe_action(action, seat)
+                        )
                         self.console.print(
-                            f"[magenta]{self.name(seat)} ({self.seats[seat]}):[/magenta] "
-                            f"{self.state.describe_action(action, seat)}"
+                            f"[magenta]{self.name(seat)} ({self.seats[seat]}):[/magenta] {words}"
                         )
                 else:
                     action = self.human_turn(seat)

@@ -45,7 +45,14 @@ def show_step(
         s, action = record.actions[i - 1]
         before = stepper[i - 1]
         console.rule(f"step {i} of {len(record.actions)}: seat {s + 1}")
-        console.print(before.describe_action(action, s) if isinstance(action, Action) else action)
+        if s != seat and before.prompt().commit:
+            # another seat's simultaneous choice is face down until all have chosen: the reveal
+            # shows in the view and the log, as it did at the table
+            console.print("has chosen")
+        else:
+            console.print(
+                before.describe_action(action, s) if isinstance(action, Action) else action
+            )
     else:
         console.rule(f"the start (step 0 of {len(record.actions)})")
     view = state.view(seat)

@@ -50,13 +50,53 @@ class Bot:
 
 
 class RandomBot(Bot):
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions (a templated decision without listing it: see
+    :func:`random_action`)."""
 
     kind = "random"
     help = "picks any legal action at random"
 
+    def act(self, state: State) -> Action:
+        return random_action(state, self.seat, self.rng)
+
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         return self.rng.choice(legal)
+
+
+TRIES = 64  # combinations drawn from a templated decision before its full list is made
+
+
+def random_action(state: State, seat: int, rng: Rng) -> Action:
+    """A legal action of ``seat`` drawn uniformly at random from ``rng``. A decision offered as
+    templates (hundreds of placements) is not listed: a combination of a template's parameters is
+    drawn (each template in proportion to its size) and kept when the game's legality check
+    accepts it; after :data:`TRIES` refusals the full list is drawn from. Every legal action is
+    equally likely either way (a combination that several templates admit is kept with one
+    chance in that many). Any other decision is ``legal[rng.below(len(legal))]``, the same draws
+    as picking from the list."""
+    templates = state.templates(seat)
+    if templates and seat in state.prompt().seats:
+        sizes = [t.size() for t in templates]
+        total = sum(sizes)
+        for _ in range(TRIES if total else 0):
+            pick, k = rng.below(total), 0
+            while pick >= sizes[k]:
+                pick -= sizes[k]
+                k += 1
+            t = templates[k]
+            values = {}
+            for p in reversed(t.params):  # the combination numbered ``pick``, in offer order
+                pick, i = divmod(pick, len(p.domain))
+                values[p.name] = p.domain[i]
+            action = t.action(**values)
+            # the seat decides now, so only the action is checked (no refusal is explained)
+            if not state._admitted(seat, action):
+                continue
+            twins = sum(1 for u in templates if u.admits(action))
+            if twins == 1 or rng.below(twins) == 0:
+                return action
+    legal = state.legal_actions(seat)
+    return legal[rng.below(len(legal))]
 
 
 def bot_kinds(game: Game) -> dict[str, type[Bot]]:

@@ -492,10 +492,11 @@ class State(ABC):
         return hashlib.blake2b(blob.encode("utf-8"), digest_size=12).hexdigest()
 
     def is_terminal(self) -> bool:
-        return not self.prompt().seats
+        # asked before every action of a playout: the cached prompt without a call
+        return not (self._prompt_cache or self.prompt()).seats
 
     def current_seats(self) -> tuple[int, ...]:
-        return self.prompt().seats
+        return (self._prompt_cache or self.prompt()).seats
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Legal actions of ``seat`` (default: the one deciding seat); empty if it may not act."""
@@ -613,7 +614,7 @@ class State(ABC):
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Play ``action``. Refuses an illegal one with :class:`IllegalAction`, changing nothing."""
         seat = self.check(action, seat)
-        if self.prompt().commit:
+        if (self._prompt_cache or self.prompt()).commit:
             self._commit(seat, action)
         else:
             self._apply(seat, action)

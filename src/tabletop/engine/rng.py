@@ -80,11 +80,22 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
-        below = self.below
+        """Fisher-Yates shuffle in place: the draws of ``below(i + 1)`` for each ``i`` from the
+        top down, with ``below`` written out (a game's set-up shuffles every deck)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                s = (s + _GAMMA) & _MASK
+                z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

@@ -21,7 +21,7 @@ from ..engine import (
     load,
     new_rng,
 )
-from ..engine.bots import bot_kinds, make_bot
+from ..engine.bots import bot_kinds, make_bot, random_action
 from ..engine.registry import game_class
 from ..engine.rng import Rng, derive_seed
 from ..engine.search import ISMCTSBot
@@ -45,7 +45,8 @@ def bench(
         while not state.is_terminal():
             seats = state.current_seats()
             seat = seats[rng.below(len(seats))]
-            action = rng.choice(state.legal_actions(seat))
+            # uniform over the legal actions; a templated decision is drawn without listing it
+            action = random_action(state, seat, rng)
             if rng.below(8) == 0:
                 t0 = time.process_time()
                 samples.append((state.clone(), seat, action))

@@ -10,6 +10,7 @@ the explorer's and Builder's answers to effects (``cube``, ``discard``, ``displa
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tabletop.engine import Action, Param, Template
@@ -92,6 +93,22 @@ def cell_side(e: int) -> tuple[str, str]:
 
 
 READY = Template.of("ready", text="The lair is ready.")
+READY_ACTION = Action.of("ready")
+
+
+@cache
+def placing(piece: str, cell: int | None, edge: int | None) -> Action:
+    """The build action placing ``piece`` on space ``cell`` or, for a Wall, on ``edge``; with
+    no piece, the take-back of what stands there. Made once a process and shared (an Action is
+    immutable): listing a lair's placements makes hundreds."""
+    if edge is not None:
+        where, side = cell_side(edge)
+    else:
+        assert cell is not None
+        where, side = grid.name(cell), "space"
+    if not piece:
+        return Action.of("take-back", cell=where, side=side)
+    return Action.of("build", piece=piece, cell=where, side=side)
 
 
 @decision
@@ -109,18 +126,27 @@ class Build(Decision):
         return "Build your lair"
 
     def templates(self, s: LairsState, seat: int) -> list[Template]:
-        lair, C = s.lair(seat), s.C
-        left = building.pieces_left(s.data, lair, C)
-        pieces = tuple(sorted(left)) + (("wall",) if len(lair["walls"]) < C.walls_max else ())
-        placed = bool(lair["walls"]) or any(f is not None for f in lair["feat"])
-        # complete: ready (every step kept the lair legal; is_legal checks it in full)
-        ready = not left and len(lair["walls"]) >= C.walls_min
-        key = (pieces, placed, ready)
-        memo = s.game.__dict__.setdefault("_build_templates", {})
-        found: list[Template] | None = memo.get(key)
+        lair, C, d = s.lair(seat), s.C, s.data
+        # the templates depend only on the pieces placed and the number of Walls: looked up by
+        # those (cheap to read), worked out once a game for each
+        walls = len(lair["walls"])
+        placed = tuple(sorted(filter(None, lair["feat"])))
+        seen = (tuple(d["monsters"]), tuple(d["traps"]), placed, walls)
+        by_lair = s.game.__dict__.setdefault("_build_templates_by_lair", {})
+        found: list[Template] | None = by_lair.get(seen)
         if found is None:
-            found = self._make_templates(s, pieces, placed, ready)
-            memo[key] = found
+            left = building.pieces_left(d, lair, C)
+            pieces = tuple(sorted(left)) + (("wall",) if walls < C.walls_max else ())
+            # complete: ready (every step kept the lair legal; is_legal checks it in full)
+            key = (pieces, bool(walls or placed), not left and walls >= C.walls_min)
+            memo = s.game.__dict__.setdefault("_build_templates", {})
+            found = memo.get(key)
+            if found is None:
+                found = self._make_templates(s, *key)
+                memo[key] = found
+            if len(by_lair) >= 4096:  # a bound on what a long simulation keeps
+                by_lair.clear()
+            by_lair[seen] = found
         return list(found)
 
     def _make_templates(
@@ -191,19 +217,12 @@ class Build(Decision):
         lair, C = s.lair(seat), s.C
         out = []
         for piece in sorted(building.pieces_left(s.data, lair, C)):
-            for c in building.legal_cells(lair, piece, C):
-                out.append(Action.of("build", piece=piece, cell=grid.name(c), side="space"))
-        for e in building.legal_edges(lair, C):
-            cell, side = cell_side(e)
-            out.append(Action.of("build", piece="wall", cell=cell, side=side))
-        for c, f in enumerate(lair["feat"]):
-            if f is not None:
-                out.append(Action.of("take-back", cell=grid.name(c), side="space"))
-        for e in building.removable_edges(lair, C):
-            cell, side = cell_side(e)
-            out.append(Action.of("take-back", cell=cell, side=side))
+            out += [placing(piece, c, None) for c in building.legal_cells(lair, piece, C)]
+        out += [placing("wall", None, e) for e in building.legal_edges(lair, C)]
+        out += [placing("", c, None) for c, f in enumerate(lair["feat"]) if f is not None]
+        out += [placing("", None, e) for e in building.removable_edges(lair, C)]
         if building.ready_problem(s.data, lair, C) is None:
-            out.append(Action.of("ready"))
+            out.append(READY_ACTION)
         return out
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
@@ -272,6 +291,23 @@ PAID = (
 )  # fmt: skip
 
 
+@cache
+def act(kind: str, key: str = "", value: int | str | tuple[str, ...] | None = None) -> Action:
+    """The action ``kind`` with one argument or none (a space given as its number is named like
+    the map sheet): the explorer's actions recur every turn, so each is made once and shared (an
+    Action is immutable)."""
+    if not key:
+        return Action.of(kind)
+    if isinstance(value, int) and key in ("to", "at"):
+        value = grid.name(value)
+    return Action.of(kind, **{key: value})
+
+
+@cache
+def hustle(dirn: str, steps: int) -> Action:
+    return Action.of("hustle", dir=dirn, steps=steps)
+
+
 @decision
 class Turn(Decision):
     kind = "turn"
@@ -279,59 +315,46 @@ class Turn(Decision):
     def text(self, s: LairsState, seat: int) -> str:
         return "Your turn: explore"
 
-    def candidates(self, s: LairsState, e: int) -> list[Action]:
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        """The explorer's actions now. An action whose cost cannot be paid from the Fresh basket
+        is not offered (what can be paid is looked up once, before any action is made); each
+        action is one shared value (:func:`act`), made once a process."""
         d = s.data
-        ex = d["ex"][e]
+        ex = d["ex"][seat]
         pos = ex["pos"]
+        paid = energy.payable(ex)
         out: list[Action] = []
-        for dirn, _ in exploring.creep_targets(s, e):
-            out.append(Action.of("creep", dir=dirn))
-        for dirn, n in exploring.hustle_options(s, e):
-            out.append(Action.of("hustle", dir=dirn, steps=n))
-        for c in exploring.backtrack_targets(s, e):
-            out.append(Action.of("backtrack", to=grid.name(c)))
-        for c in exploring.peer_targets(s, e):
-            out.append(Action.of("peer", at=grid.name(c)))
+        creeps = exploring.creep_targets(s, seat)
+        if paid["creep"]:
+            out += [act("creep", "dir", dirn) for dirn, _ in creeps]
+        if paid["hustle"]:
+            out += [hustle(dirn, n) for dirn, n in exploring.hustle_options(s, seat)]
+        if paid["backtrack"]:
+            out += [act("backtrack", "to", c) for c in exploring.backtrack_targets(s, seat)]
+        if paid["peer"]:
+            out += [act("peer", "at", c) for c in exploring.peer_targets(s, seat)]
         if d["pack"]:
-            if pack.may_scrounge(s, e):
-                out.append(Action.of("scrounge"))
-            for dirn, _ in exploring.creep_targets(s, e):
-                out.append(Action.of("charge", dir=dirn))
-                out.append(Action.of("sneak", dir=dirn))
-            for k in pack.may_recover(s, e):
-                out.append(Action.of("recover", cube=k))
-            for c in ex["scavenge"]:
-                out.append(Action.of("scavenge", at=grid.name(c)))
-            for card, args in pack.playable_now(s, e, False):
+            if paid["scrounge"] and pack.may_scrounge(s, seat):
+                out.append(act("scrounge"))
+            for dirn, _ in creeps:
+                out += [act(kind, "dir", dirn) for kind in ("charge", "sneak") if paid[kind]]
+            if paid["recover"]:
+                out += [act("recover", "cube", k) for k in pack.may_recover(s, seat)]
+            if paid["scavenge"]:
+                out += [act("scavenge", "at", c) for c in ex["scavenge"]]
+            for card, args in pack.playable_now(s, seat, False):
+                if s.C.junk[pack.card_id(card)].cost and not paid["junk"]:
+                    continue
                 on = args[0] if args else None
                 out.append(
                     Action.of("junk", card=card, on=grid.name(on) if isinstance(on, int) else on)
                 )
         mapped = ex["map"][pos] or ""
         if mapped[:2] in ("m:", "t:"):
-            out.append(Action.of("try"))
+            out.append(act("try"))
         if mapped == "exit":
-            out.append(Action.of("escape"))
-        out.append(Action.of("conserve"))
-        return out
-
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        ex = s.data["ex"][seat]
-        out = []
-        payable: dict[str, bool] = {}
-        for a in self.candidates(s, seat):
-            if a.kind in PAID:
-                if a.kind not in payable:
-                    payable[a.kind] = energy.can_pay(ex, a.kind)
-                if not payable[a.kind]:
-                    continue
-            if (
-                a.kind == "junk"
-                and s.C.junk[pack.card_id(a["card"])].cost
-                and not energy.can_pay(ex, "junk")
-            ):
-                continue
-            out.append(a)
+            out.append(act("escape"))
+        out.append(act("conserve"))
         return out
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
@@ -437,9 +460,7 @@ class Pay(Decision):
         return "Which cubes pay for it?"
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("pay", cubes=tuple(p)) for p in s.data["ask"]["options"]] + [
-            Action.of("back")
-        ]
+        return [act("pay", "cubes", tuple(p)) for p in s.data["ask"]["options"]] + [act("back")]
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
         ask = s.data["ask"]

@@ -11,7 +11,7 @@ from tabletop.engine.piles import shuffle
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import log
 
-from . import decisions, effects, view
+from . import decisions, effects, grid, view
 from .content import Content
 from .rules import building, solo, turns
 from .rules.treasure import score
@@ -53,14 +53,17 @@ class LairsState(State):
             i = self.lair_index(e)
             zone = z.zones[zone_name(i)]
             alone = 0 if d["solo"] else bit(i)
-            items, known, sheet = zone["items"], zone["known"], ex["map"]
-            for c in range(len(items)):
-                m = sheet[c]
-                f = items[c]
-                truly = m is not None and (m == f or (m == "empty" and f is None))
-                if truly and known[c] != all_:
+            known = zone["known"]
+            should = [
+                all_ if m is not None and (m == f or (m == "empty" and f is None)) else alone
+                for m, f in zip(ex["map"], zone["items"], strict=True)
+            ]  # everyone where the map sheet shows the space truly, else its builder alone
+            if should == known:
+                continue
+            for c, (k, want) in enumerate(zip(known, should, strict=True)):
+                if k != want and want == all_:
                     z.learn(zone_name(i), all_, "explored", at=c)
-                elif not truly and known[c] != alone:
+                elif k != want:
                     known[c] = alone
 
     def builder_of(self, e: int) -> int | None:
@@ -162,8 +165,8 @@ class LairsState(State):
         return decisions.DECISIONS[kind].legal(self, seat)
 
     def _templates(self, seat: int) -> list[Template] | None:
-        kind, _ = self._decision()
-        if kind == "build":
+        # building, the one templated decision, is the whole of the build phase
+        if self.data["phase"] == "build":
             return decisions.BUILD.templates(self, seat)
         return None
 
@@ -235,8 +238,9 @@ class LairsState(State):
         """A state ``seat`` cannot tell from this one. Each lair: the knowledge model redraws
         the features of the spaces ``seat`` does not know among those spaces
         (:func:`~tabletop.engine.knowledge.resample_zones`), drawn again until the lair keeps
-        the building rules (a lair is known to keep them; after 20 draws it stays as it is),
-        between the steps of a turn.
+        the building rules (a lair is known to keep them; after 20 draws it stays as it is);
+        then the Walls ``seat`` has not learnt move among the edges it has not learnt
+        (:meth:`_redraw_walls`), between the steps of a turn.
         The decks and hands (piles): the Treasure and Junk decks reshuffled, the rival's Junk
         hand redrawn."""
         other = self.clone()
@@ -256,6 +260,8 @@ class LairsState(State):
                 zone["items"][:] = original
             else:
                 zone["items"][:] = original
+            if seat is None or d["solo"] or seat != i:  # a builder knows its own lair's walls
+                other._redraw_walls(i, rng)
         shuffle(d["treasure"], rng)
         if d["junkdeck"] is not None:
             if seat is not None and not d["solo"]:
@@ -267,6 +273,46 @@ class LairsState(State):
             else:
                 shuffle(d["junkdeck"], rng)
         return other
+
+    def unlearnt_edges(self, i: int) -> list[int]:
+        """The edges of lair ``i`` whose Wall (or its absence) nobody but its builder has
+        learnt: none of the explorer's Known or visited spaces touches them, and the explorer
+        never bumped into them (its map sheet, which is public, shows every wall learnt)."""
+        d = self.data
+        ex = d["ex"][0 if d["solo"] else 1 - i]
+        bumped = set(ex["mwalls"])
+        seen = [k or v for k, v in zip(ex["known"], ex["visited"], strict=True)]
+        out = []
+        for e in range(grid.EDGES):
+            a, b = grid.edge_cells(e)
+            if not (seen[a] or seen[b] or e in bumped):
+                out.append(e)
+        return out
+
+    def _redraw_walls(self, i: int, rng: Rng) -> None:
+        """Move the Walls of lair ``i`` that stand on unlearnt edges (:meth:`unlearnt_edges`)
+        among those edges, one at a time, each move kept only if the lair still keeps every
+        building rule (the same check as a player's lair: No Unreachable Spaces, the Peril Rule
+        from the Start to the Exit and every Chest, each hazard's placement limit). The number
+        of Walls stays as built. A walk of as many moves as there are such Walls, from the lair
+        as it is: what stands where the explorer has been never changes."""
+        lair, C = self.lair(i), self.C
+        free = self.unlearnt_edges(i)
+        walls = set(lair["walls"])
+        movable = [e for e in free if e in walls]
+        if not movable or len(movable) == len(free):
+            return
+        feat = lair["feat"]
+        for _ in range(len(movable)):
+            gone = movable[rng.below(len(movable))]
+            to = free[rng.below(len(free))]
+            if to in walls:
+                continue
+            trial = (walls - {gone}) | {to}
+            if building.problem(feat, trial, C) is None:
+                walls = trial
+                movable[movable.index(gone)] = to
+        lair["walls"] = sorted(walls)
 
     def undo_blocked(self, seat: int, action: Action) -> str | None:
         """A space some seat learnt (the knowledge model's :func:`learnt` over the lairs'

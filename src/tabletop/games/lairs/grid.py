@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 
 ROWS = 6
 COLS = 6
@@ -88,6 +89,17 @@ def neighbours(cell: int) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
+@cache
+def ray(cell: int, d: str) -> tuple[tuple[int, int], ...]:
+    """(space, edge crossed to enter it) for each step from ``cell`` in direction ``d``, up to
+    the printed border."""
+    out = []
+    while (nxt := step(cell, d)) is not None:
+        out.append((nxt, edge(cell, nxt)))
+        cell = nxt
+    return tuple(out)
+
+
 def side_edge(cell: int, d: str) -> int | None:
     n = step(cell, d)
     return None if n is None else edge(cell, n)
@@ -140,13 +152,13 @@ def _spread(s: int, m: tuple[int, int, int, int]) -> int:
 
 def connected(walls: set[int]) -> bool:
     """Every space reachable from every other (No Unreachable Spaces)."""
-    m = _moves(walls)
-    seen = 1
-    while True:
-        more = seen | _spread(seen, m)
-        if more == seen:
-            return seen == _FULL
-        seen = more
+    return _fill(1, _entries(_leavers(walls), _FULL)) == _FULL
+
+
+def joined(a: int, b: int, walls: Iterable[int]) -> bool:
+    """Whether space ``b`` is reachable from space ``a`` past these walls (the flood stops as
+    soon as it is)."""
+    return bool(_fill(1 << a, _entries(_leavers(walls), _FULL), 1 << b) >> b & 1)
 
 
 def distances(start: int, walls: set[int]) -> list[int]:
@@ -193,16 +205,24 @@ def _blocks(e: int) -> tuple[int, int, int, int]:
     return 0, 0, 1 << a, 1 << b
 
 
+def _packed(e: int) -> int:
+    """:func:`_blocks` of edge ``e`` as one int: east, west, south, north leavers 36 bits apart."""
+    x, y, z, t = _blocks(e)
+    return x | y << SPACES | z << 2 * SPACES | t << 3 * SPACES
+
+
+_PACKED = tuple(_packed(e) for e in range(EDGES))
+
+
 def _leavers(walls: Iterable[int]) -> tuple[int, int, int, int]:
     """Bit masks of the spaces that may step east, west, south and north past these walls."""
-    be = bw = bs = bn = 0
-    for edge_id in walls:
-        x, y, z, t = _blocks(edge_id)
-        be |= x
-        bw |= y
-        bs |= z
-        bn |= t
-    return _NOT_LAST_COL & ~be, _NOT_FIRST_COL & ~bw, _NOT_LAST_ROW & ~bs, _NOT_FIRST_ROW & ~bn
+    b = reduce(or_, map(_PACKED.__getitem__, walls), 0)
+    return (
+        _NOT_LAST_COL & ~b,
+        _NOT_FIRST_COL & ~(b >> SPACES),
+        _NOT_LAST_ROW & ~(b >> 2 * SPACES),
+        _NOT_FIRST_ROW & ~(b >> 3 * SPACES),
+    )
 
 
 def _entries(leave: tuple[int, int, int, int], allowed: int) -> tuple[int, ...]:
@@ -219,9 +239,10 @@ def _entries(leave: tuple[int, int, int, int], allowed: int) -> tuple[int, ...]:
     return e1, e2, e4, w1, w2, w4, s1, s2, s4, n1, n2, n4
 
 
-def _fill(g: int, p: tuple[int, ...]) -> int:
+def _fill(g: int, p: tuple[int, ...], until: int = 0) -> int:
     """Every space reachable from the spaces ``g`` through the entries ``p`` (of :func:`_entries`):
-    whole corridors at a time, so a few rounds fill the lair."""
+    whole corridors at a time, so a few rounds fill the lair. With ``until``, it stops after the
+    round that reaches one of those spaces."""
     e1, e2, e4, w1, w2, w4, s1, s2, s4, n1, n2, n4 = p
     c2, c4 = 2 * COLS, 4 * COLS
     while True:
@@ -238,21 +259,43 @@ def _fill(g: int, p: tuple[int, ...]) -> int:
         g |= n1 & (g >> COLS)
         g |= n2 & (g >> c2)
         g |= n4 & (g >> c4)
-        if g == before:
+        if g == before or g & until:
             return g
 
 
-def peril_mask(start: int, walls: Iterable[int], mon: int, trap: int) -> int:
+def reach(start: int, walls: Iterable[int], allowed: int) -> int:
+    """The spaces reachable from ``start`` past these walls through the spaces of the bit mask
+    ``allowed`` (``start`` itself always), as a bit mask."""
+    return _fill(1 << start, _entries(_leavers(walls), allowed | 1 << start))
+
+
+def cells_of(mask: int) -> list[int]:
+    """The spaces of a bit mask, in order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def peril_mask(start: int, walls: Iterable[int], mon: int, trap: int, goals: int = _FULL) -> int:
     """:func:`peril_reach` as one bit mask, from the Monster and Trap masks (the fast form for
     checking one placement). The four layers (no hazard crossed, a Monster, a Trap, both) are
-    filled in that order, each once: a path only ever moves to a later layer."""
+    filled in that order, each once: a path only ever moves to a later layer. Once the spaces
+    of ``goals`` are all reached the rest is not filled (the mask then holds them, not every
+    space the rule lets the Start reach)."""
     leave = _leavers(walls)
     free = _FULL & ~mon & ~trap
     inside = _entries(leave, free)
     l0 = _fill(1 << start, inside)
+    if not goals & ~l0:
+        return l0
     step0 = _step(l0, leave)
     l1 = _fill(step0 & mon, inside) | (step0 & mon)
     l2 = _fill(step0 & trap, inside) | (step0 & trap)
+    if not goals & ~(l0 | l1 | l2):
+        return l0 | l1 | l2
     l3_seed = (_step(l1, leave) & trap) | (_step(l2, leave) & mon)
     l3 = _fill(l3_seed, inside) | l3_seed
     return l0 | l1 | l2 | l3

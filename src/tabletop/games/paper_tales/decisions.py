@@ -113,6 +113,12 @@ class Draft(Decision):
         else:
             recruitment.pick(st, seat, str(action["card"]))
 
+    def reveal(self, st: PTState, commitments: Mapping[int, Action]) -> bool:
+        """Every seat's pick (or discard) carried out in seat order, then the hands pass once."""
+        for seat in sorted(commitments):
+            self.apply(st, seat, commitments[seat])
+        return True
+
     def words(self, st: PTState, action: Action, seat: int) -> str:
         verb = "Discard" if action.kind == "burn" else "Keep"
         return f"{verb} the {_unit(st, action['card'])}"
@@ -134,7 +140,7 @@ class SoloPick(Decision):
     def legal(self, st: PTState, seat: int) -> list[Action]:
         s = st.data["solo"]
         assert s is not None
-        return [Action.of("pick", card=c) for c in sorted(set(s["offer"]))]
+        return _cards("pick", tuple(sorted(set(s["offer"]))))
 
     def apply(self, st: PTState, seat: int, action: Action) -> None:
         solo.pick(st, str(action["card"]))
@@ -275,8 +281,11 @@ class Construct(Decision):
 
     def legal(self, st: PTState, seat: int) -> list[Action]:
         # what a seat can construct follows from its own data and the game's Buildings alone
-        # (every ability reads its owner's Kingdom): remembered while the others commit
-        key = marshal.dumps((st.data["players"][seat], st.data["buildings"]))
+        # (every ability reads its owner's Kingdom): remembered while the others commit, and
+        # across copies of the state. Marshal format 2 has no back-references, so equal data
+        # gives equal bytes in a clone too (format 4 marks objects shared by reference count,
+        # so a clone's bytes differed and every clone missed)
+        key = marshal.dumps((st.data["players"][seat], st.data["buildings"]), 2)
         found = _BUILDS.get(key)
         if found is None:
             if len(_BUILDS) >= 4096:

@@ -17,6 +17,14 @@ from .decisions import for_kind
 from .rules import endgame, turn
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "Grey")
+_PROMPTS: dict[tuple[tuple[int, ...], str, str], Prompt] = {}
+# the decision of each phase that waits for the seats (when nothing is pending)
+PHASE_DECISIONS = {
+    "draft": "draft",
+    "solo-pick": "recruit",
+    "deploy": "deploy",
+    "build": "construct",
+}
 
 
 class PTState(State):
@@ -44,19 +52,37 @@ class PTState(State):
 
     # ------------------------------------------------------------------ protocol hooks
     def _kind(self) -> str | None:
+        """The decision now. Every hook asks for it (a commitment about ten times), so it is
+        remembered in the state's memo, which the engine clears whenever the data changes (and
+        ``_apply`` as soon as it has changed it)."""
+        memo = self._cache
+        if "kind" in memo:
+            found: str | None = memo["kind"]
+            return found
         d = self.data
         phase = d["phase"]
+        kind: str | None
         if phase == "over":
-            return None
-        if d["solo"] is not None and d["solo"].get("due"):
-            return "lich-king"
-        if d["pending"]:
-            return str(d["pending"][0]["kind"])
-        return {"draft": "draft", "solo-pick": "recruit", "deploy": "deploy", "build": "construct"}[
-            phase
-        ]
+            kind = None
+        elif d["solo"] is not None and d["solo"].get("due"):
+            kind = "lich-king"
+        elif d["pending"]:
+            kind = str(d["pending"][0]["kind"])
+        else:
+            kind = PHASE_DECISIONS[phase]
+        memo["kind"] = kind
+        return kind
 
     def _prompt(self) -> Prompt:
+        # asked several times per action (the engine's automata loop and reveal ask it raw):
+        # remembered like the kind, until the data changes
+        memo = self._cache
+        found: Prompt | None = memo.get("prompt")
+        if found is None:
+            found = memo["prompt"] = self._new_prompt()
+        return found
+
+    def _new_prompt(self) -> Prompt:
         kind = self._kind()
         if kind is None:
             return TERMINAL_PROMPT
@@ -70,7 +96,14 @@ class PTState(State):
             seats = tuple(s for s, p in enumerate(d["players"]) if not p["done"])
         else:
             seats = (0,)
-        return Prompt(seats, kind, dec.text(self, seats[0]), turn=None, commit=dec.commit)
+        text = dec.text(self, seats[0])
+        key = (seats, kind, text)
+        found = _PROMPTS.get(key)
+        if found is None:  # a prompt is immutable: one object per decision, seats and words
+            if len(_PROMPTS) >= 4096:
+                _PROMPTS.clear()
+            found = _PROMPTS[key] = Prompt(seats, kind, text, turn=None, commit=dec.commit)
+        return found
 
     def _legal_actions(self, seat: int) -> list[Action]:
         kind = self._kind()
@@ -81,6 +114,9 @@ class PTState(State):
         kind = self._kind()
         assert kind is not None
         for_kind(kind).apply(self, seat, action)
+        # the data changed: the decision and its prompt are asked afresh
+        self._cache.pop("kind", None)
+        self._cache.pop("prompt", None)
         turn.advance(self)
 
     def _templates(self, seat: int) -> list[Template] | None:

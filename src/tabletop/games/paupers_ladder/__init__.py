@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
@@ -10,7 +11,7 @@ from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
 from tabletop.engine.piles import new_pile
 
-from .content import CITIES, WILD, content, solo_ids
+from .content import CITIES, WILD, Content, content, solo_ids
 from .hidden import create_shops
 from .rules import PLState
 from .schema import new_game
@@ -33,6 +34,13 @@ MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
 
 # The rulebook's first-game Bird set (Setting Up the Game)
 FIRST_GAME_BIRDS = ("canary", "crow", "magpie", "swift")
+
+
+@lru_cache(maxsize=64)
+def rest_cards(C: Content, deck: str) -> tuple[str, ...]:
+    """A Region deck's Rest cards, which only Survival Mode plays with (the content alone
+    decides them: worked out once, not at every set-up)."""
+    return tuple(c for c in C.deck_lists[deck] if C.region_card[c].kind == "rest")
 
 
 @register
@@ -156,12 +164,9 @@ class PaupersLadder(Game):
         d = self._blank()
         for dk in WILD:
             cards = list(C.deck_lists[dk])
-            rest = [
-                c
-                for c in cards
-                if C.region_card[c].kind == "rest" and self.params["mode"] != "survival"
-            ]
-            cards = [c for c in cards if c not in rest]
+            rest = list(rest_cards(C, dk)) if self.params["mode"] != "survival" else []
+            if rest:
+                cards = [c for c in cards if c not in rest]
             rng.shuffle(cards)
             d["decks"][dk] = {"draw": " ".join(cards), "discard": [], "removed": rest}
         eq = list(C.equipment_list)

@@ -18,6 +18,34 @@ A = lru_cache(maxsize=8192)(Action.of)  # actions are immutable: build each one 
 ANYTIME_KINDS = frozenset({"learn", "buy-time", "remove"})
 
 
+def ability_sources(
+    C: Content,
+    char: str,
+    pauper: str | None,
+    bird: str | None,
+    trained: bool,
+    inventory: list[J],
+    recipes: list[J],
+    turns: int,
+) -> list[tuple[str, list[J]]]:
+    """(source key, its effects) for the sources of abilities in force for a character: a
+    trained Bird's ability; a Pauper's starting Equipment, Inventory and the Recipes learned
+    before this turn (3: Recipe Cards: "it can be used from the start of your Pauper's next
+    turn"). Works on a state's player or a view's (``inventory``/``recipes`` are the same
+    records)."""
+    if char == "bird":
+        return [("bird", C.birds[bird].trained)] if trained and bird else []
+    out: list[tuple[str, list[J]]] = []
+    if pauper:
+        out.append(("start", C.paupers[pauper].equipment.abilities))
+    for it in inventory:
+        out.append((it["card"], C.item[it["card"]].abilities))
+    for r in recipes:
+        if r["learned"] and r["learned_at"] < turns:
+            out.append((r["recipe"], C.recipe[r["recipe"]].abilities))
+    return out
+
+
 def abilities_of(
     C: Content,
     char: str,
@@ -28,23 +56,9 @@ def abilities_of(
     recipes: list[J],
     turns: int,
 ) -> list[tuple[str, J]]:
-    """(source key, effect) pairs in force for a character: a trained Bird's ability; a Pauper's
-    starting Equipment, Inventory and the Recipes learned before this turn (3: Recipe Cards: "it
-    can be used from the start of your Pauper's next turn"). Works on a state's player or a view's
-    (``inventory``/``recipes`` are the same records)."""
-    out: list[tuple[str, J]] = []
-    if char == "bird":
-        if trained and bird:
-            out += [("bird", e) for e in C.birds[bird].trained]
-        return out
-    if pauper:
-        out += [("start", e) for e in C.paupers[pauper].equipment.abilities]
-    for it in inventory:
-        out += [(it["card"], e) for e in C.item[it["card"]].abilities]
-    for r in recipes:
-        if r["learned"] and r["learned_at"] < turns:
-            out += [(r["recipe"], e) for e in C.recipe[r["recipe"]].abilities]
-    return out
+    """(source key, effect) pairs in force for a character (see :func:`ability_sources`)."""
+    sources = ability_sources(C, char, pauper, bird, trained, inventory, recipes, turns)
+    return [(key, e) for key, effects in sources for e in effects]
 
 
 def region_ok(C: Content, cond: str | None, region: str) -> bool:

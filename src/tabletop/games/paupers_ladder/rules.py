@@ -40,12 +40,13 @@ After every action ``_settle`` runs queued ops until a decision is needed. Mode 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from tabletop.engine import TERMINAL_PROMPT, Action, Prompt, State
 from tabletop.engine.views import log
 
-from .base import ANYTIME_KINDS, A, J, abilities_of, region_ok
+from .base import ANYTIME_KINDS, A, J, abilities_of, ability_sources, region_ok
 from .birds import Birds
 from .cities import CitiesAndShops
 from .content import Content
@@ -68,6 +69,13 @@ from .words import Words
 
 __all__ = ["ANYTIME_KINDS", "A", "J", "PLState", "abilities_of", "region_ok"]
 
+# prompts are immutable: build each one once (a decision is asked after every action)
+prompt_of = lru_cache(maxsize=4096)(Prompt)
+_TURN_TEXT = "Choose a character to act, or a free action."
+_CHARACTER_TEXT = {
+    "pauper": "Your Pauper: move, then explore.",
+    "bird": "Your Bird: move, then explore.",
+}
 # the decisions of learning a Virtue: no other Virtue is learned in the middle of one
 _VIRTUE_FRAMES = ("bravery", "magnificence")
 
@@ -159,7 +167,19 @@ class PLState(
         )
 
     def has(self, seat: int, char: str, effect: str) -> list[tuple[str, J]]:
-        return [(k, e) for k, e in self.abilities(seat, char) if e["effect"] == effect]
+        """The abilities in force for a character with a given effect."""
+        p = self.P(seat)
+        sources = ability_sources(
+            self.C,
+            char,
+            p["pauper"],
+            p["bird"],
+            p["trained"],
+            p["inventory"],
+            p["recipes"],
+            p["turns"],
+        )
+        return [(k, e) for k, effects in sources for e in effects if e["effect"] == effect]
 
     def region_ok(self, cond: str | None, region: str) -> bool:
         return region_ok(self.C, cond, region)
@@ -180,31 +200,32 @@ class PLState(
     # ------------------------------------------------------------------ asking
     def _prompt(self) -> Prompt:
         d = self.data
-        if d["phase"] == "over":
+        ph = d["phase"]
+        if ph == "over":
             return TERMINAL_PROMPT
         turn = d.get("turn")
         if d["stack"]:
             f = d["stack"][-1]
-            return Prompt((f["seat"],), f["t"], DECISIONS[f["t"]].text(self, f), turn)
-        ph = d["phase"]
+            return prompt_of((f["seat"],), f["t"], DECISIONS[f["t"]].text(self, f), turn)
+        if ph == "play":  # most decisions: a turn's, between or during its characters
+            char = d["turn_state"]["char"]
+            seat = int(turn or 0)
+            if char is None:
+                return prompt_of((seat,), "turn", _TURN_TEXT, turn)
+            return prompt_of((seat,), "character", _CHARACTER_TEXT[char], turn)
         if ph == "pauper":
-            return Prompt((d["order"][0],), "choose-pauper", "Choose your Pauper.", d["order"][0])
+            return prompt_of(
+                (d["order"][0],), "choose-pauper", "Choose your Pauper.", d["order"][0]
+            )
         if ph == "bird":
-            return Prompt((d["order"][0],), "choose-bird", "Choose your Bird.", d["order"][0])
+            return prompt_of((d["order"][0],), "choose-bird", "Choose your Bird.", d["order"][0])
         if ph == "draft":
             # a simultaneous decision: the engine keeps each pick hidden until all are in
             seats = tuple(range(self.n()))
             text = "Choose 1 Recipe to learn; the rest pass left."
-            return Prompt(seats, "draft", text, None, commit=True)
-        if ph == "buy":
-            s = d["order"][0]
-            return Prompt((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
-        ts = d["turn_state"]
-        seat = int(turn or 0)
-        if ts["char"] is None:
-            return Prompt((seat,), "turn", "Choose a character to act, or a free action.", turn)
-        who = "Pauper" if ts["char"] == "pauper" else "Bird"
-        return Prompt((seat,), "character", f"Your {who}: move, then explore.", turn)
+            return prompt_of(seats, "draft", text, None, commit=True)
+        s = d["order"][0]  # the first purchase
+        return prompt_of((s,), "first-purchase", "You may buy 1 card from your City Shop.", s)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         d = self.data
@@ -295,7 +316,7 @@ class PLState(
                 continue
             if ts["char"] is None and len(ts["done"]) == 2:
                 s = d["turn"]
-                if not self.learnable(s) and not self._may_train(s):
+                if not self._may_train(s) and not self.learnable(s):
                     self._end_turn()
                     continue
             return

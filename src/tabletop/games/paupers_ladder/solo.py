@@ -7,18 +7,38 @@ special rules are in ``scenarios/``."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, piles
 
 from .base import A, J
-from .content import abilities_text
+from .content import Content, abilities_text
 from .decisions import Decision, decision
 from .hidden import shop, shop_of, swap_in_shop
 from .scenarios import SCENARIO_RULES, ScenarioRules
 
 if TYPE_CHECKING:
     from .rules import PLState
+
+
+@lru_cache(maxsize=4096)
+def card_remove_cost(C: Content, cid: str) -> int | None:
+    """Removing Region Cards: the Time a card costs to remove by its kind and strength (None:
+    too strong to remove). The content alone decides it: worked out once per card."""
+    card = C.region_card[cid]
+    rc = C.solo["remove_cost"]
+    if card.kind == "ingredient":
+        return int(rc["ingredient"])
+    if card.kind != "hazard":
+        return int(rc["event"])
+    if card.strength >= int(rc["never_from"]):
+        return None
+    if card.strength >= 6:
+        return int(rc["hazard_high"])
+    if card.strength >= 4:
+        return int(rc["hazard_mid"])
+    return int(rc["hazard_low"])
 
 
 class Solo:
@@ -53,11 +73,10 @@ class Solo:
         ):
             acts.append(A("buy-time"))
         if not ts.get("removed"):
-            occupied = {p["position"], p["bird_position"]}
-            for region in sorted(d["tiles"]):
-                if region in occupied:
-                    continue
-                for c in d["tiles"][region]:
+            occupied = (p["position"], p["bird_position"])
+            tiles = d["tiles"]
+            for region in sorted(r for r, cards in tiles.items() if cards and r not in occupied):
+                for c in tiles[region]:
                     cost = self.remove_cost(c)
                     if cost is not None and cost <= solo["time"]:
                         acts.append(A("remove", card=c))
@@ -67,19 +86,7 @@ class Solo:
         """Time spent to remove a face-up Region card (None: it cannot be removed)."""
         if self.protected(cid):
             return None
-        card = self.C.region_card[cid]
-        rc = self.C.solo["remove_cost"]
-        if card.kind == "ingredient":
-            return int(rc["ingredient"])
-        if card.kind != "hazard":
-            return int(rc["event"])
-        if card.strength >= int(rc["never_from"]):
-            return None
-        if card.strength >= 6:
-            return int(rc["hazard_high"])
-        if card.strength >= 4:
-            return int(rc["hazard_mid"])
-        return int(rc["hazard_low"])
+        return card_remove_cost(self.C, cid)
 
     def protected(self: PLState, cid: str) -> bool:
         """Scenario pieces: the necromancer and the dragons besieging the starting City."""
@@ -141,8 +148,10 @@ class Solo:
         return solo is not None and hz == solo.get("necromancer")
 
     def may_enter(self: PLState, seat: int, ch: str, region: str) -> bool:
-        rules = self.scenario_rules()
-        return rules.may_enter(self, seat, ch, region) if rules else True
+        # asked for every neighbouring Region at every step of a move: the scenario looked up
+        # here rather than through scenario_rules()
+        solo = self.data.get("solo")
+        return SCENARIO_RULES[solo["scenario"]].may_enter(self, seat, ch, region) if solo else True
 
     def _hazard_actions(self: PLState, seat: int, ch: str, hz: list[str]) -> list[Action]:
         acts: list[Action] = []
@@ -235,9 +244,11 @@ class Solo:
 
     def _take_from_deck(self: PLState, dk: str, pred: Callable[[str], bool]) -> list[str]:
         pile = self.data["decks"][dk]
-        cards = piles.cards(pile)
-        out = [c for c in cards if pred(c)]
-        piles.set_cards(pile, [c for c in cards if not pred(c)])
+        out: list[str] = []
+        rest: list[str] = []
+        for c in piles.cards(pile):  # each card asked once (a scenario's set-up scans whole decks)
+            (out if pred(c) else rest).append(c)
+        piles.set_cards(pile, rest)
         return out
 
     def _solo_setup(self: PLState, seat: int) -> None:
@@ -287,8 +298,9 @@ class Solo:
         d = self.data
         if d["phase"] != "play":
             return
-        SCENARIO_RULES[d["solo"]["scenario"]].progress(self)
-        if d["phase"] == "play" and all(o["done"] for o in self.objectives()):
+        rules = SCENARIO_RULES[d["solo"]["scenario"]]
+        rules.progress(self)
+        if d["phase"] == "play" and all(rules.achieved(self)):
             self._solo_over(True, "objectives")
 
     def _solo_over(self: PLState, won: bool, reason: str) -> None:

@@ -28,15 +28,31 @@ def _thresholds(C: Content, players: int, solo_pauper: str | None) -> dict[str, 
     return {virtue: int(n) for virtue, n in C.numbers["thresholds"][key].items()}
 
 
+@lru_cache(maxsize=8)
+def _bravery_points(C: Content) -> dict[str, int]:
+    """Each Region card's strength, the points it adds toward bravery (content alone)."""
+    return {cid: card.strength for cid, card in C.region_card.items()}
+
+
+@lru_cache(maxsize=8)
+def _dragon_cards(C: Content) -> frozenset[str]:
+    """The Region cards that are dragons (magnificence needs one in the Trophy Room)."""
+    return frozenset(cid for cid, card in C.region_card.items() if card.type == "dragon")
+
+
 class Virtues:
     """The Virtues and the end of the game."""
 
     __slots__ = ()
 
-    def threshold(self: PLState, virtue: str) -> int:
+    def thresholds(self: PLState) -> dict[str, int]:
+        """Each Virtue's threshold in this game (see :func:`_thresholds`)."""
         d = self.data
         solo = d["players"][0]["pauper"] if d["mode"] == "solo" else None
-        return _thresholds(self.C, len(d["players"]), solo)[virtue]
+        return _thresholds(self.C, len(d["players"]), solo)
+
+    def threshold(self: PLState, virtue: str) -> int:
+        return self.thresholds()[virtue]
 
     def free_trophies(self: PLState, seat: int) -> list[str]:
         """The Trophy Room cards a Virtue may take: those an open choice of this seat offers (a
@@ -61,19 +77,19 @@ class Virtues:
 
     def learnable(self: PLState, seat: int) -> list[str]:
         p = self.P(seat)
+        have = p["virtues"]
+        need = self.thresholds()
         troph = self.free_trophies(seat)
         out = []
-        if "generosity" not in p["virtues"] and p["gems"] >= self.threshold("generosity"):
+        if "generosity" not in have and p["gems"] >= need["generosity"]:
             out.append("generosity")
-        if "bravery" not in p["virtues"] and sum(
-            self.C.region_card[c].strength for c in troph
-        ) >= self.threshold("bravery"):
-            out.append("bravery")
-        if "magnificence" not in p["virtues"] and any(
-            self.C.region_card[c].type == "dragon" for c in troph
+        if "bravery" not in have and (
+            sum(map(_bravery_points(self.C).__getitem__, troph)) >= need["bravery"]
         ):
+            out.append("bravery")
+        if "magnificence" not in have and not _dragon_cards(self.C).isdisjoint(troph):
             out.append("magnificence")
-        if "fellowship" not in p["virtues"] and len(p["journal"]) >= int(
+        if "fellowship" not in have and len(p["journal"]) >= int(
             self.C.numbers["fellowship_quests"]["value"]
         ):
             out.append("fellowship")

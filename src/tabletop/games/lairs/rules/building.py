@@ -113,9 +113,11 @@ def placement_problem(
         if len(walls) >= C.walls_max:
             return f"a lair holds at most {C.walls_max} Wall pieces"
         trial = {*walls, edge}
-        if not grid.connected(trial):
+        a, b = grid.edge_cells(edge)
+        touched: tuple[int, ...] = (a, b)
+        # the lair was connected: the new Wall cuts it only if its two spaces are now apart
+        if not grid.joined(a, b, trial):
             return "No Unreachable Spaces: a wall there would cut off part of the lair"
-        touched: tuple[int, ...] = grid.edge_cells(edge)
         new_walls: Any = trial
     else:
         assert cell is not None
@@ -146,7 +148,7 @@ def placement_problem(
                 trap |= 1 << cell
             elif k in ("exit", "chest"):
                 goals |= 1 << cell
-        cut = goals & ~grid.peril_mask(start, new_walls, mon, trap) if goals else 0
+        cut = goals & ~grid.peril_mask(start, new_walls, mon, trap, goals) if goals else 0
         if cut:
             c = (cut & -cut).bit_length() - 1
             f = piece if c == cell else feat[c]
@@ -200,7 +202,7 @@ def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
     if "start" not in feat:
         return True
     mon, trap, goals = _masks(feat)
-    return not goals & ~grid.peril_mask(feat.index("start"), walls, mon, trap)
+    return not goals & ~grid.peril_mask(feat.index("start"), walls, mon, trap, goals)
 
 
 def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:

@@ -5,6 +5,7 @@ moving along the baskets (base rules; Status chits and Adaptation from the Adven
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..content import CUBES
@@ -44,9 +45,49 @@ def payments(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> li
 
     Dazed: every cube counts as Basic when spent, so no Attribute cost can be met. Sleepy: one more
     cube of any kind first (Conserving and buying dice are exempt)."""
-    fresh = ex["fresh"]
-    dazed = has_status(ex, "dazed")
-    extra = ["any"] if sleepy_applies and has_status(ex, "sleepy") else []
+    return list(_ways(ex, action, sleepy_applies))
+
+
+def can_pay(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> bool:
+    """Whether :func:`payments` offers any way to pay."""
+    return bool(_ways(ex, action, sleepy_applies))
+
+
+def payable(ex: dict[str, Any]) -> dict[str, bool]:
+    """:func:`can_pay` of every action that costs cubes, at once (what the explorer's turn asks
+    before offering its actions), looked up by the Fresh basket and the Statuses that matter."""
+    status = ex["status"]
+    key = (_FRESH(ex["fresh"]), "dazed" in status, "sleepy" in status)
+    found = _PAYABLE.get(key)
+    if found is None:
+        found = _PAYABLE[key] = {action: can_pay(ex, action) for action in COSTS}
+    return found
+
+
+_FRESH = itemgetter(*CUBES)
+_PAYABLE: dict[tuple[Any, ...], dict[str, bool]] = {}
+_WAYS: dict[tuple[Any, ...], tuple[tuple[str, ...], ...]] = {}
+
+
+def _ways(ex: dict[str, Any], action: str, sleepy_applies: bool) -> tuple[tuple[str, ...], ...]:
+    """:func:`payments`, worked out once for each action, count of Fresh cubes by kind and
+    status that matters (Dazed, Sleepy), then looked up: the explorer's turn asks it of every
+    action kind, every turn."""
+    status = ex["status"]
+    counts = _FRESH(ex["fresh"])
+    dazed, sleepy = "dazed" in status, sleepy_applies and "sleepy" in status
+    key = (action, counts, dazed, sleepy)
+    found = _WAYS.get(key)
+    if found is None:
+        fresh = dict(zip(CUBES, counts, strict=True))
+        found = _WAYS[key] = _work_out(fresh, action, dazed, sleepy)
+    return found
+
+
+def _work_out(
+    fresh: dict[str, int], action: str, dazed: bool, sleepy: bool
+) -> tuple[tuple[str, ...], ...]:
+    extra = ["any"] if sleepy else []
     out: set[tuple[str, ...]] = set()
     kinds = [k for k in CUBES if fresh[k] > 0]
     for alt in COSTS[action]:
@@ -62,25 +103,7 @@ def payments(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> li
                 counts[k] = counts.get(k, 0) + 1
             if all(fresh[k] >= n for k, n in counts.items()):
                 out.add(pay)
-    return sorted(out)
-
-
-def can_pay(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> bool:
-    """Whether :func:`payments` offers any way to pay, without listing them: the named cubes are
-    Fresh, and enough Fresh cubes are left for the "any" ones."""
-    fresh = ex["fresh"]
-    dazed = has_status(ex, "dazed")
-    extra = 1 if sleepy_applies and has_status(ex, "sleepy") else 0
-    left = sum(fresh.values())
-    for alt in COSTS[action]:
-        named = [n for n in alt if n != "any"]
-        if named and dazed:
-            continue
-        if any(fresh[k] < named.count(k) for k in named):
-            continue
-        if left - len(named) >= len(alt) - len(named) + extra:
-            return True
-    return False
+    return tuple(sorted(out))
 
 
 def spend(ex: dict[str, Any], cubes: tuple[str, ...] | list[str]) -> None:

@@ -59,8 +59,11 @@ def open_dirs(ex: dict[str, Any], cell: int) -> list[tuple[str, int, int]]:
     return [(d, n, e) for d, n, e in grid.neighbours(cell) if e not in mw]
 
 
+EMPTY_ON_MAP = ("empty", "start")
+
+
 def map_empty(ex: dict[str, Any], cell: int) -> bool:
-    return ex["map"][cell] in ("empty", "start")
+    return ex["map"][cell] in EMPTY_ON_MAP
 
 
 def real_empty(lair: dict[str, Any], cell: int) -> bool:
@@ -100,15 +103,12 @@ def hustle_options(s: LairsState, e: int) -> list[tuple[str, int]]:
     mw = set(ex["mwalls"])
     out = []
     for d in grid.DIRS:
-        cell = ex["pos"]
-        for n in range(1, 4):
-            nxt = grid.step(cell, d)
-            if nxt is None or grid.edge(cell, nxt) in mw:
+        for n, (nxt, edge) in enumerate(grid.ray(ex["pos"], d)[:3], 1):
+            if edge in mw:
                 break
             out.append((d, n))
             if ex["known"][nxt] and not map_empty(ex, nxt):
                 break
-            cell = nxt
     return out
 
 
@@ -116,22 +116,12 @@ def backtrack_targets(s: LairsState, e: int) -> list[int]:
     """Backtrack: to any space already visited, through visited Known empty spaces, with no wall
     learnt between (ruling X2)."""
     ex = s.data["ex"][e]
-    mw = set(ex["mwalls"])
+    ok = 0  # the spaces it may pass: visited, Known and empty on the map sheet (map_empty)
+    for c, (v, k, m) in enumerate(zip(ex["visited"], ex["known"], ex["map"], strict=True)):
+        if v and k and m in EMPTY_ON_MAP:
+            ok |= 1 << c
     start = ex["pos"]
-
-    def ok(c: int) -> bool:
-        return bool(ex["visited"][c] and ex["known"][c] and map_empty(ex, c))
-
-    seen = {start}
-    todo = [start]
-    while todo:
-        c = todo.pop()
-        for _, n, edge in grid.neighbours(c):
-            if n not in seen and edge not in mw and ok(n):
-                seen.add(n)
-                todo.append(n)
-    seen.discard(start)
-    return sorted(seen)
+    return grid.cells_of(grid.reach(start, ex["mwalls"], ok) & ~(1 << start))
 
 
 def adjacent_known_trap(s: LairsState, e: int) -> list[int]:

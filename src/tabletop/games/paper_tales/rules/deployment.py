@@ -28,7 +28,7 @@ from tabletop.engine.views import log
 from .. import content as C
 from .. import hidden
 from ..effects import Ctx, fire
-from ..state import BACK, FRONT, SPOTS, UnitInPlay
+from ..state import BACK, EXTRA, FRONT, SPOTS, UnitInPlay
 from . import kingdom
 
 if TYPE_CHECKING:
@@ -60,12 +60,21 @@ def row_of(spot: int) -> str:
 
 
 def row_spots(st: PTState, seat: int) -> dict[str, tuple[int, ...]]:
-    """The open spots of each row of a Kingdom."""
-    spots = kingdom.open_spots(st, seat)
+    """The open spots of each row of a Kingdom (shared: not to be changed)."""
+    return _ROWS[kingdom.open_spots(st, seat)]
+
+
+def _rows(spots: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
     return {
         IN_FRONT: tuple(s for s in spots if s in FRONT),
         IN_BACK: tuple(s for s in spots if s in BACK),
     }
+
+
+# the rows of the two Kingdom shapes (with and without the extra spot), made once
+_ROWS: dict[tuple[int, ...], dict[str, tuple[int, ...]]] = {
+    spots: _rows(spots) for spots in ((0, 1, 2, 3), (0, 1, 2, 3, EXTRA))
+}
 
 
 def holdings(st: PTState, seat: int) -> tuple[dict[str, int], list[str]]:

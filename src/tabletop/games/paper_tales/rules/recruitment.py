@@ -108,13 +108,14 @@ def _resolve(st: PTState) -> None:
 
 def _auto_last(st: PTState) -> None:
     """A last single card is simply kept; when every hand is empty the draft is over."""
-    d = st.data
-    n = len(d["players"])
-    for seat in range(n):
+    over = True
+    for seat in range(len(st.data["players"])):
         left = hidden.draft_hand(st, seat)
         if len(left) == 1:
             hidden.move(st, f"draft:{seat}", f"hand:{seat}", left[0], seat)
-    if all(not hidden.draft_hand(st, seat) for seat in range(n)):
+        elif left:
+            over = False
+    if over:
         finish(st)
 
 

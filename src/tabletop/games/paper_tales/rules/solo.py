@@ -7,9 +7,11 @@ plus the next) each fight the player's Kingdom; at the end, the END card's gain.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, State, piles
+from tabletop.engine.knowledge import ZONES
 from tabletop.engine.protocol import Automaton
 from tabletop.engine.views import log
 
@@ -103,9 +105,13 @@ def reveal(st: PTState, revealed: int) -> None:
         z.reveal(f"line:{i}")
 
 
+LINE = tuple(f"line:{i}" for i in range(len(PILES)))  # the line's zones, turn 1 to 4 then END
+
+
 def line(st: PTState) -> list[str]:
     """The Necropolis line, turn 1 to 4 then END (the rules read all of it)."""
-    return [hidden.items(st, f"line:{i}")[0] for i in range(len(PILES))]
+    zones = st.data[ZONES]
+    return [zones[name]["items"][0] for name in LINE]
 
 
 def solo(st: PTState) -> C.Necropolis:
@@ -150,7 +156,11 @@ def pick(st: PTState, card: str) -> None:
 
 def quest_met(st: PTState, quest: C.Quest, card: str) -> bool:
     """Whether a Netherworld Unit meets a Quest: printed strength, resource conditions met."""
-    unit = st.content.unit(card)
+    return _quest_met(st.content, quest, card)
+
+
+def _quest_met(content: C.Content, quest: C.Quest, card: str) -> bool:
+    unit = content.unit(card)
     if quest.test == "produces":
         return any(isinstance(e, C.Produce) and e.resource == quest.resource for e in unit.static)
     n = int(quest.n or 0)
@@ -165,18 +175,31 @@ def quest_met(st: PTState, quest: C.Quest, card: str) -> bool:
     return any(e.when == quest.phase for e in unit.triggers)
 
 
+@lru_cache(maxsize=64)
+def _meeting(necropolis: str) -> frozenset[str]:
+    """The Unit cards meeting a Necropolis card's Quest: static content, so found once per card
+    (the Quest Bonuses test every Netherworld card against every revealed Quest at every
+    Recruitment)."""
+    content = C.game_content()  # static content, loaded once per process
+    quest = content.necropolis[necropolis].quest
+    if quest is None:
+        return frozenset()
+    return frozenset(c for c in content.instance_type if _quest_met(content, quest, c))
+
+
 def lich_king_gains(st: PTState) -> None:
     """End of Recruitment: the current card's Immediate Gain, then every revealed card's Quest
     Bonus per Netherworld Unit; then Netherworld goes to the discard pile."""
     d = st.data
     s = d["solo"]
     assert s is not None
-    gain = solo(st).gain + lich_bonus(st, C.LkGainLp)
+    cards = line(st)
+    gain = st.content.necropolis[cards[d["turn"] - 1]].gain + lich_bonus(st, C.LkGainLp)
     total = gain
-    for ident in line(st)[: s["revealed"]]:
+    for ident in cards[: s["revealed"]]:
         quest = st.content.necropolis[ident].quest
         if quest is not None:
-            total += quest.lp * sum(1 for c in s["nether"] if quest_met(st, quest, c))
+            total += quest.lp * len(_meeting(ident).intersection(s["nether"]))
     s["lp"] += total
     log(d, f"The Lich King scores {total} LP ({gain} Immediate Gain, the rest Quest Bonuses)")
     piles.add_discards(d["deck"], s["nether"])
@@ -184,12 +207,21 @@ def lich_king_gains(st: PTState) -> None:
 
 
 def lich_bonus(st: PTState, effect: type, **match: str) -> int:
+    """What the Lich King cards in play add to one of his figures (``effect``, for the army
+    named in ``match``)."""
     s = st.data["solo"]
     assert s is not None
+    return _lich_bonus(tuple(s["lich"]), effect, tuple(match.items()))
+
+
+@lru_cache(maxsize=256)
+def _lich_bonus(lich: tuple[str, ...], effect: type, match: tuple[tuple[str, str], ...]) -> int:
+    """Static content and the cards drawn at set-up: summed once per game's cards."""
+    content = C.game_content()  # static content, loaded once per process
     total = 0
-    for ident in s["lich"]:
-        ab = st.content.lich[ident].ability
-        if isinstance(ab, effect) and all(getattr(ab, k) == v for k, v in match.items()):
+    for ident in lich:
+        ab = content.lich[ident].ability
+        if isinstance(ab, effect) and all(getattr(ab, k) == v for k, v in match):
             total += int(ab.n)
     return total
 

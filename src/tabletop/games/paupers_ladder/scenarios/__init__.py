@@ -18,8 +18,13 @@ class ScenarioRules:
     def set_up(self, s: PLState, seat: int) -> None:
         """Set Up: after the Pauper is chosen (the shared solo set-up has run)."""
 
+    def achieved(self, s: PLState) -> list[bool]:
+        """Whether each Objective is met, in the order of :meth:`objectives`: the game is won
+        when all are (checked after every action, so it builds no words)."""
+        raise NotImplementedError
+
     def objectives(self, s: PLState) -> list[dict[str, Any]]:
-        """Objective(s), with their progress (public)."""
+        """Objective(s), with their progress (public); ``done`` is :meth:`achieved`."""
         raise NotImplementedError
 
     def side_objective(self, s: PLState) -> dict[str, Any] | None:

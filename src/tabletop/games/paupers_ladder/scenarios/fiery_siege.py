@@ -115,29 +115,39 @@ class FierySiege(ScenarioRules):
         ):
             solo["dragonsbane_bought"] = True
 
+    def achieved(self, s: PLState) -> list[bool]:
+        solo = s.data["solo"]
+        return [
+            bool(solo.get("dragonfire_learned")),
+            bool(solo.get("inside_home")),
+            bool(solo.get("dragonsbane_bought")),
+            bool(solo.get("dragonsbane_bought")) and not solo.get("siege"),
+        ]
+
     def objectives(self, s: PLState) -> list[dict[str, Any]]:
         solo = s.data["solo"]
         got = len(solo.get("collected", []))
+        lore, inside, bought, dragons = self.achieved(s)
         return [
             {
                 "text": "Learn dragonfire (collect the 3 Virtue markers)",
                 "progress": f"{got}/3",
-                "done": bool(solo.get("dragonfire_learned")),
+                "done": lore,
             },
             {
                 "text": f"Find a way into {str(solo.get('home', '')).capitalize()}",
-                "progress": "inside" if solo.get("inside_home") else "not yet",
-                "done": bool(solo.get("inside_home")),
+                "progress": "inside" if inside else "not yet",
+                "done": inside,
             },
             {
                 "text": f"Buy {s.cname(dragonsbane(s))}",
-                "progress": "bought" if solo.get("dragonsbane_bought") else "not yet",
-                "done": bool(solo.get("dragonsbane_bought")),
+                "progress": "bought" if bought else "not yet",
+                "done": bought,
             },
             {
                 "text": "Defeat the 3 dragons around your City",
                 "progress": f"{3 - len(solo.get('siege', []))}/3",
-                "done": bool(solo.get("dragonsbane_bought")) and not solo.get("siege"),
+                "done": dragons,
             },
         ]
 

@@ -30,8 +30,11 @@ class GaroliumsTournament(ScenarioRules):
         s.log(f"Outcome card {num}: a Mine card goes to {C.regions[mine].name}.")
         s._setup_card("mine", mine)
 
+    def achieved(self, s: PLState) -> list[bool]:
+        return [len(s.P(0)["virtues"]) >= int(s.C.numbers["virtues_to_win"]["value"])]
+
     def objectives(self, s: PLState) -> list[dict[str, Any]]:
         n = len(s.P(0)["virtues"])
         need = int(s.C.numbers["virtues_to_win"]["value"])
         text = f"Learn any {need} of the 5 Virtues"
-        return [{"text": text, "progress": f"{n}/{need}", "done": n >= need}]
+        return [{"text": text, "progress": f"{n}/{need}", "done": self.achieved(s)[0]}]

@@ -89,28 +89,37 @@ class SaltashNecromancer(ScenarioRules):
                 s.gain(seat, int(data["side_gems"]), "clearing the path")
         return False
 
+    def achieved(self, s: PLState) -> list[bool]:
+        solo = s.data["solo"]
+        return [
+            spirit_blade(s) in solo["bought"],
+            3 - len(solo.get("city_hazards", {})) >= 3,
+            bool(solo.get("necromancer_defeated")),
+        ]
+
     def objectives(self, s: PLState) -> list[dict[str, Any]]:
         solo = s.data["solo"]
         cleared = 3 - len(solo.get("city_hazards", {}))
         lives = solo.get("necromancer_lives")
         blade = spirit_blade(s)
+        bought, cities, necromancer = self.achieved(s)
         return [
             {
                 "text": f"Buy the {s.cname(blade)}",
-                "progress": "bought" if blade in solo["bought"] else "not yet",
-                "done": blade in solo["bought"],
+                "progress": "bought" if bought else "not yet",
+                "done": bought,
             },
             {
                 "text": "Defeat the undead in the 3 Cities",
                 "progress": f"{cleared}/3",
-                "done": cleared >= 3,
+                "done": cities,
             },
             {
                 "text": "Find and defeat the necromancer",
                 "progress": "destroyed"
-                if solo.get("necromancer_defeated")
+                if necromancer
                 else ("hidden" if lives is None else f"{lives} Lives left"),
-                "done": bool(solo.get("necromancer_defeated")),
+                "done": necromancer,
             },
         ]
 
