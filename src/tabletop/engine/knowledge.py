@@ -11,8 +11,7 @@ engine derives, for every game that uses zones:
 - the **resample** for a seat (``State.resample``): the items it does not know are redrawn
   among the positions it does not know, within the same *pool* (items of one pool are
   interchangeable, such as the cards of one deck), so a hand it passed on stays what it was.
-  A zone's positions share its pool, unless items are put with a pool of their own (a face-down
-  stack of cards from two decks, told apart by their backs);
+  A pool may be split by the items' backs (:func:`split_pool`: a stack of cards from two decks);
 - the **undo policy** (``tabletop.engine.undo``): an action after which some seat knows an item
   it did not know before cannot be taken back.
 
@@ -23,7 +22,7 @@ that whole zone (it no longer knows which items remain).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .rng import Rng
@@ -31,6 +30,22 @@ from .rng import Rng
 ZONES = "_zones"
 PUBLIC = 1 << 62
 Item = Any
+
+
+_SPLITS: dict[str, Callable[[Any], str]] = {}
+
+
+def split_pool(pool: str, by: Callable[[Any], str]) -> None:
+    """The items of zones of ``pool`` belong to the pool ``by(item)`` (cards of two decks stacked
+    face down in one zone, told apart by their backs, are never redrawn as each other). Static,
+    like a game's content: a game registers it once, at import; the state holds no copy."""
+    _SPLITS[pool] = by
+
+
+def item_pool(pool: str, item: Any) -> str:
+    """The pool an item of a zone of ``pool`` is redrawn within."""
+    split = _SPLITS.get(pool)
+    return pool if split is None else split(item)
 
 
 def bit(seat: int | None) -> int:
@@ -49,8 +64,7 @@ def knows(mask: int, seat: int | None) -> bool:
 
 class Zones:
     """The zones of a state's data (``data["_zones"]``): ``{name: {"pool", "items", "known",
-    "how"}}``, and ``"pools"`` (the pool of each position) once an item was put with a pool of
-    its own. A thin interface over plain data, like :class:`~tabletop.engine.components.Deck`."""
+    "how"}}``. A thin interface over plain data, like :class:`~tabletop.engine.components.Deck`."""
 
     __slots__ = ("players", "zones")
 
@@ -86,12 +100,6 @@ class Zones:
             if knows(mask, seat)
         ]
 
-    def pool(self, name: str, at: int) -> str:
-        """The pool of the item at position ``at``."""
-        z = self.zones[name]
-        pools = z.get("pools")
-        return str(pools[at] if pools is not None else z["pool"])
-
     def view(self, name: str, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees of a zone: its size, and the items it knows (``None`` where it does
         not know), or only the size when it knows none."""
@@ -121,32 +129,17 @@ class Zones:
                 hows[str(seat)] = how
 
     def put(
-        self,
-        name: str,
-        item: Item,
-        *,
-        known: int,
-        how: str = "",
-        at: int | None = None,
-        pool: str | None = None,
+        self, name: str, item: Item, *, known: int, how: str = "", at: int | None = None
     ) -> None:
         """Put ``item`` on top of a zone (or at position ``at``: replacing what lies there, for
-        fixed-size zones such as a grid), known to ``known``; ``pool``: the item's own pool, when
-        it is not the zone's."""
+        fixed-size zones such as a grid), known to ``known``."""
         z = self.zones[name]
-        pools = z.get("pools")
-        if pools is None and pool is not None and pool != z["pool"]:
-            pools = z["pools"] = [z["pool"]] * len(z["items"])
         if at is None:
             z["items"].append(item)
             z["known"].append(known)
-            if pools is not None:
-                pools.append(pool or z["pool"])
         else:
             z["items"][at] = item
             z["known"][at] = known
-            if pools is not None:
-                pools[at] = pool or z["pool"]
         self._note(name, known, how)
 
     def take(
@@ -160,8 +153,6 @@ class Zones:
             at = len(z["items"]) - 1 if item is None else z["items"].index(item)
         found = z["items"].pop(at)
         mask = z["known"].pop(at)
-        if "pools" in z:
-            z["pools"].pop(at)
         keep = seen_by | PUBLIC
         z["known"] = [m & keep if m & PUBLIC == 0 else m for m in z["known"]]
         return found, mask & seen_by
@@ -198,13 +189,7 @@ class Zones:
         """Shuffle a zone: afterwards nobody knows which item lies where (public items too,
         unless the whole zone was public)."""
         z = self.zones[name]
-        if "pools" in z:
-            pairs = list(zip(z["items"], z["pools"], strict=True))
-            rng.shuffle(pairs)
-            z["items"] = [item for item, _ in pairs]
-            z["pools"] = [pool for _, pool in pairs]
-        else:
-            rng.shuffle(z["items"])
+        rng.shuffle(z["items"])
         if not all(m & PUBLIC for m in z["known"]):
             z["known"] = [0] * len(z["items"])
 
@@ -216,10 +201,11 @@ def resample_zones(data: dict[str, Any], seat: int | None, rng: Rng) -> bool:
     pools: dict[str, list[tuple[str, int]]] = {}
     for name in sorted(zones):
         z = zones[name]
-        own = z.get("pools")
+        split = _SPLITS.get(z["pool"])
         for i, mask in enumerate(z["known"]):
             if not knows(mask, seat):
-                pools.setdefault(own[i] if own is not None else z["pool"], []).append((name, i))
+                pool = z["pool"] if split is None else split(z["items"][i])
+                pools.setdefault(pool, []).append((name, i))
     changed = False
     for pool in sorted(pools):
         slots = pools[pool]
@@ -246,9 +232,8 @@ def learnt(before: dict[str, Any], after: dict[str, Any], players: int) -> int |
 def _known_counts(data: dict[str, Any], seat: int | None) -> dict[tuple[str, str], int]:
     out: dict[tuple[str, str], int] = {}
     for z in (data.get(ZONES) or {}).values():
-        own = z.get("pools")
-        for i, (item, mask) in enumerate(zip(z["items"], z["known"], strict=True)):
+        for item, mask in zip(z["items"], z["known"], strict=True):
             if knows(mask, seat):
-                key = (own[i] if own is not None else z["pool"], repr(item))
+                key = (item_pool(z["pool"], item), repr(item))
                 out[key] = out.get(key, 0) + 1
     return out

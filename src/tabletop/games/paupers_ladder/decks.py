@@ -47,20 +47,23 @@ class CardDecks:
         """Card Decks: discarded cards go face up next to their deck; "when the last card in a
         deck has been discarded", the deck is reshuffled from its discards at once (so nothing
         can be taken from a discard pile the rulebook has already shuffled back)."""
-        held = hidden.top_size(self, name) > 0
-        discard_into(self.data["decks"][name], cards, self.rng, held)
+        pile = self.data["decks"][name]
+        held = not pile["draw"] and hidden.top_size(self, name) > 0
+        discard_into(pile, cards, self.rng, held)
 
     def discard_outcomes(self: PLState, seat: int, cards: list[str]) -> None:
         """Outcome cards are discarded after use; a used-up Outcome deck is reshuffled at once."""
-        held = hidden.top_size(self, "outcome", seat) > 0
-        discard_into(self.P(seat)["outcome_deck"], cards, self.rng, held)
+        pile = self.P(seat)["outcome_deck"]
+        held = not pile["draw"] and hidden.top_size(self, "outcome", seat) > 0
+        discard_into(pile, cards, self.rng, held)
 
     def _forget_deck(self: PLState, name: str) -> None:
         """Nobody knows the deck's top any more (it is about to be shuffled)."""
         hidden.forget_top(self, name)
 
     def deck_available(self: PLState, name: str) -> bool:
-        return bool(hidden.deck_size(self, name) or self.data["decks"][name]["discard"])
+        d = self.data["decks"][name]
+        return bool(d["draw"] or d["discard"] or hidden.top_size(self, name))
 
     def draw_outcome(self: PLState, seat: int) -> str:
         known = hidden.draw_top(self, "outcome", seat)

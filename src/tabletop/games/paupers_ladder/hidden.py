@@ -3,9 +3,8 @@
 
 - Each City Shop is a zone (``shop:CITY``, bottom card first): its cards lie face down, and a
   seat that peeks at the Shop (buying, a dragon's nest, the thieves' guild) knows them until one
-  it did not see leaves. Equipment and Rarity cards have different backs, so a Shop's Rarity is
-  of the Rarity pool and the rest of the Equipment pool: a resample never turns one into the
-  other.
+  it did not see leaves. Equipment and Rarity cards have different backs: the Shop pool is split
+  by them (``split_pool``), so a resample never turns one into the other.
 - The cards a seat draws for "draw 2, keep 1" lie in ``drawn:SEAT`` (only the drawer knows them)
   until it keeps one.
 - The top cards of a deck that someone has peeked at (foresight, the crystal ball, the
@@ -22,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import piles
-from tabletop.engine.knowledge import ZONES, Zones, bit, knows
+from tabletop.engine.knowledge import ZONES, Zones, bit, item_pool, knows, split_pool
 from tabletop.engine.rng import Rng
 
 from .content import CITIES, WILD
@@ -32,11 +31,15 @@ if TYPE_CHECKING:
 
 EQUIPMENT = "equipment"
 RARITY = "rarity"
+SHOP = "paupers-ladder:shop"  # the pool of a Shop's cards, split by their backs
 
 
 def pool_of(card: str) -> str:
     """The deck a face-down item card comes from, told by its back."""
     return RARITY if card.startswith("rar.") else EQUIPMENT
+
+
+split_pool(SHOP, pool_of)
 
 
 def zones(st: PLState) -> Zones:
@@ -53,9 +56,7 @@ def create_shops(data: dict[str, Any], players: int, shops: dict[str, list[str]]
     """The Shops as set up: every card face down, known to nobody."""
     z = Zones(data, players)
     for city in CITIES:
-        z.create(f"shop:{city}", pool=EQUIPMENT)
-        for card in shops[city]:
-            z.put(f"shop:{city}", card, known=0, pool=pool_of(card))
+        z.create(f"shop:{city}", shops[city], pool=SHOP)
 
 
 def shop(st: PLState, city: str) -> list[str]:
@@ -81,14 +82,14 @@ def take_from_shop(st: PLState, city: str, card: str) -> None:
 
 def add_to_shop(st: PLState, city: str, card: str, known: int) -> None:
     """A card joins a Shop face down (``known``: who saw which card it is)."""
-    zones(st).put(f"shop:{city}", card, known=known, pool=pool_of(card))
+    zones(st).put(f"shop:{city}", card, known=known)
 
 
 def swap_in_shop(st: PLState, city: str, at: int, card: str) -> None:
     """Put ``card`` in the place of the Shop's card at ``at`` (what is known of the place stays:
     a solo set-up step done before anyone looks)."""
     z = st.data[ZONES][f"shop:{city}"]
-    zones(st).put(f"shop:{city}", card, known=z["known"][at], at=at, pool=pool_of(card))
+    zones(st).put(f"shop:{city}", card, known=z["known"][at], at=at)
 
 
 def shop_of(st: PLState, card: str) -> str | None:
@@ -105,7 +106,7 @@ def hold_drawn(st: PLState, seat: int, cards: list[str]) -> None:
     z = zones(st)
     z.create(f"drawn:{seat}", pool=EQUIPMENT)
     for card in cards:
-        z.put(f"drawn:{seat}", card, known=bit(seat), how="looked", pool=pool_of(card))
+        z.put(f"drawn:{seat}", card, known=bit(seat), how="looked")
 
 
 def drawn(st: PLState, seat: int) -> list[str]:
@@ -131,9 +132,16 @@ def keep_cards(st: PLState, f: dict[str, Any]) -> list[str]:
 
 
 # ---------------------------------------------------------------- the known tops of decks
+_TOP = {dk: f"top:{dk}" for dk in WILD}
+_OUTCOME_TOP = [f"outcome-top:{s}" for s in range(8)]
+
+
 def top_zone(deck: str, seat: int | None = None) -> str:
     """The zone of the known top cards of a Region deck, or of ``seat``'s Outcome deck."""
-    return f"outcome-top:{seat}" if deck == "outcome" else f"top:{deck}"
+    if deck == "outcome":
+        assert seat is not None
+        return _OUTCOME_TOP[seat]
+    return _TOP.get(deck) or f"top:{deck}"
 
 
 def deck_pile(st: PLState, deck: str, seat: int | None = None) -> dict[str, Any]:
@@ -248,10 +256,10 @@ def resample(st: PLState, seat: int | None, rng: Rng) -> None:
     slots: dict[str, list[tuple[str, int]]] = {}
     for name in sorted(zs):
         z = zs[name]
-        own = z.get("pools")
         for i, mask in enumerate(z["known"]):
             if not knows(mask, seat):
-                slots.setdefault(own[i] if own is not None else z["pool"], []).append((name, i))
+                pool = item_pool(z["pool"], z["items"][i])
+                slots.setdefault(pool, []).append((name, i))
     for pool, pile in _piles(st).items():
         cards = piles.cards(pile)
         where = slots.get(pool, [])

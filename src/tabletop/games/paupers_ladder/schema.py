@@ -263,21 +263,21 @@ def _into_zones(data: dict[str, Any]) -> None:
     "draw 2, keep 1" or "keep 1 from the Shops" choice held in its frame, into the zones
     hidden.py keeps them in."""
     from .content import CITIES
-    from .hidden import EQUIPMENT, pool_of
+    from .hidden import EQUIPMENT, SHOP
 
     players = len(data["players"])
     z = Zones(data, players)
     shops, known = data.pop("shops"), data.pop("shop_known")
     for city in CITIES:
-        z.create(f"shop:{city}", pool=EQUIPMENT)
+        z.create(f"shop:{city}", pool=SHOP)
         for card, mask in zip(shops[city], known[city], strict=True):
-            z.put(f"shop:{city}", card, known=mask, pool=pool_of(card))
+            z.put(f"shop:{city}", card, known=mask)
     for f in data["stack"]:
         if f["t"] == "keep" and f.get("src") == "drawn":
             seat = f["seat"]
             z.create(f"drawn:{seat}", pool=EQUIPMENT)
             for card in f.pop("cards"):
-                z.put(f"drawn:{seat}", card, known=bit(seat), how="looked", pool=pool_of(card))
+                z.put(f"drawn:{seat}", card, known=bit(seat), how="looked")
         elif f["t"] == "keep" and f.get("src") == "shops":
             cards = set(f.pop("cards"))
             f["cities"] = [city for city in CITIES if cards & set(shops[city])]
