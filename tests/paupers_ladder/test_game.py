@@ -14,7 +14,7 @@ from tabletop.engine.snapshots import restore
 from tabletop.games.paupers_ladder import hidden
 from tabletop.games.paupers_ladder.content import CITIES, DATA, Content
 from tabletop.games.paupers_ladder.hidden import shop
-from tabletop.games.paupers_ladder.schema import renamed_keys
+from tabletop.games.paupers_ladder.schema import renamed_keys, upgrade
 from tabletop.store.db import session_scope
 from tabletop.store.games import GameStore
 from tabletop.store.models import SavedGame
@@ -302,6 +302,26 @@ class TestSavedGames:
             "learned_at": 0,
         }
         assert restored.data["last_fight"]["hazard"] == "forest.vampire.1"
+
+    def test_known_deck_tops_saved_as_lists_become_the_decks_known_top_zones(self) -> None:
+        """Saved before the known tops were zones: each player listed the top cards it knew
+        (``region_known``, ``outcome_known``) and the cards stayed in the pile."""
+        s = load("paupers-ladder", players=2).new_state(3)
+        seen = hidden.peek_top(s, "mine", 0, 3)  # seat 0 knows 3, seat 1 the top 1
+        hidden.peek_top(s, "mine", 1, 1)
+        old = json.loads(json.dumps(s.data))
+        zone = old["_zones"].pop("top:mine")
+        piles.set_cards(old["decks"]["mine"], piles.cards(old["decks"]["mine"]) + zone["items"])
+        for p in old["players"]:
+            p["region_known"], p["outcome_known"] = {}, []
+        old["players"][0]["region_known"]["mine"] = seen
+        old["players"][1]["region_known"]["mine"] = seen[:1]
+        up = upgrade(old)
+        assert up["decks"]["mine"] == s.data["decks"]["mine"]
+        now = s.data["_zones"]["top:mine"]
+        assert up["_zones"]["top:mine"]["items"] == now["items"]
+        assert up["_zones"]["top:mine"]["known"] == now["known"] == [1, 1, 3]
+        assert "region_known" not in up["players"][0]
 
     def test_a_game_saved_with_todays_keys_is_left_as_it_is(self) -> None:
         state = load("paupers-ladder", players=2).new_state(3)
