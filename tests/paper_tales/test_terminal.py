@@ -97,7 +97,6 @@ class Player:
         self.screen = screen
         self.planned: list[str] = []
         self.bots: dict[int, Bot] = {}
-        self.asked: list[str] = []
         self.handovers: list[str] = []
 
     def bot(self, state: State, seat: int) -> Bot:
@@ -109,7 +108,6 @@ class Player:
         game = self.screen.game
         assert game is not None
         self.screen.check(prompt)  # the question is on the screen too
-        self.asked.append(prompt)
         if prompt.startswith(PASS):
             self.handovers.append(prompt)
             return ""
@@ -181,10 +179,10 @@ class TestHotSeat:
         assert all(any(name in p for p in answers.handovers) for name in names[1:])
 
     def test_a_bot_choosing_face_down_shows_only_that_it_has_chosen(self) -> None:
-        def in_deployment(state: State) -> bool:
+        def at_construction(state: State) -> bool:  # after a draft and a Deployment
             return state.prompt().kind == "construct"
 
-        game, screen, _ = play({"players": 3}, ["human", "bot:greedy", "human"], 8, in_deployment)
+        game, screen, _ = play({"players": 3}, ["human", "bot:greedy", "human"], 8, at_construction)
         out = screen.getvalue()
         assert screen.leaks == []
         assert f"{game.name(1)} (bot:greedy): has chosen" in out

@@ -6,15 +6,23 @@ deck before moving."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action
 
 from .base import A
-from .content import CITIES
+from .content import CITIES, Content
 
 if TYPE_CHECKING:
     from .rules import PLState
+
+
+@lru_cache(maxsize=256)
+def moves_from(C: Content, region: str) -> tuple[tuple[str, Action], ...]:
+    """(neighbour, the action of moving there) for each Region connected to ``region``, in the
+    board's order: the board alone decides them, so they are built once."""
+    return tuple((nb, A("move", to=nb)) for nb in C.neighbours[region])
 
 
 class Moving:
@@ -38,8 +46,8 @@ class Moving:
             if may:
                 visited = ts["visited"]
                 acts += [
-                    A("move", to=nb)
-                    for nb in self.C.neighbours[here]
+                    move
+                    for nb, move in moves_from(self.C, here)
                     if nb not in visited and self.may_enter(seat, ch, nb)
                 ]
             if ch == "pauper" and ts["moves"] == 0:

@@ -8,6 +8,8 @@ legal actions leak nothing (a wall not yet learnt is never "known" to block a mo
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import and_
 from typing import TYPE_CHECKING, Any
 
 from .. import grid
@@ -116,9 +118,9 @@ def backtrack_targets(s: LairsState, e: int) -> list[int]:
     """Backtrack: to any space already visited, through visited Known empty spaces, with no wall
     learnt between (ruling X2)."""
     ex = s.data["ex"][e]
-    ok = 0  # the spaces it may pass: visited, Known and empty on the map sheet (map_empty)
-    for c, (v, k, m) in enumerate(zip(ex["visited"], ex["known"], ex["map"], strict=True)):
-        if v and k and m in EMPTY_ON_MAP:
+    ok = 0  # the spaces it may pass: visited, Known and empty on the map sheet
+    for c in compress(range(grid.SPACES), map(and_, ex["visited"], ex["known"])):
+        if map_empty(ex, c):
             ok |= 1 << c
     start = ex["pos"]
     return grid.cells_of(grid.reach(start, ex["mwalls"], ok) & ~(1 << start))

@@ -125,7 +125,7 @@ def _template(
 
 def why_not(st: PTState, seat: int, action: Action) -> str | None:
     """Why an arrangement (admitted by the template) cannot be played now, or None."""
-    in_play, _ = holdings(st, seat)
+    in_play = {u["c"] for u in st.data["players"][seat]["kingdom"] if u is not None}
     caps = row_spots(st, seat)
     counts = {IN_FRONT: 0, IN_BACK: 0, KEEP: 0}
     cost = 0
