@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tabletop import soak
+from tabletop.engine.registry import load
+from tabletop.store.games import GameStore
 
 
 @pytest.mark.slow
@@ -18,3 +22,51 @@ def test_a_small_soak_reports_no_violation_loss_or_5xx(capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     assert code == 0, out
     assert "violations 0, lost 0, duplicated 0, 5xx 0" in out
+
+
+class TestUnansweredRequests:
+    """A request whose answer never came (a timeout on a starved server, a killed server) may or
+    may not have been applied: the store is checked against a range, not counted as a loss or a
+    duplicate."""
+
+    def _game(self, tmp_path: Path, actions: int) -> tuple[str, soak.ClientGame]:
+        url = f"sqlite:///{tmp_path / 'g.db'}"
+        state = load("paupers-ladder", players=2).new_state(seed=11)
+        store = GameStore(url)
+        ident = store.create(state, ["human", "human"])
+        for _ in range(actions):
+            seat = state.current_seats()[0]
+            action = state.legal_actions(seat)[0]
+            state = store.apply(ident, seat, action)
+        return url, soak.ClientGame(ident, "token", 2)
+
+    def test_an_unanswered_action_that_was_applied_is_not_a_duplicate(self, tmp_path: Path) -> None:
+        url, g = self._game(tmp_path, 3)
+        g.accepted = [(i, 0, {}) for i in range(2)]
+        g.unsure_actions = 1
+        fig = soak.Figures()
+        soak.check_store(fig, url, [g], undos=True)
+        assert (fig.lost, fig.duplicated) == (0, 0)
+
+    def test_an_unanswered_undo_that_was_applied_is_not_a_loss(self, tmp_path: Path) -> None:
+        url, g = self._game(tmp_path, 2)
+        g.accepted = [(i, 0, {}) for i in range(3)]
+        g.unsure_undos = 1
+        fig = soak.Figures()
+        soak.check_store(fig, url, [g], undos=True)
+        assert (fig.lost, fig.duplicated) == (0, 0)
+
+    def test_beyond_the_unanswered_requests_a_loss_or_a_duplicate_still_counts(
+        self, tmp_path: Path
+    ) -> None:
+        url, g = self._game(tmp_path, 3)
+        g.accepted = [(i, 0, {}) for i in range(1)]
+        g.unsure_actions = 1
+        fig = soak.Figures()
+        soak.check_store(fig, url, [g], undos=True)
+        assert (fig.lost, fig.duplicated) == (0, 1)
+        g.accepted = [(i, 0, {}) for i in range(5)]
+        g.unsure_undos = 1
+        fig = soak.Figures()
+        soak.check_store(fig, url, [g], undos=True)
+        assert (fig.lost, fig.duplicated) == (1, 0)

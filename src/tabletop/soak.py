@@ -72,6 +72,7 @@ class Figures:
     server_errors: list[str] = field(default_factory=list)
     lost: int = 0
     duplicated: int = 0
+    unanswered: int = 0  # requests that got no answer (a killed server, or a client's timeout)
     restarts: int = 0
     kill_accepted: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -236,6 +237,9 @@ class ClientGame:
     players: int
     accepted: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)  # idx, seat
     undos: int = 0
+    # actions and undos sent without an answer: the server may or may not have applied them
+    unsure_actions: int = 0
+    unsure_undos: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -253,7 +257,11 @@ class Client:
         try:
             r = self.http.request(method, url, **kw)
         except httpx.HTTPError:
-            return None  # the server was killed (restart loop): not an answer
+            # the server was killed (restart loop) or the answer took longer than the timeout:
+            # not an answer, and the request may or may not have been applied
+            with self.fig.lock:
+                self.fig.unanswered += 1
+            return None
         if r.status_code >= 500:
             with self.fig.lock:
                 self.fig.server_errors.append(f"{method} {url}: {r.status_code} {r.text[:200]}")
@@ -287,7 +295,10 @@ class Client:
             params={"token": g.hotseat},
             json={"action": action, "expected_actions": n, "seat": seat},
         )
-        if r is not None and r.status_code == 200:
+        if r is None:
+            with g.lock:
+                g.unsure_actions += 1
+        elif r.status_code == 200:
             with g.lock:
                 g.accepted.append((n, seat, action))
             with self.fig.lock:
@@ -302,7 +313,10 @@ class Client:
             params={"token": g.hotseat},
             json={"expected_actions": n, "seat": seat},
         )
-        if r is not None and r.status_code == 200:
+        if r is None:
+            with g.lock:
+                g.unsure_undos += 1
+        elif r.status_code == 200:
             with g.lock:
                 g.undos += 1
             with self.fig.lock:
@@ -377,11 +391,14 @@ def check_store(fig: Figures, db_url: str, games: list[ClientGame], undos: bool)
         if record.replay() != state:
             fig.violations.append(f"game {g.id}: its record does not replay to its snapshot")
         if undos:
-            net = len(g.accepted) - g.undos
-            if info.num_actions < net:
-                fig.lost += net - info.num_actions
-            elif info.num_actions > net:
-                fig.duplicated += info.num_actions - net
+            # a request without an answer may have been applied or not: the store must hold
+            # between the answered count and that count with every unanswered request applied
+            least = len(g.accepted) - g.undos - g.unsure_undos
+            most = len(g.accepted) - g.undos + g.unsure_actions
+            if info.num_actions < least:
+                fig.lost += least - info.num_actions
+            elif info.num_actions > most:
+                fig.duplicated += info.num_actions - most
             continue
         # without undos an accepted action stays in the store for good (the store may hold more:
         # actions committed just before a kill whose answer never reached the client). It is
@@ -506,15 +523,16 @@ def main(argv: list[str] | None = None) -> int:
             f"clients: {args.clients} clients, {fig.requests} requests, "
             f"{fig.accepted_actions} actions and {fig.accepted_undos} undos accepted, "
             f"refusals {dict(sorted(fig.refused.items()))}, lost {fig.lost}, "
-            f"duplicated {fig.duplicated}, 5xx {len(fig.server_errors)}",
+            f"duplicated {fig.duplicated}, 5xx {len(fig.server_errors)}, "
+            f"unanswered {fig.unanswered}",
             flush=True,
         )
-        before = fig.accepted_actions
+        before, lost, duplicated = fig.accepted_actions, fig.lost, fig.duplicated
         run_restarts(fig, work, seed, args.restarts, max(2, args.clients // 4))
         print(
             f"restarts: {fig.restarts} kill -9 restarts, "
-            f"{fig.accepted_actions - before} actions accepted meanwhile, lost {fig.lost}, "
-            f"duplicated {fig.duplicated}",
+            f"{fig.accepted_actions - before} actions accepted meanwhile, "
+            f"lost {fig.lost - lost}, duplicated {fig.duplicated - duplicated}",
             flush=True,
         )
     bad = len(fig.violations) + fig.lost + fig.duplicated + len(fig.server_errors)
