@@ -63,8 +63,9 @@ def knows(mask: int, seat: int | None) -> bool:
 
 
 class Zones:
-    """The zones of a state's data (``data["_zones"]``): ``{name: {"pool", "items", "known",
-    "how"}}``. A thin interface over plain data, like :class:`~tabletop.engine.components.Deck`."""
+    """The zones of a state's data (``data["_zones"]``): ``{name: {"pool", "items", "known"}}``,
+    and ``"how"`` once a seat learnt something there (absent until then: a smaller state to
+    copy). A thin interface over plain data, like :class:`~tabletop.engine.components.Deck`."""
 
     __slots__ = ("players", "zones")
 
@@ -88,7 +89,7 @@ class Zones:
 
     def how(self, name: str, seat: int) -> str | None:
         """How ``seat`` last learnt something in this zone."""
-        found: str | None = self.zones[name]["how"].get(str(seat))
+        found: str | None = self.zones[name].get("how", {}).get(str(seat))
         return found
 
     def known_items(self, seat: int | None) -> list[tuple[str, int, Item]]:
@@ -117,13 +118,12 @@ class Zones:
             "pool": pool,
             "items": list(items),
             "known": [known] * len(items),
-            "how": {},
         }
 
     def _note(self, name: str, mask: int, how: str) -> None:
         if not how:
             return
-        hows = self.zones[name]["how"]
+        hows = self.zones[name].setdefault("how", {})
         for seat in range(self.players):
             if mask & (1 << seat):
                 hows[str(seat)] = how

@@ -71,8 +71,9 @@ def shop_known(st: PLState, city: str, seat: int | None) -> list[str]:
 
 
 def peek_shop(st: PLState, seat: int, city: str) -> None:
-    """``seat`` looks through a Shop's cards."""
-    zones(st).learn(f"shop:{city}", bit(seat), "looked")
+    """``seat`` looks through a Shop's cards (every Shop card is learnt by looking: the zone
+    does not note how, which keeps it small to copy)."""
+    zones(st).learn(f"shop:{city}", bit(seat), "")
 
 
 def take_from_shop(st: PLState, city: str, card: str) -> None:
@@ -183,7 +184,7 @@ def peek_top(st: PLState, deck: str, seat: int, n: int, owner: int | None = None
     k = min(n, len(z["items"]))
     for i in range(len(z["items"]) - k, len(z["items"])):
         z["known"][i] |= bit(seat)
-    z["how"][str(seat)] = "looked"
+    z.setdefault("how", {})[str(seat)] = "looked"
     return list(reversed(z["items"][-k:]))
 
 
