@@ -11,8 +11,10 @@ import pytest
 from tabletop.engine import Action, ContentError, Rng, load, piles
 from tabletop.engine.bots import make_bot, play_out
 from tabletop.engine.snapshots import restore
-from tabletop.games.paupers_ladder.content import DATA, Content
-from tabletop.games.paupers_ladder.schema import renamed_keys
+from tabletop.games.paupers_ladder import hidden
+from tabletop.games.paupers_ladder.content import CITIES, DATA, Content
+from tabletop.games.paupers_ladder.hidden import shop
+from tabletop.games.paupers_ladder.schema import renamed_keys, upgrade
 from tabletop.store.db import session_scope
 from tabletop.store.games import GameStore
 from tabletop.store.models import SavedGame
@@ -122,8 +124,8 @@ class TestViews:
         for dk in ("equipment", "rarity", "quest", "beach", "mine"):
             for cid in piles.cards(s.data["decks"][dk]):  # the hidden cards themselves
                 assert f'"{cid}"' not in text
-        for cards in s.data["shops"].values():
-            for cid in cards:
+        for city in CITIES:
+            for cid in shop(s, city):
                 assert f'"{cid}"' not in text
 
     def test_resample_keeps_the_view_and_changes_hidden_things(self) -> None:
@@ -172,7 +174,7 @@ class TestViews:
         s.apply(Action.of("option", n=0))
         s.apply(Action.of("hand-over"))
         assert s.prompt().kind == "keep"
-        drawn = list(s.data["stack"][-1]["cards"])  # the cards no other view may show
+        drawn = hidden.drawn(s, 0)  # the cards no other view may show
         assert len(drawn) == 2
         mine, theirs = json.dumps(s.view(0)), json.dumps(s.view(1))
         for cid in drawn:
@@ -182,15 +184,15 @@ class TestViews:
             assert name in "\n".join(e["text"] for e in s.view(0)["log"])
             assert name not in "\n".join(e["text"] for e in s.view(1)["log"])
         # resample: the drawer keeps the cards; another seat's guess comes from the unseen pool
-        assert s.resample(0, Rng(1)).data["stack"][-1]["cards"] == drawn
+        assert hidden.drawn(s.resample(0, Rng(1)), 0) == drawn
         guesses = set()
         for k in range(12):
             r = s.resample(1, Rng(k))
             assert r.view(1) == s.view(1)
-            cards = r.data["stack"][-1]["cards"]  # what the redrawn world holds, unseen
+            cards = hidden.drawn(r, 0)  # what the redrawn world holds, unseen
             assert len(cards) == 2
             everywhere = piles.cards(r.data["decks"]["equipment"]) + [
-                c for shop in r.data["shops"].values() for c in shop
+                c for city in CITIES for c in shop(r, city)
             ]
             assert not set(cards) & set(everywhere)  # no card in two places
             guesses.add(tuple(cards))
@@ -300,6 +302,26 @@ class TestSavedGames:
             "learned_at": 0,
         }
         assert restored.data["last_fight"]["hazard"] == "forest.vampire.1"
+
+    def test_known_deck_tops_saved_as_lists_become_the_decks_known_top_zones(self) -> None:
+        """Saved before the known tops were zones: each player listed the top cards it knew
+        (``region_known``, ``outcome_known``) and the cards stayed in the pile."""
+        s = load("paupers-ladder", players=2).new_state(3)
+        seen = hidden.peek_top(s, "mine", 0, 3)  # seat 0 knows 3, seat 1 the top 1
+        hidden.peek_top(s, "mine", 1, 1)
+        old = json.loads(json.dumps(s.data))
+        zone = old["_zones"].pop("top:mine")
+        piles.set_cards(old["decks"]["mine"], piles.cards(old["decks"]["mine"]) + zone["items"])
+        for p in old["players"]:
+            p["region_known"], p["outcome_known"] = {}, []
+        old["players"][0]["region_known"]["mine"] = seen
+        old["players"][1]["region_known"]["mine"] = seen[:1]
+        up = upgrade(old)
+        assert up["decks"]["mine"] == s.data["decks"]["mine"]
+        now = s.data["_zones"]["top:mine"]
+        assert up["_zones"]["top:mine"]["items"] == now["items"]
+        assert up["_zones"]["top:mine"]["known"] == now["known"] == [1, 1, 3]
+        assert "region_known" not in up["players"][0]
 
     def test_a_game_saved_with_todays_keys_is_left_as_it_is(self) -> None:
         state = load("paupers-ladder", players=2).new_state(3)

@@ -470,9 +470,8 @@ class TestCards:
         assert len(order) == 24
         best = max(order, key=lambda a: [s.C.outcome[c].number for c in a["cards"]])
         act(s, "order", cards=best["cards"])
-        top = piles.peek(s.data["players"][0]["outcome_deck"], 1)[
-            0
-        ]  # a deck's order: no view shows it
+        top = me(s)["outcome_known_top"][0]  # the order it chose, known to it alone
+        assert "outcome_known_top" not in s.view(1)["players"][0]
         assert s.C.outcome[top].number == 8
         assert s.view(0)["players"][0]["inventory"] == []
 

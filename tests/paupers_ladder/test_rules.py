@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from tabletop.engine import Action, IllegalAction, Rng, load, piles
+from tabletop.engine import Action, IllegalAction, Rng, load
+from tabletop.games.paupers_ladder.content import CITIES
+from tabletop.games.paupers_ladder.hidden import shop
 from tabletop.games.paupers_ladder.scenario import ScenarioError
 
 from .helpers import act, build, game, inv, kinds, log_text, me, names, strength, tile
@@ -17,7 +19,8 @@ A = Action.of
 class TestSettingUp:
     def test_shops_hold_one_rarity_with_dragonsbane_and_four_equipment(self) -> None:
         s = game(3).new_state(11)
-        shops = s.data["shops"]  # the cards in the Shops: no view shows them all
+        shops = {c: shop(s, c) for c in CITIES}  # the cards in the Shops: no view shows them all
+        assert [c.startswith("rar.") for c in shops["bluevale"]] == [True] + [False] * 4
         rar = [c for cards in shops.values() for c in cards if c.startswith("rar.")]
         assert len(rar) == 4 and "rar.dragonsbane" in rar
         assert all(len(cards) == 5 for cards in shops.values())
@@ -213,8 +216,8 @@ class TestRecipes:
         assert "region_known_top" not in s.view(1)["players"][0]
         # the knowledge survives resampling for the seat that peeked
         r = s.resample(0, Rng(3))
-        # the order of a deck: no view shows it
-        assert piles.peek(r.data["decks"]["mine"], 1) == piles.peek(s.data["decks"]["mine"], 1)
+        # the next card drawn from the redrawn deck is the one it saw
+        assert r.clone().draw_from("mine") == s.clone().draw_from("mine")
 
     def test_teleport_instead_of_moving(self) -> None:
         s = build(
@@ -462,7 +465,7 @@ class TestHiddenShops:
         act(s, "encounter", card=tile(s, "forest-1", "thieves-guild"))
         act(s, "option", n=0)
         other = json.dumps(s.view(1))
-        for cards in s.data["shops"].values():  # every card in the Shops: no view shows them
+        for cards in [shop(s, c) for c in CITIES]:  # every card in the Shops: no view shows them
             for cid in cards:
                 assert f'"{cid}"' not in other
         mine = s.view(0)

@@ -11,6 +11,7 @@ import pytest
 
 from tabletop.engine import Action, load, piles
 from tabletop.engine.rng import Rng
+from tabletop.games.paupers_ladder.hidden import shop, take_from_shop
 from tabletop.games.paupers_ladder.rules import PLState
 from tabletop.games.paupers_ladder.scenarios import SCENARIO_RULES
 
@@ -347,7 +348,7 @@ class TestSaltashNecromancer:
         s = set_up("saltash-necromancer", "alf")  # Bluevale: the blade is in Blacksand
         d = s.data
         solo = d["solo"]
-        assert "rar.spirit-blade" in d["shops"]["blacksand"]
+        assert "rar.spirit-blade" in shop(s, "blacksand")
         assert set(solo["city_hazards"]) == {"blacksand", "greyhaven", "lilacsville"}
         assert all(s.C.region_card[c].type == "undead" for c in solo["city_hazards"].values())
         for m in ("mine-1", "mine-2", "mine-3"):
@@ -407,9 +408,7 @@ class TestSaltashNecromancer:
         nec = solo["necromancer"]
         region = next(r for r, c in solo["facedown"].items() if c == nec)
         # the other objectives are done: the blade bought, the Cities cleared
-        i = d["shops"]["blacksand"].index("rar.spirit-blade")
-        d["shops"]["blacksand"].pop(i)
-        d["shop_known"]["blacksand"].pop(i)
+        take_from_shop(s, "blacksand", "rar.spirit-blade")
         p["inventory"].append({"card": "rar.spirit-blade", "uses": 0, "gems": 0})
         solo["bought"].append("rar.spirit-blade")
         solo["city_hazards"] = {}
@@ -461,10 +460,7 @@ class TestSaltashNecromancer:
         assert solo["necromancer_lives"] == 3 and nec in d["tiles"][region]
         assert "pauper" in d["turn_state"]["done"]  # no spirit blade: no fight
         d["players"][0]["inventory"].append({"card": "rar.spirit-blade", "uses": 0, "gems": 0})
-        for c in list(d["shops"]["blacksand"]):
-            if c == "rar.spirit-blade":
-                d["shops"]["blacksand"].remove(c)
-                d["shop_known"]["blacksand"].pop()
+        take_from_shop(s, "blacksand", "rar.spirit-blade")
         d["turn_state"]["done"] = []
         s.invalidate()
         act(s, "act", char="pauper")
@@ -501,7 +497,7 @@ class TestFierySiege:
         solo = d["solo"]
         p = d["players"][0]
         assert p["position"] == p["bird_position"] == "beach-3"  # the Beach joined to Bluevale
-        assert "rar.dragonsbane" in d["shops"]["blacksand"]
+        assert "rar.dragonsbane" in shop(s, "blacksand")
         assert sorted(solo["markers"]) == ["bluevale", "greyhaven", "lilacsville"]
         assert p["gems"] <= 2
         for region in ("forest-2", "swamp-2", "mine-1"):
@@ -529,8 +525,7 @@ class TestFierySiege:
         # a real Fiery Siege set-up (the builder makes none), then the Pauper moved and armed
         s2.data["players"][0]["position"] = "beach-2"
         s2.data["players"][0]["inventory"].append({"card": "rar.dragonsbane", "uses": 0, "gems": 0})
-        s2.data["shops"]["blacksand"].remove("rar.dragonsbane")
-        s2.data["shop_known"]["blacksand"].pop()
+        take_from_shop(s2, "blacksand", "rar.dragonsbane")
         s2.invalidate()
         act(s2, "act", char="pauper")
         assert A("move", to="forest-2") in s2.legal_actions()
@@ -614,9 +609,7 @@ class TestFierySiege:
         d = s.data
         p = d["players"][0]
         p["inventory"].append({"card": "rar.dragonsbane", "uses": 0, "gems": 0})
-        i = d["shops"]["blacksand"].index("rar.dragonsbane")
-        d["shops"]["blacksand"].pop(i)
-        d["shop_known"]["blacksand"].pop(i)
+        take_from_shop(s, "blacksand", "rar.dragonsbane")
         p["lives"]["pauper"] = 2
         dragon = next(
             c for c in piles.cards(d["decks"]["beach"]) if s.C.region_card[c].type == "dragon"
@@ -633,10 +626,10 @@ class TestFierySiege:
         assert d["solo"]["nests"] == [dragon]
         # the nearest City to Beach 3 is Bluevale: choose 1 of its non-Rarity cards
         assert s.prompt().kind == "keep"
-        shop = [c for c in d["shops"]["bluevale"] if not c.startswith("rar.")]
-        assert {a["card"] for a in s.legal_actions()} == set(shop)
-        act(s, "keep", card=shop[0])
-        assert shop[0] in [it["card"] for it in p["inventory"]]
+        stock = [c for c in shop(s, "bluevale") if not c.startswith("rar.")]
+        assert {a["card"] for a in s.legal_actions()} == set(stock)
+        act(s, "keep", card=stock[0])
+        assert stock[0] in [it["card"] for it in p["inventory"]]
         if s.prompt().kind == "hide":
             act(s, "fight", card=dragon)
         while s.prompt().kind in ("boost", "weapon", "ally"):
@@ -663,15 +656,15 @@ class TestFierySiege:
         act(s, "act", char="pauper")
         act(s, "draw")
         assert s.prompt().kind == "keep"
-        shop = [c for c in d["shops"]["bluevale"] if not c.startswith("rar.")]
-        assert s.view(0)["stack"][-1]["cards"] == shop
+        stock = [c for c in shop(s, "bluevale") if not c.startswith("rar.")]
+        assert s.view(0)["stack"][-1]["cards"] == stock
         spectator = s.view(None)
         assert spectator["stack"][-1] == {"t": "keep", "seat": 0}
-        assert not set(shop) & set(json.dumps(spectator).split('"'))
+        assert not set(stock) & set(json.dumps(spectator).split('"'))
         # a world redrawn for the spectator offers cards that lie in its own Shop
         world = s.resample(None, Rng(5))
-        offered = world.data["stack"][-1]["cards"]  # the redrawn world itself, not a view of it
-        assert offered == [c for c in world.data["shops"]["bluevale"] if not c.startswith("rar.")]
+        offered = [a["card"] for a in world.legal_actions(0)]  # what the redrawn world offers
+        assert offered == [c for c in shop(world, "bluevale") if not c.startswith("rar.")]
         check_step(s, 3, 0, Rng(9), True)
 
     def test_dragon_nest_equally_near_cities_the_player_chooses(self) -> None:
@@ -695,10 +688,10 @@ class TestFierySiege:
         assert "Greyhaven" in s.describe_action(A("nest", city="greyhaven"), 0)
         act(s, "nest", city="greyhaven")  # not the first in the old fixed order
         assert s.prompt().kind == "keep"
-        shop = [c for c in d["shops"]["greyhaven"] if not c.startswith("rar.")]
-        assert {a["card"] for a in s.legal_actions()} == set(shop)
-        act(s, "keep", card=shop[0])
-        assert shop[0] in [it["card"] for it in p["inventory"]]
+        stock = [c for c in shop(s, "greyhaven") if not c.startswith("rar.")]
+        assert {a["card"] for a in s.legal_actions()} == set(stock)
+        act(s, "keep", card=stock[0])
+        assert stock[0] in [it["card"] for it in p["inventory"]]
 
 
 def fiery_with_teleport() -> PLState:

@@ -10,7 +10,7 @@ from tabletop.engine import load
 from tabletop.engine.bots import make_bot, parse_bot, play_out
 from tabletop.engine.protocol import State
 from tabletop.engine.rng import Rng
-from tabletop.engine.search import ISMCTSBot, turn_of
+from tabletop.engine.search import STUCK, ISMCTSBot, turn_of
 from tabletop.sim.bench import mid_game
 
 
@@ -129,6 +129,29 @@ class TestCycles:
         third = bot.act(paupers_mid)
         assert third not in (first, second)
         assert third in paupers_mid.legal_actions(seat)
+
+    def test_a_turn_that_does_not_move_on_is_handed_to_the_games_own_bot(self) -> None:
+        """Building a lair, every placement looks alike to a small search, and a placement can be
+        taken back: the search built and took back pieces for ever and never declared its lair
+        ready. After STUCK decisions in one turn the game's own bot decides, so the game ends."""
+        game = load("lairs")
+        state = game.new_state(seed=1)
+        bots = [make_bot(game, "ismcts?iterations=10", 0, 1), make_bot(game, "greedy", 1, 2)]
+        for _ in range(2000):
+            if state.is_terminal():
+                break
+            seat = state.current_seats()[0]
+            state.apply(bots[seat].act(state), seat)
+        assert state.is_terminal()
+
+    def test_the_hand_over_waits_for_a_long_turn(self, paupers_mid: State) -> None:
+        seat = paupers_mid.current_seats()[0]
+        bot = make_bot(paupers_mid.game, "ismcts?iterations=10", seat, 3)
+        assert isinstance(bot, ISMCTSBot)
+        own = bot.helper(next(iter(paupers_mid.game.bots())), seat)
+        choices = [bot.act(paupers_mid) for _ in range(STUCK)]
+        assert all(c in paupers_mid.legal_actions(seat) for c in choices)
+        assert bot.act(paupers_mid) == own.act(paupers_mid)
 
 
 class TestBudget:

@@ -256,6 +256,18 @@ class TestChoicesShowTheirCards:
         assert "<b>sea dragon</b>" in now and "<b>green dragon</b>" in now
         assert "<b>giant</b>" not in now
 
+    def test_each_choice_with_cards_is_declared_for_a_decision_of_the_rules(self) -> None:
+        import tabletop.games.paupers_ladder.rules  # noqa: F401  (declares the decisions)
+        from tabletop.games.paupers_ladder.decisions import DECISIONS
+        from tabletop.games.paupers_ladder.web import CHOICE_CHIPS, _choice_chips
+
+        assert set(CHOICE_CHIPS) <= set(DECISIONS)
+        nest = {"t": "nest", "seat": 0, "cities": ["bluevale", "greyhaven"]}
+        chips = "".join(_choice_chips({"players": []}, nest) or [])
+        assert "<b>Bluevale</b>" in chips and "<b>Greyhaven</b>" in chips
+        assert _choice_chips({}, {"t": "nest", "seat": 1}) is None  # a frame closed to the seat
+        assert _choice_chips({}, {"t": "keep", "seat": 0, "cards": []}) is None
+
     def test_draw_2_keep_1_cards_stay_off_the_other_seats_board(self) -> None:
         s = pl_build(
             {
@@ -269,7 +281,7 @@ class TestChoicesShowTheirCards:
         pl_act(s, "option", n=0)
         pl_act(s, "hand-over")
         assert s.prompt().kind == "keep"
-        names = [content().card_name(c) for c in s.data["stack"][-1]["cards"]]
+        names = [content().card_name(c) for c in s.view(0)["stack"][-1]["cards"]]
         mine, theirs = _now(s, 0), _now(s, 1)
         assert all(f"<b>{html.escape(n, quote=True)}</b>" in mine for n in names)
         assert "<b>" not in theirs and "resolves: keep" in theirs

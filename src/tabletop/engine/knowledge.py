@@ -10,7 +10,8 @@ engine derives, for every game that uses zones:
 - the **view**: :meth:`Zones.view` shows a seat the items it knows and only a count otherwise;
 - the **resample** for a seat (``State.resample``): the items it does not know are redrawn
   among the positions it does not know, within the same *pool* (items of one pool are
-  interchangeable, such as the cards of one deck), so a hand it passed on stays what it was;
+  interchangeable, such as the cards of one deck), so a hand it passed on stays what it was.
+  A pool may be split by the items' backs (:func:`split_pool`: a stack of cards from two decks);
 - the **undo policy** (``tabletop.engine.undo``): an action after which some seat knows an item
   it did not know before cannot be taken back.
 
@@ -21,7 +22,7 @@ that whole zone (it no longer knows which items remain).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .rng import Rng
@@ -29,6 +30,22 @@ from .rng import Rng
 ZONES = "_zones"
 PUBLIC = 1 << 62
 Item = Any
+
+
+_SPLITS: dict[str, Callable[[Any], str]] = {}
+
+
+def split_pool(pool: str, by: Callable[[Any], str]) -> None:
+    """The items of zones of ``pool`` belong to the pool ``by(item)`` (cards of two decks stacked
+    face down in one zone, told apart by their backs, are never redrawn as each other). Static,
+    like a game's content: a game registers it once, at import; the state holds no copy."""
+    _SPLITS[pool] = by
+
+
+def item_pool(pool: str, item: Any) -> str:
+    """The pool an item of a zone of ``pool`` is redrawn within."""
+    split = _SPLITS.get(pool)
+    return pool if split is None else split(item)
 
 
 def bit(seat: int | None) -> int:
@@ -46,8 +63,9 @@ def knows(mask: int, seat: int | None) -> bool:
 
 
 class Zones:
-    """The zones of a state's data (``data["_zones"]``): ``{name: {"pool", "items", "known",
-    "how"}}``. A thin interface over plain data, like :class:`~tabletop.engine.components.Deck`."""
+    """The zones of a state's data (``data["_zones"]``): ``{name: {"pool", "items", "known"}}``,
+    and ``"how"`` once a seat learnt something there (absent until then: a smaller state to
+    copy). A thin interface over plain data, like :class:`~tabletop.engine.components.Deck`."""
 
     __slots__ = ("players", "zones")
 
@@ -71,7 +89,7 @@ class Zones:
 
     def how(self, name: str, seat: int) -> str | None:
         """How ``seat`` last learnt something in this zone."""
-        found: str | None = self.zones[name]["how"].get(str(seat))
+        found: str | None = self.zones[name].get("how", {}).get(str(seat))
         return found
 
     def known_items(self, seat: int | None) -> list[tuple[str, int, Item]]:
@@ -100,13 +118,12 @@ class Zones:
             "pool": pool,
             "items": list(items),
             "known": [known] * len(items),
-            "how": {},
         }
 
     def _note(self, name: str, mask: int, how: str) -> None:
         if not how:
             return
-        hows = self.zones[name]["how"]
+        hows = self.zones[name].setdefault("how", {})
         for seat in range(self.players):
             if mask & (1 << seat):
                 hows[str(seat)] = how
@@ -184,9 +201,11 @@ def resample_zones(data: dict[str, Any], seat: int | None, rng: Rng) -> bool:
     pools: dict[str, list[tuple[str, int]]] = {}
     for name in sorted(zones):
         z = zones[name]
+        split = _SPLITS.get(z["pool"])
         for i, mask in enumerate(z["known"]):
             if not knows(mask, seat):
-                pools.setdefault(z["pool"], []).append((name, i))
+                pool = z["pool"] if split is None else split(z["items"][i])
+                pools.setdefault(pool, []).append((name, i))
     changed = False
     for pool in sorted(pools):
         slots = pools[pool]
@@ -215,6 +234,6 @@ def _known_counts(data: dict[str, Any], seat: int | None) -> dict[tuple[str, str
     for z in (data.get(ZONES) or {}).values():
         for item, mask in zip(z["items"], z["known"], strict=True):
             if knows(mask, seat):
-                key = (z["pool"], repr(item))
+                key = (item_pool(z["pool"], item), repr(item))
                 out[key] = out.get(key, 0) + 1
     return out

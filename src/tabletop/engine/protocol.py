@@ -403,6 +403,12 @@ class State(ABC):
         """A human sentence for an action (games override for nicer words)."""
         return str(action)
 
+    def hidden_outside_zones(self) -> bool:
+        """True when the game keeps hidden things outside its knowledge zones as well (face-down
+        piles its own ``_resample`` redraws): undo then finds what an action showed by
+        resampling (:mod:`.undo`), since the zones alone do not see a card drawn from a pile."""
+        return False
+
     def undo_blocked(self, seat: int, action: Action) -> str | None:
         """Why ``action``, played by ``seat`` from this state, may not be taken back (it revealed
         hidden information, such as a peek at a deck), or None. Random draws and other seats'

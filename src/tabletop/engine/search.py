@@ -45,6 +45,8 @@ Evaluator = Callable[[], Sequence[float]]
 
 # ``prior=own`` / ``policy=own``: the game's own bot (the first of ``Game.bots()``; random if none)
 OWN = "own"
+# decisions in one turn after which the search hands the turn to the game's own bot
+STUCK = 64
 
 
 class _Node:
@@ -108,6 +110,8 @@ class ISMCTSBot(Bot):
         # what this bot chose at each view it has decided from (log lines left out), to break
         # cycles of free actions (take an option, back out, take it again...)
         self._chosen_at: dict[int, list[Action]] = {}
+        self._turn = ""  # the turn of the last decision, and how many decisions it has had
+        self._same_turn = 0
 
     def configure(self, **options: Any) -> None:
         for key, value in options.items():
@@ -161,6 +165,15 @@ class ISMCTSBot(Bot):
         view = state.view(self.seat) or {}
         key = hash(json.dumps({k: v for k, v in view.items() if k != "log"}, sort_keys=True))
         before = self._chosen_at.setdefault(key, [])
+        turn = repr(turn_of(state))
+        self._same_turn = self._same_turn + 1 if turn == self._turn else 0
+        self._turn = turn
+        if self._same_turn >= STUCK:
+            # this many decisions without the turn moving on (build a piece, take it back, build
+            # another, with nothing to tell the options apart): the game's own bot decides
+            own = next(iter(self.game.bots()), "random")
+            if own != self.kind:
+                return self.helper(own, self.seat).act(state)
         candidates = legal
         if len(before) >= 2:  # back at the same view again: no progress; try something else
             candidates = [a for a in legal if a not in before] or legal

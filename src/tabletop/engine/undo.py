@@ -5,7 +5,8 @@ by it: no other seat has acted since, the action drew nothing random (the RNG di
 seat learnt anything it did not know, and the game does not object (``State.undo_blocked``).
 "Learnt" comes from the knowledge model when the game keeps its hidden things in zones
 (:mod:`.knowledge`: some seat knows an item after the action that it did not know before);
-otherwise it is checked by replaying the action on states resampled for each seat (what a seat
+otherwise (or when some of them lie outside zones, ``State.hidden_outside_zones``) it is checked by
+replaying the action on states resampled for each seat (what a seat
 sees after it must not depend on what was hidden). The earlier state is rebuilt by replaying the
 record without that action, so it is exactly the state before it.
 """
@@ -73,7 +74,8 @@ def undo_last(state: State, seat: int, before: State | None = None) -> State:
         raise IllegalAction(
             f"{state.game.name}: {last_action} cannot be undone: it drew something at random"
         )
-    if previous.data.get(ZONES) or state.data.get(ZONES):
+    zoned = previous.data.get(ZONES) or state.data.get(ZONES)
+    if zoned and not previous.hidden_outside_zones():
         viewer = learnt(previous.data, state.data, state.game.num_players)
     else:
         viewer = _revealed_to(previous, state, seat, last_seat)

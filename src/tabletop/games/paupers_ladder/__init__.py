@@ -12,6 +12,7 @@ from tabletop.engine.errors import BadParameter
 from tabletop.engine.piles import new_pile
 
 from .content import CITIES, WILD, Content, content, solo_ids
+from .hidden import create_shops
 from .rules import PLState
 from .schema import new_game
 
@@ -174,10 +175,12 @@ class PaupersLadder(Game):
         rng.shuffle(rar)
         four = ["rar.dragonsbane", *rar[:3]]
         rng.shuffle(four)
-        for i, city in enumerate(CITIES):
-            shop = [four[i]] + [eq.pop() for _ in range(4)]
-            d["shops"][city] = shop
-            d["shop_known"][city] = [0] * len(shop)
+        # each Shop: its Rarity at the bottom, 4 Equipment on top, face down (hidden.py)
+        create_shops(
+            d,
+            self.num_players,
+            {city: [four[i]] + [eq.pop() for _ in range(4)] for i, city in enumerate(CITIES)},
+        )
         d["decks"]["equipment"] = new_pile(eq, compact=True)
         d["decks"]["rarity"] = new_pile(rar[3:], compact=True)
         qs = list(C.quest_list)

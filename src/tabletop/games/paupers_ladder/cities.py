@@ -1,7 +1,7 @@
 """Exploring a City Region and Selling Equipment (the rulebook's sections): a character in a City
 may visit its Shop, buying 1 card (the Pauper's discounts apply) and/or selling 1 Equipment for
 half its cost rounded up; a Shop is topped up from the Equipment deck. Shop cards are face down:
-who has looked at each is kept per card."""
+each Shop is a knowledge zone (hidden.py) that knows who has looked at each card."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine import Action
 
+from . import hidden
 from .base import A, J
 from .decisions import Decision, decision
 
@@ -42,7 +43,7 @@ class CitiesAndShops:
 
     def _buyable(self: PLState, seat: int, ch: str, city: str, disc: int) -> list[str]:
         p = self.P(seat)
-        return [c for c in self.data["shops"][city] if self.price(seat, ch, c, disc) <= p["gems"]]
+        return [c for c in hidden.shop(self, city) if self.price(seat, ch, c, disc) <= p["gems"]]
 
     def price(self: PLState, seat: int, ch: str, cid: str, disc: int = 0) -> int:
         item = self.C.item[cid]
@@ -55,27 +56,21 @@ class CitiesAndShops:
         return max(1, cost)
 
     def _peek_shop(self: PLState, seat: int, city: str) -> None:
-        bit = 1 << seat
-        ks = self.data["shop_known"][city]
-        for i in range(len(ks)):
-            ks[i] |= bit
+        hidden.peek_shop(self, seat, city)
 
     def _restock(self: PLState, city: str) -> None:
-        d = self.data
-        while len(d["shops"][city]) < int(self.C.numbers["shop_size"]["value"]):
+        size = int(self.C.numbers["shop_size"]["value"])
+        while len(hidden.shop(self, city)) < size:
             c = self.draw_from("equipment")
             if c is None:
                 return
-            d["shops"][city].append(c)
-            d["shop_known"][city].append(0)
+            hidden.add_to_shop(self, city, c, known=0)
 
     def _buy(self: PLState, seat: int, ch: str, city: str, cid: str, disc: int) -> None:
         d = self.data
         cost = self.price(seat, ch, cid, disc)
         self.P(seat)["gems"] -= cost
-        i = d["shops"][city].index(cid)
-        d["shops"][city].pop(i)
-        d["shop_known"][city].pop(i)
+        hidden.take_from_shop(self, city, cid)
         self.log(f"{self.pname(seat)} buys the {self.cname(cid)} for {cost} Gems.")
         if d["mode"] == "solo":
             d["solo"]["bought"].append(cid)
@@ -83,12 +78,10 @@ class CitiesAndShops:
         self.acquire(seat, cid)
 
     def _sell(self: PLState, seat: int, ch: str, city: str, cid: str) -> None:
-        d = self.data
         p = self.P(seat)
         p["inventory"] = [it for it in p["inventory"] if it["card"] != cid]
         value = (self.C.item[cid].cost + 1) // 2
-        d["shops"][city].append(cid)
-        d["shop_known"][city].append((1 << self.n()) - 1)
+        hidden.add_to_shop(self, city, cid, known=hidden.all_seats(self))  # sold face up
         self.log(f"{self.pname(seat)} sells the {self.cname(cid)}.")
         self.gain(seat, value, "sale")
         for _, e in self.has(seat, ch, "sell_bonus"):

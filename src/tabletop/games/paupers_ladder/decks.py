@@ -1,7 +1,8 @@
 """Card Decks (the rulebook's section). Cards are drawn from the top; discarded cards go face up
 next to their deck, and "when the last card in a deck has been discarded" the deck is reshuffled
 from its discards at once. Also here: each player's Outcome deck, what a seat knows of a deck's
-top (peeking, putting cards back in order) and shuffling discarded Outcome cards back."""
+top (peeking, putting cards back in order: the known top cards lie in knowledge zones, see
+hidden.py) and shuffling discarded Outcome cards back."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, Rng, piles
 
+from . import hidden
 from .base import A, J
 from .content import WILD
 from .decisions import Decision, decision
@@ -18,10 +20,11 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
-def discard_into(pile: J, cards: list[str], rng: Rng) -> bool:
-    """Put cards on a pile's discards; a run-out pile is reshuffled at once (True when it was)."""
+def discard_into(pile: J, cards: list[str], rng: Rng, held: bool = False) -> bool:
+    """Put cards on a pile's discards; a run-out pile is reshuffled at once (True when it was;
+    ``held``: the deck still has a known top on it, so it has not run out)."""
     piles.add_discards(pile, cards)
-    if cards and not pile["draw"]:
+    if cards and not pile["draw"] and not held:
         return piles.refill(pile, rng)
     return False
 
@@ -32,48 +35,41 @@ class CardDecks:
     __slots__ = ()
 
     def draw_from(self: PLState, name: str) -> str | None:
+        known = hidden.draw_top(self, name)
+        if known is not None:
+            return known
         d = self.data["decks"][name]
-        if not d["draw"]:
-            if not d["discard"]:
-                return None
-            self._forget_deck(name)
-        card = piles.draw(d, self.rng)
-        for p in self.data["players"]:
-            known = p["region_known"].get(name)
-            if known:
-                known.pop(0)
-        return str(card)
+        if not d["draw"] and not d["discard"]:
+            return None
+        return str(piles.draw(d, self.rng))
 
     def discard_to(self: PLState, name: str, cards: list[str]) -> None:
         """Card Decks: discarded cards go face up next to their deck; "when the last card in a
         deck has been discarded", the deck is reshuffled from its discards at once (so nothing
         can be taken from a discard pile the rulebook has already shuffled back)."""
-        if discard_into(self.data["decks"][name], cards, self.rng):
-            self._forget_deck(name)
+        pile = self.data["decks"][name]
+        held = not pile["draw"] and hidden.top_size(self, name) > 0
+        discard_into(pile, cards, self.rng, held)
 
     def discard_outcomes(self: PLState, seat: int, cards: list[str]) -> None:
         """Outcome cards are discarded after use; a used-up Outcome deck is reshuffled at once."""
-        p = self.P(seat)
-        if discard_into(p["outcome_deck"], cards, self.rng):
-            p["outcome_known"] = []
+        pile = self.P(seat)["outcome_deck"]
+        held = not pile["draw"] and hidden.top_size(self, "outcome", seat) > 0
+        discard_into(pile, cards, self.rng, held)
 
     def _forget_deck(self: PLState, name: str) -> None:
-        for p in self.data["players"]:
-            p["region_known"].pop(name, None)
+        """Nobody knows the deck's top any more (it is about to be shuffled)."""
+        hidden.forget_top(self, name)
 
     def deck_available(self: PLState, name: str) -> bool:
         d = self.data["decks"][name]
-        return bool(d["draw"] or d["discard"])
+        return bool(d["draw"] or d["discard"] or hidden.top_size(self, name))
 
     def draw_outcome(self: PLState, seat: int) -> str:
-        p = self.P(seat)
-        d = p["outcome_deck"]
-        if not d["draw"]:
-            p["outcome_known"] = []
-        card = piles.draw(d, self.rng)
-        if p["outcome_known"]:
-            p["outcome_known"].pop(0)
-        return str(card)
+        known = hidden.draw_top(self, "outcome", seat)
+        if known is not None:
+            return known
+        return str(piles.draw(self.P(seat)["outcome_deck"], self.rng))
 
     def discard_region_card(self: PLState, cid: str) -> None:
         self.discard_to(self.C.region_deck_of[cid], [cid])
@@ -88,10 +84,10 @@ class CardDecks:
 
     def _return_outcomes(self: PLState, seat: int, cards: list[str]) -> None:
         p = self.P(seat)
+        hidden.forget_top(self, "outcome", seat)
         draw = piles.cards(p["outcome_deck"]) + list(cards)
         self.rng.shuffle(draw)
         piles.set_cards(p["outcome_deck"], draw)
-        p["outcome_known"] = []
         self.log(
             f"{self.pname(seat)} shuffles {len(cards)} Outcome cards back"
             + (f" ({', '.join(self.cname(c) for c in cards)})." if cards else ".")
@@ -110,7 +106,7 @@ class PeekDeck(Decision):
         return "Choose a Region deck to peek at."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
-        return [A("peek", deck=dk) for dk in WILD if s.data["decks"][dk]["draw"]] or [A("done")]
+        return [A("peek", deck=dk) for dk in WILD if hidden.deck_size(s, dk)] or [A("done")]
 
     def words(self, s: PLState, a: Action, seat: int | None) -> str:
         return f"Peek at the {a['deck']} deck"
@@ -120,13 +116,11 @@ class PeekDeck(Decision):
             return
         dk = a["deck"]
         n = int(f["n"])
-        top = piles.peek(s.data["decks"][dk], n)
+        top = hidden.peek_top(s, dk, seat, n)
         s.log(f"{s.pname(seat)} peeks at the {dk} deck.")
         s.log(f"Top of the {dk} deck: {', '.join(s.cname(c) for c in top)}.", to=[seat])
         if n > 1 and len(top) > 1:
-            s.push({"t": "reorder", "seat": seat, "deck": dk, "cards": top, "private": True})
-        else:
-            s.P(seat)["region_known"][dk] = list(top)
+            s.push({"t": "reorder", "seat": seat, "deck": dk, "count": len(top), "private": True})
 
 
 @decision
@@ -140,19 +134,15 @@ class Reorder(Decision):
         return "Put the peeked cards back in any order."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
-        return [A("order", cards=perm) for perm in sorted(set(permutations(f["cards"])))]
+        cards = hidden.reorder_cards(s, f)
+        return [A("order", cards=perm) for perm in sorted(set(permutations(cards)))]
 
     def words(self, s: PLState, a: Action, seat: int | None) -> str:
         return "Order: " + ", ".join(s.cname(c) for c in a["cards"])
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
-        p = s.P(seat)
-        deck = s.data["decks"][f["deck"]] if f["deck"] != "outcome" else p["outcome_deck"]
-        piles.reorder(deck, list(a["cards"]))
-        if f["deck"] == "outcome":
-            p["outcome_known"] = list(a["cards"])
-        else:
-            p["region_known"][f["deck"]] = list(a["cards"])
+        owner = seat if f["deck"] == "outcome" else None
+        hidden.reorder_top(s, f["deck"], seat, list(a["cards"]), owner)
         s.log(f"{s.pname(seat)} puts the cards back in a chosen order.")
 
 

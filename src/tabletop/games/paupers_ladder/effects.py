@@ -18,6 +18,7 @@ from .base import A, J, region_name
 from .card_effects import CardEffect, effect_data, effect_from_data
 from .content import CITIES
 from .decisions import Decision, decision
+from .hidden import hold_drawn, keep_cards, release_drawn, shop, shop_of, take_from_shop
 
 if TYPE_CHECKING:
     from .rules import PLState
@@ -98,17 +99,15 @@ class CardEffects:
         d = self.data
         src = f["src"]
         if src == "drawn":
-            others = [c for c in f["cards"] if c != cid]
+            others = [c for c in release_drawn(self, seat) if c != cid]
             self._discard_items(others)
             if others:
                 self.log(f"Discarded: {', '.join(self.cname(c) for c in others)}.")
         elif src == "shops":
-            for city in CITIES:
-                if cid in d["shops"][city]:
-                    i = d["shops"][city].index(cid)
-                    d["shops"][city].pop(i)
-                    d["shop_known"][city].pop(i)
-                    self._restock(city)
+            city = shop_of(self, cid)
+            if city is not None:
+                take_from_shop(self, city, cid)
+                self._restock(city)
         elif src == "tucked":
             d["tucked"][f["card"]].remove(cid)
         self.acquire(seat, cid)
@@ -159,7 +158,7 @@ class Keep(Decision):
         return "Choose a card to keep."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
-        acts = [A("keep", card=c) for c in f["cards"]]
+        acts = [A("keep", card=c) for c in keep_cards(s, f)]
         if f.get("optional"):
             acts.append(A("done"))
         return acts
@@ -304,13 +303,10 @@ def _op_end_event(st: PLState, op: J) -> None:
 
 @rule_step("_city_item")
 def _op_city_item(st: PLState, op: J) -> None:
-    d = st.data
     _ctx, seat, _ = _context(st)
     city, cid = op["city"], op["card"]
-    if cid in d["shops"][city]:
-        i = d["shops"][city].index(cid)
-        d["shops"][city].pop(i)
-        d["shop_known"][city].pop(i)
+    if cid in shop(st, city):
+        take_from_shop(st, city, cid)
         st._restock(city)
         st.acquire(seat, cid)
 
@@ -327,8 +323,8 @@ def _op_disaster_end(st: PLState, op: J) -> None:
     cid = op["card"]
     dk = st.C.region_deck_of[cid]
     d["decks"][dk]["removed"].append(cid)
-    piles.shuffle_all(d["decks"][dk], st.rng)
     st._forget_deck(dk)
+    piles.shuffle_all(d["decks"][dk], st.rng)
 
 
 def _context(st: PLState) -> tuple[J, int, Any]:
@@ -392,7 +388,8 @@ def _draw_equipment(st: PLState, op: ce.DrawEquipment) -> None:
     elif cards:  # drawn cards are seen only by the drawer until one is kept
         st.log(f"{st.pname(seat)} draws {len(cards)} Equipment cards to keep 1.")
         st.log("Drawn: " + ", ".join(st.cname(c) for c in cards) + ".", to=[seat])
-        st.push({"t": "keep", "seat": seat, "cards": cards, "src": "drawn", "private": True})
+        hold_drawn(st, seat, cards)
+        st.push({"t": "keep", "seat": seat, "src": "drawn", "private": True})
 
 
 @card_effect("draw_rarity")
@@ -405,14 +402,12 @@ def _draw_rarity(st: PLState, op: ce.DrawRarity) -> None:
 
 @card_effect("shop_take")
 def _shop_take(st: PLState, op: ce.ShopTake) -> None:
-    d = st.data
     _ctx, seat, _ = _context(st)
-    cands = []
     for city in CITIES:
         st._peek_shop(seat, city)
-        cands += [c for c in d["shops"][city] if not c.startswith("rar.")]
-    if cands:  # the payer looks into every Shop: the others must not see the cards
-        st.push({"t": "keep", "seat": seat, "cards": cands, "src": "shops", "private": True})
+    frame = {"t": "keep", "seat": seat, "src": "shops", "cities": list(CITIES), "private": True}
+    if keep_cards(st, frame):  # the payer looks into every Shop: the others must not see them
+        st.push(frame)
 
 
 @card_effect("take_tucked")

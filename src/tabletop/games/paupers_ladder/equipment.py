@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, piles
+from tabletop.engine import Action
 
+from . import hidden
 from .base import A
 from .card_effects import PlaceGems
 
@@ -87,21 +88,24 @@ class EquipmentCards:
             if kk == key and e["effect"] in ("peek_outcome", "peek_region", "collect_gems")
         )
         self.use(key)
-        p = self.P(seat)
         if e["effect"] == "collect_gems":
             self.gain(seat, int(e["n"]), self.cname(key))
         elif e["effect"] == "peek_outcome":
-            top = piles.peek(p["outcome_deck"], int(e["n"]))
+            top = hidden.peek_top(self, "outcome", seat, int(e["n"]), owner=seat)
             self.log(f"{self.pname(seat)} uses the {self.cname(key)} on the Outcome deck.")
             self.log(
                 "Top of your Outcome deck: " + ", ".join(self.cname(c) for c in top), to=[seat]
             )
             if len(top) > 1:
                 self.push(
-                    {"t": "reorder", "seat": seat, "deck": "outcome", "cards": top, "private": True}
+                    {
+                        "t": "reorder",
+                        "seat": seat,
+                        "deck": "outcome",
+                        "count": len(top),
+                        "private": True,
+                    }
                 )
-            else:
-                p["outcome_known"] = top
         else:
             self.log(f"{self.pname(seat)} uses the {self.cname(key)}.")
             self.push({"t": "peek-deck", "seat": seat, "n": int(e["n"])})

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import chance, piles
 
+from . import hidden
 from .card_effects import PlaceGems
 from .content import CITIES, WILD
 from .schema import new_turn
@@ -89,10 +90,9 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
                     d["decks"][dk]["draw"].remove(cid)
                     return str(cid)
         for city in CITIES:
-            for i, cid in enumerate(d["shops"][city]):
+            for cid in hidden.shop(state, city):
                 if cid.split(".")[1] == entry:
-                    d["shops"][city].pop(i)
-                    d["shop_known"][city].pop(i)
+                    hidden.take_from_shop(state, city, cid)
                     return str(cid)
         raise ScenarioError(f"no Equipment or Rarity {entry!r} left")
 
@@ -245,11 +245,11 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
         pile["removed"] += pile["draw"][:cut]  # out of play: the deck has been drawn down
         pile["draw"] = pile["draw"][cut:]
     for city, cards in (spec.get("shops") or {}).items():
-        old = d["shops"][city]
-        for c in old:
-            d["decks"]["rarity" if c.startswith("rar.") else "equipment"]["draw"].insert(0, c)
-        d["shops"][city] = [any_card(c) for c in cards]
-        d["shop_known"][city] = [0] * len(d["shops"][city])
+        for c in hidden.shop(state, city):
+            d["decks"][hidden.pool_of(c)]["draw"].insert(0, c)
+            hidden.take_from_shop(state, city, c)
+        for c in cards:
+            hidden.add_to_shop(state, city, any_card(c), known=0)
 
     for pile in d["decks"].values():
         pile["draw"] = " ".join(pile["draw"])

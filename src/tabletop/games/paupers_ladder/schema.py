@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from tabletop.engine.knowledge import Zones, bit
 from tabletop.engine.piles import new_pile
 
 Pile = dict[str, Any]  # see tabletop.engine.piles: {"draw", "discard", "removed"}
@@ -37,8 +38,6 @@ class Player(TypedDict, total=False):
     position: str | None  # the Pauper's Region
     bird_position: str | None  # the Bird's Region
     outcome_deck: Pile
-    outcome_known: list[str]  # the Outcome cards this player knows on top of its deck, top first
-    region_known: dict[str, list[str]]  # per Region deck, the cards this player knows on top
     recipes: list[RecipeRecord]  # the Recipe Book
     inventory: list[InventoryCard]
     trophies: list[str]  # the Trophy Room
@@ -94,8 +93,6 @@ class GameData(TypedDict, total=False):
     tiles: dict[str, list[str]]  # face-up Region cards per wild Region
     card_gems: dict[str, int]  # Gems lying on a Region card
     tucked: dict[str, list[str]]  # Equipment tucked under a Region card
-    shops: dict[str, list[str]]  # each City Shop's cards (face down)
-    shop_known: dict[str, list[int]]  # per Shop card, the seats (bits) that have seen it
     quests: dict[str, str | None]  # each City's Quest
     dispensary: list[list[str]]  # 4 stacks, the top (last) face up
     stack: list[dict[str, Any]]  # open decisions (frames), the last on top
@@ -125,8 +122,6 @@ def new_player() -> Player:
         "position": None,
         "bird_position": None,
         "outcome_deck": new_pile([], compact=True, compact_discards=True),
-        "outcome_known": [],
-        "region_known": {},
         "recipes": [],
         "inventory": [],
         "trophies": [],
@@ -153,8 +148,6 @@ def new_game(mode: str, players: int) -> GameData:
         "tiles": {},
         "card_gems": {},
         "tucked": {},
-        "shops": {},
-        "shop_known": {},
         "quests": {},
         "dispensary": [[], [], [], []],
         "stack": [],
@@ -249,16 +242,85 @@ RENAMED: dict[str, str] = {
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """The data of a saved game in today's layout: a game saved with the short keys (it has
+    """The data of a saved game in today's layout. A game saved with the short keys (it has
     ``ts``, which every game had from its first step) gets every key renamed by
-    :data:`RENAMED`; anything else is returned as it is. Only mapping keys change: values (card
-    ids, a pick frame's ``zone``) and the keys of mappings keyed by data (Regions, decks, cards)
-    stay, since none of those is a short key."""
-    if "ts" not in data:
-        return data
-    upgraded = renamed_keys(data)
-    assert isinstance(upgraded, dict)
-    return upgraded
+    :data:`RENAMED`: only mapping keys change, values (card ids, a pick frame's ``zone``) and the
+    keys of mappings keyed by data (Regions, decks, cards) stay, since none of those is a short
+    key. A game saved before the Shops and the drawn cards were knowledge zones gets its zones
+    (:func:`_into_zones`). Anything else is returned as it is."""
+    if "ts" in data:
+        data = renamed_keys(data)
+        assert isinstance(data, dict)
+    if "shops" in data:
+        _into_zones(data)
+    if any("region_known" in p for p in data["players"]):
+        _tops_into_zones(data)
+    return data
+
+
+def _into_zones(data: dict[str, Any]) -> None:
+    """The Shops' cards and who has seen each (``shops``, ``shop_known``), and the cards an open
+    "draw 2, keep 1" or "keep 1 from the Shops" choice held in its frame, into the zones
+    hidden.py keeps them in."""
+    from .content import CITIES
+    from .hidden import EQUIPMENT, SHOP
+
+    players = len(data["players"])
+    z = Zones(data, players)
+    shops, known = data.pop("shops"), data.pop("shop_known")
+    for city in CITIES:
+        z.create(f"shop:{city}", pool=SHOP)
+        for card, mask in zip(shops[city], known[city], strict=True):
+            z.put(f"shop:{city}", card, known=mask)
+    for f in data["stack"]:
+        if f["t"] == "keep" and f.get("src") == "drawn":
+            seat = f["seat"]
+            z.create(f"drawn:{seat}", pool=EQUIPMENT)
+            for card in f.pop("cards"):
+                z.put(f"drawn:{seat}", card, known=bit(seat), how="looked")
+        elif f["t"] == "keep" and f.get("src") == "shops":
+            cards = set(f.pop("cards"))
+            f["cities"] = [city for city in CITIES if cards & set(shops[city])]
+
+
+def _tops_into_zones(data: dict[str, Any]) -> None:
+    """The top cards of a deck that seats knew (each player's ``region_known`` and
+    ``outcome_known``, top first, and an open reorder's ``cards``) onto the deck as its known
+    top zone (hidden.py): as many cards as anyone knew leave the pile for the zone."""
+    from tabletop.engine import piles
+
+    from .content import WILD
+    from .hidden import top_zone
+
+    players = data["players"]
+    reorders = [f for f in data["stack"] if f["t"] == "reorder"]
+    tops: list[tuple[str, int | None, dict[str, Any], dict[int, int]]] = []
+    for dk in WILD:
+        known = {s: len(p["region_known"].get(dk, [])) for s, p in enumerate(players)}
+        tops.append((dk, None, data["decks"][dk], known))
+    for s, p in enumerate(players):
+        tops.append(("outcome", s, p["outcome_deck"], {s: len(p["outcome_known"])}))
+    for f in reorders:
+        for deck, owner, _pile, known in tops:
+            if f["deck"] == deck and (deck != "outcome" or owner == f["seat"]):
+                known[f["seat"]] = max(known.get(f["seat"], 0), len(f["cards"]))
+        f["count"] = len(f.pop("cards"))
+    z = Zones(data, len(players))
+    for deck, owner, pile, known in tops:
+        depth = min(max(known.values(), default=0), piles.size(pile))
+        if not depth:
+            continue
+        name = top_zone(deck, owner)
+        z.create(name, pool=deck if deck != "outcome" else f"outcome:{owner}")
+        cards = piles.cards(pile)
+        piles.set_cards(pile, cards[: len(cards) - depth])
+        for i, card in enumerate(cards[len(cards) - depth :]):  # bottom of the known top first
+            from_top = depth - i
+            mask = sum(bit(s) for s, k in known.items() if k >= from_top)
+            z.put(name, card, known=mask)
+    for p in players:
+        p.pop("region_known", None)
+        p.pop("outcome_known", None)
 
 
 def renamed_keys(value: Any) -> Any:

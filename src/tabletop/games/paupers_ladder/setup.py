@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, Zones, piles
-from tabletop.engine.knowledge import bit
+from tabletop.engine.knowledge import ZONES, bit
 
 if TYPE_CHECKING:
     from .rules import PLState
@@ -44,12 +44,12 @@ class SettingUp:
 
     def hand(self: PLState, seat: int) -> list[str]:
         """A seat's Recipe draft hand (kept in the engine's knowledge zones during the draft)."""
-        zones = self.data.get("_zones")
-        return list(zones[f"hand:{seat}"]["items"]) if zones else []
+        zone = self.data[ZONES].get(f"hand:{seat}")
+        return list(zone["items"]) if zone is not None else []
 
     def zones_how(self: PLState, seat: int, zone: str) -> str | None:
         """How ``seat`` last learnt a draft hand (``looked``, ``passed``), while the draft runs."""
-        return Zones(self.data, self.n()).how(zone, seat) if self.data.get("_zones") else None
+        return Zones(self.data, self.n()).how(zone, seat) if zone in self.data[ZONES] else None
 
     def _start_draft(self: PLState) -> None:
         # The draft hands live in knowledge zones: who knows which hand (its holder; the seat
@@ -68,7 +68,8 @@ class SettingUp:
     def _end_draft(self: PLState) -> list[str]:
         """The cards left in the draft hands, the zones gone."""
         rest = [c for s in range(self.n()) for c in self.hand(s)]
-        self.data.pop("_zones", None)
+        for s in range(self.n()):
+            del self.data[ZONES][f"hand:{s}"]
         return rest
 
     def _draft_reveal(self: PLState) -> None:

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 from tabletop.engine import Action, piles
 
 from .base import A, J
-from .content import CITIES, Content, abilities_text
+from .content import Content, abilities_text
 from .decisions import Decision, decision
+from .hidden import shop, shop_of, swap_in_shop
 from .scenarios import SCENARIO_RULES, ScenarioRules
 
 if TYPE_CHECKING:
@@ -223,24 +224,23 @@ class Solo:
     def _put_rarity(self: PLState, city: str, rid: str) -> None:
         """Put a Rarity face down in a City Shop; the one it displaces takes its old place."""
         d = self.data
-        shop = d["shops"][city]
-        i = next(k for k, c in enumerate(shop) if c.startswith("rar."))
-        old = shop[i]
+        cards = shop(self, city)
+        i = next(k for k, c in enumerate(cards) if c.startswith("rar."))
+        old = cards[i]
         if old == rid:
             return
-        for other in CITIES:
-            if rid in d["shops"][other]:
-                j = d["shops"][other].index(rid)
-                d["shops"][other][j] = old
-                shop[i] = rid
-                return
+        other = shop_of(self, rid)
+        if other is not None:
+            swap_in_shop(self, other, shop(self, other).index(rid), old)
+            swap_in_shop(self, city, i, rid)
+            return
         pile = d["decks"]["rarity"]
         cards = piles.cards(pile)
         cards.remove(rid)
         cards.append(old)
         self.rng.shuffle(cards)
         piles.set_cards(pile, cards)
-        shop[i] = rid
+        swap_in_shop(self, city, i, rid)
 
     def _take_from_deck(self: PLState, dk: str, pred: Callable[[str], bool]) -> list[str]:
         pile = self.data["decks"][dk]
@@ -261,6 +261,7 @@ class Solo:
 
     def _setup_card(self: PLState, dk: str, region: str) -> None:
         d = self.data
+        self._forget_deck(dk)
         pile = d["decks"][dk]
         while True:
             cid = str(piles.draw(pile, self.rng))

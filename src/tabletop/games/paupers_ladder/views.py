@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.engine import Outcome, Rng, piles
 from tabletop.engine.views import log_for
 
+from . import hidden
 from .content import CITIES, WILD
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class Views:
                 "trophies": list(p["trophies"]),
                 "journal": list(p["journal"]),
                 "virtues": list(p["virtues"]),
-                "outcome_count": piles.size(p["outcome_deck"]),
+                "outcome_count": hidden.deck_size(self, "outcome", s),
                 "outcome_discard": piles.discards(p["outcome_deck"]),
                 "misses_turn": bool(p.get("misses_turn")),
                 "charges": p.get("charges", 0),
@@ -77,25 +78,31 @@ class Views:
                 pv["max_lives"] = self.max_lives()
             if mine:
                 pv["hand"] = self.hand(s)
-                pv["outcome_known_top"] = list(p["outcome_known"])
-                pv["region_known_top"] = {k: list(v) for k, v in p["region_known"].items()}
+                pv["outcome_known_top"] = hidden.known_top(self, "outcome", s, owner=s)
+                pv["region_known_top"] = {
+                    dk: known for dk in WILD if (known := hidden.known_top(self, dk, s))
+                }
             players.append(pv)
-        shops = {}
-        for city in CITIES:
-            cards = d["shops"][city]
-            ks = d["shop_known"][city]
-            shops[city] = {
-                "count": len(cards),
-                "known": [c for c, k in zip(cards, ks) if seat is not None and k & (1 << seat)],
+        shops = {
+            city: {
+                "count": len(hidden.shop(self, city)),
+                "known": hidden.shop_known(self, city, seat) if seat is not None else [],
             }
+            for city in CITIES
+        }
         stack = []
         for f in d["stack"]:
             if f.get("private") and f["seat"] != seat:
                 stack.append({"t": f["t"], "seat": f["seat"]})
+            elif f["t"] == "keep":  # the cards it offers, from the zones they lie in
+                stack.append({**f, "cards": hidden.keep_cards(self, f)})
+            elif f["t"] == "reorder":
+                shown = {k: v for k, v in f.items() if k != "count"}
+                stack.append({**shown, "cards": hidden.reorder_cards(self, f)})
             else:
                 stack.append(dict(f))
         decks = {
-            k: {"count": piles.size(v), "discard": list(v["discard"])}
+            k: {"count": hidden.deck_size(self, k), "discard": list(v["discard"])}
             for k, v in d["decks"].items()
         }
         return {
@@ -172,11 +179,9 @@ class Views:
 
         return evaluate(self)
 
-    def _shop_slot(self: PLState, card: str) -> tuple[str, int]:
-        for city in CITIES:
-            if card in self.data["shops"][city]:
-                return city, self.data["shops"][city].index(card)
-        raise ValueError(f"{card} is not in any Shop")
+    def hidden_outside_zones(self: PLState) -> bool:
+        """The decks stay compact piles outside the zones (drawing a Region card shows it)."""
+        return True
 
     def _resample(self: PLState, seat: int | None, rng: Rng) -> PLState:
         other = self.clone()
@@ -184,89 +189,16 @@ class Views:
         solo = d.get("solo")
         if solo and solo.get("facedown"):
             regions = sorted(solo["facedown"])
-            hidden = [solo["facedown"][r] for r in regions]
-            rng.shuffle(hidden)
-            solo["facedown"] = dict(zip(regions, hidden))
+            facedown = [solo["facedown"][r] for r in regions]
+            rng.shuffle(facedown)
+            solo["facedown"] = dict(zip(regions, facedown))
         if solo and "necromancer_deck" in solo:
             draw = piles.cards(solo["necromancer_deck"])
             rng.shuffle(draw)
             piles.set_cards(solo["necromancer_deck"], draw)
-        # a "put the peeked cards back" choice pending: its seat is looking at the top cards
-        peeking = [f for f in d["stack"] if f["t"] == "reorder"]
-
-        def looked_at(deck: str, s: int | None) -> int:
-            return max(
-                [len(f["cards"]) for f in peeking if f["deck"] == deck and f["seat"] == s] or [0]
-            )
-
-        # Region decks: keep the tops the seat has seen (or is looking at)
-        for dk in WILD:
-            known = len(other.P(seat)["region_known"].get(dk, [])) if seat is not None else 0
-            known = max(known, looked_at(dk, seat))
-            draw = piles.cards(d["decks"][dk])
-            cut = len(draw) - known
-            rest = draw[:cut]
-            rng.shuffle(rest)
-            draw[:cut] = rest
-            piles.set_cards(d["decks"][dk], draw)
-            for s, p in enumerate(d["players"]):
-                if s != seat:
-                    p["region_known"].pop(dk, None)
-        for s, p in enumerate(d["players"]):
-            draw = piles.cards(p["outcome_deck"])
-            known = max(len(p["outcome_known"]), looked_at("outcome", s)) if s == seat else 0
-            cut = len(draw) - known
-            rest = draw[:cut]
-            rng.shuffle(rest)
-            draw[:cut] = rest
-            piles.set_cards(p["outcome_deck"], draw)
-            if s != seat:
-                p["outcome_known"] = []
-        # another seat's pending reorder lists whatever now lies on top of the redrawn pile
-        for f in peeking:
-            if f["seat"] != seat:
-                pile = (
-                    d["players"][f["seat"]]["outcome_deck"]
-                    if f["deck"] == "outcome"
-                    else d["decks"][f["deck"]]
-                )
-                f["cards"] = piles.peek(pile, len(f["cards"]))
-        # a "keep 1 from the Shops" choice of another seat lists Shop cards: note where each lies,
-        # so the choice lists whatever the redrawn Shops hold there
-        looking = [
-            (f, [self._shop_slot(c) for c in f["cards"]])
-            for f in d["stack"]
-            if f["t"] == "keep" and f.get("src") == "shops" and f["seat"] != seat
-        ]
-        # shops + Equipment/Rarity decks (face-down cards the seat has not seen)
-        for deckname, is_rar in (("equipment", False), ("rarity", True)):
-            slots = []
-            for city in CITIES:
-                for i, (c, k) in enumerate(zip(d["shops"][city], d["shop_known"][city])):
-                    if c.startswith("rar.") == is_rar and not (
-                        seat is not None and k & (1 << seat)
-                    ):
-                        slots.append((city, i))
-            # cards another seat drew for "draw 2, keep 1" and has not chosen from yet
-            held = [
-                f
-                for f in d["stack"]
-                if f["t"] == "keep" and f.get("src") == "drawn" and f["seat"] != seat
-            ]
-            if is_rar:
-                held = []
-            pool = [d["shops"][c][i] for c, i in slots] + piles.cards(d["decks"][deckname])
-            pool += [c for f in held for c in f["cards"]]
-            rng.shuffle(pool)
-            for j, (c, i) in enumerate(slots):
-                d["shops"][c][i] = pool[j]
-            pool = pool[len(slots) :]
-            for f in held:
-                f["cards"] = pool[: len(f["cards"])]
-                pool = pool[len(f["cards"]) :]
-            piles.set_cards(d["decks"][deckname], pool)
-        for f, slots_of in looking:
-            f["cards"] = [d["shops"][c][i] for c, i in slots_of]
+        # the Shops, the cards drawn for "draw 2, keep 1", the known tops of the decks, and the
+        # decks they are dealt from (hidden.py)
+        hidden.resample(other, seat, rng)
         quests = piles.cards(d["decks"]["quest"])
         rng.shuffle(quests)
         piles.set_cards(d["decks"]["quest"], quests)

@@ -9,7 +9,7 @@ well-formed XML. CSS classes are prefixed ``pl-``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
@@ -780,46 +780,82 @@ def _outcome_chip(cid: str, cls: str = "") -> str:
     return _chip(f"Outcome {oc.number}", f"ally: {ally}" if ally else "", cls)
 
 
-def _choice_chips(view: dict[str, Any], f: dict[str, Any]) -> list[str] | None:
-    """The cards a choice is about, drawn from the view: the weapons of a fight (with the bonus
-    each gives here), the discarded Outcome cards that may go back, the Trophy Room cards for
-    bravery, the dragons for magnificence, the Cities of a dragon's nest. None for other frames
-    (and for a private frame the view does not open to this seat, which carries no cards)."""
+ChipsOf = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], list[str]]
+
+# The cards a choice is about, one declaration per kind of decision: the frame kind, the frame
+# key its cards need (a private frame the view does not open to this seat carries none) and how
+# its chips are drawn from the view, the frame and the deciding seat's player.
+CHOICE_CHIPS: dict[str, tuple[str, ChipsOf]] = {}
+
+
+def choice_chips(kind: str, needs: str) -> Callable[[ChipsOf], ChipsOf]:
+    def register(fn: ChipsOf) -> ChipsOf:
+        CHOICE_CHIPS[kind] = (needs, fn)
+        return fn
+
+    return register
+
+
+@choice_chips("weapon", needs="options")
+def _weapon_chips(view: dict[str, Any], f: dict[str, Any], p: dict[str, Any]) -> list[str]:
+    """The weapons of a fight, with the bonus each gives here."""
     C = content()
-    t = f.get("t")
-    p = _player(view, f.get("seat"))
-    if t == "weapon" and "options" in f:
-        chips = []
-        for key, bonus in f["options"]:
-            if key == "start" and p.get("pauper") in C.paupers:
-                eq = C.paupers[p["pauper"]].equipment
-                chips.append(
-                    _chip(eq.name, f"+{bonus} in this fight ({abilities_text(eq.abilities)})")
-                )
-            elif key in C.item:
-                chips.append(_chip(_name(key), f"+{bonus} in this fight ({item_text(key)})"))
-        if f.get("none"):
-            chips.append(_chip("No weapon", "+0; nothing is used up"))
-        return chips
-    if t == "return-outcomes" and "chosen" in f:
-        chosen = [_outcome_chip(c, "pl-chosen") for c in f["chosen"] if c in C.outcome]
-        pile = [c for c in p.get("outcome_discard") or [] if c in C.outcome]
-        return chosen + [_outcome_chip(c) for c in sorted(pile)]
-    if t == "bravery" and "chosen" in f:
-        chosen = list(f["chosen"])
-        chips = []
-        for c in p.get("trophies") or []:
-            if c in C.region_card:
-                cls = "pl-chosen" if c in chosen else ""
-                if c in chosen:
-                    chosen.remove(c)
-                chips.append(_chip(_name(c), f"{C.region_card[c].strength} points", cls))
-        return chips
-    if t == "magnificence" and "cands" in f:
-        return [_chip(_name(c), region_card_text(c)) for c in f["cands"] if c in C.region_card]
-    if t == "nest" and "cities" in f:
-        return [_chip(str(c).capitalize(), "City Shop") for c in f["cities"]]
-    return None
+    chips = []
+    for key, bonus in f["options"]:
+        if key == "start" and p.get("pauper") in C.paupers:
+            eq = C.paupers[p["pauper"]].equipment
+            chips.append(_chip(eq.name, f"+{bonus} in this fight ({abilities_text(eq.abilities)})"))
+        elif key in C.item:
+            chips.append(_chip(_name(key), f"+{bonus} in this fight ({item_text(key)})"))
+    if f.get("none"):
+        chips.append(_chip("No weapon", "+0; nothing is used up"))
+    return chips
+
+
+@choice_chips("return-outcomes", needs="chosen")
+def _return_chips(view: dict[str, Any], f: dict[str, Any], p: dict[str, Any]) -> list[str]:
+    """The discarded Outcome cards that may go back (those chosen so far marked)."""
+    C = content()
+    chosen = [_outcome_chip(c, "pl-chosen") for c in f["chosen"] if c in C.outcome]
+    pile = [c for c in p.get("outcome_discard") or [] if c in C.outcome]
+    return chosen + [_outcome_chip(c) for c in sorted(pile)]
+
+
+@choice_chips("bravery", needs="chosen")
+def _bravery_chips(view: dict[str, Any], f: dict[str, Any], p: dict[str, Any]) -> list[str]:
+    """The Trophy Room cards for bravery, with their points (those chosen so far marked)."""
+    C = content()
+    chosen = list(f["chosen"])
+    chips = []
+    for c in p.get("trophies") or []:
+        if c in C.region_card:
+            cls = "pl-chosen" if c in chosen else ""
+            if c in chosen:
+                chosen.remove(c)
+            chips.append(_chip(_name(c), f"{C.region_card[c].strength} points", cls))
+    return chips
+
+
+@choice_chips("magnificence", needs="cands")
+def _magnificence_chips(view: dict[str, Any], f: dict[str, Any], p: dict[str, Any]) -> list[str]:
+    """The dragons for magnificence."""
+    C = content()
+    return [_chip(_name(c), region_card_text(c)) for c in f["cands"] if c in C.region_card]
+
+
+@choice_chips("nest", needs="cities")
+def _nest_chips(view: dict[str, Any], f: dict[str, Any], p: dict[str, Any]) -> list[str]:
+    """The Cities of a dragon's nest."""
+    return [_chip(str(c).capitalize(), "City Shop") for c in f["cities"]]
+
+
+def _choice_chips(view: dict[str, Any], f: dict[str, Any]) -> list[str] | None:
+    """The chips of the choice's declaration (CHOICE_CHIPS); None for other frames and for a
+    frame without the cards its chips need."""
+    declared = CHOICE_CHIPS.get(str(f.get("t")))
+    if declared is None or declared[0] not in f:
+        return None
+    return declared[1](view, f, _player(view, f.get("seat")))
 
 
 def _known(cid: str) -> bool:

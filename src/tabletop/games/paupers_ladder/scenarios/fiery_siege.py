@@ -11,6 +11,7 @@ from tabletop.engine import Action, piles
 from ..base import A, J
 from ..content import CITIES
 from ..decisions import Decision, decision
+from ..hidden import keep_cards
 from . import ScenarioRules, scenario
 
 if TYPE_CHECKING:
@@ -202,11 +203,11 @@ def dragon_nest(s: PLState, seat: int, cid: str, region: str) -> None:
 
 
 def nest_shop(s: PLState, seat: int, city: str) -> None:
-    cands = [c for c in s.data["shops"][city] if not c.startswith("rar.")]
+    frame = {"t": "keep", "seat": seat, "src": "shops", "cities": [city], "private": True}
     s.log(f"A dragon's nest! Collect 1 Equipment from the Shop in {city.capitalize()}.")
-    if cands:  # the Shop's cards are face down: only this player looks at them
+    if keep_cards(s, frame):  # the Shop's cards are face down: only this player looks at them
         s._peek_shop(seat, city)
-        s.push({"t": "keep", "seat": seat, "cards": cands, "src": "shops", "private": True})
+        s.push(frame)
 
 
 @decision

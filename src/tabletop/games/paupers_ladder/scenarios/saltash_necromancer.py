@@ -11,6 +11,7 @@ from tabletop.engine import Action, piles
 from ..base import A, J
 from ..content import CITIES
 from ..decisions import Decision, decision
+from ..hidden import shop
 from . import ScenarioRules, scenario
 
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ class CityReward(Decision):
         acts = [A("city-reward", take="gems")]
         acts += [
             A("city-reward", take="equipment", card=c)
-            for c in s.data["shops"][f["city"]]
+            for c in shop(s, f["city"])
             if not c.startswith("rar.")
         ]
         if s.P(f["seat"])["lives"][f["char"]] < s.max_lives():
