@@ -11,7 +11,7 @@ import pytest
 
 from tabletop.engine import Action, load, piles
 from tabletop.engine.rng import Rng
-from tabletop.games.paupers_ladder.hidden import shop, take_from_shop
+from tabletop.games.paupers_ladder.hidden import facedown_cards, shop, take_from_shop
 from tabletop.games.paupers_ladder.rules import PLState
 from tabletop.games.paupers_ladder.scenarios import SCENARIO_RULES
 
@@ -354,7 +354,7 @@ class TestSaltashNecromancer:
         for m in ("mine-1", "mine-2", "mine-3"):
             assert len(d["tiles"][m]) == 2
             assert all(s.C.region_card[c].type == "undead" for c in d["tiles"][m])
-        hidden = sorted(s.C.region_card[c].name for c in solo["facedown"].values())
+        hidden = sorted(s.C.region_card[c].name for c in facedown_cards(s).values())
         assert hidden == ["cave-in", "necromancer", "pit trap"]
         assert all(
             not c.startswith("mine.") or s.C.region_card[c].type != "undead"
@@ -366,7 +366,7 @@ class TestSaltashNecromancer:
     def test_views_never_show_the_face_down_mine_cards(self) -> None:
         s = set_up("saltash-necromancer", "alf")
         text = json.dumps(s.view(0)) + json.dumps(s.view(None))
-        for cid in s.data["solo"]["facedown"].values():  # the hidden cards themselves
+        for cid in facedown_cards(s).values():  # the hidden cards themselves
             assert cid not in text
         assert s.view(0)["solo"]["facedown"] == ["mine-1", "mine-2", "mine-3"]
         assert s.view(0)["solo"]["necromancer"] is None
@@ -406,7 +406,7 @@ class TestSaltashNecromancer:
         solo = d["solo"]
         p = d["players"][0]
         nec = solo["necromancer"]
-        region = next(r for r, c in solo["facedown"].items() if c == nec)
+        region = next(r for r, c in facedown_cards(s).items() if c == nec)
         # the other objectives are done: the blade bought, the Cities cleared
         take_from_shop(s, "blacksand", "rar.spirit-blade")
         p["inventory"].append({"card": "rar.spirit-blade", "uses": 0, "gems": 0})
@@ -450,7 +450,7 @@ class TestSaltashNecromancer:
         d = s.data
         solo = d["solo"]
         nec = solo["necromancer"]
-        region = next(r for r, c in solo["facedown"].items() if c == nec)
+        region = next(r for r, c in facedown_cards(s).items() if c == nec)
         d["tiles"][region] = []
         d["players"][0]["position"] = region
         s.invalidate()

@@ -13,7 +13,14 @@ engine derives, for every game that uses zones:
   interchangeable, such as the cards of one deck), so a hand it passed on stays what it was.
   A pool may be split by the items' backs (:func:`split_pool`: a stack of cards from two decks);
 - the **undo policy** (``tabletop.engine.undo``): an action after which some seat knows an item
-  it did not know before cannot be taken back.
+  it did not know before, or fewer items of a pool are hidden from it (one left a face-down
+  place for the open table), cannot be taken back.
+
+A large face-down pile whose order nobody knows (a draw deck) may stay a compact pile
+(:mod:`.piles`, cheaper to copy than a zone) that the game names with its pool
+(``State.facedown_piles``): the model counts it as a zone of that pool known to no seat, so the
+resample deals it again together with the unknown items of its pool, and drawing from it is a
+reveal for undo.
 
 Rules for moving things: moving items keeps what each seat knows about them, and who watched the
 move (``seen_by``) keeps knowing; a seat that did not see *which* item left a zone loses track of
@@ -22,9 +29,10 @@ that whole zone (it no longer knows which items remain).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from . import piles as _piles
 from .rng import Rng
 
 ZONES = "_zones"
@@ -194,9 +202,15 @@ class Zones:
             z["known"] = [0] * len(z["items"])
 
 
-def resample_zones(data: dict[str, Any], seat: int | None, rng: Rng) -> bool:
+def resample_zones(
+    data: dict[str, Any],
+    seat: int | None,
+    rng: Rng,
+    facedown: Mapping[str, _piles.Pile] | None = None,
+) -> bool:
     """Redraw, within each pool, the items at the positions ``seat`` does not know (what it
-    knows stays where it is). True when anything could change."""
+    knows stays where it is), dealing each face-down pile of ``facedown`` (by pool, see
+    ``State.facedown_piles``) again together with them. True when anything could change."""
     zones: dict[str, dict[str, Any]] = data.get(ZONES) or {}
     pools: dict[str, list[tuple[str, int]]] = {}
     for name in sorted(zones):
@@ -207,33 +221,70 @@ def resample_zones(data: dict[str, Any], seat: int | None, rng: Rng) -> bool:
                 pool = z["pool"] if split is None else split(z["items"][i])
                 pools.setdefault(pool, []).append((name, i))
     changed = False
-    for pool in sorted(pools):
-        slots = pools[pool]
-        items = [zones[name]["items"][i] for name, i in slots]
+    for pool in sorted(set(pools) | set(facedown or ())):
+        slots = pools.get(pool, [])
+        pile = facedown.get(pool) if facedown else None
+        deck = _piles.cards(pile) if pile is not None else []
+        items = deck + [zones[name]["items"][i] for name, i in slots]
         if len(set(map(repr, items))) > 1:
             changed = True
         rng.shuffle(items)
-        for (name, i), item in zip(slots, items, strict=True):
+        if pile is not None:
+            _piles.set_cards(pile, items[: len(deck)])
+        for (name, i), item in zip(slots, items[len(deck) :], strict=True):
             zones[name]["items"][i] = item
     return changed
 
 
-def learnt(before: dict[str, Any], after: dict[str, Any], players: int) -> int | None:
+def learnt(
+    before: dict[str, Any],
+    after: dict[str, Any],
+    players: int,
+    facedown_before: Mapping[str, int] | None = None,
+    facedown_after: Mapping[str, int] | None = None,
+) -> int | None:
     """A seat (or ``-1`` for the spectators) that knows an item after that it did not know
-    before (counted as items per pool, so moving a known card keeps it known), or None."""
+    before (counted as items per pool, so moving a known card keeps it known, and an item put
+    into the zones from the open table was known already), or from which
+    fewer items of a pool are hidden after (an item it did not know left the face-down places,
+    such as a card drawn face up from a deck), or None. ``facedown_*``: the sizes of the
+    face-down piles by pool (``State.facedown_piles``), hidden from every seat."""
+    arrived = _known_counts(after, -1)  # every item in the zones, known or not
+    for key, n in _known_counts(before, -1).items():
+        arrived[key] = arrived.get(key, 0) - n
     for seat in [*range(players), None]:
         known_before = _known_counts(before, seat)
         for key, n in _known_counts(after, seat).items():
-            if n > known_before.get(key, 0):
+            # an item put into a zone from the open (a card sold to a Shop) was known already
+            if n - known_before.get(key, 0) > max(arrived.get(key, 0), 0):
                 return -1 if seat is None else seat
+        if seat is None:  # spectators do not play: only what is hidden from a seat counts here
+            break
+        hidden_after = _hidden_counts(after, seat, facedown_after)
+        for pool, n in _hidden_counts(before, seat, facedown_before).items():
+            if hidden_after.get(pool, 0) < n:
+                return int(seat)
     return None
 
 
 def _known_counts(data: dict[str, Any], seat: int | None) -> dict[tuple[str, str], int]:
+    """The items ``seat`` knows in the zones, by (pool, item); ``seat`` -1: every item."""
     out: dict[tuple[str, str], int] = {}
     for z in (data.get(ZONES) or {}).values():
         for item, mask in zip(z["items"], z["known"], strict=True):
-            if knows(mask, seat):
+            if seat == -1 or knows(mask, seat):
                 key = (item_pool(z["pool"], item), repr(item))
                 out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _hidden_counts(
+    data: dict[str, Any], seat: int | None, facedown: Mapping[str, int] | None
+) -> dict[str, int]:
+    out: dict[str, int] = dict(facedown or {})
+    for z in (data.get(ZONES) or {}).values():
+        for item, mask in zip(z["items"], z["known"], strict=True):
+            if not knows(mask, seat):
+                pool = item_pool(z["pool"], item)
+                out[pool] = out.get(pool, 0) + 1
     return out

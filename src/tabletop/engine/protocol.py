@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from .actions import Action
 from .errors import BadParameter, IllegalAction
 from .knowledge import ZONES, resample_zones
+from .piles import Pile
 from .rng import Rng, derive_seed
 from .templates import Template
 
@@ -404,10 +405,17 @@ class State(ABC):
         return str(action)
 
     def hidden_outside_zones(self) -> bool:
-        """True when the game keeps hidden things outside its knowledge zones as well (face-down
-        piles its own ``_resample`` redraws): undo then finds what an action showed by
-        resampling (:mod:`.undo`), since the zones alone do not see a card drawn from a pile."""
+        """True when the game keeps hidden things outside its knowledge zones and its face-down
+        piles (things its own ``_resample`` redraws): undo then finds what an action showed by
+        resampling (:mod:`.undo`), since the zones alone do not see them."""
         return False
+
+    def facedown_piles(self) -> dict[str, Pile]:
+        """The game's face-down piles whose order no seat knows, kept as compact piles
+        (:mod:`.piles`) rather than zones, by the pool their cards belong to: the knowledge model
+        counts each as a zone of that pool known to nobody (the resample deals it again with the
+        pool's unknown items; a card leaving it is a reveal for undo). Live, not copies."""
+        return {}
 
     def undo_blocked(self, seat: int, action: Action) -> str | None:
         """Why ``action``, played by ``seat`` from this state, may not be taken back (it revealed
@@ -440,8 +448,12 @@ class State(ABC):
         draws too), then the pending commitments of the other seats, each redrawn among that
         seat's options."""
         world = self._resample(seat, rng)
-        if world.data.get(ZONES):
-            resample_zones(world.data, seat, rng)
+        facedown = world.facedown_piles()  # counted as zones known to nobody
+        if world.data.get(ZONES) or facedown:
+            if facedown:
+                resample_zones(world.data, seat, rng, facedown)
+            else:
+                resample_zones(world.data, seat, rng)
             world.rng = Rng(rng.next64())
             world.invalidate()
         commits = world.data.get(COMMITS)

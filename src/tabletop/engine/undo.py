@@ -3,8 +3,9 @@
 A seat may take back its own last action only while the game is not over and nothing was revealed
 by it: no other seat has acted since, the action drew nothing random (the RNG did not move), no
 seat learnt anything it did not know, and the game does not object (``State.undo_blocked``).
-"Learnt" comes from the knowledge model when the game keeps its hidden things in zones
-(:mod:`.knowledge`: some seat knows an item after the action that it did not know before);
+"Learnt" comes from the knowledge model when the game keeps its hidden things in zones and
+face-down piles (:mod:`.knowledge`: some seat knows an item after the action that it did not know
+before, or fewer items are hidden from it, as when a card is drawn face up from a deck);
 otherwise (or when some of them lie outside zones, ``State.hidden_outside_zones``) it is checked by
 replaying the action on states resampled for each seat (what a seat
 sees after it must not depend on what was hidden). The earlier state is rebuilt by replaying the
@@ -13,6 +14,7 @@ record without that action, so it is exactly the state before it.
 
 from __future__ import annotations
 
+from . import piles
 from .errors import IllegalAction
 from .knowledge import ZONES, learnt
 from .protocol import WITHDRAW, State
@@ -74,9 +76,11 @@ def undo_last(state: State, seat: int, before: State | None = None) -> State:
         raise IllegalAction(
             f"{state.game.name}: {last_action} cannot be undone: it drew something at random"
         )
-    zoned = previous.data.get(ZONES) or state.data.get(ZONES)
+    facedown = {pool: piles.size(p) for pool, p in previous.facedown_piles().items()}
+    zoned = previous.data.get(ZONES) or state.data.get(ZONES) or facedown
     if zoned and not previous.hidden_outside_zones():
-        viewer = learnt(previous.data, state.data, state.game.num_players)
+        now = {pool: piles.size(p) for pool, p in state.facedown_piles().items()}
+        viewer = learnt(previous.data, state.data, state.game.num_players, facedown, now)
     else:
         viewer = _revealed_to(previous, state, seat, last_seat)
     if viewer is not None:

@@ -193,10 +193,10 @@ class PaupersLadder(Game):
         d["decks"]["recipe"] = new_pile(rec, compact=True)
         birds = list(C.birds)
         rng.shuffle(birds)
-        d["birds_shown"], d["birds_hidden"] = birds[:4], birds[4:]
+        # the top 4 are shown; no rule uses the others again: they stay in the box, not the state
+        d["birds_shown"] = birds[:4]
         if self.params["first_game_birds"]:  # set-up: "if this is your first game, search the deck"
             d["birds_shown"] = [b for b in FIRST_GAME_BIRDS if b in C.birds]
-            d["birds_hidden"] = [b for b in birds if b not in FIRST_GAME_BIRDS]
         side = "2" if self.num_players == 2 else "3-4"
         if self.params["mode"] == "solo":
             side = C.solo["difficulties"][self.params["difficulty"]]["side"]

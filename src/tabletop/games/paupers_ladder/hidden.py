@@ -12,17 +12,24 @@
   deck): the deck is that zone, top last, on its compact pile. A pending "put them back in any
   order" lists the zone's top cards; drawing takes the zone's top card first.
 
+- The Dispensary's stacks (``dispensary:0`` to ``3``, pool ``recipes``): each top card face
+  up (known to everyone), the cards under it known to nobody.
+- Solo, each face-down card in a Region (``facedown:REGION``): known to nobody until turned
+  face up. (The Birds not shown at set-up are not in the state at all: no rule uses them.)
+- The draw decks (Equipment, Rarity, Region, Outcome, Quest and Recipe decks, the Saltash
+  necromancer's deck) stay compact piles, cheaper to copy, named to the kernel by
+  :func:`facedown_piles` with their pools: the model counts each as a zone known to nobody.
+
 The seats' views, the resample of what a seat does not know and the undo policy follow from the
-zones. The decks stay compact piles; :func:`resample` deals each again together with the zones'
-cards of its pool that the seat does not know."""
+zones and the face-down piles: the engine deals each pile again together with the zones' cards
+of its pool that the seat does not know, and a card drawn from a pile is a reveal for undo."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import piles
-from tabletop.engine.knowledge import ZONES, Zones, bit, item_pool, knows, split_pool
-from tabletop.engine.rng import Rng
+from tabletop.engine.knowledge import ZONES, Zones, bit, everyone, knows, split_pool
 
 from .content import CITIES, WILD
 
@@ -32,6 +39,12 @@ if TYPE_CHECKING:
 EQUIPMENT = "equipment"
 RARITY = "rarity"
 SHOP = "paupers-ladder:shop"  # the pool of a Shop's cards, split by their backs
+RECIPES = "recipes"  # the Recipe deck, the draft hands and the Dispensary
+QUESTS = "quests"
+NECROMANCER = "necromancer"  # the Saltash necromancer's Outcome deck
+FACEDOWN = "facedown:"  # + a Region: a solo face-down card
+FACEDOWN_POOL = "paupers-ladder:facedown"
+_DISPENSARY = [f"dispensary:{i}" for i in range(4)]
 
 
 def pool_of(card: str) -> str:
@@ -238,34 +251,80 @@ def reorder_cards(st: PLState, f: dict[str, Any]) -> list[str]:
     return list(reversed(items[-int(f["count"]) :]))
 
 
-# ---------------------------------------------------------------- resampling
-def _piles(st: PLState) -> dict[str, dict[str, Any]]:
-    """Each pool dealt from a compact pile, with that pile."""
-    d = st.data
-    out = {EQUIPMENT: d["decks"][EQUIPMENT], RARITY: d["decks"][RARITY]}
-    out.update({dk: d["decks"][dk] for dk in WILD})
-    out.update({f"outcome:{s}": p["outcome_deck"] for s, p in enumerate(d["players"])})
-    return out
+# ---------------------------------------------------------------- what nobody has seen
+def create_dispensary(data: dict[str, Any], players: int, stacks: list[list[str]]) -> None:
+    """The Dispensary's 4 stacks (bottom first): only each top card lies face up."""
+    z = Zones(data, players)
+    for name, stack in zip(_DISPENSARY, stacks, strict=True):
+        z.create(name, stack, pool=RECIPES)
+        if stack:
+            z.learn(name, everyone(players), "", at=len(stack) - 1)
 
 
-def resample(st: PLState, seat: int | None, rng: Rng) -> None:
-    """Deal every deck again (the Equipment and Rarity decks, the Region decks, the Outcome
-    decks), each together with the zones' cards of its pool that ``seat`` does not know (any of
-    them may be any card it has not seen); the engine then redraws the unknown positions of
-    every zone within their pools."""
+def dispensary(st: PLState) -> list[list[str]]:
+    """The Dispensary's stacks, bottom first, the face-up top last (4 empty stacks before the
+    draft has ended)."""
     zs = st.data[ZONES]
-    slots: dict[str, list[tuple[str, int]]] = {}
-    for name in sorted(zs):
-        z = zs[name]
-        for i, mask in enumerate(z["known"]):
-            if not knows(mask, seat):
-                pool = item_pool(z["pool"], z["items"][i])
-                slots.setdefault(pool, []).append((name, i))
-    for pool, pile in _piles(st).items():
-        cards = piles.cards(pile)
-        where = slots.get(pool, [])
-        deal = cards + [zs[name]["items"][i] for name, i in where]
-        rng.shuffle(deal)
-        piles.set_cards(pile, deal[: len(cards)])
-        for (name, i), card in zip(where, deal[len(cards) :], strict=True):
-            zs[name]["items"][i] = card
+    if _DISPENSARY[0] not in zs:
+        return [[], [], [], []]
+    return [list(zs[name]["items"]) for name in _DISPENSARY]
+
+
+def take_from_dispensary(st: PLState, stack: int) -> str:
+    """Take a stack's face-up top: the card under it is turned face up."""
+    name = _DISPENSARY[stack]
+    card, _ = zones(st).take(name, seen_by=all_seats(st))
+    left = len(st.data[ZONES][name]["items"])
+    if left:
+        zones(st).learn(name, everyone(len(st.data["players"])), "", at=left - 1)
+    return str(card)
+
+
+def lay_facedown(data: dict[str, Any], players: int, cards: dict[str, str]) -> None:
+    """Solo: a face-down card in each of these Regions (the Saltash Necromancer's Mines)."""
+    z = Zones(data, players)
+    for region, card in cards.items():
+        z.create(FACEDOWN + region, [card], pool=FACEDOWN_POOL)
+
+
+def facedown_regions(st: PLState) -> list[str]:
+    """The Regions where a face-down card lies, in name order (where they lie is public)."""
+    n = len(FACEDOWN)
+    return sorted(name[n:] for name in st.data[ZONES] if name.startswith(FACEDOWN))
+
+
+def facedown_in(st: PLState, region: str) -> bool:
+    return FACEDOWN + region in st.data[ZONES]
+
+
+def facedown_cards(st: PLState) -> dict[str, str]:
+    """The face-down cards by Region (what they are: the rules' and the tests' business)."""
+    zs = st.data[ZONES]
+    return {r: str(zs[FACEDOWN + r]["items"][0]) for r in facedown_regions(st)}
+
+
+def reveal_facedown(st: PLState, region: str) -> str:
+    """Turn the face-down card of a Region face up (it leaves its zone for the Region)."""
+    return str(st.data[ZONES].pop(FACEDOWN + region)["items"][0])
+
+
+def facedown_piles(st: PLState) -> dict[str, dict[str, Any]]:
+    """The compact face-down piles whose order nobody knows, by pool (see
+    ``State.facedown_piles``): the Equipment and Rarity decks (pools shared with the Shops and
+    the drawn cards), the Region decks and the Outcome decks (shared with their known tops), the
+    Recipe deck (shared with the draft hands and the Dispensary), the Quest deck and the
+    Saltash necromancer's deck."""
+    d = st.data
+    decks = d["decks"]
+    out = {
+        EQUIPMENT: decks[EQUIPMENT],
+        RARITY: decks[RARITY],
+        RECIPES: decks["recipe"],
+        QUESTS: decks["quest"],
+    }
+    out.update({dk: decks[dk] for dk in WILD})
+    out.update({f"outcome:{s}": p["outcome_deck"] for s, p in enumerate(d["players"])})
+    solo = d.get("solo")
+    if solo and "necromancer_deck" in solo:
+        out[NECROMANCER] = solo["necromancer_deck"]
+    return out

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine import Action
 
+from . import hidden
 from .base import A, J
 from .decisions import Decision, decision
 
@@ -91,7 +92,7 @@ class Recipes:
                 self._solo_recipe_choice(seat)
             return
         if len(p["recipes"]) < int(self.C.numbers["recipe_limit"]["value"]) and any(
-            self.data["dispensary"]
+            hidden.dispensary(self)
         ):
             self.push({"t": "dispensary", "seat": seat})
 
@@ -134,16 +135,16 @@ class Dispensary(Decision):
         return "Choose a new Recipe In Learning from the Dispensary."
 
     def legal(self, s: PLState, f: J) -> list[Action]:
-        return [A("take", stack=i) for i, st in enumerate(s.data["dispensary"]) if st]
+        return [A("take", stack=i) for i, st in enumerate(hidden.dispensary(s)) if st]
 
     def words(self, s: PLState, a: Action, seat: int | None) -> str:
-        stack = s.data["dispensary"][a["stack"]]
+        stack = hidden.dispensary(s)[a["stack"]]
         if not stack:
             return "Take"
         return f"Take {s.cname(stack[-1])} from the Dispensary (stack {a['stack'] + 1})"
 
     def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
-        card = s.data["dispensary"][a["stack"]].pop()
+        card = hidden.take_from_dispensary(s, a["stack"])
         s.P(seat)["recipes"].append(
             {"recipe": card, "ingredients": [], "learned": False, "learned_at": 0}
         )

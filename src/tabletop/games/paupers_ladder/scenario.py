@@ -259,7 +259,7 @@ def build(game: PaupersLadder, spec: Mapping[str, Any], seed: int = 0) -> PLStat
     if d["mode"] != "solo":  # solo keeps the Recipe deck: its top 4 are the Dispensary
         rest = piles.cards(d["decks"]["recipe"])
         d["decks"]["recipe"]["draw"] = ""
-        d["dispensary"] = [rest[i::4] for i in range(4)]
+        hidden.create_dispensary(d, len(d["players"]), [rest[i::4] for i in range(4)])
     d["phase"] = "play"
     d["order"] = []
     d["round"] = int(spec.get("round", 1))

@@ -94,7 +94,6 @@ class GameData(TypedDict, total=False):
     card_gems: dict[str, int]  # Gems lying on a Region card
     tucked: dict[str, list[str]]  # Equipment tucked under a Region card
     quests: dict[str, str | None]  # each City's Quest
-    dispensary: list[list[str]]  # 4 stacks, the top (last) face up
     stack: list[dict[str, Any]]  # open decisions (frames), the last on top
     effect_queue: list[str | dict[str, Any]]  # card effects waiting to run (refs), rule steps
     effect_context: dict[str, Any] | None  # who meets which card where, while its effects run
@@ -103,9 +102,10 @@ class GameData(TypedDict, total=False):
     taken: list[str]  # Paupers chosen
     paupers_shown: list[str]
     birds_shown: list[str]
-    birds_hidden: list[str]
     log: list[dict[str, Any]]
     log_n: int
+    _zones: dict[str, Any]  # the knowledge zones (hidden.py): the Shops, the cards drawn to keep
+    # 1, the known tops of decks, the Dispensary, solo face-down cards
     solo: dict[str, Any]  # solo: scenario, difficulty, Time, and the scenario's own pieces
     # (the Saltash Necromancer: ``necromancer``, ``necromancer_deck``, ``necromancer_lives``,
     # ``necromancer_defeated``, ``city_hazards``; the Fiery Siege: ``markers``, ``collected``,
@@ -149,7 +149,6 @@ def new_game(mode: str, players: int) -> GameData:
         "card_gems": {},
         "tucked": {},
         "quests": {},
-        "dispensary": [[], [], [], []],
         "stack": [],
         "effect_queue": [],
         "effect_context": None,
@@ -158,7 +157,6 @@ def new_game(mode: str, players: int) -> GameData:
         "taken": [],
         "paupers_shown": [],
         "birds_shown": [],
-        "birds_hidden": [],
         "log": [],
         "log_n": 0,
     }
@@ -247,7 +245,9 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     :data:`RENAMED`: only mapping keys change, values (card ids, a pick frame's ``zone``) and the
     keys of mappings keyed by data (Regions, decks, cards) stay, since none of those is a short
     key. A game saved before the Shops and the drawn cards were knowledge zones gets its zones
-    (:func:`_into_zones`). Anything else is returned as it is."""
+    (:func:`_into_zones`), one saved before the Dispensary and the solo face-down cards were
+    zones gets those and loses the unused hidden Birds (:func:`_facedown_into_zones`). Anything
+    else is returned as it is."""
     if "ts" in data:
         data = renamed_keys(data)
         assert isinstance(data, dict)
@@ -255,7 +255,25 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
         _into_zones(data)
     if any("region_known" in p for p in data["players"]):
         _tops_into_zones(data)
+    if "dispensary" in data:
+        _facedown_into_zones(data)
     return data
+
+
+def _facedown_into_zones(data: dict[str, Any]) -> None:
+    """The Dispensary's stacks (``dispensary``) and the solo face-down cards
+    (``solo["facedown"]``, by Region) into their zones (hidden.py); the Birds not shown
+    (``birds_hidden``) leave the state: no rule draws them, so there is nothing to hide."""
+    from .hidden import create_dispensary, lay_facedown
+
+    players = len(data["players"])
+    stacks = data.pop("dispensary")
+    if any(stacks):  # an empty Dispensary (before the draft ends, or solo) has no zones
+        create_dispensary(data, players, stacks)
+    data.pop("birds_hidden", None)  # no rule uses them: they went back to the box
+    solo = data.get("solo")
+    if solo and "facedown" in solo:
+        lay_facedown(data, players, solo.pop("facedown"))
 
 
 def _into_zones(data: dict[str, Any]) -> None:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from tabletop.engine import Action, Zones, piles
 from tabletop.engine.knowledge import ZONES, bit
 
+from . import hidden
+
 if TYPE_CHECKING:
     from .rules import PLState
 
@@ -108,7 +110,7 @@ class SettingUp:
             stacks: list[list[str]] = [[], [], [], []]
             for i, c in enumerate(cards):
                 stacks[i % 4].append(c)
-            d["dispensary"] = stacks
+            hidden.create_dispensary(d, n, stacks)
             d["phase"] = "buy"
             d["order"] = list(range(n))
             for s in range(n):

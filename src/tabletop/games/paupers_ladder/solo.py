@@ -15,7 +15,7 @@ from tabletop.engine import Action, piles
 from .base import A, J
 from .content import Content, abilities_text
 from .decisions import Decision, decision
-from .hidden import shop, shop_of, swap_in_shop
+from .hidden import facedown_in, reveal_facedown, shop, shop_of, swap_in_shop
 from .scenarios import SCENARIO_RULES, ScenarioRules
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ class Solo:
         hz = solo.get("city_hazards", {}).get(here)
         if hz:  # a City held by an undead cannot be explored until it is defeated
             return self._hazard_actions(seat, ch, [hz])
-        if solo.get("facedown", {}).get(here) and not self.hazards_in(here):
+        if facedown_in(self, here) and not self.hazards_in(here):
             return [A("reveal", region=here)]
         return None
 
@@ -189,7 +189,7 @@ class Solo:
         elif a.kind == "hide":
             self._hide(seat, ch, a["card"], here)
         elif a.kind == "reveal":
-            cid = d["solo"]["facedown"].pop(here)
+            cid = reveal_facedown(self, here)
             self.log(f"The face-down card in {self.C.regions[here].name} is the {self.cname(cid)}!")
             if self._is_necromancer(cid):
                 d["solo"]["necromancer_lives"] = int(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine import Outcome, Rng, piles
+from tabletop.engine import Outcome, piles
 from tabletop.engine.views import log_for
 
 from . import hidden
@@ -115,7 +115,9 @@ class Views:
             "tucked": {k: list(v) for k, v in d["tucked"].items()},
             "quests": dict(d["quests"]),
             "shops": shops,
-            "dispensary": [{"count": len(s), "top": s[-1] if s else None} for s in d["dispensary"]],
+            "dispensary": [
+                {"count": len(s), "top": s[-1] if s else None} for s in hidden.dispensary(self)
+            ],
             "decks": decks,
             "paupers_shown": list(d["paupers_shown"]),
             "birds_shown": list(d["birds_shown"]),
@@ -148,7 +150,7 @@ class Views:
             "side": self.side_objective(),
             "ordered": bool(self.C.solo["scenarios"][solo["scenario"]].get("ordered")),
             # face-down Mine cards: only where they lie, never what they are
-            "facedown": sorted(solo.get("facedown", {})),
+            "facedown": hidden.facedown_regions(self),
             "city_hazards": dict(solo.get("city_hazards", {})),
             "necromancer": solo.get("necromancer")
             if solo.get("necromancer_lives") is not None
@@ -179,42 +181,9 @@ class Views:
 
         return evaluate(self)
 
-    def hidden_outside_zones(self: PLState) -> bool:
-        """The decks stay compact piles outside the zones (drawing a Region card shows it)."""
-        return True
-
-    def _resample(self: PLState, seat: int | None, rng: Rng) -> PLState:
-        other = self.clone()
-        d = other.data
-        solo = d.get("solo")
-        if solo and solo.get("facedown"):
-            regions = sorted(solo["facedown"])
-            facedown = [solo["facedown"][r] for r in regions]
-            rng.shuffle(facedown)
-            solo["facedown"] = dict(zip(regions, facedown))
-        if solo and "necromancer_deck" in solo:
-            draw = piles.cards(solo["necromancer_deck"])
-            rng.shuffle(draw)
-            piles.set_cards(solo["necromancer_deck"], draw)
-        # the Shops, the cards drawn for "draw 2, keep 1", the known tops of the decks, and the
-        # decks they are dealt from (hidden.py)
-        hidden.resample(other, seat, rng)
-        quests = piles.cards(d["decks"]["quest"])
-        rng.shuffle(quests)
-        piles.set_cards(d["decks"]["quest"], quests)
-        # Dispensary: only the top of each stack is face up
-        under = [c for s in d["dispensary"] for c in s[:-1]]
-        rng.shuffle(under)
-        for s in d["dispensary"]:
-            k = len(s) - 1
-            if k > 0:
-                s[:k] = under[:k]
-                under = under[k:]
-        # The Recipe deck; the draft hands are knowledge zones (the engine redraws what the seat
-        # does not know, keeping the hand it passed on) and the engine redraws the others' picks
-        recipes = piles.cards(d["decks"]["recipe"])
-        rng.shuffle(recipes)
-        piles.set_cards(d["decks"]["recipe"], recipes)
-        rng.shuffle(d["birds_hidden"])
-        other.rng = Rng(rng.next64())
-        return other
+    def facedown_piles(self: PLState) -> dict[str, dict[str, Any]]:
+        """The decks, face-down piles nobody knows the order of: the knowledge model counts
+        them with the zones (hidden.py), so the engine's own resample redraws everything a seat
+        has not seen and its undo policy sees a card drawn from them. Nothing is left for a
+        hand-written ``_resample``."""
+        return hidden.facedown_piles(self)

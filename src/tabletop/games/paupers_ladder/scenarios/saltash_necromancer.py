@@ -11,7 +11,7 @@ from tabletop.engine import Action, piles
 from ..base import A, J
 from ..content import CITIES
 from ..decisions import Decision, decision
-from ..hidden import shop
+from ..hidden import lay_facedown, shop
 from . import ScenarioRules, scenario
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class SaltashNecromancer(ScenarioRules):
         s.rng.shuffle(hidden)
         s.rng.shuffle(undead)
         mines = sorted(C.wild_regions["mine"])
-        solo["facedown"] = {m: hidden[i] for i, m in enumerate(mines)}
+        lay_facedown(d, len(d["players"]), {m: hidden[i] for i, m in enumerate(mines)})
         for i, m in enumerate(mines):
             d["tiles"][m] = undead[2 * i : 2 * i + 2]
         rest = undead[6:]
