@@ -176,7 +176,10 @@ class TestBudget:
         visits = sorted((c.visits for c in root.children.values()), reverse=True)
         left = 200 - early.last_iterations
         assert left > 0 and visits[0] - visits[1] > left
-        assert visits[0] - visits[1] <= left + 1  # it stopped at the first such iteration
+        # it stopped at the first such iteration: one iteration before, the lead was at most the
+        # iterations then left (left + 1); an iteration adds 1 to the lead at most, so the lead is
+        # now at most left + 2 (a check every other iteration would allow left + 4)
+        assert visits[0] - visits[1] <= left + 2
         again = make_bot(paupers_mid.game, spec, seat, 4)  # same stream as ``full``
         assert again.act(paupers_mid) == full.act(paupers_mid)
 
