@@ -15,6 +15,7 @@ from . import card_effects as ce
 from .base import A, J
 from .content import CITIES
 from .decisions import Decision, decision
+from .schema import new_context
 
 if TYPE_CHECKING:
     from .rules import PLState
@@ -137,13 +138,7 @@ class Exploring:
             self.data["effect_context"] = {"seat": seat, "char": ch, "card": cid, "region": region}
             return
         self.data["tiles"][region].append(cid)
-        self.data["effect_context"] = {
-            "seat": seat,
-            "char": ch,
-            "card": cid,
-            "region": region,
-            "left": False,
-        }
+        self.data["effect_context"] = new_context(seat, ch, cid, region)
         scenario = self.scenario_rules()  # a solo scenario's rule for a card drawn (a nest)
         if scenario is not None:
             scenario.drawn(self, seat, cid, region)
@@ -151,13 +146,7 @@ class Exploring:
 
     def encounter(self: PLState, seat: int, ch: str, cid: str, region: str) -> None:
         card = self.C.region_card[cid]
-        self.data["effect_context"] = {
-            "seat": seat,
-            "char": ch,
-            "card": cid,
-            "region": region,
-            "left": False,
-        }
+        self.data["effect_context"] = new_context(seat, ch, cid, region)
         self.log(f"{self.pname(seat)}'s {ch} encounters {card.name}.")
         if card.kind == "hazard":
             if not self.can_fight(seat, ch, cid):

@@ -13,7 +13,7 @@ from tabletop.engine import Action, chance, piles
 from .base import A, J, region_ok
 from .decisions import Decision, decision
 from .decks import discard_into
-from .schema import new_fight
+from .schema import new_context, new_fight
 
 if TYPE_CHECKING:
     from .content import Content
@@ -69,13 +69,7 @@ class Fighting:
         d["turn_state"]["fought"] = True
         card = self.C.region_card[hz]
         d["fight"] = new_fight(seat, ch, hz, region)
-        d["effect_context"] = {
-            "seat": seat,
-            "char": ch,
-            "card": hz,
-            "region": region,
-            "left": False,
-        }
+        d["effect_context"] = new_context(seat, ch, hz, region)
         if self._is_necromancer(hz):
             solo = d["solo"]
             draws = [str(piles.draw(solo["necromancer_deck"], self.rng)) for _ in range(2)]

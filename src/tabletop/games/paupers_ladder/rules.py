@@ -152,10 +152,10 @@ class PLState(
     def set_pos(self, seat: int, char: str, region: str) -> None:
         self.P(seat)["position" if char == "pauper" else "bird_position"] = region
 
-    def abilities(self, seat: int, char: str) -> list[tuple[str, J]]:
-        """(source key, effect) pairs in force for a character right now."""
+    def ability_sources(self, seat: int, char: str) -> list[tuple[str, list[J]]]:
+        """(source key, its effects) for the sources of abilities in force for a character."""
         p = self.P(seat)
-        return abilities_of(
+        return ability_sources(
             self.C,
             char,
             p["pauper"],
@@ -166,19 +166,13 @@ class PLState(
             p["turns"],
         )
 
+    def abilities(self, seat: int, char: str) -> list[tuple[str, J]]:
+        """(source key, effect) pairs in force for a character right now."""
+        return [(k, e) for k, effects in self.ability_sources(seat, char) for e in effects]
+
     def has(self, seat: int, char: str, effect: str) -> list[tuple[str, J]]:
         """The abilities in force for a character with a given effect."""
-        p = self.P(seat)
-        sources = ability_sources(
-            self.C,
-            char,
-            p["pauper"],
-            p["bird"],
-            p["trained"],
-            p["inventory"],
-            p["recipes"],
-            p["turns"],
-        )
+        sources = self.ability_sources(seat, char)
         return [(k, e) for k, effects in sources for e in effects if e["effect"] == effect]
 
     def region_ok(self, cond: str | None, region: str) -> bool:

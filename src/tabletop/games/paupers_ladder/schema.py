@@ -193,6 +193,12 @@ def new_fight(seat: int, char: str, hz: str, region: str) -> Fight:
     }
 
 
+def new_context(seat: int, char: str, card: str, region: str) -> dict[str, Any]:
+    """Who meets which card where, while its effects run (``effect_context``); ``left`` turns
+    true once the character has left the Region."""
+    return {"seat": seat, "char": char, "card": card, "region": region, "left": False}
+
+
 # The short keys of games saved before the state spelt its keys out, and their names now. Each old
 # key named one thing wherever it stood (``hz`` the hazard of a fight, of a reward frame or of a
 # queued step), so a saved game is upgraded by renaming every mapping key found in this table.

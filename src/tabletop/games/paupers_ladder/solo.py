@@ -17,6 +17,7 @@ from .content import Content, abilities_text
 from .decisions import Decision, decision
 from .hidden import facedown_in, reveal_facedown, shop, shop_of, swap_in_shop
 from .scenarios import SCENARIO_RULES, ScenarioRules
+from .schema import new_context
 
 if TYPE_CHECKING:
     from .rules import PLState
@@ -270,13 +271,7 @@ class Solo:
             piles.set_cards(pile, [cid, *piles.cards(pile)])  # to the bottom; draw again
         piles.shuffle_all(pile, self.rng)
         d["tiles"][region].append(cid)
-        d["effect_context"] = {
-            "seat": 0,
-            "char": "pauper",
-            "card": cid,
-            "region": region,
-            "left": False,
-        }
+        d["effect_context"] = new_context(0, "pauper", cid, region)
         for e in self.C.region_card[cid].appear_effects:
             self.run_effect(e)
         self.log(f"Set-up: the {self.cname(cid)} lies in {self.C.regions[region].name}.")
