@@ -40,33 +40,29 @@ class TestUnansweredRequests:
             state = store.apply(ident, seat, action)
         return url, soak.ClientGame(ident, "token", 2)
 
-    def test_an_unanswered_action_that_was_applied_is_not_a_duplicate(self, tmp_path: Path) -> None:
-        url, g = self._game(tmp_path, 3)
-        g.accepted = [(i, 0, {}) for i in range(2)]
-        g.unsure_actions = 1
+    @staticmethod
+    def _counted(
+        url: str, g: soak.ClientGame, answered: int, actions: int, undos: int
+    ) -> tuple[int, int]:
+        """(lost, duplicated) for a game whose clients had ``answered`` actions accepted and
+        ``actions`` actions and ``undos`` undos sent without an answer."""
+        g.accepted = [(i, 0, {}) for i in range(answered)]
+        g.unsure_actions, g.unsure_undos = actions, undos
         fig = soak.Figures()
         soak.check_store(fig, url, [g], undos=True)
-        assert (fig.lost, fig.duplicated) == (0, 0)
+        return fig.lost, fig.duplicated
+
+    def test_an_unanswered_action_that_was_applied_is_not_a_duplicate(self, tmp_path: Path) -> None:
+        url, g = self._game(tmp_path, 3)
+        assert self._counted(url, g, answered=2, actions=1, undos=0) == (0, 0)
 
     def test_an_unanswered_undo_that_was_applied_is_not_a_loss(self, tmp_path: Path) -> None:
         url, g = self._game(tmp_path, 2)
-        g.accepted = [(i, 0, {}) for i in range(3)]
-        g.unsure_undos = 1
-        fig = soak.Figures()
-        soak.check_store(fig, url, [g], undos=True)
-        assert (fig.lost, fig.duplicated) == (0, 0)
+        assert self._counted(url, g, answered=3, actions=0, undos=1) == (0, 0)
 
     def test_beyond_the_unanswered_requests_a_loss_or_a_duplicate_still_counts(
         self, tmp_path: Path
     ) -> None:
         url, g = self._game(tmp_path, 3)
-        g.accepted = [(i, 0, {}) for i in range(1)]
-        g.unsure_actions = 1
-        fig = soak.Figures()
-        soak.check_store(fig, url, [g], undos=True)
-        assert (fig.lost, fig.duplicated) == (0, 1)
-        g.accepted = [(i, 0, {}) for i in range(5)]
-        g.unsure_undos = 1
-        fig = soak.Figures()
-        soak.check_store(fig, url, [g], undos=True)
-        assert (fig.lost, fig.duplicated) == (1, 0)
+        assert self._counted(url, g, answered=1, actions=1, undos=0) == (0, 1)
+        assert self._counted(url, g, answered=5, actions=0, undos=1) == (1, 0)

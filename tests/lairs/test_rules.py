@@ -11,17 +11,13 @@ from tabletop.games.lairs.content import content
 from tabletop.games.lairs.rules.treasure import collection_bonus, score
 from tabletop.testing import Scenario
 
+from . import helpers
 from .helpers import scenario
 
 
 def arena(monster: str | None = None, trap: str | None = None, **more: Any) -> dict[str, Any]:
-    lair: dict[str, Any] = {"start": "A1", "exit": "A3", "monsters": {}, "traps": {}, "walls": []}
-    if monster:
-        lair["monsters"] = {"A2": monster}
-    if trap:
-        lair["traps"] = {"B1": trap}
-    lair.update(more)
-    return lair
+    """The shared arena lair with its Exit close by, in A3."""
+    return helpers.arena(monster, trap, **{"exit": "A3", **more})
 
 
 class TestHazardChecks:
