@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from ..rules import PLState
 
 
+@mypyc_attr(native_class=False)
 class ScenarioRules:
     """What a scenario adds to Playing Solo. The defaults are "nothing special"."""
 
