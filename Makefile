@@ -18,6 +18,7 @@ $(STAMP): pyproject.toml Makefile
 # docs/speed.md). Rebuilt when a listed source changes; a stale build never runs.
 compile: $(NATIVE)
 $(NATIVE): $(STAMP) setup.py $(NATIVE_SRC)
+	find src -name '*.so' -delete
 	TABLETOP_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace -j 2
 	touch $(NATIVE)
 

@@ -32,7 +32,6 @@ MODULES: tuple[str, ...] = (
     "tabletop.engine.knowledge",
     "tabletop.engine.piles",
     "tabletop.engine.protocol",
-    "tabletop.engine.rng",
     "tabletop.engine.templates",
     "tabletop.engine.views",
     "tabletop.games.paupers_ladder.base",
@@ -49,6 +48,10 @@ MODULES: tuple[str, ...] = (
     "tabletop.games.paupers_ladder.quests",
     "tabletop.games.paupers_ladder.recipes",
     "tabletop.games.paupers_ladder.rules",
+    "tabletop.games.paupers_ladder.scenarios",
+    "tabletop.games.paupers_ladder.scenarios.fiery_siege",
+    "tabletop.games.paupers_ladder.scenarios.garoliums_tournament",
+    "tabletop.games.paupers_ladder.scenarios.saltash_necromancer",
     "tabletop.games.paupers_ladder.schema",
     "tabletop.games.paupers_ladder.setup",
     "tabletop.games.paupers_ladder.solo",
@@ -66,9 +69,15 @@ PURE_ENV = "TABLETOP_PURE"
 SRC = Path(__file__).resolve().parent.parent  # the directory that holds the package
 
 
+def source(name: str) -> Path:
+    """The source file of a listed module (a package's ``__init__.py``)."""
+    base = SRC / name.replace(".", "/")
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
 def sources() -> list[Path]:
     """The source file of every compiled module."""
-    return [SRC / (name.replace(".", "/") + ".py") for name in MODULES]
+    return [source(name) for name in MODULES]
 
 
 def _library() -> Path | None:
@@ -91,7 +100,8 @@ def _extension(source: Path) -> Path | None:
 
 def build_state() -> str:
     """``compiled`` (a complete build, newer than every source), ``stale`` (some source was
-    changed after the build, or part of it is missing) or ``none`` (no build)."""
+    changed after the build, part of it is missing, or it holds a module no longer listed) or
+    ``none`` (no build)."""
     library = _library()
     files = sources()
     shims = [_extension(f) for f in files]
@@ -99,6 +109,8 @@ def build_state() -> str:
         return "none"
     if library is None or not all(shims):
         return "stale"
+    if len(list((SRC / "tabletop").rglob("*.so"))) != len(shims):
+        return "stale"  # a module compiled by an older build and no longer listed
     built = library.stat().st_mtime
     if any(f.stat().st_mtime > built for f in files):
         return "stale"
@@ -106,15 +118,22 @@ def build_state() -> str:
 
 
 class _FromSource(importlib.abc.MetaPathFinder):
-    """Finds each listed module at its ``.py``, ahead of its compiled extension."""
+    """Finds each of the package's modules at its ``.py``, ahead of any compiled extension (a
+    listed module's, or one an older build left)."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in MODULES:
+        if not fullname.startswith("tabletop."):
             return None
-        source = SRC / (fullname.replace(".", "/") + ".py")
-        return importlib.util.spec_from_file_location(fullname, source)
+        found = source(fullname)
+        if not found.exists():
+            return None
+        if found.name == "__init__.py":
+            return importlib.util.spec_from_file_location(
+                fullname, found, submodule_search_locations=[str(found.parent)]
+            )
+        return importlib.util.spec_from_file_location(fullname, found)
 
 
 _STATE: list[str] = []

@@ -84,11 +84,13 @@ class TestSameGames:
 
 class TestTheGuard:
     def _tree(self, root: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+        layout = [f.relative_to(native.SRC) for f in native.sources()]  # the real one
         monkeypatch.setattr(native, "SRC", root)
-        files = native.sources()
+        files = [root / f for f in layout]
         for f in files:
             f.parent.mkdir(parents=True, exist_ok=True)
             f.write_text("")
+        assert native.sources() == files
         return files
 
     def _build(self, root: Path, files: list[Path]) -> Path:
@@ -125,6 +127,15 @@ class TestTheGuard:
         files = self._tree(tmp_path, monkeypatch)
         library = self._build(tmp_path, files)
         library.unlink()
+        assert native.build_state() == "stale"
+
+    def test_a_module_an_older_build_compiled(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        files = self._tree(tmp_path, monkeypatch)
+        self._build(tmp_path, files)
+        suffix = native.importlib.machinery.EXTENSION_SUFFIXES[0]
+        (tmp_path / "tabletop" / "engine" / f"unlisted{suffix}").write_text("")
         assert native.build_state() == "stale"
 
     def test_pure_imports_every_listed_module_from_its_source(self) -> None:

@@ -12,7 +12,7 @@ from ..base import A, J
 from ..content import CITIES
 from ..decisions import Decision, decision
 from ..hidden import keep_cards
-from . import ScenarioRules, scenario
+from . import ScenarioRules
 
 if TYPE_CHECKING:
     from ..rules import PLState
@@ -23,7 +23,6 @@ def dragonsbane(s: PLState) -> str:
     return "rar." + str(s.C.solo["scenarios"][FierySiege.id]["dragon_weapon"])
 
 
-@scenario
 class FierySiege(ScenarioRules):
     id = "fiery-siege"
 

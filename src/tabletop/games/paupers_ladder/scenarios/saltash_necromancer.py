@@ -12,7 +12,7 @@ from ..base import A, J
 from ..content import CITIES
 from ..decisions import Decision, decision
 from ..hidden import lay_facedown, shop
-from . import ScenarioRules, scenario
+from . import ScenarioRules
 
 if TYPE_CHECKING:
     from ..rules import PLState
@@ -23,7 +23,6 @@ def spirit_blade(s: PLState) -> str:
     return "rar." + str(s.C.solo["scenarios"][SaltashNecromancer.id]["necromancer_weapon"])
 
 
-@scenario
 class SaltashNecromancer(ScenarioRules):
     id = "saltash-necromancer"
 
