@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
 from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
-from tabletop.engine.piles import new_pile
 
-from .content import CITIES, WILD, Content, content, solo_ids
-from .hidden import create_shops
+from .content import CITIES, content, solo_ids
 from .rules import PLState
-from .schema import new_game
+from .setup import lay_out_board
 
 __all__ = ["PLState", "PaupersLadder"]
 
@@ -30,17 +27,6 @@ MODES = ("standard", "survival", "solo")
 SCENARIOS = solo_ids("scenarios")
 DIFFICULTIES = solo_ids("difficulties")
 MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
-
-
-# The rulebook's first-game Bird set (Setting Up the Game)
-FIRST_GAME_BIRDS = ("canary", "crow", "magpie", "swift")
-
-
-@lru_cache(maxsize=64)
-def rest_cards(C: Content, deck: str) -> tuple[str, ...]:
-    """A Region deck's Rest cards, which only Survival Mode plays with (the content alone
-    decides them: worked out once, not at every set-up)."""
-    return tuple(c for c in C.deck_lists[deck] if C.region_card[c].kind == "rest")
 
 
 @register
@@ -137,75 +123,15 @@ class PaupersLadder(Game):
         return problems
 
     # ------------------------------------------------------------------ a new game
-    def _blank(self) -> dict[str, Any]:
-        d: dict[str, Any] = dict(new_game(self.params["mode"], self.num_players))
-        if self.params["mode"] != "standard":
-            lives = int(self.content.solo["survival"]["lives"])
-            solo = None
-            if self.params["mode"] == "solo":
-                diff = self.content.solo["difficulties"][self.params["difficulty"]]
-                lives = int(diff["lives"])
-                solo = {
-                    "scenario": self.params["scenario"],
-                    "difficulty": self.params["difficulty"],
-                    "time": int(diff["time"]),
-                    "allowance": int(diff["time"]),
-                    "max_lives": lives,
-                    "bought": [],
-                }
-                d["solo"] = solo
-            for p in d["players"]:
-                p["lives"] = {"pauper": lives, "bird": lives}
-        return d
-
     def new_state(self, seed: int = 0) -> PLState:
-        C = self.content
         rng = new_rng(seed)
-        d = self._blank()
-        for dk in WILD:
-            cards = list(C.deck_lists[dk])
-            rest = list(rest_cards(C, dk)) if self.params["mode"] != "survival" else []
-            if rest:
-                cards = [c for c in cards if c not in rest]
-            rng.shuffle(cards)
-            d["decks"][dk] = {"draw": " ".join(cards), "discard": [], "removed": rest}
-        eq = list(C.equipment_list)
-        rng.shuffle(eq)
-        rar = [c for c in C.rarity_list if c != "rar.dragonsbane"]
-        rng.shuffle(rar)
-        four = ["rar.dragonsbane", *rar[:3]]
-        rng.shuffle(four)
-        # each Shop: its Rarity at the bottom, 4 Equipment on top, face down (hidden.py)
-        create_shops(
-            d,
-            self.num_players,
-            {city: [four[i]] + [eq.pop() for _ in range(4)] for i, city in enumerate(CITIES)},
-        )
-        d["decks"]["equipment"] = new_pile(eq, compact=True)
-        d["decks"]["rarity"] = new_pile(rar[3:], compact=True)
-        qs = list(C.quest_list)
-        rng.shuffle(qs)
-        for city in CITIES:
-            d["quests"][city] = qs.pop()
-        d["decks"]["quest"] = new_pile(qs, compact=True)
-        rec = list(C.recipe_list)
-        rng.shuffle(rec)
-        d["decks"]["recipe"] = new_pile(rec, compact=True)
-        birds = list(C.birds)
-        rng.shuffle(birds)
-        # the top 4 are shown; no rule uses the others again: they stay in the box, not the state
-        d["birds_shown"] = birds[:4]
-        if self.params["first_game_birds"]:  # set-up: "if this is your first game, search the deck"
-            d["birds_shown"] = [b for b in FIRST_GAME_BIRDS if b in C.birds]
-        side = "2" if self.num_players == 2 else "3-4"
-        if self.params["mode"] == "solo":
-            side = C.solo["difficulties"][self.params["difficulty"]]["side"]
-        d["paupers_shown"] = [p.id for p in C.paupers.values() if p.side == side]
-        d["tiles"] = {r.id: [] for r in C.regions.values() if r.type != "city"}
+        d = lay_out_board(self.content, self.params, rng)
         state = PLState(self, d, rng, seed)
         state.log(
             "The tournament begins. Quests: "
-            + "; ".join(f"{c.capitalize()}: {C.quest[d['quests'][c]].name}" for c in CITIES)
+            + "; ".join(
+                f"{c.capitalize()}: {self.content.quest[d['quests'][c]].name}" for c in CITIES
+            )
         )
         return state
 

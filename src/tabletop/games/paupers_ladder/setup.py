@@ -1,22 +1,111 @@
 """Setting Up the Game and Starting the Game (the rulebook's sections). Each player chooses a
 Pauper (with its Outcome deck, starting Gems and Equipment), then, in reverse order, a Bird; the
 Recipe draft (choose 1 of 4 in secret, pass the rest left, until everyone has 3 Recipes In
-Learning) deals the Dispensary; then each player may buy 1 card from their City Shop. The board
-itself (decks, Shops, Quests, Birds on offer) is laid out by ``PaupersLadder.new_state``."""
+Learning) deals the Dispensary; then each player may buy 1 card from their City Shop. Before all
+that, :func:`lay_out_board` lays out the board: the decks, the Shops, the Quests, the Birds and
+Paupers on offer (``PaupersLadder.new_state`` starts every game with it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import trait
 
-from tabletop.engine import Action, Zones, piles
+from tabletop.engine import Action, Rng, Zones, piles
 from tabletop.engine.knowledge import ZONES, bit
+from tabletop.engine.piles import new_pile
 
 from . import hidden
+from .content import CITIES, WILD, Content
+from .hidden import create_shops
+from .schema import new_game
 
 if TYPE_CHECKING:
     from .rules import PLState
+
+
+# The rulebook's first-game Bird set (Setting Up the Game)
+FIRST_GAME_BIRDS = ("canary", "crow", "magpie", "swift")
+
+
+@lru_cache(maxsize=64)
+def rest_cards(C: Content, deck: str) -> tuple[str, ...]:
+    """A Region deck's Rest cards, which only Survival Mode plays with (the content alone
+    decides them: worked out once, not at every set-up)."""
+    return tuple(c for c in C.deck_lists[deck] if C.region_card[c].kind == "rest")
+
+
+def _blank(C: Content, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The state's records before the board is laid out: one per player, and by mode the Lives
+    and the solo track."""
+    d: dict[str, Any] = dict(new_game(params["mode"], int(params["players"])))
+    if params["mode"] != "standard":
+        lives = int(C.solo["survival"]["lives"])
+        if params["mode"] == "solo":
+            diff = C.solo["difficulties"][params["difficulty"]]
+            lives = int(diff["lives"])
+            d["solo"] = {
+                "scenario": params["scenario"],
+                "difficulty": params["difficulty"],
+                "time": int(diff["time"]),
+                "allowance": int(diff["time"]),
+                "max_lives": lives,
+                "bought": [],
+            }
+        for p in d["players"]:
+            p["lives"] = {"pauper": lives, "bird": lives}
+    return d
+
+
+def lay_out_board(C: Content, params: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
+    """Setting Up the Game, the board: each Region deck shuffled (without its Rest cards outside
+    Survival Mode), the City Shops dealt face down, a Quest on each City, the Recipe deck, the
+    Birds and the Paupers on offer."""
+    d = _blank(C, params)
+    players = int(params["players"])
+    for dk in WILD:
+        cards = list(C.deck_lists[dk])
+        rest = list(rest_cards(C, dk)) if params["mode"] != "survival" else []
+        if rest:
+            cards = [c for c in cards if c not in rest]
+        rng.shuffle(cards)
+        d["decks"][dk] = {"draw": " ".join(cards), "discard": [], "removed": rest}
+    eq = list(C.equipment_list)
+    rng.shuffle(eq)
+    rar = [c for c in C.rarity_list if c != "rar.dragonsbane"]
+    rng.shuffle(rar)
+    four = ["rar.dragonsbane", *rar[:3]]
+    rng.shuffle(four)
+    # each Shop: its Rarity at the bottom, 4 Equipment on top, face down (hidden.py)
+    create_shops(
+        d,
+        players,
+        {city: [four[i]] + [eq.pop() for _ in range(4)] for i, city in enumerate(CITIES)},
+    )
+    d["decks"]["equipment"] = new_pile(eq, compact=True)
+    d["decks"]["rarity"] = new_pile(rar[3:], compact=True)
+    qs = list(C.quest_list)
+    rng.shuffle(qs)
+    for city in CITIES:
+        d["quests"][city] = qs.pop()
+    d["decks"]["quest"] = new_pile(qs, compact=True)
+    rec = list(C.recipe_list)
+    rng.shuffle(rec)
+    d["decks"]["recipe"] = new_pile(rec, compact=True)
+    birds = list(C.birds)
+    rng.shuffle(birds)
+    # the top 4 are shown; no rule uses the others again: they stay in the box, not the state
+    d["birds_shown"] = birds[:4]
+    if params["first_game_birds"]:  # set-up: "if this is your first game, search the deck"
+        d["birds_shown"] = [b for b in FIRST_GAME_BIRDS if b in C.birds]
+    side = "2" if players == 2 else "3-4"
+    if params["mode"] == "solo":
+        side = C.solo["difficulties"][params["difficulty"]]["side"]
+    d["paupers_shown"] = [p.id for p in C.paupers.values() if p.side == side]
+    d["tiles"] = {r.id: [] for r in C.regions.values() if r.type != "city"}
+    return d
 
 
 @trait
