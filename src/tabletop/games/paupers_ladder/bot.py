@@ -3,13 +3,32 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine import Action
 from tabletop.engine.bots import Bot
 
 from .base import ANYTIME_KINDS, abilities_of
+from .card_effects import (
+    CardEffect,
+    CharmTable,
+    DrawEquipment,
+    DrawRarity,
+    Gain,
+    LearnRecipe,
+    Lose,
+    Market,
+    MissTurn,
+    OutcomeCheck,
+    Pay,
+    Rescue,
+    ReturnOutcomes,
+    SellTrophy,
+    ShopTake,
+    TakeTucked,
+    TravelToCity,
+)
 from .content import CITIES, Content, content
 from .fighting import ability_bonus, weapon_bonuses
 
@@ -278,44 +297,48 @@ class GreedyBot(Bot):
             return -1.0
         if card.icon == "bird" and not (char == "bird" and me["trained"]):
             return -1.0
-        return max([self.effects_value(view, o.effects) for o in card.options] + [-1.0])
+        return max([self.effects_value(view, o.card_effects) for o in card.options] + [-1.0])
 
-    def effects_value(self, view: Mapping[str, Any], effects: list[dict[str, Any]]) -> float:
+    def effects_value(self, view: Mapping[str, Any], effects: Sequence[CardEffect]) -> float:
+        """What a card's effects (an event's option, a Quest's reward) are worth to this seat,
+        read from the typed models the content built (card_effects.py)."""
         me = self.me(view)
         v = 0.0
         for e in effects:
-            k = e["effect"]
-            if k == "gain":
-                v += e["n"]
-            elif k in ("pay", "lose"):
-                if me["gems"] < e["n"] and k == "pay":
-                    return -5
-                v -= e["n"]
-            elif k == "draw_equipment":
-                v += 3 + (e["n"] - 1)
-            elif k == "draw_rarity":
-                v += 6
-            elif k == "charm_table":
-                v += self.effects_value(view, e["happy"]) + self.effects_value(view, e["wink"])
-                v /= 3
-            elif k == "outcome_check":
-                v += 0.5 * self.effects_value(view, e["success"]) + 0.5 * self.effects_value(
-                    view, e["failure"]
-                )
-            elif k == "learn_recipe":
-                v += 15 if any(not r["learned"] for r in me["recipes"]) else -20
-            elif k in ("shop_take", "take_tucked", "market"):
-                v += 3
-            elif k == "miss_turn":
-                v -= 2
-            elif k == "sell_trophy":
-                v += e["gems"] - 4
-            elif k == "return_outcomes":
-                v += 2
-            elif k == "rescue":
-                v += 4
-            elif k == "travel_to_city":
-                v -= 1
+            match e:
+                case Gain():
+                    v += e.n
+                case Pay():
+                    if me["gems"] < e.n:
+                        return -5
+                    v -= e.n
+                case Lose():
+                    v -= e.n
+                case DrawEquipment():
+                    v += 3 + (e.n - 1)
+                case DrawRarity():
+                    v += 6
+                case CharmTable():
+                    v += self.effects_value(view, e.happy) + self.effects_value(view, e.wink)
+                    v /= 3
+                case OutcomeCheck():
+                    v += 0.5 * self.effects_value(view, e.success) + 0.5 * self.effects_value(
+                        view, e.failure
+                    )
+                case LearnRecipe():
+                    v += 15 if any(not r["learned"] for r in me["recipes"]) else -20
+                case ShopTake() | TakeTucked() | Market():
+                    v += 3
+                case MissTurn():
+                    v -= 2
+                case SellTrophy():
+                    v += e.gems - 4
+                case ReturnOutcomes():
+                    v += 2
+                case Rescue():
+                    v += 4
+                case TravelToCity():
+                    v -= 1
         return v
 
     def region_value(self, view: Mapping[str, Any], char: str, region: str) -> float:
@@ -736,7 +759,7 @@ class GreedyBot(Bot):
             if a.kind == "rest":
                 return a
             if a.kind == "option":
-                v = self.effects_value(view, card.options[a["n"]].effects)
+                v = self.effects_value(view, card.options[a["n"]].card_effects)
                 if v > bv:
                     best, bv = a, v
         if best not in legal:
@@ -797,7 +820,7 @@ class GreedyBot(Bot):
     def on_quest_reward(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         fr = view["stack"][-1]
         q = self.C.quest[fr["quest"]]
-        return max(legal, key=lambda a: self.effects_value(view, q.reward[a["n"]]))
+        return max(legal, key=lambda a: self.effects_value(view, q.reward_effects[a["n"]]))
 
     def on_weapon(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """The strongest weapon; on a tie a lasting one rather than bang bombs (which wear out)."""
