@@ -10,6 +10,7 @@ from tabletop.engine import Action
 from tabletop.engine.bots import Bot
 
 from .base import ANYTIME_KINDS, abilities_of
+from .birds import bird_move_limit
 from .card_effects import (
     CardEffect,
     CharmTable,
@@ -30,7 +31,10 @@ from .card_effects import (
     TravelToCity,
 )
 from .content import CITIES, Content, content
-from .fighting import ability_bonus, weapon_bonuses
+from .fighting import ability_bonus, weapon_bonuses, weapon_costs
+from .quests import objective_met, open_to
+from .recipes import ingredient_of, recipes_needing
+from .virtues import _bravery_points, _dragon_cards, _thresholds
 
 RECIPE_VALUE = {
     "strength": 6,
@@ -66,10 +70,11 @@ class GreedyBot(Bot):
     def me(self, view: Mapping[str, Any]) -> dict[str, Any]:
         return view["players"][self.seat]  # type: ignore[no-any-return]
 
-    def threshold(self, view: Mapping[str, Any]) -> int:
-        if view.get("solo"):
-            return 30 if self.C.paupers[self.me(view)["pauper"]].side == "3-4" else 40
-        return 40 if len(view["players"]) == 2 else 30
+    def thresholds(self, view: Mapping[str, Any]) -> dict[str, int]:
+        """Each Virtue's threshold in this game, as the rules set it (in solo, from the side of
+        the Pauper's card)."""
+        solo_pauper = self.me(view)["pauper"] if view.get("solo") else None
+        return _thresholds(self.C, len(view["players"]), solo_pauper)
 
     # ------------------------------------------------------------------ Survival and solo
     def lives(self, view: Mapping[str, Any], char: str) -> int:
@@ -190,29 +195,28 @@ class GreedyBot(Bot):
 
     def progress(self, view: Mapping[str, Any]) -> dict[str, float]:
         me = self.me(view)
-        t = self.threshold(view)
+        t = self.thresholds(view)
+        points = _bravery_points(self.C)
         learned = sum(1 for r in me["recipes"] if r["learned"])
         ings = sum(len(r["ingredients"]) for r in me["recipes"] if not r["learned"])
-        troph = sum(self.C.region_card[c].strength for c in me["trophies"])
+        troph = sum(points[c] for c in me["trophies"])
         out = {
-            "generosity": me["gems"] / t,
-            "bravery": troph / t,
+            "generosity": me["gems"] / t["generosity"],
+            "bravery": troph / t["bravery"],
             "knowledge": (learned + 0.4 * ings) / 5,
             "fellowship": len(me["journal"]) / 3,
-            "magnificence": 0.5
-            if any(self.C.region_card[c].type == "dragon" for c in me["trophies"])
-            else 0.0,
+            "magnificence": 0.5 if any(c in _dragon_cards(self.C) for c in me["trophies"]) else 0.0,
         }
         for v in me["virtues"]:
             out[v] = -1.0
         return out
 
-    def bonus(self, view: Mapping[str, Any], char: str, htype: str | None, region: str) -> int:
-        """The Strength bonus this character fights with, worked out by the rules' own functions
-        from the view: its ability bonuses plus its best weapon (the seat acts in its own turn,
-        so the Recipes usable now are those learned before this round)."""
+    def abilities(self, view: Mapping[str, Any], char: str) -> list[tuple[str, dict[str, Any]]]:
+        """The abilities in force for this seat's character, by the rules' own function on the
+        seat's view (the seat acts in its own turn, so the Recipes usable now are those learned
+        before this round: its turn count is the round's number)."""
         me = self.me(view)
-        abilities = abilities_of(
+        return abilities_of(
             self.C,
             char,
             me["pauper"],
@@ -222,6 +226,13 @@ class GreedyBot(Bot):
             me["recipes"],
             int(view["round"]),
         )
+
+    def bonus(self, view: Mapping[str, Any], char: str, htype: str | None, region: str) -> int:
+        """The Strength bonus this character fights with, worked out by the rules' own functions
+        from the view: its ability bonuses plus its best weapon (the seat acts in its own turn,
+        so the Recipes usable now are those learned before this round)."""
+        me = self.me(view)
+        abilities = self.abilities(view, char)
         total = ability_bonus(self.C, abilities, region, htype)
         if char == "pauper":
             weapons = weapon_bonuses(abilities, me["inventory"], htype, None)
@@ -264,19 +275,10 @@ class GreedyBot(Bot):
         return v
 
     def needs(self, view: Mapping[str, Any], ing: str) -> bool:
-        me = self.me(view)
-        for r in me["recipes"]:
-            if r["learned"]:
-                continue
-            rec = self.C.recipe[r["recipe"]]
-            have = {self.ing_of(c) for c in r["ingredients"]}
-            if ing in rec.ingredients and ing not in have:
-                return True
-        return False
+        return bool(recipes_needing(self.C, self.me(view)["recipes"], ing))
 
     def ing_of(self, cid: str) -> str:
-        card = self.C.region_card[cid]
-        return str(card.ingredient or (card.provides or {}).get("ingredient", ""))
+        return ingredient_of(self.C, cid)
 
     def card_value(self, view: Mapping[str, Any], char: str, cid: str, region: str) -> float:
         card = self.C.region_card[cid]
@@ -374,22 +376,7 @@ class GreedyBot(Bot):
 
     def quest_ok(self, view: Mapping[str, Any], char: str, qid: str, city: str, here: str) -> bool:
         q = self.C.quest[qid]
-        me = self.me(view)
-        if q.wild or (q.tower and city != here) or (q.pauper_only and char != "pauper"):
-            return False
-        o = q.objective
-        prog = self.progress(view)
-        if o.kind == "gems":
-            return bool(me["gems"] >= o.n and (prog["generosity"] < 0 or me["gems"] - o.n >= 0))
-        if o.kind == "equipment":
-            return len(me["inventory"]) >= o.n
-        if o.kind == "trophies":
-            return len(me["trophies"]) >= o.n
-        if o.kind == "trophy_type":
-            return sum(1 for c in me["trophies"] if self.C.region_card[c].type in o.types) >= o.n
-        if o.kind == "trophy_name":
-            return sum(1 for c in me["trophies"] if self.C.region_card[c].name in o.names) >= o.n
-        return False
+        return open_to(q, char, city, here) and objective_met(self.C, self.me(view), q)
 
     def item_value(self, view: Mapping[str, Any], cid: str) -> float:
         item = self.C.item[cid]
@@ -573,7 +560,7 @@ class GreedyBot(Bot):
         ts = view["turn_state"]
         start = me["position"] if char == "pauper" else me["bird_position"]
         if char == "bird":
-            limit = 3 if (me["trained"] and me["bird"] == "swift") else 1
+            limit = bird_move_limit(self.abilities(view, "bird"))
             budget = 0
         else:
             limit = 1 + min(2, max(0, me["gems"] - 2))
@@ -827,8 +814,7 @@ class GreedyBot(Bot):
         opts = {k: int(v) for k, v in view["stack"][-1]["options"]}
 
         def lasting(key: str) -> bool:
-            item = self.C.item.get(key)
-            return item is None or all(e["effect"] != "weapon_gems" for e in item.abilities)
+            return not weapon_costs(self.C, key)
 
         weapons = [a for a in legal if a.kind == "weapon"]  # never "no-weapon": Strength wins
         if not weapons:
@@ -842,21 +828,21 @@ class GreedyBot(Bot):
         """Discard as little Strength as possible, keeping a dragon back while magnificence is
         unlearned: the smallest card that reaches the threshold, else the biggest other card."""
         fr = view["stack"][-1]
-        st = self.C.region_card
-        total = sum(st[c].strength for c in fr["chosen"])
-        need = self.threshold(view)
+        points = _bravery_points(self.C)
+        total = sum(points[c] for c in fr["chosen"])
+        need = self.thresholds(view)["bravery"]
         keep_dragon = "magnificence" not in self.me(view)["virtues"]
 
         def dragon(a: Action) -> bool:
-            return keep_dragon and st[a["card"]].type == "dragon"
+            return keep_dragon and a["card"] in _dragon_cards(self.C)
 
         cards = [a for a in legal if a.kind == "trophy"]  # never backs out
         if not cards:
             return legal[0]
-        fit = [a for a in cards if total + st[a["card"]].strength >= need]
+        fit = [a for a in cards if total + points[a["card"]] >= need]
         if fit:
-            return min(fit, key=lambda a: (dragon(a), st[a["card"]].strength, a["card"]))
-        return min(cards, key=lambda a: (dragon(a), -st[a["card"]].strength, a["card"]))
+            return min(fit, key=lambda a: (dragon(a), points[a["card"]], a["card"]))
+        return min(cards, key=lambda a: (dragon(a), -points[a["card"]], a["card"]))
 
     def on_magnificence(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """The first dragon in the Trophy Room, as the engine once discarded."""

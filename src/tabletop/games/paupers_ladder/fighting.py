@@ -34,6 +34,12 @@ def ability_bonus(
     )
 
 
+def weapon_costs(C: Content, key: str) -> bool:
+    """True for a weapon with a cost or drawback for being used (bang bombs lose a Gem)."""
+    item = C.item.get(key)
+    return item is not None and any(e["effect"] == "weapon_gems" for e in item.abilities)
+
+
 def weapon_bonuses(
     abilities: list[tuple[str, J]], inventory: list[J], hz_type: str | None, forced: str | None
 ) -> list[tuple[str, int]]:
@@ -145,9 +151,7 @@ class Fighting:
             self._use_weapon(seat, *weapons[0])
 
     def _weapon_costs(self: PLState, key: str) -> bool:
-        """True for a weapon with a cost or drawback for being used (bang bombs lose a Gem)."""
-        item = self.C.item.get(key)
-        return item is not None and any(e["effect"] == "weapon_gems" for e in item.abilities)
+        return weapon_costs(self.C, key)
 
     def weapons(self: PLState, seat: int) -> list[tuple[str, int]]:
         """The weapons the fighting Pauper may use in this fight, with their bonus (one is used:
