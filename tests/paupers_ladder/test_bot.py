@@ -49,3 +49,75 @@ class TestFightingHazardsTheBotCountsAsTheRulesDo:
         expected = bot.bonus(s.view(0), "pauper", htype, "mountain-1")  # type: ignore[attr-defined]
         s.do("fight")
         assert s.view(0)["fight"]["bonus"] == expected == bonus
+
+
+def moving_scenario(fresh: bool) -> Scenario:
+    """A Pauper with 2 Gems (the bot keeps 2 back, so it plans no paid move) and fleetfoot's free
+    move, learned this turn or before."""
+    return Scenario(
+        "paupers-ladder",
+        {
+            "seats": [
+                {
+                    "pauper": "ognov",
+                    "position": "mountain-1",
+                    "gems": 2,
+                    "recipes": [{"recipe": "fleetfoot", "learned": True, "fresh": fresh}],
+                },
+                {},
+            ],
+            "char": "pauper",
+        },
+        seed=1,
+        players=2,
+    )
+
+
+class TestMovingTheBotCountsFreeMovesAsTheRulesDo:
+    @pytest.mark.parametrize("fresh", [False, True])
+    def test_the_bots_free_move_is_the_rules(self, fresh: bool) -> None:
+        s = moving_scenario(fresh)
+        bot = make_bot(s.game, "greedy", 0, 1)
+        farthest = max(len(path) for _, path in bot._reach(s.view(0), "pauper").values())  # type: ignore[attr-defined]
+        first, second = next(
+            (nb, nb2)
+            for nb in s.game.content.neighbours["mountain-1"]  # type: ignore[attr-defined]
+            for nb2 in s.game.content.neighbours[nb]  # type: ignore[attr-defined]
+            if nb2 != "mountain-1" and s.game.content.regions[nb].type != "city"  # type: ignore[attr-defined]
+        )
+        s.do("move", to=first).do("move", to=second)
+        paid = 2 - s.view(0)["players"][0]["gems"]
+        # a Recipe learned this turn gives its free move only from the next (3: Recipe Cards)
+        assert (farthest, paid) == ((1, 1) if fresh else (2, 0))
+
+
+def quest_scenario(gems: int, trophies: list[str]) -> Scenario:
+    return Scenario(
+        "paupers-ladder",
+        {
+            "seats": [
+                {"pauper": "ognov", "position": "lilacsville", "gems": gems, "trophies": trophies},
+                {},
+            ],
+            "char": "pauper",
+            "quests": {"lilacsville": "tithe", "bluevale": "rat-catcher"},
+        },
+        seed=1,
+        players=2,
+    )
+
+
+class TestQuestsTheBotSeesTheQuestsTheRulesOffer:
+    @pytest.mark.parametrize(("gems", "trophies"), [(6, []), (5, []), (6, ["pest"]), (0, ["pest"])])
+    def test_the_bots_quest_is_the_rules(self, gems: int, trophies: list[str]) -> None:
+        s = quest_scenario(gems, trophies)
+        bot = make_bot(s.game, "greedy", 0, 1)
+        view = s.view(0)
+        offered = {a["city"] for a in s.options() if a.kind == "quest"}
+        seen = {
+            city
+            for city, qid in view["quests"].items()
+            if bot.quest_ok(view, "pauper", qid, city, "lilacsville")  # type: ignore[attr-defined]
+        }
+        assert seen == offered
+        assert ("lilacsville" in offered) == (gems >= 6)

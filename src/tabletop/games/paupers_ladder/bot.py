@@ -32,6 +32,7 @@ from .card_effects import (
 )
 from .content import CITIES, Content, content
 from .fighting import ability_bonus, weapon_bonuses, weapon_costs
+from .moving import free_moves
 from .quests import objective_met, open_to
 from .recipes import ingredient_of, recipes_needing
 from .virtues import _bravery_points, _dragon_cards, _thresholds
@@ -563,20 +564,12 @@ class GreedyBot(Bot):
             limit = bird_move_limit(self.abilities(view, "bird"))
             budget = 0
         else:
-            limit = 1 + min(2, max(0, me["gems"] - 2))
-            free = 0
-            for it in me["inventory"]:
-                for e in self.C.item[it["card"]].abilities:
-                    if e["effect"] == "free_moves":
-                        free += e["n"]
-            for r in me["recipes"]:
-                if r["learned"]:
-                    for e in self.C.recipe[r["recipe"]].abilities:
-                        if e["effect"] == "free_moves":
-                            free += e["n"]
+            # pay for at most 2 extra moves, keeping 2 Gems back; free moves come first
+            cost = int(self.C.numbers["extra_move_cost"]["value"])
+            limit = 1 + min(2, max(0, (me["gems"] - 2) // cost))
+            free = free_moves(self.abilities(view, "pauper")) - int(ts["free_used"])
             limit += free
             budget = free
-        del ts
         out: dict[str, tuple[int, list[str]]] = {start: (0, [])}
         dq = deque([start])
         while dq:
