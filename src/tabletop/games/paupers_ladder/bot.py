@@ -31,6 +31,7 @@ from .card_effects import (
     TravelToCity,
 )
 from .content import CITIES, Content, content
+from .equipment import inventory_fits
 from .fighting import ability_bonus, weapon_bonuses, weapon_costs
 from .moving import free_moves
 from .quests import objective_met, open_to
@@ -427,27 +428,31 @@ class GreedyBot(Bot):
             v = self.buy_value(view, c, reserve=2)
             if v is not None:
                 best = max(best, v)
-        sellable = len(me["inventory"]) >= 5 or self.progress(view)["generosity"] > 0.7
+        sellable = self.inventory_full(view) or self.progress(view)["generosity"] > 0.7
         if sellable and me["inventory"]:
             best = max(best, 1.0)
         return best
 
+    def inventory_full(self, view: Mapping[str, Any]) -> bool:
+        """Whether the Inventory is at its limit (the data's; selling makes room)."""
+        return len(self.me(view)["inventory"]) >= int(self.C.numbers["inventory_limit"]["value"])
+
     def buy_value(self, view: Mapping[str, Any], cid: str, reserve: int) -> float | None:
         """How much buying this card is worth (None: not worth it / not affordable)."""
         me = self.me(view)
-        item = self.C.item[cid]
+        cost = self.C.item[cid].cost
         solo = view.get("solo")
         weapons = {self.scenario_weapon(sc) for sc in self.C.solo["scenarios"]} - {None}
         if solo and cid in weapons:
             want = cid == self.scenario_weapon(solo["scenario"])
-            return 100.0 if want and me["gems"] >= item.cost else None
-        if solo and me["gems"] - item.cost < reserve + 3:
+            return 100.0 if want and me["gems"] >= cost else None
+        if solo and me["gems"] - cost < reserve + 3:
             return None
-        if me["gems"] - item.cost < reserve or self.progress(view)["generosity"] > 0.6:
+        if me["gems"] - cost < reserve or self.progress(view)["generosity"] > 0.6:
             return None
-        v = self.item_value(view, cid) - item.cost * 0.35
-        if len(me["inventory"]) >= 5 and me["pauper"] != "kzaah":
-            v -= 2
+        v = self.item_value(view, cid) - cost * 0.35
+        if not inventory_fits(self.C, self.abilities(view, "pauper"), len(me["inventory"]) + 1):
+            v -= 2  # a card would have to go
         return v if v > 0.5 else None
 
     # ------------------------------------------------------------------ choose
@@ -770,13 +775,12 @@ class GreedyBot(Bot):
         )
 
     def on_shop(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        me = self.me(view)
         prog = self.progress(view)
         a = self._buy_choice(view, legal, reserve=2)
         if a is not None:
             return a
         sells = [x for x in legal if x.kind == "sell"]
-        if sells and (prog["generosity"] > 0.7 or len(me["inventory"]) >= 5):
+        if sells and (prog["generosity"] > 0.7 or self.inventory_full(view)):
             return min(sells, key=lambda x: self.item_value(view, x["item"]))
         return Action.of("leave")
 
