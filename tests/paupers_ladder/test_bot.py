@@ -121,3 +121,30 @@ class TestQuestsTheBotSeesTheQuestsTheRulesOffer:
         }
         assert seen == offered
         assert ("lilacsville" in offered) == (gems >= 6)
+
+
+class TestExploringACityRegionTheBotPaysWhatTheRulesCharge:
+    @pytest.mark.parametrize("char", ["pauper", "bird"])
+    def test_the_bots_price_is_the_shops(self, char: str) -> None:
+        # Dagris's potions and prescription take 1 Gem off a potion, for the Pauper only
+        s = Scenario(
+            "paupers-ladder",
+            {
+                "seats": [{"pauper": "dagris", "position": "blacksand", "gems": 4}, {}],
+                "char": "pauper",
+                "shops": {"blacksand": ["elixir", "recall-potion", "sword"]},
+            },
+            seed=1,
+            players=2,
+        )
+        s.do("shop")
+        view = s.view(0)
+        bot = make_bot(s.game, "greedy", 0, 1)
+        prices = {
+            a["card"]: (bot.price(view, char, a["card"]), s.state.price(0, char, a["card"]))  # type: ignore[attr-defined]
+            for a in s.options()
+            if a.kind == "buy"
+        }
+        assert all(mine == rules for mine, rules in prices.values())
+        elixir = next(c for c in prices if c.startswith("eq.elixir"))
+        assert prices[elixir][0] == (2 if char == "pauper" else 3)

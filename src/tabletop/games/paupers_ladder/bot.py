@@ -30,6 +30,7 @@ from .card_effects import (
     TakeTucked,
     TravelToCity,
 )
+from .cities import shop_price
 from .content import CITIES, Content, content
 from .equipment import inventory_fits
 from .fighting import ability_bonus, weapon_bonuses, weapon_costs
@@ -425,7 +426,7 @@ class GreedyBot(Bot):
             return 2.0 if me["gems"] >= 6 else 0.0
         best = 0.0
         for c in known:
-            v = self.buy_value(view, c, reserve=2)
+            v = self.buy_value(view, c, reserve=2, char=char)
             if v is not None:
                 best = max(best, v)
         sellable = self.inventory_full(view) or self.progress(view)["generosity"] > 0.7
@@ -437,10 +438,18 @@ class GreedyBot(Bot):
         """Whether the Inventory is at its limit (the data's; selling makes room)."""
         return len(self.me(view)["inventory"]) >= int(self.C.numbers["inventory_limit"]["value"])
 
-    def buy_value(self, view: Mapping[str, Any], cid: str, reserve: int) -> float | None:
+    def price(self, view: Mapping[str, Any], char: str, cid: str, disc: int = 0) -> int:
+        """What this character pays for a Shop card, by the rules' own function (a Pauper's
+        discounts in force; ``disc``: the skeleton key's roll at this Shop)."""
+        abilities = self.abilities(view, "pauper") if char == "pauper" else []
+        return shop_price(self.C, abilities, char, cid, disc)
+
+    def buy_value(
+        self, view: Mapping[str, Any], cid: str, reserve: int, char: str = "pauper", disc: int = 0
+    ) -> float | None:
         """How much buying this card is worth (None: not worth it / not affordable)."""
         me = self.me(view)
-        cost = self.C.item[cid].cost
+        cost = self.price(view, char, cid, disc)
         solo = view.get("solo")
         weapons = {self.scenario_weapon(sc) for sc in self.C.solo["scenarios"]} - {None}
         if solo and cid in weapons:
@@ -513,13 +522,18 @@ class GreedyBot(Bot):
         return self._buy_choice(view, legal, reserve=1) or Action.of("pass")
 
     def _buy_choice(
-        self, view: Mapping[str, Any], legal: list[Action], reserve: int
+        self,
+        view: Mapping[str, Any],
+        legal: list[Action],
+        reserve: int,
+        char: str = "pauper",
+        disc: int = 0,
     ) -> Action | None:
         best, bv = None, 0.0
         for a in legal:
             if a.kind != "buy":
                 continue
-            v = self.buy_value(view, a["card"], reserve)
+            v = self.buy_value(view, a["card"], reserve, char, disc)
             if v is not None and v > bv:
                 best, bv = a, v
         return best
@@ -776,7 +790,8 @@ class GreedyBot(Bot):
 
     def on_shop(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         prog = self.progress(view)
-        a = self._buy_choice(view, legal, reserve=2)
+        fr = view["stack"][-1]
+        a = self._buy_choice(view, legal, reserve=2, char=fr["char"], disc=int(fr["disc"]))
         if a is not None:
             return a
         sells = [x for x in legal if x.kind == "sell"]
