@@ -148,3 +148,18 @@ class TestExploringACityRegionTheBotPaysWhatTheRulesCharge:
         assert all(mine == rules for mine, rules in prices.values())
         elixir = next(c for c in prices if c.startswith("eq.elixir"))
         assert prices[elixir][0] == (2 if char == "pauper" else 3)
+
+
+class TestFightingHazardsTheBotAimsAtTheStrengthToBeat:
+    @pytest.mark.parametrize(("drawn", "choice"), [(None, "resolve"), (4, "charm"), (2, "resolve")])
+    def test_a_drawn_strength_replaces_the_printed_one(
+        self, drawn: int | None, choice: str
+    ) -> None:
+        s = fight_scenario({"recipe": "strength", "learned": False})
+        s.do("fight")  # Strength 2 (the sword) against the giant's printed 7: too far for the charm
+        view = s.view(0)
+        assert view["fight"]["strength"] == 2
+        if drawn is not None:  # as the rules record the necromancer's Strength, drawn per fight
+            view["fight"]["hazard_strength"] = drawn
+        bot = make_bot(s.game, "greedy", 0, 1)
+        assert bot.choose(view, s.options()).kind == choice

@@ -33,7 +33,7 @@ from .card_effects import (
 from .cities import shop_price
 from .content import CITIES, Content, content
 from .equipment import inventory_fits
-from .fighting import ability_bonus, weapon_bonuses, weapon_costs
+from .fighting import ability_bonus, hazard_strength, weapon_bonuses, weapon_costs
 from .moving import free_moves
 from .quests import objective_met, open_to
 from .recipes import ingredient_of, recipes_needing
@@ -701,16 +701,16 @@ class GreedyBot(Bot):
         if f is None:
             return legal[-1]
         hz = self.C.region_card[f["hazard"]]
+        need = hazard_strength(self.C, f)
         fr = view["stack"][-1]
         extra = self.bonus(view, f["char"], hz.type, f["region"])
-        if f["strength"] + extra < hz.strength <= f["strength"] + extra + fr["bonus"] + 1:
+        if f["strength"] + extra < need <= f["strength"] + extra + fr["bonus"] + 1:
             return Action.of("pay-ally")
         return Action.of("decline")
 
     def on_boost(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         f = view["fight"]
-        hz = self.C.region_card[f["hazard"]]
-        gap = hz.strength - f["strength"]
+        gap = hazard_strength(self.C, f) - f["strength"]
         if gap <= 0:
             return Action.of("resolve")
         if gap <= 2 and Action.of("charm") in legal and f["charm"] is None:

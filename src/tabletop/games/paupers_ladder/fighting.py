@@ -40,6 +40,14 @@ def weapon_costs(C: Content, key: str) -> bool:
     return item is not None and any(e["effect"] == "weapon_gems" for e in item.abilities)
 
 
+def hazard_strength(C: Content, fight: J) -> int:
+    """The Strength to beat in a fight (a state's fight or a view's): the hazard's printed
+    Strength, or the one drawn for it (solo: the necromancer's)."""
+    if "hazard_strength" in fight:
+        return int(fight["hazard_strength"])
+    return int(C.region_card[fight["hazard"]].strength)
+
+
 def weapon_bonuses(
     abilities: list[tuple[str, J]], inventory: list[J], hz_type: str | None, forced: str | None
 ) -> list[tuple[str, int]]:
@@ -287,12 +295,7 @@ class Fighting:
             self.run([self.C.victory_rarity])
 
     def hz_strength(self: PLState) -> int:
-        f = self.data["fight"]
-        return (
-            int(f["hazard_strength"])
-            if "hazard_strength" in f
-            else int(self.C.region_card[f["hazard"]].strength)
-        )
+        return hazard_strength(self.C, self.data["fight"])
 
     def can_fight(self: PLState, seat: int, ch: str, hz: str) -> bool:
         forced = self._forced_weapon(hz)
