@@ -163,3 +163,24 @@ class TestFightingHazardsTheBotAimsAtTheStrengthToBeat:
             view["fight"]["hazard_strength"] = drawn
         bot = make_bot(s.game, "greedy", 0, 1)
         assert bot.choose(view, s.options()).kind == choice
+
+
+class TestExploringTheBotStopsWhereTheRulesStopIt:
+    def test_a_citys_undead_ends_the_walk(self) -> None:
+        """Saltash Necromancer's undead in a City stop a character entering it, as a hazard in
+        a wild Region does: the bot plans no walk through that City."""
+        s = Scenario(
+            "paupers-ladder", seed=1, mode="solo", scenario="saltash-necromancer", difficulty="mid"
+        )
+        s.run_until(lambda st: st.prompt().kind == "character", bots={0: "greedy"})
+        view = s.view(0)
+        neighbours = s.game.content.neighbours  # type: ignore[attr-defined]
+        city = next(iter(view["solo"]["city_hazards"]))
+        assert s.state.hazards_in(city)  # type: ignore[attr-defined]
+        me = view["players"][0]
+        me["position"] = next(r for r in neighbours[city] if r not in view["solo"]["city_hazards"])
+        me["gems"] = 9  # enough to plan the longest walk
+        bot = make_bot(s.game, "greedy", 0, 1)
+        paths = [path for _, path in bot._reach(view, "pauper").values()]  # type: ignore[attr-defined]
+        assert [city] in paths
+        assert not any(city in path[:-1] for path in paths)

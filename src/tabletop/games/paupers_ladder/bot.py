@@ -33,6 +33,7 @@ from .card_effects import (
 from .cities import shop_price
 from .content import CITIES, Content, content
 from .equipment import inventory_fits
+from .exploring import hazards_at
 from .fighting import ability_bonus, hazard_strength, weapon_bonuses, weapon_costs
 from .moving import free_moves
 from .quests import objective_met, open_to
@@ -589,6 +590,7 @@ class GreedyBot(Bot):
             free = free_moves(self.abilities(view, "pauper")) - int(ts["free_used"])
             limit += free
             budget = free
+        city_hazards = (view.get("solo") or {}).get("city_hazards", {})
         out: dict[str, tuple[int, list[str]]] = {start: (0, [])}
         dq = deque([start])
         while dq:
@@ -596,8 +598,7 @@ class GreedyBot(Bot):
             cost, path = out[r]
             if len(path) >= limit:
                 continue
-            here_hz = any(self.C.region_card[c].kind == "hazard" for c in view["tiles"].get(r, []))
-            if here_hz and path:
+            if path and hazards_at(self.C, view["tiles"], city_hazards, r):
                 continue
             for nb in self.C.neighbours[r]:
                 if nb in out:
