@@ -184,3 +184,28 @@ class TestExploringTheBotStopsWhereTheRulesStopIt:
         paths = [path for _, path in bot._reach(view, "pauper").values()]  # type: ignore[attr-defined]
         assert [city] in paths
         assert not any(city in path[:-1] for path in paths)
+
+
+class TestSurvivalModeTheBotKnowsTheDutyOfVigour:
+    def test_a_penniless_badly_wounded_bird_is_healed_for_free(self) -> None:
+        s = Scenario(
+            "paupers-ladder",
+            {
+                "seats": [
+                    {
+                        "pauper": "ognov",
+                        "gems": 0,
+                        "bird_position": "lilacsville",
+                        "lives": {"pauper": 3, "bird": 0},
+                    },
+                    {},
+                ],
+                "char": "bird",
+            },
+            seed=1,
+            players=2,
+            mode="survival",
+        )
+        assert any(a.kind == "heal" for a in s.options())  # the rules heal it for nothing
+        bot = make_bot(s.game, "greedy", 0, 1)
+        assert bot.region_value(s.view(0), "bird", "lilacsville") > 0  # type: ignore[attr-defined]

@@ -38,6 +38,7 @@ from .fighting import ability_bonus, hazard_strength, weapon_bonuses, weapon_cos
 from .moving import free_moves
 from .quests import objective_met, open_to
 from .recipes import ingredient_of, recipes_needing
+from .survival import may_heal
 from .virtues import _bravery_points, _dragon_cards, _thresholds
 
 RECIPE_VALUE = {
@@ -357,7 +358,10 @@ class GreedyBot(Bot):
         if reg.type == "city":
             best = 0.0
             lv = self.lives(view, char)
-            if lv < 99 and me.get("lives") and lv < me["max_lives"] and me["gems"] >= 1:
+            mode = view.get("mode", "standard")
+            if me.get("lives") and may_heal(
+                self.C, mode, me, me["max_lives"], char, view["turn_state"] or {}
+            ):
                 best = max(best, 4.0 + 10.0 / max(1, lv))
             for city in CITIES:
                 qid = view["quests"].get(city)
