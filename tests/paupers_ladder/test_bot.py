@@ -209,3 +209,23 @@ class TestSurvivalModeTheBotKnowsTheDutyOfVigour:
         assert any(a.kind == "heal" for a in s.options())  # the rules heal it for nothing
         bot = make_bot(s.game, "greedy", 0, 1)
         assert bot.region_value(s.view(0), "bird", "lilacsville") > 0  # type: ignore[attr-defined]
+
+
+class TestExploringWildRegionsTheBotDrawsWhenTheRulesLetIt:
+    def test_an_empty_deck_with_discards_still_draws(self) -> None:
+        s = Scenario(
+            "paupers-ladder",
+            {
+                "seats": [{"pauper": "ognov", "position": "mine-1", "gems": 3}, {}],
+                "char": "pauper",
+                "exhausted": ["mine"],
+                "discards": {"mine": ["skeleton"]},
+            },
+            seed=1,
+            players=2,
+        )
+        view = s.view(0)
+        assert view["decks"]["mine"]["count"] == 0 and not view["tiles"]["mine-1"]
+        assert any(a.kind == "draw" for a in s.options())  # the discards are shuffled back
+        bot = make_bot(s.game, "greedy", 0, 1)
+        assert bot.region_value(view, "pauper", "mine-1") > 0  # type: ignore[attr-defined]

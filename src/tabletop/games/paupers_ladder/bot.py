@@ -378,7 +378,8 @@ class GreedyBot(Bot):
                 return -5.0
             return max(self.card_value(view, char, h, region) for h in hz)
         vals = [self.card_value(view, char, c, region) for c in tiles]
-        if len(tiles) < reg.tiles and view["decks"][reg.type]["count"] > 0:
+        deck = view["decks"][reg.type]
+        if len(tiles) < reg.tiles and (deck["count"] > 0 or deck["discard"]):
             vals.append(3.0 if me["gems"] >= 1 or char == "bird" else 2.0)
         return max(vals) if vals else 0.0
 
