@@ -202,14 +202,15 @@ class GreedyBot(Bot):
         me = self.me(view)
         t = self.thresholds(view)
         points = _bravery_points(self.C)
+        num = self.C.numbers  # the 5th Recipe learned teaches knowledge, 3 Quests fellowship
         learned = sum(1 for r in me["recipes"] if r["learned"])
         ings = sum(len(r["ingredients"]) for r in me["recipes"] if not r["learned"])
         troph = sum(points[c] for c in me["trophies"])
         out = {
             "generosity": me["gems"] / t["generosity"],
             "bravery": troph / t["bravery"],
-            "knowledge": (learned + 0.4 * ings) / 5,
-            "fellowship": len(me["journal"]) / 3,
+            "knowledge": (learned + 0.4 * ings) / int(num["recipe_limit"]["value"]),
+            "fellowship": len(me["journal"]) / int(num["fellowship_quests"]["value"]),
             "magnificence": 0.5 if any(c in _dragon_cards(self.C) for c in me["trophies"]) else 0.0,
         }
         for v in me["virtues"]:
