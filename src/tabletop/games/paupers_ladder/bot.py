@@ -391,7 +391,6 @@ class GreedyBot(Bot):
     def item_value(self, view: Mapping[str, Any], cid: str) -> float:
         item = self.C.item[cid]
         me = self.me(view)
-        cur = self.bonus(view, "pauper", None, me["position"])
         v = 0.0
         for e in item.abilities:
             k = e["effect"]
@@ -423,7 +422,6 @@ class GreedyBot(Bot):
                 v += 1.5
             elif k == "discount":
                 v += 1
-        del cur
         return v
 
     def shop_value(self, view: Mapping[str, Any], char: str, city: str) -> float:
@@ -642,9 +640,6 @@ class GreedyBot(Bot):
                 if v > bv + 0.01:
                     best, bv = r, v
             path = reach[best][1] if best != here else []
-            if bv < 1.0 and char == "pauper":
-                # nothing good nearby: head for the richest Region two steps away
-                pass
             self.plan = ((view["round"], char), list(path))
         path = self.plan[1]
         goals = self.solo_goals(view, char)
