@@ -34,10 +34,17 @@ from .cities import shop_price
 from .content import CITIES, Content, content
 from .equipment import inventory_fits
 from .exploring import hazards_at
-from .fighting import ability_bonus, hazard_strength, weapon_bonuses, weapon_costs
+from .fighting import (
+    ability_bonus,
+    hazard_strength,
+    may_fight,
+    weapon_bonuses,
+    weapon_costs,
+)
 from .moving import free_moves
 from .quests import objective_met, open_to
 from .recipes import ingredient_of, recipes_needing
+from .scenarios import SCENARIO_RULES
 from .survival import may_heal
 from .virtues import _bravery_points, _dragon_cards, _thresholds
 
@@ -155,15 +162,17 @@ class GreedyBot(Bot):
         key = next((k for k in data if k.endswith("_weapon")), None)
         return f"rar.{data[key]}" if key else None
 
+    def forced_weapon(self, view: Mapping[str, Any], hz: str) -> str | None:
+        """The one weapon the scenario lets this hazard be fought with (None: any), by the
+        scenario's own rule on the view's public solo record."""
+        solo = view.get("solo")
+        if not solo:
+            return None
+        return SCENARIO_RULES[solo["scenario"]].forced_weapon(self.C, solo, hz)
+
     def unfightable(self, view: Mapping[str, Any], char: str, hz: str) -> bool:
-        solo = view["solo"]
-        inv = {it["card"] for it in self.me(view)["inventory"]}
-        card = self.C.region_card[hz]
-        if solo["scenario"] == "fiery-siege" and card.type == "dragon":
-            return char != "pauper" or self.scenario_weapon(solo["scenario"]) not in inv
-        if hz == solo.get("necromancer"):
-            return char != "pauper" or self.scenario_weapon(solo["scenario"]) not in inv
-        return False
+        forced = self.forced_weapon(view, hz)
+        return not may_fight(forced, char, self.me(view)["inventory"])
 
     def may_walk(self, view: Mapping[str, Any], region: str) -> bool:
         solo = view.get("solo") or {}

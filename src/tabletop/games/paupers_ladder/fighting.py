@@ -48,6 +48,14 @@ def hazard_strength(C: Content, fight: J) -> int:
     return int(C.region_card[fight["hazard"]].strength)
 
 
+def may_fight(forced: str | None, ch: str, inventory: list[J]) -> bool:
+    """Whether a character may fight a hazard that only the weapon ``forced`` can fight (None:
+    any hazard): only a Pauper holding it (solo scenarios' dragons and necromancer)."""
+    if forced is None:
+        return True
+    return ch == "pauper" and any(it["card"] == forced for it in inventory)
+
+
 def weapon_bonuses(
     abilities: list[tuple[str, J]], inventory: list[J], hz_type: str | None, forced: str | None
 ) -> list[tuple[str, int]]:
@@ -298,10 +306,7 @@ class Fighting:
         return hazard_strength(self.C, self.data["fight"])
 
     def can_fight(self: PLState, seat: int, ch: str, hz: str) -> bool:
-        forced = self._forced_weapon(hz)
-        if forced is None:
-            return True
-        return ch == "pauper" and any(it["card"] == forced for it in self.P(seat)["inventory"])
+        return may_fight(self._forced_weapon(hz), ch, self.P(seat)["inventory"])
 
 
 # ---------------------------------------------------------------- the decisions of a fight

@@ -137,7 +137,7 @@ class Solo:
 
     def _forced_weapon(self: PLState, hz: str) -> str | None:
         rules = self.scenario_rules()
-        return rules.forced_weapon(self, hz) if rules else None
+        return rules.forced_weapon(self.C, self.data["solo"], hz) if rules else None
 
     def scenario_rules(self: PLState) -> ScenarioRules | None:
         """The rules of the solo scenario being played (None outside solo)."""

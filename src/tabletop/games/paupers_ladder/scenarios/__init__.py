@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    from ..base import J
+    from ..content import Content
     from ..rules import PLState
 
 
@@ -39,8 +41,9 @@ class ScenarioRules:
         reward."""
         return False
 
-    def forced_weapon(self, s: PLState, hz: str) -> str | None:
-        """The one weapon (Rarity id) a hazard can be fought with, if any."""
+    def forced_weapon(self, C: Content, solo: J, hz: str) -> str | None:
+        """The one weapon (Rarity id) a hazard can be fought with, if any; ``solo`` is the
+        scenario's record, a state's or the public one of a view."""
         return None
 
     def may_enter(self, s: PLState, seat: int, ch: str, region: str) -> bool:
