@@ -229,3 +229,29 @@ class TestExploringWildRegionsTheBotDrawsWhenTheRulesLetIt:
         assert any(a.kind == "draw" for a in s.options())  # the discards are shuffled back
         bot = make_bot(s.game, "greedy", 0, 1)
         assert bot.region_value(view, "pauper", "mine-1") > 0  # type: ignore[attr-defined]
+
+
+class TestSoloScenariosTheBotFightsWithTheWeaponTheScenarioAllows:
+    def test_only_the_spirit_blade_counts_against_the_necromancer(self) -> None:
+        """The Saltash Necromancer can only be fought with the spirit blade (3 against it, a
+        magical hazard); a runesword (4) held beside it does not count."""
+        s = Scenario(
+            "paupers-ladder", seed=1, mode="solo", scenario="saltash-necromancer", difficulty="mid"
+        )
+        s.run_until(lambda st: st.prompt().kind == "character", bots={0: "greedy"})
+        content = s.game.content  # type: ignore[attr-defined]
+        necromancer = next(
+            c for c, card in content.region_card.items() if card.name == "necromancer"
+        )
+        view = s.view(0)
+        view["solo"]["necromancer"] = necromancer  # as the view shows it once revealed
+        me = view["players"][0]
+        here = me["position"]
+        bot = make_bot(s.game, "greedy", 0, 1)
+        bare = bot.bonus(view, "pauper", "magical", here, necromancer)  # type: ignore[attr-defined]
+        me["inventory"] = [{"card": "rar.spirit-blade"}, {"card": "rar.runesword"}]
+        armed = bot.bonus(view, "pauper", "magical", here, necromancer)  # type: ignore[attr-defined]
+        anyone = bot.bonus(view, "pauper", "magical", here)  # type: ignore[attr-defined]
+        assert (armed - bare, anyone - bare) == (3, 4)
+        assert not bot.unfightable(view, "pauper", necromancer)  # type: ignore[attr-defined]
+        assert bot.unfightable(view, "bird", necromancer)  # type: ignore[attr-defined]

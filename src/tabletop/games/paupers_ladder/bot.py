@@ -242,21 +242,30 @@ class GreedyBot(Bot):
             int(view["round"]),
         )
 
-    def bonus(self, view: Mapping[str, Any], char: str, htype: str | None, region: str) -> int:
+    def bonus(
+        self,
+        view: Mapping[str, Any],
+        char: str,
+        htype: str | None,
+        region: str,
+        hz: str | None = None,
+    ) -> int:
         """The Strength bonus this character fights with, worked out by the rules' own functions
         from the view: its ability bonuses plus its best weapon (the seat acts in its own turn,
-        so the Recipes usable now are those learned before this round)."""
+        so the Recipes usable now are those learned before this round); against the hazard
+        ``hz``, only the weapon its scenario allows."""
         me = self.me(view)
         abilities = self.abilities(view, char)
         total = ability_bonus(self.C, abilities, region, htype)
         if char == "pauper":
-            weapons = weapon_bonuses(abilities, me["inventory"], htype, None)
+            forced = self.forced_weapon(view, hz) if hz else None
+            weapons = weapon_bonuses(abilities, me["inventory"], htype, forced)
             total += max((v for _, v in weapons), default=0)
         return total
 
     def p_win(self, view: Mapping[str, Any], char: str, hz: str, region: str) -> float:
         card = self.C.region_card[hz]
-        need = card.strength - self.bonus(view, char, card.type, region)
+        need = card.strength - self.bonus(view, char, card.type, region, hz)
         me = self.me(view)
         nums = [
             self.C.outcome[c].number
@@ -714,7 +723,7 @@ class GreedyBot(Bot):
         hz = self.C.region_card[f["hazard"]]
         need = hazard_strength(self.C, f)
         fr = view["stack"][-1]
-        extra = self.bonus(view, f["char"], hz.type, f["region"])
+        extra = self.bonus(view, f["char"], hz.type, f["region"], f["hazard"])
         if f["strength"] + extra < need <= f["strength"] + extra + fr["bonus"] + 1:
             return Action.of("pay-ally")
         return Action.of("decline")
