@@ -255,3 +255,30 @@ class TestSoloScenariosTheBotFightsWithTheWeaponTheScenarioAllows:
         assert (armed - bare, anyone - bare) == (3, 4)
         assert not bot.unfightable(view, "pauper", necromancer)  # type: ignore[attr-defined]
         assert bot.unfightable(view, "bird", necromancer)  # type: ignore[attr-defined]
+
+
+class TestSoloScenariosTheBotWalksOnlyWhereTheScenarioLetsIt:
+    @pytest.mark.parametrize("blade", [False, True])
+    def test_a_besieged_region_needs_dragonsbane(self, blade: bool) -> None:
+        """The Fiery Siege: only a Pauper holding dragonsbane may enter a Region the besieging
+        dragons hold; the bot's walk goes there exactly when the rules allow it."""
+        s = Scenario(
+            "paupers-ladder", seed=1, mode="solo", scenario="fiery-siege", difficulty="mid"
+        )
+        s.run_until(lambda st: st.prompt().kind == "character", bots={0: "greedy"})
+        neighbours = s.game.content.neighbours  # type: ignore[attr-defined]
+        view = s.view(0)
+        siege = set(view["solo"]["siege"])
+        besieged = {r for r, cards in view["tiles"].items() if siege & set(cards)}
+        target = sorted(besieged)[0]
+        me = view["players"][0]
+        me["position"] = next(
+            r for r in neighbours[target] if r not in besieged and r != view["solo"]["home"]
+        )
+        me["gems"] = 9
+        if blade:
+            me["inventory"] = [{"card": "rar.dragonsbane"}]
+        bot = make_bot(s.game, "greedy", 0, 1)
+        reach = bot._reach(view, "pauper")  # type: ignore[attr-defined]
+        assert (target in reach) == blade
+        assert s.state.may_enter(0, "pauper", target) is False  # type: ignore[attr-defined]

@@ -144,7 +144,7 @@ class GreedyBot(Bot):
                                 continue
                             rt = self.C.ingredients[ing].region
                             for reg in self.C.wild_regions[rt]:
-                                if self.may_walk(view, reg):
+                                if self.may_enter(view, char, reg):
                                     goals[reg] = max(goals.get(reg, 0.0), 14.0)
             if done[0] and not done[1]:
                 goals[home] = 40.0  # reached only by teleport or a tunnel: the pull shows the way
@@ -174,9 +174,16 @@ class GreedyBot(Bot):
         forced = self.forced_weapon(view, hz)
         return not may_fight(forced, char, self.me(view)["inventory"])
 
-    def may_walk(self, view: Mapping[str, Any], region: str) -> bool:
-        solo = view.get("solo") or {}
-        return not any(c in solo.get("siege", []) for c in view["tiles"].get(region, []))
+    def may_enter(self, view: Mapping[str, Any], char: str, region: str) -> bool:
+        """Whether the scenario lets this character enter ``region`` (its own rule, on the
+        view's public solo record and tiles)."""
+        solo = view.get("solo")
+        if not solo:
+            return True
+        inventory = self.me(view)["inventory"]
+        return SCENARIO_RULES[solo["scenario"]].may_enter(
+            self.C, solo, view["tiles"], inventory, char, region
+        )
 
     def goal_pull(self, view: Mapping[str, Any], char: str, region: str) -> float:
         goals = self.solo_goals(view, char)
@@ -623,7 +630,7 @@ class GreedyBot(Bot):
             if path and hazards_at(self.C, view["tiles"], city_hazards, r):
                 continue
             for nb in self.C.neighbours[r]:
-                if nb in out:
+                if nb in out or not self.may_enter(view, char, nb):
                     continue
                 step_cost = 0 if not path or budget > len(path) - 1 else 1
                 out[nb] = (cost + step_cost, [*path, nb])

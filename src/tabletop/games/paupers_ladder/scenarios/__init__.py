@@ -46,7 +46,11 @@ class ScenarioRules:
         scenario's record, a state's or the public one of a view."""
         return None
 
-    def may_enter(self, s: PLState, seat: int, ch: str, region: str) -> bool:
+    def may_enter(
+        self, C: Content, solo: J, tiles: J, inventory: list[J], ch: str, region: str
+    ) -> bool:
+        """Whether a character (its Pauper holding ``inventory``) may enter ``region``; ``solo``
+        and ``tiles`` are a state's records or a view's."""
         return True
 
     def drawn(self, s: PLState, seat: int, cid: str, region: str) -> None:

@@ -62,12 +62,13 @@ class FierySiege(ScenarioRules):
     def forced_weapon(self, C: Content, solo: J, hz: str) -> str | None:
         return dragonsbane(C) if C.region_card[hz].type == "dragon" else None
 
-    def may_enter(self, s: PLState, seat: int, ch: str, region: str) -> bool:
-        solo = s.data["solo"]
-        if not any(c in solo["siege"] for c in s.data["tiles"].get(region, ())):
+    def may_enter(
+        self, C: Content, solo: J, tiles: J, inventory: list[J], ch: str, region: str
+    ) -> bool:
+        if not any(c in solo["siege"] for c in tiles.get(region, ())):
             return True
-        blade = dragonsbane(s.C)
-        return ch == "pauper" and any(it["card"] == blade for it in s.P(seat)["inventory"])
+        blade = dragonsbane(C)
+        return ch == "pauper" and any(it["card"] == blade for it in inventory)
 
     def special_defeat(self, s: PLState, seat: int, ch: str, hz: str, region: str) -> bool:
         solo = s.data["solo"]
