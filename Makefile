@@ -3,8 +3,10 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NATIVE := $(VENV)/.compiled
+NATIVE_SRC := $(shell $(PY) src/tabletop/native.py)
 
-.PHONY: run play test lint typecheck unit browser slow bench bench-compare golden soak clean
+.PHONY: run play compile test lint typecheck unit browser slow bench bench-compare golden soak clean
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -12,52 +14,61 @@ $(STAMP): pyproject.toml Makefile
 	$(BIN)/python -m pip install --quiet -e '.[test,rl,ray]'
 	touch $(STAMP)
 
+# The engine's kernel and Paupers' Ladder's rules compiled to C with mypyc (src/tabletop/native.py;
+# docs/speed.md). Rebuilt when a listed source changes; a stale build never runs.
+compile: $(NATIVE)
+$(NATIVE): $(STAMP) setup.py $(NATIVE_SRC)
+	find src -name '*.so' -delete
+	TABLETOP_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace -j 2
+	touch $(NATIVE)
+
 # The main job: the web app at http://127.0.0.1:8000 on SQLite (./var/tabletop.db).
-run: $(STAMP)
+run: $(NATIVE)
 	$(BIN)/tabletop serve
 
 # The terminal launcher.
-play: $(STAMP)
+play: $(NATIVE)
 	$(BIN)/tabletop launch
 
 # The whole suite: lint, types, unit and rule tests, then the browser tests in headless Chromium.
-test: $(STAMP) lint typecheck unit browser
+test: $(NATIVE) lint typecheck unit browser
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests setup.py
+	$(BIN)/ruff format --check src tests setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(NATIVE)
 	scripts/install-postgres.sh
 	$(BIN)/pytest -n 2
 
-browser: $(STAMP)
+browser: $(NATIVE)
 	scripts/install-browser.sh
 	$(BIN)/pytest -m browser -p no:xdist
 
-slow: $(STAMP)
+slow: $(NATIVE)
 	$(BIN)/pytest -m slow
 
-bench: $(STAMP)
+bench: $(NATIVE)
 	$(BIN)/tabletop bench --all
 
 # Random playouts of every Paupers' Ladder mode beside OpenSpiel's tic-tac-toe and gin rummy, in
 # one process (docs/speed.md); OpenSpiel comes with the 'compare' extra.
-bench-compare: $(STAMP)
+bench-compare: $(NATIVE)
 	$(BIN)/python -c 'import pyspiel' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[compare]'
 	$(BIN)/tabletop bench --vs-openspiel
 
 # The reliability pass (not in `make test`): fuzz every game and mode, replays, concurrent clients
 # racing undos and actions on a real server, kill -9 restarts. Prints the figures; SOAK_ARGS
 # passes options (e.g. SOAK_ARGS="--seed 7 --per-mode 50"), see `python -m tabletop.soak -h`.
-soak: $(STAMP)
+soak: $(NATIVE)
 	$(BIN)/python -m tabletop.soak $(SOAK_ARGS)
 
-golden: $(STAMP)
+golden: $(NATIVE)
 	$(BIN)/pytest tests/test_golden.py tests/lairs/test_golden_games.py --regenerate-golden -p no:xdist
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build
+	find src -name '*.so' -delete

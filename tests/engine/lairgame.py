@@ -266,7 +266,7 @@ class LairsGame(Game):
 
     def build_params(self) -> tuple[Param, Param]:
         """The cell and rotation parameters of a build: static, built once per game."""
-        found: tuple[Param, Param] | None = self.__dict__.get("_build_params")
+        found: tuple[Param, Param] | None = self.memo.get("build_params")
         if found is None:
             side = int(self.params["size"])
             cells = range(side * side)
@@ -275,7 +275,7 @@ class LairsGame(Game):
                 Param.of("cell", list(cells), "cell", labels),
                 Param.of("rotation", [0, 1, 2, 3], "facing", ["north", "east", "south", "west"]),
             )
-            self.__dict__["_build_params"] = found
+            self.memo["build_params"] = found
         return found
 
     def automata(self) -> dict[int, Automaton]:

@@ -27,6 +27,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action
 from .errors import BadParameter, IllegalAction
 from .knowledge import ZONES, resample_zones
@@ -90,7 +92,7 @@ class Outcome:
     """How a game ended: the winning seats (empty when nobody won), scores, and why."""
 
     winners: tuple[int, ...]
-    scores: Mapping[int, float]
+    scores: Mapping[int, int | float]  # as the game gives them: 3 stays 3, 2.5 stays 2.5
     reason: str
     text: str = ""
 
@@ -234,6 +236,7 @@ class GameSpec:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Automaton(ABC):
     """A participant that belongs to the rules (a solo opponent such as a Lich King, a builder
     played by the rules): the engine plays it whenever a prompt names it, by its own rule, and it
@@ -247,13 +250,19 @@ class Automaton(ABC):
         """Its action in ``state`` (it may read everything: it is the rules)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game with fixed parameters. Immutable; holds the static content shared by its states."""
 
     spec: ClassVar[GameSpec]
+    # memos of what the parameters decide, found on first use
+    _state_class_memo: type[State] | None = None
+    _automata_memo: dict[int, Automaton] | None = None
 
     def __init__(self, **params: Any) -> None:
         self.params: dict[str, Any] = self.spec.resolve(params)
+        # what the parameters decide, worked out once by the game's own code (never in a state)
+        self.memo: dict[str, Any] = {}
 
     @property
     def name(self) -> str:
@@ -271,10 +280,9 @@ class Game(ABC):
     def state_class(self) -> type[State]:
         """The State subclass of this game (used to rebuild states from JSON). Found once, from a
         new state, and remembered: the store rebuilds a state for every action it accepts."""
-        found: type[State] | None = self.__dict__.get("_state_class")
+        found = self._state_class_memo
         if found is None:
-            found = type(self.new_state(0))
-            self.__dict__["_state_class"] = found
+            found = self._state_class_memo = type(self.new_state(0))
         return found
 
     def roles(self) -> tuple[str, ...]:
@@ -287,10 +295,9 @@ class Game(ABC):
         return {}
 
     def _automata(self) -> Mapping[int, Automaton]:
-        found: Mapping[int, Automaton] | None = self.__dict__.get("_automata_memo")
+        found = self._automata_memo
         if found is None:
-            found = dict(self.automata())
-            self.__dict__["_automata_memo"] = found
+            found = self._automata_memo = dict(self.automata())
         return found
 
     def bots(self) -> Mapping[str, type[Bot]]:
@@ -337,6 +344,7 @@ class _History:
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A game in progress: plain data, a seeded RNG and the history of actions."""
 
@@ -718,15 +726,10 @@ class State(ABC):
         return self._history.length if self._history is not None else 0
 
     def clone(self: S) -> S:
-        other = object.__new__(type(self))
-        other.game = self.game
-        other.data = marshal.loads(marshal.dumps(self.data))
-        other.rng = Rng(self.rng.state)
-        other.seed = self.seed
+        other = type(self)(
+            self.game, marshal.loads(marshal.dumps(self.data)), Rng(self.rng.state), self.seed
+        )
         other._history = self._history
-        other._legal_cache = {}
-        other._prompt_cache = None
-        other._cache = {}
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -761,15 +764,8 @@ class State(ABC):
     def from_json(cls: type[S], game: Game, blob: Mapping[str, Any]) -> S:
         if blob.get("game") != game.name:
             raise ValueError(f"saved state is for {blob.get('game')!r}, not {game.name!r}")
-        state = object.__new__(cls)
-        state.game = game
-        state.data = game.upgrade_data(json.loads(json.dumps(blob["data"])))
-        state.rng = Rng(int(blob["rng"]))
-        state.seed = int(blob["seed"])
-        state._history = None
-        state._legal_cache = {}
-        state._prompt_cache = None
-        state._cache = {}
+        data = game.upgrade_data(json.loads(json.dumps(blob["data"])))
+        state = cls(game, data, Rng(int(blob["rng"])), int(blob["seed"]))
         for seat, action in blob.get("history", []):
             state._history = _History(state._history, int(seat), Action.from_json(action))
         return state

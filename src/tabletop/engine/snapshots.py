@@ -28,14 +28,8 @@ def restore(
     """The state of a snapshot, with ``history`` (the actions that led to it, or a shared
     history node of that length, such as a later state's, which costs nothing)."""
     blob = json.loads(text)
-    state: State = object.__new__(game.state_class())
-    state.game = game
-    state.data = game.upgrade_data(blob["data"])
-    state.rng = Rng(int(blob["rng"]))
-    state.seed = int(blob["seed"])
-    state._legal_cache = {}
-    state._prompt_cache = None
-    state._cache = {}
+    data = game.upgrade_data(blob["data"])
+    state = game.state_class()(game, data, Rng(int(blob["rng"])), int(blob["seed"]))
     if history is None or isinstance(history, _History):
         state._history = history
     else:

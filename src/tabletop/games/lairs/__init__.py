@@ -114,7 +114,7 @@ class Lairs(Game):
 
     def build_params(self) -> tuple[Param, Param]:
         """The cell and side parameters of the building templates: static, made once."""
-        found: tuple[Param, Param] | None = self.__dict__.get("_build_params")
+        found: tuple[Param, Param] | None = self.memo.get("build_params")
         if found is None:
             from .decisions import SIDE_LABELS, SIDES
 
@@ -123,7 +123,7 @@ class Lairs(Game):
                 Param.of("cell", cells, "space"),
                 Param.of("side", SIDES, "where on the space", SIDE_LABELS),
             )
-            self.__dict__["_build_params"] = found
+            self.memo["build_params"] = found
         return found
 
     def automata(self) -> dict[int, Automaton]:

@@ -132,14 +132,14 @@ class Build(Decision):
         walls = len(lair["walls"])
         placed = tuple(sorted(filter(None, lair["feat"])))
         seen = (tuple(d["monsters"]), tuple(d["traps"]), placed, walls)
-        by_lair = s.game.__dict__.setdefault("_build_templates_by_lair", {})
+        by_lair = s.game.memo.setdefault("build_templates_by_lair", {})
         found: list[Template] | None = by_lair.get(seen)
         if found is None:
             left = building.pieces_left(d, lair, C)
             pieces = tuple(sorted(left)) + (("wall",) if walls < C.walls_max else ())
             # complete: ready (every step kept the lair legal; is_legal checks it in full)
             key = (pieces, bool(walls or placed), not left and walls >= C.walls_min)
-            memo = s.game.__dict__.setdefault("_build_templates", {})
+            memo = s.game.memo.setdefault("build_templates", {})
             found = memo.get(key)
             if found is None:
                 found = self._make_templates(s, *key)

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 if TYPE_CHECKING:
     from .base import J
     from .rules import PLState
 
 
+@trait
 class Birds:
     """Training a Bird and the trained abilities that act outside fights."""
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action
 
 from . import hidden
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@trait
 class CitiesAndShops:
     """City Shops: prices, buying, selling and restocking."""
 

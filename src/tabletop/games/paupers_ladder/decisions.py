@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.engine import Action
 
 if TYPE_CHECKING:
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@mypyc_attr(native_class=False)
 class Decision:
     kind: ClassVar[str]
     actions: ClassVar[tuple[str, ...]] = ()  # the action kinds whose words it gives

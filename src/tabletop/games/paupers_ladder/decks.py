@@ -9,6 +9,8 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action, Rng, piles
 
 from . import hidden
@@ -29,6 +31,7 @@ def discard_into(pile: J, cards: list[str], rng: Rng, held: bool = False) -> boo
     return False
 
 
+@trait
 class CardDecks:
     """Drawing from and discarding to every deck, the Outcome decks too."""
 

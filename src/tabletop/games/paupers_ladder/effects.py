@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action, piles
 
 from . import card_effects as ce
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@trait
 class CardEffects:
     """Running the card effects queued on the state."""
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action
 
 from . import card_effects as ce
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@trait
 class Exploring:
     """What a character may explore, and drawing and encountering Region cards."""
 

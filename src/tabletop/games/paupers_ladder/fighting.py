@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action, chance, piles
 
 from .base import A, J, region_ok
@@ -75,6 +77,7 @@ def weapon_bonuses(
     return out
 
 
+@trait
 class Fighting:
     """A fight from the first Outcome card to its reward or FAIL."""
 

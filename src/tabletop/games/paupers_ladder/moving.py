@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action
 
 from .base import A, J
@@ -31,6 +33,7 @@ def moves_from(C: Content, region: str) -> tuple[tuple[str, Action], ...]:
     return tuple((nb, A("move", to=nb)) for nb in C.neighbours[region])
 
 
+@trait
 class Moving:
     """Where a character may move now, and moving it."""
 

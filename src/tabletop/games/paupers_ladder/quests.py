@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action
 
 from .base import A, J, region_name
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@trait
 class Quests:
     """Completing and replacing Quests."""
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action
 
 from . import hidden
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@trait
 class Recipes:
     """Ingredients and learning Recipes."""
 

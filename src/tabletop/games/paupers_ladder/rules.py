@@ -43,7 +43,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import ClassVar
 
-from tabletop.engine import TERMINAL_PROMPT, Action, Prompt, State
+from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State
 from tabletop.engine.views import log
 
 from .base import ANYTIME_KINDS, A, J, abilities_of, ability_sources, region_ok
@@ -81,6 +81,7 @@ _VIRTUE_FRAMES = ("bravery", "magnificence")
 
 
 class PLState(
+    State,
     SettingUp,
     PlayingATurn,
     Moving,
@@ -98,9 +99,29 @@ class PLState(
     Solo,
     Views,
     Words,
-    State,
 ):
+    # The engine's State comes first among the bases (mypyc compiles the sections as traits,
+    # which must follow the one class they extend), so a hook State itself defines would hide a
+    # section's; the hooks the Views and Words sections answer are named here.
     __slots__ = ()
+
+    def _view(self, seat: int | None) -> J:
+        return self.view_of(seat)
+
+    def _outcome(self) -> Outcome:
+        return self.game_outcome()
+
+    def rounds(self) -> int:
+        return self.rounds_played()
+
+    def facedown_piles(self) -> dict[str, J]:
+        return self.hidden_piles()
+
+    def describe_action(self, action: Action, seat: int | None = None) -> str:
+        return self.action_words(action, seat)
+
+    def _explain_illegal(self, seat: int, action: Action) -> str | None:
+        return self.why_illegal(seat, action)
 
     # ------------------------------------------------------------------ basics
     C: ClassVar[Content]  # the shared static content, set by the Game (never copied)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action, Zones, piles
 from tabletop.engine.knowledge import ZONES, bit
 
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@trait
 class SettingUp:
     """From choosing the Paupers to the first turn."""
 

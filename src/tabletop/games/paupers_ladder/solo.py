@@ -10,6 +10,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action, piles
 
 from .base import A, J
@@ -42,6 +44,7 @@ def card_remove_cost(C: Content, cid: str) -> int | None:
     return int(rc["hazard_low"])
 
 
+@trait
 class Solo:
     """The rules every solo scenario shares, and the hooks through which a scenario acts."""
 

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 if TYPE_CHECKING:
     from .base import J
     from .content import Content
     from .rules import PLState
 
 
+@trait
 class Survival:
     """Lives and the ways to restore them."""
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action
 
 from .base import A
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@trait
 class PlayingATurn:
     """A turn: its start, the choice of character, the free actions, and its end."""
 

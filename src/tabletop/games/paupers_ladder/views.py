@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import trait
+
 from tabletop.engine import Outcome, piles
 from tabletop.engine.views import log_for
 
@@ -15,12 +17,13 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@trait
 class Views:
     """Views, the outcome, and resampling hidden information."""
 
     __slots__ = ()
 
-    def _outcome(self: PLState) -> Outcome:
+    def game_outcome(self: PLState) -> Outcome:
         d = self.data
         winners = tuple(d.get("winners", []))
         if d.get("solo"):
@@ -45,10 +48,10 @@ class Views:
             text = "The round limit ends the tournament; most Virtues wins."
         return Outcome(winners=winners, scores=scores, reason=d.get("reason", "virtues"), text=text)
 
-    def rounds(self: PLState) -> int:
+    def rounds_played(self: PLState) -> int:
         return int(self.data.get("round", 0))
 
-    def _view(self: PLState, seat: int | None) -> dict[str, Any]:
+    def view_of(self: PLState, seat: int | None) -> dict[str, Any]:
         d = self.data
         players = []
         for s, p in enumerate(d["players"]):
@@ -181,7 +184,7 @@ class Views:
 
         return evaluate(self)
 
-    def facedown_piles(self: PLState) -> dict[str, dict[str, Any]]:
+    def hidden_piles(self: PLState) -> dict[str, dict[str, Any]]:
         """The decks, face-down piles nobody knows the order of: the knowledge model counts
         them with the zones (hidden.py), so the engine's own resample redraws everything a seat
         has not seen and its undo policy sees a card drawn from them. Nothing is left for a

@@ -8,6 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action
 
 from .base import A, J
@@ -40,6 +42,7 @@ def _dragon_cards(C: Content) -> frozenset[str]:
     return frozenset(cid for cid, card in C.region_card.items() if card.type == "dragon")
 
 
+@trait
 class Virtues:
     """The Virtues and the end of the game."""
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from tabletop.engine import Action
 
 from .content import abilities_text, effect_words
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
     from .rules import PLState
 
 
+@trait
 class Words:
     """The words of the actions."""
 
@@ -24,7 +27,7 @@ class Words:
     _LATE_KINDS = ("end", "pass", "done", "leave", "decline", "back-out", "keep-gems")
     _LOSS_KINDS = ("discard", "discard-fragile", "drop-recipe")
 
-    def describe_action(self: PLState, action: Action, seat: int | None = None) -> str:
+    def action_words(self: PLState, action: Action, seat: int | None = None) -> str:
         k = action.kind
         owner = ACTION_WORDS.get(k)
         if owner is not None:  # an action of one decision: its words are declared with it
@@ -168,7 +171,7 @@ class Words:
             return "Reward: " + ", ".join(effect_words(e) for e in q.reward_effects[n])
         return f"Choose option {n + 1}"
 
-    def _explain_illegal(self: PLState, seat: int, action: Action) -> str | None:
+    def why_illegal(self: PLState, seat: int, action: Action) -> str | None:
         if action.kind == "move":
             return "you can only move along a bridge, and not out of a hazard's Region once moved"
         if action.kind == "buy":

@@ -1,6 +1,6 @@
 """Solo Scenarios (the rulebook's section): one module per scenario, each declaring its rules
-(set-up, objectives, special rules) as one object registered here under the scenario's id in
-the solo data. ``solo.py`` holds the rules every scenario shares (Playing Solo)."""
+(set-up, objectives, special rules) as one object, listed here under the scenario's id in the
+solo data. ``solo.py`` holds the rules every scenario shares (Playing Solo)."""
 
 from __future__ import annotations
 
@@ -57,12 +57,11 @@ class ScenarioRules:
         """A Region card drawn and placed face up."""
 
 
-SCENARIO_RULES: dict[str, ScenarioRules] = {}
+from .fiery_siege import FierySiege  # noqa: E402
+from .garoliums_tournament import GaroliumsTournament  # noqa: E402
+from .saltash_necromancer import SaltashNecromancer  # noqa: E402
 
-
-def scenario(cls: type[ScenarioRules]) -> type[ScenarioRules]:
-    SCENARIO_RULES[cls.id] = cls()
-    return cls
-
-
-from . import fiery_siege, garoliums_tournament, saltash_necromancer  # noqa: E402, F401
+#: each scenario's rules, under its id in the solo data
+SCENARIO_RULES: dict[str, ScenarioRules] = {
+    rules.id: rules for rules in (FierySiege(), GaroliumsTournament(), SaltashNecromancer())
+}

@@ -12,7 +12,7 @@ from ..base import A, J
 from ..content import CITIES
 from ..decisions import Decision, decision
 from ..hidden import keep_cards
-from . import ScenarioRules, scenario
+from . import ScenarioRules
 
 if TYPE_CHECKING:
     from ..content import Content
@@ -24,7 +24,6 @@ def dragonsbane(C: Content) -> str:
     return "rar." + str(C.solo["scenarios"][FierySiege.id]["dragon_weapon"])
 
 
-@scenario
 class FierySiege(ScenarioRules):
     id = "fiery-siege"
 

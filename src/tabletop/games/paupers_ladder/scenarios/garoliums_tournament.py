@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..content import WILD
-from . import ScenarioRules, scenario
+from . import ScenarioRules
 
 if TYPE_CHECKING:
     from ..rules import PLState
 
 
-@scenario
 class GaroliumsTournament(ScenarioRules):
     id = "garoliums-tournament"
 

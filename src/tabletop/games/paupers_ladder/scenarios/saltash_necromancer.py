@@ -12,7 +12,7 @@ from ..base import A, J
 from ..content import CITIES
 from ..decisions import Decision, decision
 from ..hidden import lay_facedown, shop
-from . import ScenarioRules, scenario
+from . import ScenarioRules
 
 if TYPE_CHECKING:
     from ..content import Content
@@ -24,7 +24,6 @@ def spirit_blade(C: Content) -> str:
     return "rar." + str(C.solo["scenarios"][SaltashNecromancer.id]["necromancer_weapon"])
 
 
-@scenario
 class SaltashNecromancer(ScenarioRules):
     id = "saltash-necromancer"
 

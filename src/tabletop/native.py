@@ -1,0 +1,171 @@
+"""The modules compiled to C with mypyc, and the guard that never lets stale ones run.
+
+The engine's kernel and Paupers' Ladder's rules are plain, typed Python; ``make compile`` (which
+``make run`` and ``make test`` call) compiles the modules listed in :data:`MODULES` with mypyc, the
+compiler that ships with mypy. The compiled code is the same source, so the same seed and actions
+give the same game either way (a test plays both and compares). It runs random playouts about
+1.6 to 2 times faster (docs/speed.md).
+
+A compiled module sits beside its source as an extension (``rules.cpython-311-….so``), which Python
+imports before the ``.py``. If any listed source is newer than the compiled library, or
+``TABLETOP_PURE=1`` is set, :func:`guard` (run when :mod:`tabletop` is imported, before any of
+these modules) has every listed module imported from its source instead, and says so once on
+stderr when the build is stale: an edited rule always runs as written.
+
+``python src/tabletop/native.py`` prints the listed sources, one per line, for the Makefile.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+#: the compiled modules: the engine's hot kernel and Paupers' Ladder's rules, by rulebook section
+MODULES: tuple[str, ...] = (
+    "tabletop.engine.actions",
+    "tabletop.engine.knowledge",
+    "tabletop.engine.piles",
+    "tabletop.engine.protocol",
+    "tabletop.engine.templates",
+    "tabletop.engine.views",
+    "tabletop.games.paupers_ladder.base",
+    "tabletop.games.paupers_ladder.birds",
+    "tabletop.games.paupers_ladder.cities",
+    "tabletop.games.paupers_ladder.decisions",
+    "tabletop.games.paupers_ladder.decks",
+    "tabletop.games.paupers_ladder.effects",
+    "tabletop.games.paupers_ladder.equipment",
+    "tabletop.games.paupers_ladder.exploring",
+    "tabletop.games.paupers_ladder.fighting",
+    "tabletop.games.paupers_ladder.hidden",
+    "tabletop.games.paupers_ladder.moving",
+    "tabletop.games.paupers_ladder.quests",
+    "tabletop.games.paupers_ladder.recipes",
+    "tabletop.games.paupers_ladder.rules",
+    "tabletop.games.paupers_ladder.scenarios",
+    "tabletop.games.paupers_ladder.scenarios.fiery_siege",
+    "tabletop.games.paupers_ladder.scenarios.garoliums_tournament",
+    "tabletop.games.paupers_ladder.scenarios.saltash_necromancer",
+    "tabletop.games.paupers_ladder.schema",
+    "tabletop.games.paupers_ladder.setup",
+    "tabletop.games.paupers_ladder.solo",
+    "tabletop.games.paupers_ladder.survival",
+    "tabletop.games.paupers_ladder.turn",
+    "tabletop.games.paupers_ladder.views",
+    "tabletop.games.paupers_ladder.virtues",
+    "tabletop.games.paupers_ladder.words",
+)
+#: the name of the shared library that holds the compiled code of every listed module
+GROUP = "tabletop_native"
+#: set to 1 to run every listed module from its source even when a fresh build is present
+PURE_ENV = "TABLETOP_PURE"
+
+SRC = Path(__file__).resolve().parent.parent  # the directory that holds the package
+
+
+def source(name: str) -> Path:
+    """The source file of a listed module (a package's ``__init__.py``)."""
+    base = SRC / name.replace(".", "/")
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+def sources() -> list[Path]:
+    """The source file of every compiled module."""
+    return [source(name) for name in MODULES]
+
+
+def _library() -> Path | None:
+    """The shared library of a build, if there is one."""
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    for suffix in suffixes:
+        found = SRC / f"{GROUP}__mypyc{suffix}"
+        if found.exists():
+            return found
+    return None
+
+
+def _extension(source: Path) -> Path | None:
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        found = source.with_name(source.stem + suffix)
+        if found.exists():
+            return found
+    return None
+
+
+def build_state() -> str:
+    """``compiled`` (a complete build, newer than every source), ``stale`` (some source was
+    changed after the build, part of it is missing, or it holds a module no longer listed) or
+    ``none`` (no build)."""
+    library = _library()
+    files = sources()
+    shims = [_extension(f) for f in files]
+    if library is None and not any(shims):
+        return "none"
+    if library is None or not all(shims):
+        return "stale"
+    if len(list((SRC / "tabletop").rglob("*.so"))) != len(shims):
+        return "stale"  # a module compiled by an older build and no longer listed
+    built = library.stat().st_mtime
+    if any(f.stat().st_mtime > built for f in files):
+        return "stale"
+    return "compiled"
+
+
+class _FromSource(importlib.abc.MetaPathFinder):
+    """Finds each of the package's modules at its ``.py``, ahead of any compiled extension (a
+    listed module's, or one an older build left)."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if not fullname.startswith("tabletop."):
+            return None
+        found = source(fullname)
+        if not found.exists():
+            return None
+        if found.name == "__init__.py":
+            return importlib.util.spec_from_file_location(
+                fullname, found, submodule_search_locations=[str(found.parent)]
+            )
+        return importlib.util.spec_from_file_location(fullname, found)
+
+
+_STATE: list[str] = []
+
+
+def guard() -> str:
+    """Run the listed modules from their sources unless a fresh, complete build is present (or
+    when ``TABLETOP_PURE=1``); returns what runs: ``compiled`` or ``pure``. Called once, by
+    :mod:`tabletop`'s import, before any listed module is imported."""
+    if _STATE:
+        return _STATE[0]
+    state = build_state()
+    if state == "compiled" and os.environ.get(PURE_ENV, "") in ("", "0"):
+        _STATE.append("compiled")
+        return "compiled"
+    if not any(isinstance(f, _FromSource) for f in sys.meta_path):
+        sys.meta_path.insert(0, _FromSource())
+    if state == "stale":
+        print(
+            "tabletop: the compiled modules are older than their sources; running the sources "
+            "(slower). `make compile` rebuilds them.",
+            file=sys.stderr,
+        )
+    _STATE.append("pure")
+    return "pure"
+
+
+def running() -> str:
+    """What runs in this process: ``compiled`` or ``pure`` (see :func:`guard`)."""
+    return guard()
+
+
+if __name__ == "__main__":  # the Makefile's list of compiled sources
+    for path in sources():
+        print(path.relative_to(SRC.parent))
