@@ -32,6 +32,7 @@ MODULES: tuple[str, ...] = (
     "tabletop.engine.knowledge",
     "tabletop.engine.piles",
     "tabletop.engine.protocol",
+    "tabletop.engine.rng",
     "tabletop.engine.templates",
     "tabletop.engine.views",
     "tabletop.games.paupers_ladder.base",

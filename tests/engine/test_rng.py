@@ -83,3 +83,49 @@ class TestDerivedSeeds:
         child = a.spawn("search")
         child.next64()
         assert a == b
+
+
+def _reference_below(state: int, n: int) -> tuple[int, int]:
+    """SplitMix64's ``below`` on unsigned Python ints, as published: (draw, next state)."""
+    mask = (1 << 64) - 1
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state
+
+
+class TestSignedArithmetic:
+    """The generator computes on signed 64-bit integers (machine words once compiled); it must
+    draw exactly what the unsigned algorithm draws."""
+
+    @given(
+        st.integers(min_value=0, max_value=(1 << 64) - 1),
+        st.one_of(
+            st.integers(min_value=1, max_value=200),
+            st.integers(min_value=1, max_value=1 << 62),
+            st.integers(min_value=(1 << 62) + 1, max_value=1 << 64),
+        ),
+    )
+    def test_below_draws_what_the_unsigned_algorithm_draws(self, seed: int, n: int) -> None:
+        rng, state = Rng(seed), seed
+        for _ in range(5):
+            expected, state = _reference_below(state, n)
+            assert rng.below(n) == expected
+            assert rng.state == state
+
+    @given(st.integers(min_value=2, max_value=1 << 62))
+    def test_a_draw_among_the_top_values_is_refused_and_the_next_kept(self, n: int) -> None:
+        from tabletop.engine.rng import _draw, _span_rest
+
+        rest = _span_rest(n)
+        assert rest == (1 << 64) % n
+        if rest:  # the top `rest` unsigned values (signed: -rest .. -1) are refused
+            assert _draw(-rest, n, rest) == -1
+            assert _draw(-1, n, rest) == -1
+            assert _draw(-rest - 1, n, rest) == ((1 << 64) - rest - 1) % n
+        assert _draw((1 << 63) - 1, n, rest) == ((1 << 63) - 1) % n
+        assert _draw(-(1 << 63), n, rest) == (1 << 63) % n

@@ -8,6 +8,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
+from tabletop import native
 from tabletop.cli.main import app
 from tabletop.sim.bench import COMPARE_INSTALL, paupers_ladder_modes
 
@@ -35,6 +36,7 @@ class TestSideBySideBenchmark:
         assert "paupers-ladder survival 4p" in out
         assert "1.00x" in out  # tic-tac-toe against itself
         assert "slowest Paupers' Ladder mode:" in out
+        assert f"tabletop's kernel and rules: {native.running()}" in out  # what was timed
 
     def test_without_openspiel_says_how_to_install_it(
         self, monkeypatch: pytest.MonkeyPatch

@@ -19,6 +19,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from .. import native
 from ..engine import BadParameter, UnknownGame, load
 from ..engine.bots import bot_kinds
 from ..sim.bench import OpenSpielMissing, load_openspiel, scaling, search_bench, versus_openspiel
@@ -203,6 +204,13 @@ def bench_versus_openspiel(out: Console, seconds: float, rounds: int) -> None:
     # plain lines, never wrapped or cut, whatever the terminal's width
     out.print(
         "random playouts side by side: one process, each action legal[rng.below(len(legal))]",
+        soft_wrap=True,
+        highlight=False,
+        markup=False,
+    )
+    out.print(
+        f"tabletop's kernel and rules: {native.running()} "
+        + ("(mypyc, `make compile`)" if native.running() == "compiled" else "(pure Python)"),
         soft_wrap=True,
         highlight=False,
         markup=False,

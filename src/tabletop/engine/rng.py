@@ -4,21 +4,69 @@ Every random draw in a game goes through an :class:`Rng` owned by the state, so 
 the same actions give the same game on every machine. The generator is SplitMix64: its whole state
 is one 64-bit integer, which makes cloning and saving free. Bots and redeterminisation get their
 own streams through :func:`derive_seed`, so searching never disturbs the game's own stream.
+
+The state is kept (and saved) as the unsigned integer; the draws compute on signed 64-bit
+integers, which the compiled build (:mod:`tabletop.native`) keeps in machine words: a draw costs
+about 0.13 us there against 0.43 us for the unsigned form interpreted. Interpreted, the signed
+form costs about 1.1 us; a test pins both to the published unsigned algorithm.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
+
+from mypy_extensions import i64
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
-_SPAN = 1 << 64
+_SIGN = 1 << 63
+# SplitMix64's constants as signed 64-bit integers (the arithmetic below is signed, see _wrap)
+_GAMMA: Final = 0x9E3779B97F4A7C15 - (1 << 64)
+_MIX1: Final = 0xBF58476D1CE4E5B9 - (1 << 64)
+_MIX2: Final = 0x94D049BB133111EB - (1 << 64)
+_LOW63: Final = (1 << 63) - 1
+_QUARTER: Final = 1 << 62
+
+
+# The generator's arithmetic is written on signed 64-bit integers (``i64``): compiled
+# (tabletop.native) they are machine words and wrap around by themselves; interpreted they are
+# Python ints and _wrap reduces them, so both give the same numbers.
+def _wrap(x: i64) -> i64:
+    """``x`` reduced to a signed 64-bit integer (two's complement)."""
+    return (x & _LOW63) - ((x >> 63) & 1) * _QUARTER * 2
+
+
+def _mix(s: i64) -> i64:
+    """SplitMix64's output for the state ``s`` (signed): shifts are logical, as on unsigned."""
+    z = _wrap((s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MIX1)
+    z = _wrap((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2)
+    return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+def _signed(state: int) -> i64:
+    return state - (1 << 64) if state & _SIGN else state
+
+
+def _unsigned(s: i64) -> int:
+    return int(s) + (1 << 64) if s < 0 else int(s)
+
+
+def _span_rest(n: i64) -> i64:
+    """``2**64 % n`` (the draws above the last multiple of ``n`` are refused: no modulo bias)."""
+    return (((_LOW63 % n) + 1) % n * 2) % n
+
+
+def _draw(s: i64, n: i64, rest: i64) -> i64:
+    """The draw of ``below(n)`` from the output ``s``, or -1 when it is refused (``s`` read as
+    unsigned is among the top ``rest`` values)."""
+    if s < 0:
+        if rest and s >= -rest:
+            return -1
+        return (s % n + rest) % n
+    return s % n
 
 
 def derive_seed(seed: int, *labels: object) -> int:
@@ -48,26 +96,32 @@ class Rng:
         return Rng(self.state)
 
     def next64(self) -> int:
-        s = (self.state + _GAMMA) & _MASK
-        self.state = s
-        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-        return z ^ (z >> 31)
+        s = _wrap(_signed(self.state) + _GAMMA)
+        self.state = _unsigned(s)
+        return _unsigned(_mix(s))
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
         if n <= 0:
             raise ValueError(f"Rng.below needs a positive bound, got {n}")
-        limit = _SPAN - _SPAN % n  # the largest multiple of n not above 2**64
-        s = self.state
+        if n > _QUARTER:
+            return self._below_wide(n)
+        bound: i64 = n
+        rest = _span_rest(bound)
+        s = _signed(self.state)
         while True:
-            # next64, written out: this is the hottest call of every random playout
-            s = (s + _GAMMA) & _MASK
-            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-            z ^= z >> 31
+            s = _wrap(s + _GAMMA)
+            j = _draw(_mix(s), bound, rest)
+            if j >= 0:
+                self.state = _unsigned(s)
+                return int(j)
+
+    def _below_wide(self, n: int) -> int:
+        """``below`` for a bound above 2**62, on Python ints (never in a game's rules)."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            z = self.next64()
             if z < limit:
-                self.state = s
                 return z % n
 
     def random(self) -> float:
@@ -81,21 +135,20 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place: the draws of ``below(i + 1)`` for each ``i`` from the
-        top down, with ``below`` written out (a game's set-up shuffles every deck)."""
-        s = self.state
-        for i in range(len(items) - 1, 0, -1):
+        top down (a game's set-up shuffles every deck, so the draws are made here in one go)."""
+        s = _signed(self.state)
+        i: i64 = len(items) - 1
+        while i > 0:
             n = i + 1
-            limit = _SPAN - _SPAN % n
+            rest = _span_rest(n)
             while True:
-                s = (s + _GAMMA) & _MASK
-                z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-                z ^= z >> 31
-                if z < limit:
+                s = _wrap(s + _GAMMA)
+                j = _draw(_mix(s), n, rest)
+                if j >= 0:
                     break
-            j = z % n
             items[i], items[j] = items[j], items[i]
-        self.state = s
+            i -= 1
+        self.state = _unsigned(s)
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)
