@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from mypy_extensions import trait
 
 if TYPE_CHECKING:
+    from .base import J
     from .rules import PLState
 
 
@@ -31,10 +32,7 @@ class Birds:
 
     def _bird_move_limit(self: PLState, seat: int) -> int:
         """How many Regions the Bird may move this turn (1; more when trained to)."""
-        limit = 1
-        for _, e in self.has(seat, "bird", "bird_moves"):
-            limit = max(limit, int(e["n"]))
-        return limit
+        return bird_move_limit(self.has(seat, "bird", "bird_moves"))
 
     def _bird_turn_ends(self: PLState, seat: int) -> None:
         """The trained magpie: if it did not move or fight this turn, collect its Gems."""
@@ -45,3 +43,13 @@ class Birds:
             if not self.used(key):
                 self.use(key)
                 self.gain(seat, int(e["n"]), "trained magpie")
+
+
+def bird_move_limit(abilities: list[tuple[str, J]]) -> int:
+    """How many Regions a Bird with these abilities in force may move in a turn (1; more when
+    trained to: the swift)."""
+    limit = 1
+    for _, e in abilities:
+        if e["effect"] == "bird_moves":
+            limit = max(limit, int(e["n"]))
+    return limit

@@ -3,15 +3,50 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine import Action
 from tabletop.engine.bots import Bot
 
 from .base import ANYTIME_KINDS, abilities_of
+from .birds import bird_move_limit
+from .card_effects import (
+    CardEffect,
+    CharmTable,
+    DrawEquipment,
+    DrawRarity,
+    Gain,
+    LearnRecipe,
+    Lose,
+    Market,
+    MissTurn,
+    OutcomeCheck,
+    Pay,
+    Rescue,
+    ReturnOutcomes,
+    SellTrophy,
+    ShopTake,
+    TakeTucked,
+    TravelToCity,
+)
+from .cities import shop_price
 from .content import CITIES, Content, content
-from .fighting import ability_bonus, weapon_bonuses
+from .equipment import inventory_fits
+from .exploring import hazards_at
+from .fighting import (
+    ability_bonus,
+    hazard_strength,
+    may_fight,
+    weapon_bonuses,
+    weapon_costs,
+)
+from .moving import free_moves
+from .quests import objective_met, open_to
+from .recipes import ingredient_of, recipes_needing
+from .scenarios import SCENARIO_RULES
+from .survival import may_heal
+from .virtues import _bravery_points, _dragon_cards, _thresholds
 
 RECIPE_VALUE = {
     "strength": 6,
@@ -47,10 +82,11 @@ class GreedyBot(Bot):
     def me(self, view: Mapping[str, Any]) -> dict[str, Any]:
         return view["players"][self.seat]  # type: ignore[no-any-return]
 
-    def threshold(self, view: Mapping[str, Any]) -> int:
-        if view.get("solo"):
-            return 30 if self.C.paupers[self.me(view)["pauper"]].side == "3-4" else 40
-        return 40 if len(view["players"]) == 2 else 30
+    def thresholds(self, view: Mapping[str, Any]) -> dict[str, int]:
+        """Each Virtue's threshold in this game, as the rules set it (in solo, from the side of
+        the Pauper's card)."""
+        solo_pauper = self.me(view)["pauper"] if view.get("solo") else None
+        return _thresholds(self.C, len(view["players"]), solo_pauper)
 
     # ------------------------------------------------------------------ Survival and solo
     def lives(self, view: Mapping[str, Any], char: str) -> int:
@@ -108,7 +144,7 @@ class GreedyBot(Bot):
                                 continue
                             rt = self.C.ingredients[ing].region
                             for reg in self.C.wild_regions[rt]:
-                                if self.may_walk(view, reg):
+                                if self.may_enter(view, char, reg):
                                     goals[reg] = max(goals.get(reg, 0.0), 14.0)
             if done[0] and not done[1]:
                 goals[home] = 40.0  # reached only by teleport or a tunnel: the pull shows the way
@@ -126,19 +162,28 @@ class GreedyBot(Bot):
         key = next((k for k in data if k.endswith("_weapon")), None)
         return f"rar.{data[key]}" if key else None
 
-    def unfightable(self, view: Mapping[str, Any], char: str, hz: str) -> bool:
-        solo = view["solo"]
-        inv = {it["card"] for it in self.me(view)["inventory"]}
-        card = self.C.region_card[hz]
-        if solo["scenario"] == "fiery-siege" and card.type == "dragon":
-            return char != "pauper" or self.scenario_weapon(solo["scenario"]) not in inv
-        if hz == solo.get("necromancer"):
-            return char != "pauper" or self.scenario_weapon(solo["scenario"]) not in inv
-        return False
+    def forced_weapon(self, view: Mapping[str, Any], hz: str) -> str | None:
+        """The one weapon the scenario lets this hazard be fought with (None: any), by the
+        scenario's own rule on the view's public solo record."""
+        solo = view.get("solo")
+        if not solo:
+            return None
+        return SCENARIO_RULES[solo["scenario"]].forced_weapon(self.C, solo, hz)
 
-    def may_walk(self, view: Mapping[str, Any], region: str) -> bool:
-        solo = view.get("solo") or {}
-        return not any(c in solo.get("siege", []) for c in view["tiles"].get(region, []))
+    def unfightable(self, view: Mapping[str, Any], char: str, hz: str) -> bool:
+        forced = self.forced_weapon(view, hz)
+        return not may_fight(forced, char, self.me(view)["inventory"])
+
+    def may_enter(self, view: Mapping[str, Any], char: str, region: str) -> bool:
+        """Whether the scenario lets this character enter ``region`` (its own rule, on the
+        view's public solo record and tiles)."""
+        solo = view.get("solo")
+        if not solo:
+            return True
+        inventory = self.me(view)["inventory"]
+        return SCENARIO_RULES[solo["scenario"]].may_enter(
+            self.C, solo, view["tiles"], inventory, char, region
+        )
 
     def goal_pull(self, view: Mapping[str, Any], char: str, region: str) -> float:
         goals = self.solo_goals(view, char)
@@ -171,29 +216,29 @@ class GreedyBot(Bot):
 
     def progress(self, view: Mapping[str, Any]) -> dict[str, float]:
         me = self.me(view)
-        t = self.threshold(view)
+        t = self.thresholds(view)
+        points = _bravery_points(self.C)
+        num = self.C.numbers  # the 5th Recipe learned teaches knowledge, 3 Quests fellowship
         learned = sum(1 for r in me["recipes"] if r["learned"])
         ings = sum(len(r["ingredients"]) for r in me["recipes"] if not r["learned"])
-        troph = sum(self.C.region_card[c].strength for c in me["trophies"])
+        troph = sum(points[c] for c in me["trophies"])
         out = {
-            "generosity": me["gems"] / t,
-            "bravery": troph / t,
-            "knowledge": (learned + 0.4 * ings) / 5,
-            "fellowship": len(me["journal"]) / 3,
-            "magnificence": 0.5
-            if any(self.C.region_card[c].type == "dragon" for c in me["trophies"])
-            else 0.0,
+            "generosity": me["gems"] / t["generosity"],
+            "bravery": troph / t["bravery"],
+            "knowledge": (learned + 0.4 * ings) / int(num["recipe_limit"]["value"]),
+            "fellowship": len(me["journal"]) / int(num["fellowship_quests"]["value"]),
+            "magnificence": 0.5 if any(c in _dragon_cards(self.C) for c in me["trophies"]) else 0.0,
         }
         for v in me["virtues"]:
             out[v] = -1.0
         return out
 
-    def bonus(self, view: Mapping[str, Any], char: str, htype: str | None, region: str) -> int:
-        """The Strength bonus this character fights with, worked out by the rules' own functions
-        from the view: its ability bonuses plus its best weapon (the seat acts in its own turn,
-        so the Recipes usable now are those learned before this round)."""
+    def abilities(self, view: Mapping[str, Any], char: str) -> list[tuple[str, dict[str, Any]]]:
+        """The abilities in force for this seat's character, by the rules' own function on the
+        seat's view (the seat acts in its own turn, so the Recipes usable now are those learned
+        before this round: its turn count is the round's number)."""
         me = self.me(view)
-        abilities = abilities_of(
+        return abilities_of(
             self.C,
             char,
             me["pauper"],
@@ -203,15 +248,31 @@ class GreedyBot(Bot):
             me["recipes"],
             int(view["round"]),
         )
+
+    def bonus(
+        self,
+        view: Mapping[str, Any],
+        char: str,
+        htype: str | None,
+        region: str,
+        hz: str | None = None,
+    ) -> int:
+        """The Strength bonus this character fights with, worked out by the rules' own functions
+        from the view: its ability bonuses plus its best weapon (the seat acts in its own turn,
+        so the Recipes usable now are those learned before this round); against the hazard
+        ``hz``, only the weapon its scenario allows."""
+        me = self.me(view)
+        abilities = self.abilities(view, char)
         total = ability_bonus(self.C, abilities, region, htype)
         if char == "pauper":
-            weapons = weapon_bonuses(abilities, me["inventory"], htype, None)
+            forced = self.forced_weapon(view, hz) if hz else None
+            weapons = weapon_bonuses(abilities, me["inventory"], htype, forced)
             total += max((v for _, v in weapons), default=0)
         return total
 
     def p_win(self, view: Mapping[str, Any], char: str, hz: str, region: str) -> float:
         card = self.C.region_card[hz]
-        need = card.strength - self.bonus(view, char, card.type, region)
+        need = card.strength - self.bonus(view, char, card.type, region, hz)
         me = self.me(view)
         nums = [
             self.C.outcome[c].number
@@ -245,19 +306,10 @@ class GreedyBot(Bot):
         return v
 
     def needs(self, view: Mapping[str, Any], ing: str) -> bool:
-        me = self.me(view)
-        for r in me["recipes"]:
-            if r["learned"]:
-                continue
-            rec = self.C.recipe[r["recipe"]]
-            have = {self.ing_of(c) for c in r["ingredients"]}
-            if ing in rec.ingredients and ing not in have:
-                return True
-        return False
+        return bool(recipes_needing(self.C, self.me(view)["recipes"], ing))
 
     def ing_of(self, cid: str) -> str:
-        card = self.C.region_card[cid]
-        return str(card.ingredient or (card.provides or {}).get("ingredient", ""))
+        return ingredient_of(self.C, cid)
 
     def card_value(self, view: Mapping[str, Any], char: str, cid: str, region: str) -> float:
         card = self.C.region_card[cid]
@@ -278,44 +330,48 @@ class GreedyBot(Bot):
             return -1.0
         if card.icon == "bird" and not (char == "bird" and me["trained"]):
             return -1.0
-        return max([self.effects_value(view, o.effects) for o in card.options] + [-1.0])
+        return max([self.effects_value(view, o.card_effects) for o in card.options] + [-1.0])
 
-    def effects_value(self, view: Mapping[str, Any], effects: list[dict[str, Any]]) -> float:
+    def effects_value(self, view: Mapping[str, Any], effects: Sequence[CardEffect]) -> float:
+        """What a card's effects (an event's option, a Quest's reward) are worth to this seat,
+        read from the typed models the content built (card_effects.py)."""
         me = self.me(view)
         v = 0.0
         for e in effects:
-            k = e["effect"]
-            if k == "gain":
-                v += e["n"]
-            elif k in ("pay", "lose"):
-                if me["gems"] < e["n"] and k == "pay":
-                    return -5
-                v -= e["n"]
-            elif k == "draw_equipment":
-                v += 3 + (e["n"] - 1)
-            elif k == "draw_rarity":
-                v += 6
-            elif k == "charm_table":
-                v += self.effects_value(view, e["happy"]) + self.effects_value(view, e["wink"])
-                v /= 3
-            elif k == "outcome_check":
-                v += 0.5 * self.effects_value(view, e["success"]) + 0.5 * self.effects_value(
-                    view, e["failure"]
-                )
-            elif k == "learn_recipe":
-                v += 15 if any(not r["learned"] for r in me["recipes"]) else -20
-            elif k in ("shop_take", "take_tucked", "market"):
-                v += 3
-            elif k == "miss_turn":
-                v -= 2
-            elif k == "sell_trophy":
-                v += e["gems"] - 4
-            elif k == "return_outcomes":
-                v += 2
-            elif k == "rescue":
-                v += 4
-            elif k == "travel_to_city":
-                v -= 1
+            match e:
+                case Gain():
+                    v += e.n
+                case Pay():
+                    if me["gems"] < e.n:
+                        return -5
+                    v -= e.n
+                case Lose():
+                    v -= e.n
+                case DrawEquipment():
+                    v += 3 + (e.n - 1)
+                case DrawRarity():
+                    v += 6
+                case CharmTable():
+                    v += self.effects_value(view, e.happy) + self.effects_value(view, e.wink)
+                    v /= 3
+                case OutcomeCheck():
+                    v += 0.5 * self.effects_value(view, e.success) + 0.5 * self.effects_value(
+                        view, e.failure
+                    )
+                case LearnRecipe():
+                    v += 15 if any(not r["learned"] for r in me["recipes"]) else -20
+                case ShopTake() | TakeTucked() | Market():
+                    v += 3
+                case MissTurn():
+                    v -= 2
+                case SellTrophy():
+                    v += e.gems - 4
+                case ReturnOutcomes():
+                    v += 2
+                case Rescue():
+                    v += 4
+                case TravelToCity():
+                    v -= 1
         return v
 
     def region_value(self, view: Mapping[str, Any], char: str, region: str) -> float:
@@ -328,7 +384,10 @@ class GreedyBot(Bot):
         if reg.type == "city":
             best = 0.0
             lv = self.lives(view, char)
-            if lv < 99 and me.get("lives") and lv < me["max_lives"] and me["gems"] >= 1:
+            mode = view.get("mode", "standard")
+            if me.get("lives") and may_heal(
+                self.C, mode, me, me["max_lives"], char, view["turn_state"] or {}
+            ):
                 best = max(best, 4.0 + 10.0 / max(1, lv))
             for city in CITIES:
                 qid = view["quests"].get(city)
@@ -345,33 +404,18 @@ class GreedyBot(Bot):
                 return -5.0
             return max(self.card_value(view, char, h, region) for h in hz)
         vals = [self.card_value(view, char, c, region) for c in tiles]
-        if len(tiles) < reg.tiles and view["decks"][reg.type]["count"] > 0:
+        deck = view["decks"][reg.type]
+        if len(tiles) < reg.tiles and (deck["count"] > 0 or deck["discard"]):
             vals.append(3.0 if me["gems"] >= 1 or char == "bird" else 2.0)
         return max(vals) if vals else 0.0
 
     def quest_ok(self, view: Mapping[str, Any], char: str, qid: str, city: str, here: str) -> bool:
         q = self.C.quest[qid]
-        me = self.me(view)
-        if q.wild or (q.tower and city != here) or (q.pauper_only and char != "pauper"):
-            return False
-        o = q.objective
-        prog = self.progress(view)
-        if o.kind == "gems":
-            return bool(me["gems"] >= o.n and (prog["generosity"] < 0 or me["gems"] - o.n >= 0))
-        if o.kind == "equipment":
-            return len(me["inventory"]) >= o.n
-        if o.kind == "trophies":
-            return len(me["trophies"]) >= o.n
-        if o.kind == "trophy_type":
-            return sum(1 for c in me["trophies"] if self.C.region_card[c].type in o.types) >= o.n
-        if o.kind == "trophy_name":
-            return sum(1 for c in me["trophies"] if self.C.region_card[c].name in o.names) >= o.n
-        return False
+        return open_to(q, char, city, here) and objective_met(self.C, self.me(view), q)
 
     def item_value(self, view: Mapping[str, Any], cid: str) -> float:
         item = self.C.item[cid]
         me = self.me(view)
-        cur = self.bonus(view, "pauper", None, me["position"])
         v = 0.0
         for e in item.abilities:
             k = e["effect"]
@@ -403,7 +447,6 @@ class GreedyBot(Bot):
                 v += 1.5
             elif k == "discount":
                 v += 1
-        del cur
         return v
 
     def shop_value(self, view: Mapping[str, Any], char: str, city: str) -> float:
@@ -413,30 +456,42 @@ class GreedyBot(Bot):
             return 2.0 if me["gems"] >= 6 else 0.0
         best = 0.0
         for c in known:
-            v = self.buy_value(view, c, reserve=2)
+            v = self.buy_value(view, c, reserve=2, char=char)
             if v is not None:
                 best = max(best, v)
-        sellable = len(me["inventory"]) >= 5 or self.progress(view)["generosity"] > 0.7
+        sellable = self.inventory_full(view) or self.progress(view)["generosity"] > 0.7
         if sellable and me["inventory"]:
             best = max(best, 1.0)
         return best
 
-    def buy_value(self, view: Mapping[str, Any], cid: str, reserve: int) -> float | None:
+    def inventory_full(self, view: Mapping[str, Any]) -> bool:
+        """Whether the Inventory is at its limit (the data's; selling makes room)."""
+        return len(self.me(view)["inventory"]) >= int(self.C.numbers["inventory_limit"]["value"])
+
+    def price(self, view: Mapping[str, Any], char: str, cid: str, disc: int = 0) -> int:
+        """What this character pays for a Shop card, by the rules' own function (a Pauper's
+        discounts in force; ``disc``: the skeleton key's roll at this Shop)."""
+        abilities = self.abilities(view, "pauper") if char == "pauper" else []
+        return shop_price(self.C, abilities, char, cid, disc)
+
+    def buy_value(
+        self, view: Mapping[str, Any], cid: str, reserve: int, char: str = "pauper", disc: int = 0
+    ) -> float | None:
         """How much buying this card is worth (None: not worth it / not affordable)."""
         me = self.me(view)
-        item = self.C.item[cid]
+        cost = self.price(view, char, cid, disc)
         solo = view.get("solo")
         weapons = {self.scenario_weapon(sc) for sc in self.C.solo["scenarios"]} - {None}
         if solo and cid in weapons:
             want = cid == self.scenario_weapon(solo["scenario"])
-            return 100.0 if want and me["gems"] >= item.cost else None
-        if solo and me["gems"] - item.cost < reserve + 3:
+            return 100.0 if want and me["gems"] >= cost else None
+        if solo and me["gems"] - cost < reserve + 3:
             return None
-        if me["gems"] - item.cost < reserve or self.progress(view)["generosity"] > 0.6:
+        if me["gems"] - cost < reserve or self.progress(view)["generosity"] > 0.6:
             return None
-        v = self.item_value(view, cid) - item.cost * 0.35
-        if len(me["inventory"]) >= 5 and me["pauper"] != "kzaah":
-            v -= 2
+        v = self.item_value(view, cid) - cost * 0.35
+        if not inventory_fits(self.C, self.abilities(view, "pauper"), len(me["inventory"]) + 1):
+            v -= 2  # a card would have to go
         return v if v > 0.5 else None
 
     # ------------------------------------------------------------------ choose
@@ -497,13 +552,18 @@ class GreedyBot(Bot):
         return self._buy_choice(view, legal, reserve=1) or Action.of("pass")
 
     def _buy_choice(
-        self, view: Mapping[str, Any], legal: list[Action], reserve: int
+        self,
+        view: Mapping[str, Any],
+        legal: list[Action],
+        reserve: int,
+        char: str = "pauper",
+        disc: int = 0,
     ) -> Action | None:
         best, bv = None, 0.0
         for a in legal:
             if a.kind != "buy":
                 continue
-            v = self.buy_value(view, a["card"], reserve)
+            v = self.buy_value(view, a["card"], reserve, char, disc)
             if v is not None and v > bv:
                 best, bv = a, v
         return best
@@ -550,23 +610,16 @@ class GreedyBot(Bot):
         ts = view["turn_state"]
         start = me["position"] if char == "pauper" else me["bird_position"]
         if char == "bird":
-            limit = 3 if (me["trained"] and me["bird"] == "swift") else 1
+            limit = bird_move_limit(self.abilities(view, "bird"))
             budget = 0
         else:
-            limit = 1 + min(2, max(0, me["gems"] - 2))
-            free = 0
-            for it in me["inventory"]:
-                for e in self.C.item[it["card"]].abilities:
-                    if e["effect"] == "free_moves":
-                        free += e["n"]
-            for r in me["recipes"]:
-                if r["learned"]:
-                    for e in self.C.recipe[r["recipe"]].abilities:
-                        if e["effect"] == "free_moves":
-                            free += e["n"]
+            # pay for at most 2 extra moves, keeping 2 Gems back; free moves come first
+            cost = int(self.C.numbers["extra_move_cost"]["value"])
+            limit = 1 + min(2, max(0, (me["gems"] - 2) // cost))
+            free = free_moves(self.abilities(view, "pauper")) - int(ts["free_used"])
             limit += free
             budget = free
-        del ts
+        city_hazards = (view.get("solo") or {}).get("city_hazards", {})
         out: dict[str, tuple[int, list[str]]] = {start: (0, [])}
         dq = deque([start])
         while dq:
@@ -574,11 +627,10 @@ class GreedyBot(Bot):
             cost, path = out[r]
             if len(path) >= limit:
                 continue
-            here_hz = any(self.C.region_card[c].kind == "hazard" for c in view["tiles"].get(r, []))
-            if here_hz and path:
+            if path and hazards_at(self.C, view["tiles"], city_hazards, r):
                 continue
             for nb in self.C.neighbours[r]:
-                if nb in out:
+                if nb in out or not self.may_enter(view, char, nb):
                     continue
                 step_cost = 0 if not path or budget > len(path) - 1 else 1
                 out[nb] = (cost + step_cost, [*path, nb])
@@ -613,9 +665,6 @@ class GreedyBot(Bot):
                 if v > bv + 0.01:
                     best, bv = r, v
             path = reach[best][1] if best != here else []
-            if bv < 1.0 and char == "pauper":
-                # nothing good nearby: head for the richest Region two steps away
-                pass
             self.plan = ((view["round"], char), list(path))
         path = self.plan[1]
         goals = self.solo_goals(view, char)
@@ -679,16 +728,16 @@ class GreedyBot(Bot):
         if f is None:
             return legal[-1]
         hz = self.C.region_card[f["hazard"]]
+        need = hazard_strength(self.C, f)
         fr = view["stack"][-1]
-        extra = self.bonus(view, f["char"], hz.type, f["region"])
-        if f["strength"] + extra < hz.strength <= f["strength"] + extra + fr["bonus"] + 1:
+        extra = self.bonus(view, f["char"], hz.type, f["region"], f["hazard"])
+        if f["strength"] + extra < need <= f["strength"] + extra + fr["bonus"] + 1:
             return Action.of("pay-ally")
         return Action.of("decline")
 
     def on_boost(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         f = view["fight"]
-        hz = self.C.region_card[f["hazard"]]
-        gap = hz.strength - f["strength"]
+        gap = hazard_strength(self.C, f) - f["strength"]
         if gap <= 0:
             return Action.of("resolve")
         if gap <= 2 and Action.of("charm") in legal and f["charm"] is None:
@@ -736,7 +785,7 @@ class GreedyBot(Bot):
             if a.kind == "rest":
                 return a
             if a.kind == "option":
-                v = self.effects_value(view, card.options[a["n"]].effects)
+                v = self.effects_value(view, card.options[a["n"]].card_effects)
                 if v > bv:
                     best, bv = a, v
         if best not in legal:
@@ -767,13 +816,13 @@ class GreedyBot(Bot):
         )
 
     def on_shop(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        me = self.me(view)
         prog = self.progress(view)
-        a = self._buy_choice(view, legal, reserve=2)
+        fr = view["stack"][-1]
+        a = self._buy_choice(view, legal, reserve=2, char=fr["char"], disc=int(fr["disc"]))
         if a is not None:
             return a
         sells = [x for x in legal if x.kind == "sell"]
-        if sells and (prog["generosity"] > 0.7 or len(me["inventory"]) >= 5):
+        if sells and (prog["generosity"] > 0.7 or self.inventory_full(view)):
             return min(sells, key=lambda x: self.item_value(view, x["item"]))
         return Action.of("leave")
 
@@ -797,15 +846,14 @@ class GreedyBot(Bot):
     def on_quest_reward(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         fr = view["stack"][-1]
         q = self.C.quest[fr["quest"]]
-        return max(legal, key=lambda a: self.effects_value(view, q.reward[a["n"]]))
+        return max(legal, key=lambda a: self.effects_value(view, q.reward_effects[a["n"]]))
 
     def on_weapon(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """The strongest weapon; on a tie a lasting one rather than bang bombs (which wear out)."""
         opts = {k: int(v) for k, v in view["stack"][-1]["options"]}
 
         def lasting(key: str) -> bool:
-            item = self.C.item.get(key)
-            return item is None or all(e["effect"] != "weapon_gems" for e in item.abilities)
+            return not weapon_costs(self.C, key)
 
         weapons = [a for a in legal if a.kind == "weapon"]  # never "no-weapon": Strength wins
         if not weapons:
@@ -819,21 +867,21 @@ class GreedyBot(Bot):
         """Discard as little Strength as possible, keeping a dragon back while magnificence is
         unlearned: the smallest card that reaches the threshold, else the biggest other card."""
         fr = view["stack"][-1]
-        st = self.C.region_card
-        total = sum(st[c].strength for c in fr["chosen"])
-        need = self.threshold(view)
+        points = _bravery_points(self.C)
+        total = sum(points[c] for c in fr["chosen"])
+        need = self.thresholds(view)["bravery"]
         keep_dragon = "magnificence" not in self.me(view)["virtues"]
 
         def dragon(a: Action) -> bool:
-            return keep_dragon and st[a["card"]].type == "dragon"
+            return keep_dragon and a["card"] in _dragon_cards(self.C)
 
         cards = [a for a in legal if a.kind == "trophy"]  # never backs out
         if not cards:
             return legal[0]
-        fit = [a for a in cards if total + st[a["card"]].strength >= need]
+        fit = [a for a in cards if total + points[a["card"]] >= need]
         if fit:
-            return min(fit, key=lambda a: (dragon(a), st[a["card"]].strength, a["card"]))
-        return min(cards, key=lambda a: (dragon(a), -st[a["card"]].strength, a["card"]))
+            return min(fit, key=lambda a: (dragon(a), points[a["card"]], a["card"]))
+        return min(cards, key=lambda a: (dragon(a), -points[a["card"]], a["card"]))
 
     def on_magnificence(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """The first dragon in the Trophy Room, as the engine once discarded."""

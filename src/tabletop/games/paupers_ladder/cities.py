@@ -16,6 +16,7 @@ from .base import A, J
 from .decisions import Decision, decision
 
 if TYPE_CHECKING:
+    from .content import Content
     from .rules import PLState
 
 
@@ -49,14 +50,8 @@ class CitiesAndShops:
         return [c for c in hidden.shop(self, city) if self.price(seat, ch, c, disc) <= p["gems"]]
 
     def price(self: PLState, seat: int, ch: str, cid: str, disc: int = 0) -> int:
-        item = self.C.item[cid]
-        cost = item.cost
-        if ch == "pauper":
-            for _, e in self.has(seat, "pauper", "discount"):
-                if e.get("tag") is None or e["tag"] in item.tags:
-                    cost -= int(e["n"])
-            cost -= disc
-        return max(1, cost)
+        discounts = self.has(seat, "pauper", "discount") if ch == "pauper" else []
+        return shop_price(self.C, discounts, ch, cid, disc)
 
     def _peek_shop(self: PLState, seat: int, city: str) -> None:
         hidden.peek_shop(self, seat, city)
@@ -90,6 +85,20 @@ class CitiesAndShops:
         for _, e in self.has(seat, ch, "sell_bonus"):
             self.gain(seat, int(e["n"]), "the caparrot haggles")
         self._restock(city)
+
+
+def shop_price(C: Content, abilities: list[tuple[str, J]], ch: str, cid: str, disc: int = 0) -> int:
+    """What a character pays for a Shop card: its cost less the Pauper's discounts in force
+    (``abilities``) and ``disc`` (the skeleton key's roll); a Bird pays the full cost; at least
+    1 Gem."""
+    item = C.item[cid]
+    cost = item.cost
+    if ch == "pauper":
+        for _, e in abilities:
+            if e["effect"] == "discount" and (e.get("tag") is None or e["tag"] in item.tags):
+                cost -= int(e["n"])
+        cost -= disc
+    return max(1, cost)
 
 
 # ---------------------------------------------------------------- a City Shop

@@ -12,10 +12,11 @@ from mypy_extensions import trait
 from tabletop.engine import Action
 
 from . import hidden
-from .base import A
+from .base import A, J
 from .card_effects import PlaceGems
 
 if TYPE_CHECKING:
+    from .content import Content
     from .rules import PLState
 
 
@@ -67,9 +68,8 @@ class EquipmentCards:
             )
 
     def inv_limit_ok(self: PLState, seat: int) -> bool:
-        if self.has(seat, "pauper", "unlimited_inventory"):
-            return True
-        return len(self.P(seat)["inventory"]) <= int(self.C.numbers["inventory_limit"]["value"])
+        abilities = self.has(seat, "pauper", "unlimited_inventory")
+        return inventory_fits(self.C, abilities, len(self.P(seat)["inventory"]))
 
     def spend_item(self: PLState, seat: int, cid: str) -> None:
         """One use of an Inventory card: uses 1 discard, uses 2 rotate then discard."""
@@ -114,3 +114,11 @@ class EquipmentCards:
             self.push({"t": "peek-deck", "seat": seat, "n": int(e["n"])})
         if key.startswith(("eq.", "rar.")):
             self.spend_item(seat, key)
+
+
+def inventory_fits(C: Content, abilities: list[tuple[str, J]], cards: int) -> bool:
+    """Inventory: whether a Pauper with these abilities in force may hold ``cards`` Equipment
+    cards (the Inventory limit, or any number with an unlimited Inventory)."""
+    if any(e["effect"] == "unlimited_inventory" for _, e in abilities):
+        return True
+    return cards <= int(C.numbers["inventory_limit"]["value"])

@@ -20,6 +20,7 @@ from .decisions import Decision, decision
 from .schema import new_context
 
 if TYPE_CHECKING:
+    from .content import Content
     from .rules import PLState
 
 
@@ -31,11 +32,8 @@ class Exploring:
 
     def hazards_in(self: PLState, region: str) -> list[str]:
         solo = self.data.get("solo")
-        if solo and solo.get("city_hazards", {}).get(region):
-            return [solo["city_hazards"][region]]
-        return [
-            c for c in self.data["tiles"].get(region, ()) if self.C.region_card[c].kind == "hazard"
-        ]
+        city_hazards = solo.get("city_hazards", {}) if solo else {}
+        return hazards_at(self.C, self.data["tiles"], city_hazards, region)
 
     def _explore_actions(self: PLState, seat: int, ch: str, here: str) -> list[Action]:
         d = self.data
@@ -176,6 +174,15 @@ class Exploring:
         self._remove_tile(src, card)
         self.data["tiles"][dst].append(card)
         self.log(f"The {self.cname(card)} moves to {self.C.regions[dst].name}.")
+
+
+def hazards_at(C: Content, tiles: J, city_hazards: J, region: str) -> list[str]:
+    """2: Exploring: the hazards a character in ``region`` must fight (and which stop a move
+    there): the face-up hazards in its tiles, or a City's hazard (solo: Saltash Necromancer's
+    undead). Works on a state's tiles or a view's (the same records)."""
+    if city_hazards.get(region):
+        return [city_hazards[region]]
+    return [c for c in tiles.get(region, ()) if C.region_card[c].kind == "hazard"]
 
 
 # ---------------------------------------------------------------- Encounters

@@ -36,6 +36,28 @@ def ability_bonus(
     )
 
 
+def weapon_costs(C: Content, key: str) -> bool:
+    """True for a weapon with a cost or drawback for being used (bang bombs lose a Gem)."""
+    item = C.item.get(key)
+    return item is not None and any(e["effect"] == "weapon_gems" for e in item.abilities)
+
+
+def hazard_strength(C: Content, fight: J) -> int:
+    """The Strength to beat in a fight (a state's fight or a view's): the hazard's printed
+    Strength, or the one drawn for it (solo: the necromancer's)."""
+    if "hazard_strength" in fight:
+        return int(fight["hazard_strength"])
+    return int(C.region_card[fight["hazard"]].strength)
+
+
+def may_fight(forced: str | None, ch: str, inventory: list[J]) -> bool:
+    """Whether a character may fight a hazard that only the weapon ``forced`` can fight (None:
+    any hazard): only a Pauper holding it (solo scenarios' dragons and necromancer)."""
+    if forced is None:
+        return True
+    return ch == "pauper" and any(it["card"] == forced for it in inventory)
+
+
 def weapon_bonuses(
     abilities: list[tuple[str, J]], inventory: list[J], hz_type: str | None, forced: str | None
 ) -> list[tuple[str, int]]:
@@ -148,9 +170,7 @@ class Fighting:
             self._use_weapon(seat, *weapons[0])
 
     def _weapon_costs(self: PLState, key: str) -> bool:
-        """True for a weapon with a cost or drawback for being used (bang bombs lose a Gem)."""
-        item = self.C.item.get(key)
-        return item is not None and any(e["effect"] == "weapon_gems" for e in item.abilities)
+        return weapon_costs(self.C, key)
 
     def weapons(self: PLState, seat: int) -> list[tuple[str, int]]:
         """The weapons the fighting Pauper may use in this fight, with their bonus (one is used:
@@ -286,18 +306,10 @@ class Fighting:
             self.run([self.C.victory_rarity])
 
     def hz_strength(self: PLState) -> int:
-        f = self.data["fight"]
-        return (
-            int(f["hazard_strength"])
-            if "hazard_strength" in f
-            else int(self.C.region_card[f["hazard"]].strength)
-        )
+        return hazard_strength(self.C, self.data["fight"])
 
     def can_fight(self: PLState, seat: int, ch: str, hz: str) -> bool:
-        forced = self._forced_weapon(hz)
-        if forced is None:
-            return True
-        return ch == "pauper" and any(it["card"] == forced for it in self.P(seat)["inventory"])
+        return may_fight(self._forced_weapon(hz), ch, self.P(seat)["inventory"])
 
 
 # ---------------------------------------------------------------- the decisions of a fight

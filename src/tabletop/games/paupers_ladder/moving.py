@@ -13,11 +13,17 @@ from mypy_extensions import trait
 
 from tabletop.engine import Action
 
-from .base import A
+from .base import A, J
 from .content import CITIES, Content
 
 if TYPE_CHECKING:
     from .rules import PLState
+
+
+def free_moves(abilities: list[tuple[str, J]]) -> int:
+    """The free extra moves a turn gives a Pauper with these abilities in force (Equipment and
+    Recipes: they are used before paying Gems)."""
+    return sum(int(e["n"]) for _, e in abilities if e["effect"] == "free_moves")
 
 
 @lru_cache(maxsize=256)
@@ -73,7 +79,7 @@ class Moving:
         return any(not self.used(k) for k, _ in self.has(seat, "pauper", effect))
 
     def _free_moves_left(self: PLState, seat: int) -> int:
-        total = sum(int(e["n"]) for _, e in self.has(seat, "pauper", "free_moves"))
+        total = free_moves(self.has(seat, "pauper", "free_moves"))
         return total - int(self.data["turn_state"]["free_used"])
 
     def _apply_move(self: PLState, seat: int, a: Action) -> None:

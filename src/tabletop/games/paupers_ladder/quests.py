@@ -17,6 +17,7 @@ from .content import CITIES
 from .decisions import Decision, decision
 
 if TYPE_CHECKING:
+    from .content import Content, Quest
     from .rules import PLState
 
 
@@ -31,28 +32,7 @@ class Quests:
         if qid is None:
             return False
         q = self.C.quest[qid]
-        if q.wild or (q.tower and city != here) or (q.pauper_only and ch != "pauper"):
-            return False
-        return self._objective_met(seat, q)
-
-    def _objective_met(self: PLState, seat: int, q: Any) -> bool:
-        p = self.P(seat)
-        o = q.objective
-        if o.kind == "gems":
-            return bool(p["gems"] >= o.n)
-        if o.kind == "equipment":
-            return bool(len(p["inventory"]) >= o.n)
-        if o.kind == "trophies":
-            return bool(len(p["trophies"]) >= o.n)
-        if o.kind == "trophy_type":
-            return bool(
-                sum(1 for c in p["trophies"] if self.C.region_card[c].type in o.types) >= o.n
-            )
-        if o.kind == "trophy_name":
-            return bool(
-                sum(1 for c in p["trophies"] if self.C.region_card[c].name in o.names) >= o.n
-            )
-        return False
+        return open_to(q, ch, city, here) and objective_met(self.C, self.P(seat), q)
 
     def _quest_candidates(self: PLState, seat: int, q: Any) -> tuple[str, list[str]]:
         p = self.P(seat)
@@ -128,6 +108,31 @@ class Quests:
                 "then": then,
             }
         )
+
+
+# ---------------------------------------------------------------- who may complete a City Quest
+def open_to(q: Quest, ch: str, city: str, here: str) -> bool:
+    """Quest Card Symbols: whether this character exploring ``here`` may complete the Quest shown
+    in ``city`` (never a wild Quest, a Tower Quest only in its own City, a Pauper's Quest only by
+    the Pauper)."""
+    return not (q.wild or (q.tower and city != here) or (q.pauper_only and ch != "pauper"))
+
+
+def objective_met(C: Content, player: J, q: Quest) -> bool:
+    """Whether a player meets a City Quest's objective: works on a state's player or a view's
+    (``gems``, ``inventory`` and ``trophies`` are the same records)."""
+    o = q.objective
+    if o.kind == "gems":
+        return bool(player["gems"] >= o.n)
+    if o.kind == "equipment":
+        return len(player["inventory"]) >= o.n
+    if o.kind == "trophies":
+        return len(player["trophies"]) >= o.n
+    if o.kind == "trophy_type":
+        return sum(1 for c in player["trophies"] if C.region_card[c].type in o.types) >= o.n
+    if o.kind == "trophy_name":
+        return sum(1 for c in player["trophies"] if C.region_card[c].name in o.names) >= o.n
+    return False
 
 
 # ---------------------------------------------------------------- decisions about Quests

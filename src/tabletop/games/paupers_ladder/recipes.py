@@ -17,6 +17,7 @@ from .base import A, J
 from .decisions import Decision, decision
 
 if TYPE_CHECKING:
+    from .content import Content
     from .rules import PLState
 
 
@@ -52,20 +53,10 @@ class Recipes:
         )
 
     def _ingredient_of(self: PLState, cid: str) -> str:
-        card = self.C.region_card[cid]
-        if card.kind == "ingredient":
-            return str(card.ingredient)
-        return str((card.provides or {}).get("ingredient", ""))
+        return ingredient_of(self.C, cid)
 
     def needs(self: PLState, seat: int, ing: str) -> list[str]:
-        out = []
-        for r in self.P(seat)["recipes"]:
-            if r["learned"] or ing not in self.C.recipe[r["recipe"]].ingredients:
-                continue
-            if any(self._ingredient_of(c) == ing for c in r["ingredients"]):
-                continue
-            out.append(r["recipe"])
-        return out
+        return recipes_needing(self.C, self.P(seat)["recipes"], ing)
 
     def tuck(self: PLState, seat: int, cid: str, rid: str) -> None:
         p = self.P(seat)
@@ -98,6 +89,28 @@ class Recipes:
             hidden.dispensary(self)
         ):
             self.push({"t": "dispensary", "seat": seat})
+
+
+# ---------------------------------------------------------------- which Recipe needs what
+def ingredient_of(C: Content, cid: str) -> str:
+    """Ingredients: the ingredient a Region card is (or a hazard provides); "" for none."""
+    card = C.region_card[cid]
+    if card.kind == "ingredient":
+        return str(card.ingredient)
+    return str((card.provides or {}).get("ingredient", ""))
+
+
+def recipes_needing(C: Content, recipes: list[J], ing: str) -> list[str]:
+    """The Recipes In Learning that still need the ingredient ``ing`` (a state's player's
+    ``recipes`` or a view's: the same records)."""
+    out = []
+    for r in recipes:
+        if r["learned"] or ing not in C.recipe[r["recipe"]].ingredients:
+            continue
+        if any(ingredient_of(C, c) == ing for c in r["ingredients"]):
+            continue
+        out.append(r["recipe"])
+    return out
 
 
 # ---------------------------------------------------------------- decisions about Recipes

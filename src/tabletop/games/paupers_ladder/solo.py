@@ -140,7 +140,7 @@ class Solo:
 
     def _forced_weapon(self: PLState, hz: str) -> str | None:
         rules = self.scenario_rules()
-        return rules.forced_weapon(self, hz) if rules else None
+        return rules.forced_weapon(self.C, self.data["solo"], hz) if rules else None
 
     def scenario_rules(self: PLState) -> ScenarioRules | None:
         """The rules of the solo scenario being played (None outside solo)."""
@@ -155,7 +155,12 @@ class Solo:
         # asked for every neighbouring Region at every step of a move: the scenario looked up
         # here rather than through scenario_rules()
         solo = self.data.get("solo")
-        return SCENARIO_RULES[solo["scenario"]].may_enter(self, seat, ch, region) if solo else True
+        if not solo:
+            return True
+        inventory = self.P(seat)["inventory"]
+        return SCENARIO_RULES[solo["scenario"]].may_enter(
+            self.C, solo, self.data["tiles"], inventory, ch, region
+        )
 
     def _hazard_actions(self: PLState, seat: int, ch: str, hz: list[str]) -> list[Action]:
         acts: list[Action] = []

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from mypy_extensions import trait
 
 if TYPE_CHECKING:
+    from .base import J
+    from .content import Content
     from .rules import PLState
 
 
@@ -33,17 +35,11 @@ class Survival:
 
     def _may_heal(self: PLState, seat: int, ch: str) -> bool:
         d = self.data
-        if d["mode"] == "standard" or ch in d["turn_state"].get("healed", []):
-            return False
-        p = self.P(seat)
-        if p["lives"][ch] >= self.max_lives():
-            return False
-        return bool(p["gems"] >= int(self.C.solo["healer_cost"]["value"]) or self._vigour(seat, ch))
+        return may_heal(self.C, d["mode"], self.P(seat), self.max_lives(), ch, d["turn_state"])
 
     def _vigour(self: PLState, seat: int, ch: str) -> bool:
         """Garolium's National Duty of Vigour: free healing, badly wounded with an empty Purse."""
-        p = self.P(seat)
-        return bool(self.data["mode"] == "survival" and p["lives"][ch] == 0 and p["gems"] == 0)
+        return vigour(self.data["mode"], self.P(seat), ch)
 
     def _potions(self: PLState, seat: int) -> list[str]:
         p = self.P(seat)
@@ -71,3 +67,20 @@ class Survival:
         home = self.C.paupers[self.P(seat)["pauper"]].city
         self.set_pos(seat, char, home)
         self.log(f"Badly wounded, the {char} is carried back to {home.capitalize()}.")
+
+
+def may_heal(C: Content, mode: str, player: J, max_lives: int, ch: str, turn_state: J) -> bool:
+    """The City healer: whether a character below its most Lives may be healed now (once a
+    turn, for the healer's cost or by the Duty of Vigour). Works on a state's records or a
+    view's (the player's ``lives`` and ``gems``, the turn's ``healed``)."""
+    if mode == "standard" or ch in turn_state.get("healed", []):
+        return False
+    if player["lives"][ch] >= max_lives:
+        return False
+    return bool(player["gems"] >= int(C.solo["healer_cost"]["value"]) or vigour(mode, player, ch))
+
+
+def vigour(mode: str, player: J, ch: str) -> bool:
+    """Garolium's National Duty of Vigour (Survival Mode): a badly wounded character with an
+    empty Purse is healed for free."""
+    return bool(mode == "survival" and player["lives"][ch] == 0 and player["gems"] == 0)

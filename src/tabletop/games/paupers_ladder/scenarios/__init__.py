@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    from ..base import J
+    from ..content import Content
     from ..rules import PLState
 
 
@@ -39,11 +41,16 @@ class ScenarioRules:
         reward."""
         return False
 
-    def forced_weapon(self, s: PLState, hz: str) -> str | None:
-        """The one weapon (Rarity id) a hazard can be fought with, if any."""
+    def forced_weapon(self, C: Content, solo: J, hz: str) -> str | None:
+        """The one weapon (Rarity id) a hazard can be fought with, if any; ``solo`` is the
+        scenario's record, a state's or the public one of a view."""
         return None
 
-    def may_enter(self, s: PLState, seat: int, ch: str, region: str) -> bool:
+    def may_enter(
+        self, C: Content, solo: J, tiles: J, inventory: list[J], ch: str, region: str
+    ) -> bool:
+        """Whether a character (its Pauper holding ``inventory``) may enter ``region``; ``solo``
+        and ``tiles`` are a state's records or a view's."""
         return True
 
     def drawn(self, s: PLState, seat: int, cid: str, region: str) -> None:

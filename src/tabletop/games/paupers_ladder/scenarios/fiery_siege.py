@@ -15,12 +15,13 @@ from ..hidden import keep_cards
 from . import ScenarioRules
 
 if TYPE_CHECKING:
+    from ..content import Content
     from ..rules import PLState
 
 
-def dragonsbane(s: PLState) -> str:
+def dragonsbane(C: Content) -> str:
     """The Rarity any dragon can be fought with (the data's ``dragon_weapon``)."""
-    return "rar." + str(s.C.solo["scenarios"][FierySiege.id]["dragon_weapon"])
+    return "rar." + str(C.solo["scenarios"][FierySiege.id]["dragon_weapon"])
 
 
 class FierySiege(ScenarioRules):
@@ -41,7 +42,7 @@ class FierySiege(ScenarioRules):
         cards = piles.cards(pile) + back
         s.rng.shuffle(cards)
         piles.set_cards(pile, [*cards, tele])
-        s._put_rarity(home, dragonsbane(s))
+        s._put_rarity(home, dragonsbane(s.C))
         solo["siege"] = []
         for region in C.neighbours[home]:
             dk = C.regions[region].type
@@ -57,15 +58,16 @@ class FierySiege(ScenarioRules):
         s.log(f"Dragons besiege {home.capitalize()}; you set out from {C.regions[start].name}.")
 
     # ------------------------------------------------------------ special rules
-    def forced_weapon(self, s: PLState, hz: str) -> str | None:
-        return dragonsbane(s) if s.C.region_card[hz].type == "dragon" else None
+    def forced_weapon(self, C: Content, solo: J, hz: str) -> str | None:
+        return dragonsbane(C) if C.region_card[hz].type == "dragon" else None
 
-    def may_enter(self, s: PLState, seat: int, ch: str, region: str) -> bool:
-        solo = s.data["solo"]
-        if not any(c in solo["siege"] for c in s.data["tiles"].get(region, ())):
+    def may_enter(
+        self, C: Content, solo: J, tiles: J, inventory: list[J], ch: str, region: str
+    ) -> bool:
+        if not any(c in solo["siege"] for c in tiles.get(region, ())):
             return True
-        blade = dragonsbane(s)
-        return ch == "pauper" and any(it["card"] == blade for it in s.P(seat)["inventory"])
+        blade = dragonsbane(C)
+        return ch == "pauper" and any(it["card"] == blade for it in inventory)
 
     def special_defeat(self, s: PLState, seat: int, ch: str, hz: str, region: str) -> bool:
         solo = s.data["solo"]
@@ -106,7 +108,7 @@ class FierySiege(ScenarioRules):
         if solo.get("dragonfire_learned") and not solo.get("inside_home") and here == solo["home"]:
             solo["inside_home"] = True
             s.log(f"You are inside {here.capitalize()}!")
-        blade = dragonsbane(s)
+        blade = dragonsbane(s.C)
         if (
             solo.get("inside_home")
             and not solo.get("dragonsbane_bought")
@@ -139,7 +141,7 @@ class FierySiege(ScenarioRules):
                 "done": inside,
             },
             {
-                "text": f"Buy {s.cname(dragonsbane(s))}",
+                "text": f"Buy {s.cname(dragonsbane(s.C))}",
                 "progress": "bought" if bought else "not yet",
                 "done": bought,
             },

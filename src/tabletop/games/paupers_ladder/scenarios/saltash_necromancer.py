@@ -15,12 +15,13 @@ from ..hidden import lay_facedown, shop
 from . import ScenarioRules
 
 if TYPE_CHECKING:
+    from ..content import Content
     from ..rules import PLState
 
 
-def spirit_blade(s: PLState) -> str:
+def spirit_blade(C: Content) -> str:
     """The Rarity the necromancer can be fought with (the data's ``necromancer_weapon``)."""
-    return "rar." + str(s.C.solo["scenarios"][SaltashNecromancer.id]["necromancer_weapon"])
+    return "rar." + str(C.solo["scenarios"][SaltashNecromancer.id]["necromancer_weapon"])
 
 
 class SaltashNecromancer(ScenarioRules):
@@ -31,7 +32,7 @@ class SaltashNecromancer(ScenarioRules):
         solo = d["solo"]
         C = s.C
         home = solo["home"]
-        s._put_rarity(str(C.solo["diagonal"][home]), spirit_blade(s))
+        s._put_rarity(str(C.solo["diagonal"][home]), spirit_blade(s.C))
         rc = C.region_card
         undead = s._take_from_deck("mine", lambda c: rc[c].type == "undead")
         hidden = s._take_from_deck(
@@ -56,8 +57,8 @@ class SaltashNecromancer(ScenarioRules):
         solo["swamp_undead"] = 0
         s.log("Undead gather in the Mines and the Cities; the necromancer hides below.")
 
-    def forced_weapon(self, s: PLState, hz: str) -> str | None:
-        return spirit_blade(s) if s._is_necromancer(hz) else None
+    def forced_weapon(self, C: Content, solo: J, hz: str) -> str | None:
+        return spirit_blade(C) if hz == solo.get("necromancer") else None
 
     def special_defeat(self, s: PLState, seat: int, ch: str, hz: str, region: str) -> bool:
         solo = s.data["solo"]
@@ -91,7 +92,7 @@ class SaltashNecromancer(ScenarioRules):
     def achieved(self, s: PLState) -> list[bool]:
         solo = s.data["solo"]
         return [
-            spirit_blade(s) in solo["bought"],
+            spirit_blade(s.C) in solo["bought"],
             3 - len(solo.get("city_hazards", {})) >= 3,
             bool(solo.get("necromancer_defeated")),
         ]
@@ -100,7 +101,7 @@ class SaltashNecromancer(ScenarioRules):
         solo = s.data["solo"]
         cleared = 3 - len(solo.get("city_hazards", {}))
         lives = solo.get("necromancer_lives")
-        blade = spirit_blade(s)
+        blade = spirit_blade(s.C)
         bought, cities, necromancer = self.achieved(s)
         return [
             {
