@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml Makefile
 # The engine's kernel and Paupers' Ladder's rules compiled to C with mypyc (src/tabletop/native.py;
 # docs/speed.md). Rebuilt when a listed source changes; a stale build never runs.
 compile: $(NATIVE)
-$(NATIVE): $(STAMP) setup.py $(NATIVE_SRC)
+$(NATIVE): $(STAMP) setup.py src/tabletop/native.py $(NATIVE_SRC)
 	find src -name '*.so' -delete
 	TABLETOP_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace -j 2
 	touch $(NATIVE)
