@@ -46,18 +46,8 @@ def ability_sources(
     return out
 
 
-def abilities_of(
-    C: Content,
-    char: str,
-    pauper: str | None,
-    bird: str | None,
-    trained: bool,
-    inventory: list[J],
-    recipes: list[J],
-    turns: int,
-) -> list[tuple[str, J]]:
-    """(source key, effect) pairs in force for a character (see :func:`ability_sources`)."""
-    sources = ability_sources(C, char, pauper, bird, trained, inventory, recipes, turns)
+def abilities_of(sources: list[tuple[str, list[J]]]) -> list[tuple[str, J]]:
+    """(source key, effect) pairs in force, from :func:`ability_sources`' sources."""
     return [(key, e) for key, effects in sources for e in effects]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from tabletop.engine import Action
 from tabletop.engine.bots import Bot
 
-from .base import ANYTIME_KINDS, abilities_of
+from .base import ANYTIME_KINDS, abilities_of, ability_sources
 from .birds import bird_move_limit
 from .card_effects import (
     CardEffect,
@@ -46,7 +46,7 @@ from .quests import objective_met, open_to
 from .recipes import ingredient_of, recipes_needing
 from .scenarios import SCENARIO_RULES
 from .survival import may_heal
-from .virtues import _bravery_points, _dragon_cards, _thresholds
+from .virtues import bravery_points, dragon_cards, virtue_thresholds
 
 RECIPE_VALUE = {
     "strength": 6,
@@ -86,7 +86,7 @@ class GreedyBot(Bot):
         """Each Virtue's threshold in this game, as the rules set it (in solo, from the side of
         the Pauper's card)."""
         solo_pauper = self.me(view)["pauper"] if view.get("solo") else None
-        return _thresholds(self.C, len(view["players"]), solo_pauper)
+        return virtue_thresholds(self.C, len(view["players"]), solo_pauper)
 
     # ------------------------------------------------------------------ Survival and solo
     def lives(self, view: Mapping[str, Any], char: str) -> int:
@@ -217,7 +217,7 @@ class GreedyBot(Bot):
     def progress(self, view: Mapping[str, Any]) -> dict[str, float]:
         me = self.me(view)
         t = self.thresholds(view)
-        points = _bravery_points(self.C)
+        points = bravery_points(self.C)
         num = self.C.numbers  # the 5th Recipe learned teaches knowledge, 3 Quests fellowship
         learned = sum(1 for r in me["recipes"] if r["learned"])
         ings = sum(len(r["ingredients"]) for r in me["recipes"] if not r["learned"])
@@ -227,7 +227,7 @@ class GreedyBot(Bot):
             "bravery": troph / t["bravery"],
             "knowledge": (learned + 0.4 * ings) / int(num["recipe_limit"]["value"]),
             "fellowship": len(me["journal"]) / int(num["fellowship_quests"]["value"]),
-            "magnificence": 0.5 if any(c in _dragon_cards(self.C) for c in me["trophies"]) else 0.0,
+            "magnificence": 0.5 if any(c in dragon_cards(self.C) for c in me["trophies"]) else 0.0,
         }
         for v in me["virtues"]:
             out[v] = -1.0
@@ -238,7 +238,7 @@ class GreedyBot(Bot):
         seat's view (the seat acts in its own turn, so the Recipes usable now are those learned
         before this round: its turn count is the round's number)."""
         me = self.me(view)
-        return abilities_of(
+        sources = ability_sources(
             self.C,
             char,
             me["pauper"],
@@ -248,6 +248,7 @@ class GreedyBot(Bot):
             me["recipes"],
             int(view["round"]),
         )
+        return abilities_of(sources)
 
     def bonus(
         self,
@@ -867,13 +868,13 @@ class GreedyBot(Bot):
         """Discard as little Strength as possible, keeping a dragon back while magnificence is
         unlearned: the smallest card that reaches the threshold, else the biggest other card."""
         fr = view["stack"][-1]
-        points = _bravery_points(self.C)
+        points = bravery_points(self.C)
         total = sum(points[c] for c in fr["chosen"])
         need = self.thresholds(view)["bravery"]
         keep_dragon = "magnificence" not in self.me(view)["virtues"]
 
         def dragon(a: Action) -> bool:
-            return keep_dragon and a["card"] in _dragon_cards(self.C)
+            return keep_dragon and a["card"] in dragon_cards(self.C)
 
         cards = [a for a in legal if a.kind == "trophy"]  # never backs out
         if not cards:

@@ -111,9 +111,6 @@ class PLState(
     def _outcome(self) -> Outcome:
         return self.game_outcome()
 
-    def rounds(self) -> int:
-        return self.rounds_played()
-
     def facedown_piles(self) -> dict[str, J]:
         return self.hidden_piles()
 
@@ -189,7 +186,7 @@ class PLState(
 
     def abilities(self, seat: int, char: str) -> list[tuple[str, J]]:
         """(source key, effect) pairs in force for a character right now."""
-        return [(k, e) for k, effects in self.ability_sources(seat, char) for e in effects]
+        return abilities_of(self.ability_sources(seat, char))
 
     def has(self, seat: int, char: str, effect: str) -> list[tuple[str, J]]:
         """The abilities in force for a character with a given effect."""

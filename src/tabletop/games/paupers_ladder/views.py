@@ -48,9 +48,6 @@ class Views:
             text = "The round limit ends the tournament; most Virtues wins."
         return Outcome(winners=winners, scores=scores, reason=d.get("reason", "virtues"), text=text)
 
-    def rounds_played(self: PLState) -> int:
-        return int(self.data.get("round", 0))
-
     def view_of(self: PLState, seat: int | None) -> dict[str, Any]:
         d = self.data
         players = []

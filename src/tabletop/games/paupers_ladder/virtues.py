@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 @lru_cache(maxsize=64)
-def _thresholds(C: Content, players: int, solo_pauper: str | None) -> dict[str, int]:
+def virtue_thresholds(C: Content, players: int, solo_pauper: str | None) -> dict[str, int]:
     """The Virtue thresholds for a number of players; in solo, those printed on the side of the
     Pauper's card. Content alone decides them: worked out once per game set-up, not per check."""
     key = str(max(2, players))
@@ -31,13 +31,13 @@ def _thresholds(C: Content, players: int, solo_pauper: str | None) -> dict[str, 
 
 
 @lru_cache(maxsize=8)
-def _bravery_points(C: Content) -> dict[str, int]:
+def bravery_points(C: Content) -> dict[str, int]:
     """Each Region card's strength, the points it adds toward bravery (content alone)."""
     return {cid: card.strength for cid, card in C.region_card.items()}
 
 
 @lru_cache(maxsize=8)
-def _dragon_cards(C: Content) -> frozenset[str]:
+def dragon_cards(C: Content) -> frozenset[str]:
     """The Region cards that are dragons (magnificence needs one in the Trophy Room)."""
     return frozenset(cid for cid, card in C.region_card.items() if card.type == "dragon")
 
@@ -49,10 +49,10 @@ class Virtues:
     __slots__ = ()
 
     def thresholds(self: PLState) -> dict[str, int]:
-        """Each Virtue's threshold in this game (see :func:`_thresholds`)."""
+        """Each Virtue's threshold in this game (see :func:`virtue_thresholds`)."""
         d = self.data
         solo = d["players"][0]["pauper"] if d["mode"] == "solo" else None
-        return _thresholds(self.C, len(d["players"]), solo)
+        return virtue_thresholds(self.C, len(d["players"]), solo)
 
     def threshold(self: PLState, virtue: str) -> int:
         return self.thresholds()[virtue]
@@ -87,10 +87,10 @@ class Virtues:
         if "generosity" not in have and p["gems"] >= need["generosity"]:
             out.append("generosity")
         if "bravery" not in have and (
-            sum(map(_bravery_points(self.C).__getitem__, troph)) >= need["bravery"]
+            sum(map(bravery_points(self.C).__getitem__, troph)) >= need["bravery"]
         ):
             out.append("bravery")
-        if "magnificence" not in have and not _dragon_cards(self.C).isdisjoint(troph):
+        if "magnificence" not in have and not dragon_cards(self.C).isdisjoint(troph):
             out.append("magnificence")
         if "fellowship" not in have and len(p["journal"]) >= int(
             self.C.numbers["fellowship_quests"]["value"]
