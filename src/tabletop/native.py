@@ -4,13 +4,13 @@ The engine's kernel and Paupers' Ladder's rules are plain, typed Python; ``make 
 ``make run`` and ``make test`` call) compiles the modules listed in :data:`MODULES` with mypyc, the
 compiler that ships with mypy. The compiled code is the same source, so the same seed and actions
 give the same game either way (a test plays both and compares). It runs random playouts about
-1.6 to 2 times faster (docs/speed.md).
+twice as fast (docs/speed.md).
 
 A compiled module sits beside its source as an extension (``rules.cpython-311-….so``), which Python
-imports before the ``.py``. If any listed source is newer than the compiled library, or
-``TABLETOP_PURE=1`` is set, :func:`guard` (run when :mod:`tabletop` is imported, before any of
-these modules) has every listed module imported from its source instead, and says so once on
-stderr when the build is stale: an edited rule always runs as written.
+imports before the ``.py``. :func:`guard` (run when :mod:`tabletop` is imported, before any of
+these modules) has every module imported from its source instead when a listed source is newer
+than the build, part of the build is missing, or it holds a module no longer listed (and says so
+once on stderr), or when ``TABLETOP_PURE=1`` is set: an edited rule always runs as written.
 
 ``python src/tabletop/native.py`` prints the listed sources, one per line, for the Makefile.
 """
@@ -81,17 +81,8 @@ def sources() -> list[Path]:
     return [source(name) for name in MODULES]
 
 
-def _library() -> Path | None:
-    """The shared library of a build, if there is one."""
-    suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    for suffix in suffixes:
-        found = SRC / f"{GROUP}__mypyc{suffix}"
-        if found.exists():
-            return found
-    return None
-
-
 def _extension(source: Path) -> Path | None:
+    """The compiled extension beside ``source``, if there is one."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         found = source.with_name(source.stem + suffix)
         if found.exists():
@@ -103,7 +94,7 @@ def build_state() -> str:
     """``compiled`` (a complete build, newer than every source), ``stale`` (some source was
     changed after the build, part of it is missing, or it holds a module no longer listed) or
     ``none`` (no build)."""
-    library = _library()
+    library = _extension(SRC / f"{GROUP}__mypyc.py")  # the shared library of a build
     files = sources()
     shims = [_extension(f) for f in files]
     if library is None and not any(shims):

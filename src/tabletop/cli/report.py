@@ -208,9 +208,10 @@ def bench_versus_openspiel(out: Console, seconds: float, rounds: int) -> None:
         highlight=False,
         markup=False,
     )
+    running = native.running()
     out.print(
-        f"tabletop's kernel and rules: {native.running()} "
-        + ("(mypyc, `make compile`)" if native.running() == "compiled" else "(pure Python)"),
+        f"tabletop's kernel and rules: {running} "
+        + ("(mypyc, `make compile`)" if running == "compiled" else "(pure Python)"),
         soft_wrap=True,
         highlight=False,
         markup=False,
