@@ -458,10 +458,7 @@ class State(ABC):
         world = self._resample(seat, rng)
         facedown = world.facedown_piles()  # counted as zones known to nobody
         if world.data.get(ZONES) or facedown:
-            if facedown:
-                resample_zones(world.data, seat, rng, facedown)
-            else:
-                resample_zones(world.data, seat, rng)
+            resample_zones(world.data, seat, rng, facedown)
             world.rng = Rng(rng.next64())
             world.invalidate()
         commits = world.data.get(COMMITS)
