@@ -137,6 +137,38 @@ class TestBacktrack:
         s = scenario({"fresh": {"basic": 4, "quickness": 1}, "known": ["A2"]}, lair1=SMALL)
         assert not [a for a in s.options() if a.kind == "backtrack"]
 
+    def test_backtrack_may_end_on_a_visited_exit(self) -> None:
+        lair = {"start": "A1", "exit": "A3", "walls": []}
+        s = scenario(
+            {"fresh": {"basic": 2, "quickness": 1}, "visited": ["A2", "A3"], "known": ["A2", "A3"]},
+            lair1=lair,
+        )
+        s.do("backtrack", to="A3").do("pay", cubes=("quickness",))
+        assert s.view(0)["maps"][0]["pos"] == grid.parse("A3")
+        assert s.find("escape")
+
+    def test_backtrack_onto_a_visited_known_monster_fights_it_entered_from_the_path(
+        self,
+    ) -> None:
+        lair = {"start": "A1", "exit": "F6", "monsters": {"A3": "furniture-golem"}, "walls": []}
+        s = scenario(
+            {"fresh": {"basic": 3, "quickness": 1}, "visited": ["A2", "A3"], "known": ["A2", "A3"]},
+            lair1=lair,
+            dice=[1],
+        )
+        s.do("backtrack", to="A3").do("pay", cubes=("quickness",)).expect("check")
+        s.do("buy", cube="basic").do("roll")
+        # the Wall of Chairs sends it back into the space it entered from: A2, on the path
+        assert s.view(0)["maps"][0]["pos"] == grid.parse("A2")
+
+    def test_backtrack_never_passes_a_space_that_is_not_empty(self) -> None:
+        lair = {"start": "A1", "exit": "A2", "walls": []}
+        s = scenario(
+            {"fresh": {"basic": 2, "quickness": 1}, "visited": ["A2", "A3"], "known": ["A2", "A3"]},
+            lair1=lair,
+        )
+        assert {a["to"] for a in s.options(0) if a.kind == "backtrack"} == {"A2"}
+
 
 class TestCubes:
     def test_an_action_without_the_cubes_for_it_is_refused(self) -> None:

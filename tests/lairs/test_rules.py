@@ -108,8 +108,7 @@ class TestBuilderHiddenChoices:
         lair = arena("autoflail", "howling-beetles")
         s = scenario({"fresh": {"basic": 4}}, lair1=lair)
         s.do("creep", dir="s").expect("beetles", seat=1)
-        s.do("move", cell="A2").expect("beetles-to", seat=1)
-        s.do("to", cell="E5")
+        s.do("move", monster="A2", to="E5")
         assert s.state.lair(1)["feat"][grid.parse("E5")] == "m:autoflail"
 
     def test_the_builder_may_leave_the_monsters_be(self) -> None:
@@ -214,6 +213,24 @@ class TestTheExitAndTheEnd:
             s.do("conserve")
         assert s.state.is_terminal()
         assert s.state.outcome().reason == "torches"
+
+    def test_the_log_says_who_is_still_inside_when_the_last_turns_run_out(self) -> None:
+        """Ruling R2: once one explorer has escaped the other has two more turns; when they
+        are spent the game ends with that explorer still inside, and the log says so."""
+        s = scenario({"fresh": {"basic": 3}, "pos": "A3"}, lair1=arena(exit="A3"), lair0=arena())
+        s.do("escape").do("conserve").do("conserve")
+        assert s.state.is_terminal()
+        last = s.view(None)["log"][-1]["text"]
+        assert "explorers are out" not in last
+        assert "seat 1 is still inside" in last
+
+    def test_the_log_says_the_explorers_are_out_when_both_escaped(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 3}, "pos": "A3"}, lair1=arena(exit="A3"), lair0=arena(exit="A3")
+        )
+        s.do("escape")
+        s.do("hustle", dir="e", steps=2).do("pay", cubes=("quickness",)).do("escape")
+        assert "the explorers are out" in s.view(None)["log"][-1]["text"]
 
 
 def test_payments_looked_up_are_the_ones_worked_out_for_that_basket() -> None:

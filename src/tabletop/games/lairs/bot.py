@@ -32,7 +32,7 @@ class GreedyBot(Bot):
         fn = getattr(self, "on_" + kind.replace("-", "_"), None)
         act = fn(view, legal) if fn is not None else None
         if act is None or act not in legal:
-            act = legal[-1] if kind in ("after-roll", "reroll") else legal[0]
+            act = legal[-1] if kind == "after-roll" else legal[0]
         return act
 
     @staticmethod
@@ -259,19 +259,22 @@ class GreedyBot(Bot):
     def on_relocate(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         return self._near_own_exit(view, legal)
 
-    def on_beetles_to(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        return self._near_own_exit(view, legal)
-
     def on_beetles(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
-        return next((a for a in legal if a.kind == "move"), None)
+        """The first Unknown Monster, to the space nearest its own Exit."""
+        moves = [a for a in legal if a.kind == "move"]
+        if not moves:
+            return self._first(legal, "none")
+        lair = view["lair"]
+        dist = grid.distances(lair["feat"].index("exit"), set(lair["walls"]))
+        first = min(grid.parse(a["monster"]) for a in moves)
+        mine = [a for a in moves if grid.parse(a["monster"]) == first]
+        return min(mine, key=lambda a: (dist[grid.parse(a["to"])], a["to"]))
 
     def on_grip(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         order = {"fresh": 0, "conserved": 1, "spent": 2}
         return min(legal, key=lambda a: (order[a["basket"]], a["cube"] == "basic", a["cube"]))
 
     def on_reroll(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
+        """The Shivers: the explorer's highest dice (as many as it may choose)."""
         dice = view["check"]["dice"]
-        rolls = [a for a in legal if a.kind == "reroll"]
-        if not rolls:
-            return self._first(legal, "done")
-        return max(rolls, key=lambda a: dice[a["die"]]["v"])
+        return max(legal, key=lambda a: (sum(dice[i]["v"] for i in a["dice"]), -len(a["dice"])))

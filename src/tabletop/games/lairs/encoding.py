@@ -20,7 +20,7 @@ cards, the Attribute sets.
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableSequence, Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from tabletop.engine import Game
@@ -43,6 +43,8 @@ SEATS = 2
 # fewer than this many, whatever the explorer owns
 DICE_MAX = 24
 SCALE = 10.0
+# the Shivers: the Builder's one choice of up to two of the rolled dice (by place in the roll)
+SHIVERS = tuple(c for k in range(3) for c in combinations(range(DICE_MAX), k))
 CELLS = tuple(grid.name(c) for c in range(grid.SPACES))
 
 
@@ -386,8 +388,7 @@ class LairsEncoding(ObservationLayout):
             ("roll", {}),
             ("improvise", {"cubes": pays}),
             ("go", {}),
-            ("reroll", {"die": tuple(range(DICE_MAX))}),
-            ("done", {}),
+            ("reroll", {"dice": SHIVERS}),
             ("cube", {"basket": BASKETS, "cube": CUBES}),
             ("discard", {"card": cards}),
             ("take", {"card": self.treasures.ids}),
@@ -397,7 +398,7 @@ class LairsEncoding(ObservationLayout):
             ("adapt", {"frm": CUBES, "to": CUBES}),
             ("swap", {"cube": CUBES}),
             ("to", {"cell": cells}),
-            ("move", {"cell": cells}),
+            ("move", {"monster": cells, "to": cells}),
             ("none", {}),
         ]
 

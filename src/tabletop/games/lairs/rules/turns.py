@@ -97,12 +97,24 @@ def end_turn(s: LairsState, e: int) -> None:
 
 
 def game_over(s: LairsState, reason: str) -> None:
-    s.data["phase"] = "over"
-    s.data["turn"] = None
-    s.data["over"] = reason
-    s.data["queue"] = []
-    s.log_public("the game is over: " + ("torches burnt out" if reason == "torches" else
-                                          "the explorers are out"))  # fmt: skip
+    """The end: the torches burnt out, or every explorer out, or (ruling R2) the last turns of
+    the one still inside once the other escaped are over; the log says who is still inside."""
+    d = s.data
+    d["phase"] = "over"
+    d["turn"] = None
+    d["over"] = reason
+    d["queue"] = []
+    inside = [e for e, ex in enumerate(d["ex"]) if ex["escaped"] is None]
+    if reason == "torches":
+        why = "the torches burnt out"
+    elif not inside:
+        why = "the explorers are out" if len(d["ex"]) > 1 else "the explorer is out"
+    else:
+        why = "the last turns after the escape are over"
+    if inside:
+        why += "; " + " and ".join(s.who(e) for e in inside)
+        why += " is still inside" if len(inside) == 1 else " are still inside"
+    s.log_public("the game is over: " + why)
 
 
 def escape(s: LairsState, e: int) -> None:
@@ -142,11 +154,13 @@ def enter(s: LairsState, item: dict[str, Any]) -> None:
         if k == "monster" and energy.has_status(ex, "enraging"):
             checks.set_target(s, e, cell, checks.target(s, e, cell) + 3)
         if before == f:
+            # the check opens once what happens on entering has happened: a Gear Hound's High
+            # Alert "occurs when you enter" its Known space, so it is resolved first
+            free = 1 if (how, k) in (("charge", "monster"), ("sneak", "trap")) else 0
+            effects.queue(s, e, [{"effect": "_check", "cell": cell, "free": free}], front=True)
             if hz.on_known_entry:
                 s.log_public(f"the {hz.name}: {hz.special_name or 'special rule'}")
                 effects.queue(s, e, list(hz.on_known_entry), at=cell, front=True)
-            free = 1 if (how, k) in (("charge", "monster"), ("sneak", "trap")) else 0
-            checks.start(s, e, cell, free_power=free)
         elif (how, k) in (("charge", "monster"), ("sneak", "trap")):
             s.log_public(f"{s.who(e)} ignores the {hz.name}'s Strike")
         else:
@@ -155,6 +169,12 @@ def enter(s: LairsState, item: dict[str, Any]) -> None:
             effects.queue(s, e, list(hz.strike), at=cell, front=True)
     elif f == "chest":
         open_chest(s, e, cell)
+
+
+@handler("_check")
+def open_check(s: LairsState, item: dict[str, Any]) -> None:
+    """The check of a Known hazard entered, after what entering its space set off."""
+    checks.start(s, item["e"], item["cell"], free_power=int(item["free"]))
 
 
 def describe(s: LairsState, f: str | None) -> str:
