@@ -114,9 +114,27 @@ class TestHustle:
         s = scenario({"fresh": {"basic": 2, "quickness": 1}, "pos": "A2"}, lair1=SMALL)
         s.do("hustle", dir="s", steps=3)
         s.do("pay", cubes=("quickness",))
-        # B2 is empty; the wall between B2 and C2, learnt on entering B2, ends the run
+        # B2 is empty; the wall between B2 and C2, learnt on entering B2, ends the run after
+        # one step: it costs a Creep (ruling X1), paid with the cube the explorer chooses
         assert sheet(s)["pos"] == grid.parse("B2")
-        assert s.view(0)["mats"][0]["fresh"]["basic"] == 2
+        s.expect("cube", seat=0).do("cube", basket="fresh", cube="basic")
+        mat = s.view(0)["mats"][0]
+        assert mat["fresh"]["quickness"] == 1 and mat["fresh"]["basic"] == 1
+
+    def test_a_hustle_a_wall_stops_after_one_step_costs_a_creep(self) -> None:
+        """Ruling X1: two any cubes paid for a Hustle of three; a wall the explorer could not
+        know of stops it after one step, so it costs what a Creep costs: one cube."""
+        s = scenario({"fresh": {"basic": 3}, "pos": "A2"}, lair1=SMALL)
+        s.do("hustle", dir="s", steps=3)
+        assert sheet(s)["pos"] == grid.parse("B2")
+        mat = s.view(0)["mats"][0]
+        assert mat["spent"]["basic"] == 1 and mat["fresh"]["basic"] == 2
+
+    def test_a_hustle_that_takes_two_steps_pays_in_full(self) -> None:
+        s = scenario({"fresh": {"basic": 3}, "pos": "A2"}, lair1={**SMALL, "walls": ["A1|A2"]})
+        s.do("hustle", dir="s", steps=3)
+        assert sheet(s)["pos"] == grid.parse("D2")
+        assert s.view(0)["mats"][0]["spent"]["basic"] == 2
 
     def test_two_any_cubes_pay_for_hustle(self) -> None:
         s = scenario({"fresh": {"basic": 2}, "pos": "A2"}, lair1=SMALL)

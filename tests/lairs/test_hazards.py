@@ -68,6 +68,19 @@ class TestFrightGobbler:
         mat = s.view(0)["mats"][0]
         assert mat["fatigued"]["basic"] == 1 and mat["status"] == {"terrified": "fatigued"}
 
+    def test_grip_of_fear_reaches_a_cube_conserved_during_the_turn(self) -> None:
+        """Grip of Fear: "even a Conserved cube". A cube Conserved during the turn is set aside
+        from ordinary penalties (ruling E5) but not from the Builder's Grip of Fear."""
+        s = scenario(
+            {"fresh": {"basic": 2, "guile": 1}}, lair1=arena("fright-gobbler"), params=PACK
+        )
+        s.do("conserve-one", cube="guile").expect("turn", seat=0)
+        s.do("creep", dir="e").expect("grip", seat=1)
+        assert ["conserved", "guile"] in s.data["ask"]["options"]
+        s.do("cube", basket="conserved", cube="guile")
+        mat = s.view(0)["mats"][0]
+        assert mat["conserved"]["guile"] == 0 and mat["fatigued"]["guile"] == 1
+
     def test_the_shivers_the_builder_chooses_up_to_two_dice_at_once_then_they_are_rerolled(
         self,
     ) -> None:
@@ -264,6 +277,22 @@ class TestChainSnares:
         s.do("creep", dir="s")
         assert s.view(0)["mats"][0]["spent"]["quickness"] == 1
 
+    def test_a_cube_conserved_during_the_turn_is_spent_and_rests_nothing(self) -> None:
+        """Chain Snares: "This includes Conserved cubes." A cube Conserved during the turn
+        (ruling E3) is spent with the rest, so at the next Refresh it rests no Fatigued cube."""
+        s = scenario(
+            {"fresh": {"basic": 2, "quickness": 1}, "fatigued": {"guile": 1}},
+            lair1=arena(trap="chain-snares"),
+        )
+        s.do("conserve-one", cube="quickness").expect("turn", seat=0)
+        assert s.view(0)["mats"][0]["conserved"]["quickness"] == 1
+        s.do("creep", dir="s")
+        mat = s.view(0)["mats"][0]
+        assert mat["conserved"]["quickness"] == 0 and mat["spent"]["quickness"] == 1
+        s.expect("turn", seat=1).do("conserve")
+        mat = s.view(0)["mats"][0]
+        assert mat["fresh"]["guile"] == 0 and mat["spent"]["guile"] == 1  # not rested
+
 
 class TestGremlingSwarm:
     def test_discard_a_junk_or_a_treasure_of_your_choice(self) -> None:
@@ -370,6 +399,32 @@ class TestJunk:
         s.do("junk", card="crumpled-manual#0", on="B1")
         assert s.state.lair(1)["feat"][grid.parse("B1")] is None
         assert s.view(0)["mats"][0]["spent"]["basic"] == 1
+
+    def test_a_bit_of_rope_can_save_a_turn(self) -> None:
+        """Junk with no timing may be used "at any time on your turn": spending the last Fresh
+        cube does not end the turn while a free Junk card can be played (ruling R4), so A Bit
+        of Rope brings a Spent cube back and the turn goes on."""
+        s = scenario(
+            {"fresh": {"basic": 1}, "spent": {"brawn": 1}, "junk": ["bit-of-rope#0"]},
+            lair1=arena(),
+            params=PACK,
+        )
+        s.do("creep", dir="s").expect("turn", seat=0)
+        assert s.view(0)["mats"][0]["fresh"] == {**s.view(0)["mats"][0]["fresh"], "basic": 0}
+        s.do("junk", card="bit-of-rope#0", on="brawn")
+        s.do("creep", dir="s")
+        assert s.view(0)["maps"][0]["pos"] == grid.parse("C1")
+        assert s.state.prompt().seats == (1,)  # nothing free is left: the turn is over
+
+    def test_with_no_cube_and_a_free_card_the_explorer_may_end_the_turn(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 1}, "spent": {"brawn": 1}, "junk": ["bit-of-rope#0"]},
+            lair1=arena(),
+            params=PACK,
+        )
+        s.do("creep", dir="s").do("conserve")
+        assert s.state.prompt().seats == (1,)
+        assert s.view(0)["mats"][0]["junk_count"] == 1
 
     def test_candle_stub_and_bit_of_rope(self) -> None:
         s = scenario(

@@ -5,8 +5,8 @@ Kinds: ``draft`` (Pack drafting), ``build`` (both builders at once, in secret), 
 (Pack, both at once), ``turn`` (the explorer's actions), ``pay`` (which cubes pay for an action),
 ``check`` (buying dice), ``after-roll`` (Improvise, Junk), ``reroll`` (the Builder's Shivers), and
 the explorer's and Builder's answers to effects (``cube``, ``discard``, ``display``, ``appraise``,
-``keep-junk``, ``discard-junk``, ``free-creep``, ``adapt``, ``swap-quickness``, ``relocate``,
-``beetles``, ``grip``)."""
+``keep-junk``, ``discard-junk``, ``free-creep``, ``adapt``, ``rest``, ``swap-quickness``,
+``relocate``, ``beetles``, ``grip``)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from tabletop.engine import Action, Param, Template
 
 from . import effects, grid
+from .content import CUBES
 from .rules import building, checks, energy, exploring, pack, treasure, turns
 
 if TYPE_CHECKING:
@@ -350,11 +351,14 @@ class Turn(Decision):
                     Action.of("junk", card=card, on=grid.name(on) if isinstance(on, int) else on)
                 )
         mapped = ex["map"][pos] or ""
-        if mapped[:2] in ("m:", "t:"):
+        fresh = energy.total(ex["fresh"])
+        if mapped[:2] in ("m:", "t:") and fresh:
             out.append(act("try"))
         if mapped == "exit":
             out.append(act("escape"))
-        out.append(act("conserve"))
+        out.append(act("conserve"))  # the rest of the Fresh cubes: the turn ends
+        if fresh > 1:  # one cube set aside, the turn goes on with the others
+            out += [act("conserve-one", "cube", k) for k in CUBES if ex["fresh"][k]]
         return out
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
@@ -389,6 +393,8 @@ def action_words(s: LairsState, a: Action) -> str:
         return f"Peer into {a['at']}"
     if k in ("charge", "sneak"):
         return f"{k.capitalize()} {dirs[a['dir']]}"
+    if k == "conserve-one":
+        return f"Conserve a {a['cube']} cube (set it aside; the turn goes on)"
     if k == "recover":
         return f"Recover a Fatigued {a['cube']} cube"
     if k == "scavenge":
@@ -420,7 +426,8 @@ def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
             return
         effects.queue(s, e, [{"effect": "_enter", "cell": nxt, "how": k}])
     elif k == "hustle":
-        effects.queue(s, e, [{"effect": "_hustle", "dir": a["dir"], "left": a["steps"]}])
+        step = {"effect": "_hustle", "dir": a["dir"], "left": a["steps"], "paid": list(pay)}
+        effects.queue(s, e, [{**step, "taken": 0}])
     elif k == "backtrack":
         to = grid.parse(a["to"])
         last = exploring.backtrack_path(s, e, to)[-2]  # the space it enters ``to`` from
@@ -448,9 +455,13 @@ def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
         checks.start(s, e, pos)
     elif k == "escape":
         turns.escape(s, e)
+    elif k == "conserve-one":
+        energy.conserve(ex, a["cube"])
+        s.log_public(f"{s.who(e)} conserves a {a['cube']} cube")
     elif k == "conserve":
         n = energy.conserve(ex)
-        s.log_public(f"{s.who(e)} conserves {n} cube{'s' * (n != 1)}")
+        d["ending"] = True
+        s.log_public(f"{s.who(e)} conserves {n} cube{'s' * (n != 1)} and ends the turn")
 
 
 def _is_space(v: Any) -> bool:
@@ -729,8 +740,6 @@ class Adapt(Answer):
         return "Adaptation: swap a cube you refreshed from Fatigued?"
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
-        from .content import CUBES
-
         out = [
             Action.of("adapt", frm=f, to=t)
             for f in s.data["ask"]["options"]
@@ -745,6 +754,27 @@ class Adapt(Answer):
 
     def words(self, s: LairsState, a: Action) -> str:
         return "Keep your cubes" if a.kind == "keep" else f"Swap a {a['frm']} for a {a['to']}"
+
+
+@decision
+class Rest(Answer):
+    """At the start of the turn each cube Conserved last turn rests a Fatigued cube: it comes
+    back Fresh (ruling E3). Asked when the explorer has a choice of colour."""
+
+    kind = "rest"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "A Conserved cube rests a Fatigued one: which comes back Fresh?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("rest", cube=k) for k in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        energy.rest(s.data["ex"][seat], a["cube"])
+        s.log_public(f"{s.who(seat)} rests a Fatigued {a['cube']} cube")
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Rest a {a['cube']} cube"
 
 
 @decision

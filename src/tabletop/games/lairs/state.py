@@ -161,6 +161,7 @@ def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[s
         "check": None,
         "queue": [],
         "ask": None,
+        "ending": False,  # the explorer ended its turn (Conserve) with something free left to do
         "treasure": treasure,
         "display": [],
         "junkdeck": new_pile(sorted(C.junk_deck()), rng) if pack else None,
