@@ -9,6 +9,7 @@ from rich.console import Console
 
 from tabletop.engine import Action
 from tabletop.games.lairs import grid, tui, web
+from tabletop.games.lairs.encoding import encoding
 from tabletop.testing import Scenario
 
 from .helpers import PACK, arena, scenario
@@ -184,6 +185,12 @@ class TestGloombat:
         console.print(tui.render(v))
         assert "Notes: Gloombat Target 11" in console.export_text()
         assert "Notes: Gloombat Target 11" in web.render(v)
+        # and the observation an agent is given carries it too
+        enc = encoding(s.game)
+        noted, forgot = [0.0] * enc.size, [0.0] * enc.size
+        enc.observe(v, noted)
+        enc.observe({**v, "maps": [{**sheet, "notes": {"vp": 0}}, *v["maps"][1:]]}, forgot)
+        assert noted != forgot
 
     def test_a_noted_target_goes_back_on_the_map_when_the_gloombat_is_found(self) -> None:
         s = scenario(

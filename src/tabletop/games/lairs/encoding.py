@@ -165,7 +165,7 @@ class LairsEncoding(ObservationLayout):
             lair,
         )
 
-        per_map = 1 + 4 * S + S * F + E + S
+        per_map = 1 + 4 * S + S * F + E + S + H
 
         def maps(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
             me = int(v["seat"])
@@ -193,13 +193,18 @@ class LairsEncoding(ObservationLayout):
                         out[base + e] = 1.0
                 base += E
                 _targets(out, base, m.get("targets"))
+                base += S
+                # the Notes section: Targets of Monsters that moved off the map, by Monster
+                for h, n in ((m.get("notes") or {}).get("targets") or {}).items():
+                    if h in self.hazards.at and isinstance(n, int | float):
+                        out[base + self.hazards.at[h]] = float(n) / SCALE
 
         self._add(
             "maps",
             SEATS * per_map,
             f"{SEATS} map sheets of {per_map}, the observing seat's explorer first: present, "
             "position, spaces known, visited and scrounged, what each space holds (+ other), "
-            "Walls mapped, Target changes/10",
+            "Walls mapped, Target changes/10, Targets noted in the Notes section/10 by Monster",
             maps,
         )
 
