@@ -330,10 +330,16 @@ class TestHowlingBeetles:
         s.do("creep", dir="s")  # into the Unknown Howling Beetles: their Strike
         seen = [(seen_by(s, 0), seen_by(s, None))]
         s.expect("beetles", seat=1)
-        if move:
-            s.do("move", monster="A2", to="E5")
-        else:
-            s.do("none")
+        # the Builder answers every question it is asked (however many) until the explorer
+        # plays on: moving the Autoflail from A2 to E5, or leaving it be
+        while s.state.prompt().seats == (1,):
+            options = s.options(1)
+            if not move:
+                s.do("none")
+                continue
+            wanted = [a for a in options if "E5" in a.params.values()]
+            wanted = wanted or [a for a in options if "A2" in a.params.values()]
+            s.do(wanted[0].kind, **wanted[0].params)
         seen.append((seen_by(s, 0), seen_by(s, None)))
         for kind, args in self.STEPS:  # the explorer walks on, a turn of seat 1, and back
             s.do(kind, **args)
