@@ -331,6 +331,11 @@ def relocate_monster(s: LairsState, item: Item) -> None:
     decision of the Builder (which Monster and where, or none), asked whether or not a Monster
     could move (that is the Builder's knowledge): nothing the explorer sees tells them apart."""
     e = item["e"]
+    ask(s, "beetles", s.builder_of(e), e=e, options=beetles_options(s, e))
+
+
+def beetles_options(s: LairsState, e: int) -> list[list[int]]:
+    """The Howling Beetles' moves: [Monster's space, space it may go to]."""
     ex, lair = s.data["ex"][e], s.lair_of(e)
     feat = lair["feat"]
     # Unknown Monsters: those the map sheet does not show where they stand (an invisible
@@ -338,8 +343,7 @@ def relocate_monster(s: LairsState, item: Item) -> None:
     monsters = [
         c for c in range(grid.SPACES) if kind_of(feat[c]) == "monster" and ex["map"][c] != feat[c]
     ]
-    options = [[m, to] for m in monsters for to in monster_spaces(s, e, str(feat[m])[2:])]
-    ask(s, "beetles", s.builder_of(e), e=e, options=options)
+    return [[m, to] for m in monsters for to in monster_spaces(s, e, str(feat[m])[2:])]
 
 
 def monster_spaces(s: LairsState, e: int, hid: str) -> list[int]:
