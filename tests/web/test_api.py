@@ -112,7 +112,7 @@ class TestRefusals:
             lambda: act(client, game, 0, bid, 0, seat=1),
             403,
             "wrong-seat",
-            "your token is for seat 0",
+            "your token is for Seat 1",
         )
 
     def test_view_of_the_wrong_seat(self, client, game) -> None:
@@ -141,7 +141,7 @@ class TestRefusals:
             lambda: act(client, game, 0, {"kind": "pass", "args": {}}, 2),
             409,
             "not-your-turn",
-            "seat 0 may not act now",
+            "Seat 1 may not act now",
         )
 
     def test_stale(self, client, db_url, game) -> None:
@@ -185,7 +185,7 @@ class TestRefusals:
             lambda: act(client, game, 0, {"kind": "bid", "args": {"card": missing}}, 0),
             409,
             "illegal-action",
-            "not legal for seat 0",
+            "not legal for Seat 1",
         )
 
     @pytest.mark.parametrize(

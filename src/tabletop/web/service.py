@@ -27,6 +27,7 @@ from sqlalchemy import delete, select
 
 from ..engine import Action, IllegalAction, State, check_seed, derive_seed, load
 from ..engine.bots import bot_kinds, make_bot, parse_bot
+from ..engine.presentation import numbered_seat
 from ..engine.protocol import Game
 from ..engine.undo import undo_last
 from ..store.db import session_scope
@@ -231,8 +232,8 @@ def delete_last_action(
         last = actions[-1]
         if last.seat != seat:
             raise UndoRefused(
-                f"the last step was seat {last.seat}'s, not yours; you can only take back your "
-                "own last step before anyone else acts"
+                f"the last step was {numbered_seat(last.seat)}'s, not yours; you can only take "
+                "back your own last step before anyone else acts"
             )
         game = load(row.game, **row.params)
         after = game.state_from_json(json.loads(row.state))
