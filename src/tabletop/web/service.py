@@ -92,27 +92,27 @@ def check_seats(game: Game, seats: list[str]) -> list[str]:
             continue
         if not s.startswith("bot:"):
             raise BadSeats(
-                f"seat {i + 1}: a seat is 'human' or 'bot:KIND' (or 'bot:KIND?key=value&...'), "
+                f"Seat {i + 1}: a seat is 'human' or 'bot:KIND' (or 'bot:KIND?key=value&...'), "
                 f"got {raw!r}"
             )
         spec = s[4:]
         try:
             kind, _ = parse_bot(spec)
         except ValueError as exc:
-            raise BadSeats(f"seat {i + 1} ({s!r}): {exc}") from None
+            raise BadSeats(f"Seat {i + 1} ({s!r}): {exc}") from None
         if kind not in kinds:
             raise BadSeats(
-                f"seat {i + 1} ({s!r}): {game.name} has no bot {kind!r}; "
+                f"Seat {i + 1} ({s!r}): {game.name} has no bot {kind!r}; "
                 f"available: {', '.join(sorted(kinds))}"
             )
         if kinds[kind].cheating and not game.spec.cheating_bots_allowed:
-            raise BadSeats(f"seat {i + 1}: {game.name} does not allow cheating bots ({kind})")
+            raise BadSeats(f"Seat {i + 1}: {game.name} does not allow cheating bots ({kind})")
         try:
             # the engine's own check of the parameters: a bot that cannot be made is refused
             # now, not when its first turn comes
             make_bot(game, spec, i, 0)
         except ValueError as exc:
-            raise BadSeats(f"seat {i + 1} ({s!r}): {exc}") from None
+            raise BadSeats(f"Seat {i + 1} ({s!r}): {exc}") from None
         out.append(s)
     return out
 
