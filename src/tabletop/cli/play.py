@@ -14,7 +14,7 @@ from ..engine import Action, Game, IllegalAction, Record, State, Template
 from ..engine.bots import Bot, bot_kinds, make_bot
 from ..engine.registry import presentation
 from ..store.games import GameStore, NotFound
-from ..web.render import confirm_question, humanize, table_options, whole_log
+from ..web.render import confirm_question, humanize, lone_option, table_options, whole_log
 from .render import game_renderer
 
 HELP = (
@@ -23,6 +23,9 @@ HELP = (
     "[b]s[/b] save, [b]q[/b] save and quit."
 )
 YES = ("y", "yes")
+# Clear the screen and the scrollback (ESC[3J, which clearing the screen alone leaves), then home
+# the cursor: the hot-seat cover must not leave the last player's hand a scroll away.
+COVER = "\x1b[H\x1b[2J\x1b[3J"
 
 
 class QuitGame(Exception):
@@ -86,12 +89,18 @@ class TerminalGame:
             self.seen_log[seat] = fresh[-1]["n"]
         return [e["text"] for e in fresh]
 
+    def cover(self) -> None:
+        """Wipe what the terminal shows and keeps (the screen and its scrollback)."""
+        if self.console.is_terminal:
+            self.console.file.write(COVER)
+            self.console.file.flush()
+
     def hand_over(self, seat: int) -> None:
         """Hot-seat: hide the previous seat's private information before the next human plays."""
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
-            self.console.clear()
+            self.cover()
             self.ask(f"Pass the keyboard to {self.name(seat)}, then press Enter ")
-            self.console.clear()
+            self.cover()
         self.last_human = seat
 
     def show(self, seat: int, full: bool = False) -> None:
@@ -166,25 +175,36 @@ class TerminalGame:
                 continue
             return action
 
+    def options_panel(self, seat: int, options: list[tuple[Action, str]]) -> Panel:
+        prompt = self.state.prompt()
+        title = prompt.text or humanize(prompt.kind)
+        return Panel(
+            self.options_table(seat, options),
+            title=f"{self.name(seat)}: {title}",
+            subtitle="number · h help · ?NAME card · v table · l log · q quit",
+            border_style="green",
+        )
+
+    def decision_screen(self, seat: int) -> list[Any]:
+        """What the terminal shows a player deciding (before any answer): the compact drawing
+        and, for listed options, the numbered panel (a template asks its questions next)."""
+        view = self.state.view(seat)
+        assert view is not None
+        shown: list[Any] = [self.compact(view)]
+        if not self.state.templates(seat):
+            shown.append(self.options_panel(seat, table_options(self.state, seat)))
+        return shown
+
     def human_turn(self, seat: int) -> Action:
         self.hand_over(seat)
         self.show(seat)
         templates = self.state.templates(seat)
         if templates:
             return self.template_turn(seat, templates)
-        prompt = self.state.prompt()
         options = table_options(self.state, seat)
         who = self.name(seat)
-        title = prompt.text or humanize(prompt.kind)
         while True:
-            self.console.print(
-                Panel(
-                    self.options_table(seat, options),
-                    title=f"{who}: {title}",
-                    subtitle="number · h help · ?NAME card · v table · l log · q quit",
-                    border_style="green",
-                )
-            )
+            self.console.print(self.options_panel(seat, options))
             raw = self.ask(f"{who}> ").strip()
             answer = raw.lower()
             if answer.isdigit() and 1 <= int(answer) <= len(options):
@@ -239,7 +259,16 @@ class TerminalGame:
                             f"[magenta]{self.name(seat)} ({self.seats[seat]}):[/magenta] {words}"
                         )
                 else:
-                    action = self.human_turn(seat)
+                    only = lone_option(self.state, seat)
+                    if only is not None:
+                        # nothing to think over: no choice, nothing revealed, nothing thrown away
+                        words = self.state.describe_action(only, seat)
+                        self.console.print(
+                            f"[green]{self.name(seat)}:[/green] {words} (no other option)"
+                        )
+                        action = only
+                    else:
+                        action = self.human_turn(seat)
                 self.commit(seat, action)
                 watcher = self.humans[0] if len(self.humans) == 1 else None
                 for line in self.new_log(watcher):
@@ -255,8 +284,16 @@ class TerminalGame:
         self.console.print(self.render(final))
         winners = ", ".join(self.name(w) for w in outcome.winners) or "nobody"
         lines = [outcome.text or outcome.reason, f"Winner: {winners}"]
+        made = {line.seat: line for line in outcome.breakdown}
         for seat, score in sorted(outcome.scores.items()):
             lines.append(f"  {self.name(int(seat))}: {whole(score)}")
+            line = made.get(int(seat))
+            for item in line.items if line else ():
+                more = f" ({item.detail})" if item.detail else ""
+                lines.append(f"      {item.label}: {whole(item.points)}{more}")
+            if line and line.tiebreak:
+                ties = ", ".join(f"{i.label} {whole(i.points)}" for i in line.tiebreak)
+                lines.append(f"      tie-break: {ties}")
         self.console.print(Panel("\n".join(lines), title="Game over"))
 
 
