@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.gloomhaven import campaign as ops
 from tabletop.games.gloomhaven import integrity, rules
+from tabletop.games.gloomhaven import rules as ops
 from tabletop.games.gloomhaven.model import Campaign
 
 from .conftest import make_campaign

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli.gloomhaven import app
-from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import rules as ops
 from tabletop.store.gloomhaven import CampaignService
 
 from .conftest import make_campaign

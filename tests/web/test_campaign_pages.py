@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import rules as ops
 from tabletop.store.gloomhaven import CampaignService
 from tabletop.web.campaigns import COMMANDS
 

@@ -21,7 +21,6 @@ from rich.console import Console
 from rich.table import Table
 
 from tabletop.engine.errors import ContentError, IllegalAction
-from tabletop.games.gloomhaven import campaign as ops
 from tabletop.games.gloomhaven import rules
 from tabletop.games.gloomhaven.commands import COMMANDS, Cli, Command
 from tabletop.games.gloomhaven.data import game_data
@@ -83,12 +82,12 @@ def _lines(result: Result) -> None:
 
 
 def print_character(c: Campaign, ref: str) -> None:
-    ch = ops.character(c, ref)
+    ch = rules.character(c, ref)
     v = character_view(c, ch)
     t = Table(title=f"{ch.name} - {v['class_name']} ({ch.player})", show_header=False)
     t.add_column("field", style="bold")
     t.add_column("value")
-    where = ops.describe_location(c.parties[ch.party]) if ch.party else "no party"
+    where = rules.describe_location(c.parties[ch.party]) if ch.party else "no party"
     t.add_row("party", f"{ch.party or '-'} ({where})" if not ch.retired else "retired")
     t.add_row("level", f"{ch.level} (levels due: {v['levelups_due']})")
     nxt = v["next_level_xp"]
@@ -102,9 +101,9 @@ def print_character(c: Campaign, ref: str) -> None:
         + (f": {'; '.join(ch.perks)}" if ch.perks else ""),
     )
     t.add_row("checkmarks", str(ch.checkmarks))
-    offer = " or ".join(f"{ops.quest_name(c, q)} ({q})" for q in ch.quest_offer)
+    offer = " or ".join(f"{rules.quest_name(c, q)} ({q})" for q in ch.quest_offer)
     quest = (
-        ops.quest_name(c, ch.personal_quest)
+        rules.quest_name(c, ch.personal_quest)
         if ch.personal_quest
         else (f"choose {offer}" if offer else "none")
     )
@@ -120,11 +119,11 @@ def print_character(c: Campaign, ref: str) -> None:
 
 
 def print_party(c: Campaign, ref: str) -> None:
-    p = ops.party(c, ref)
+    p = rules.party(c, ref)
     t = Table(title=f"Party {p.name}", show_header=False)
     t.add_column("field", style="bold")
     t.add_column("value")
-    t.add_row("where", ops.describe_location(p))
+    t.add_row("where", rules.describe_location(p))
     t.add_row("reputation", f"{p.reputation} (shop price {rules.price_modifier(p.reputation):+d})")
     donors = ", ".join(c.characters[d].name for d in p.donated if d in c.characters)
     t.add_row(
@@ -135,8 +134,8 @@ def print_party(c: Campaign, ref: str) -> None:
     t.add_row(
         "members",
         ", ".join(
-            f"{m.name} ({ops.class_name(c, m.class_id)} L{m.level}, {m.gold}g, {m.xp}xp)"
-            for m in ops.members(c, p)
+            f"{m.name} ({rules.class_name(c, m.class_id)} L{m.level}, {m.gold}g, {m.xp}xp)"
+            for m in rules.members(c, p)
         )
         or "-",
     )
@@ -153,7 +152,7 @@ def print_party(c: Campaign, ref: str) -> None:
     )
     console.print(t)
     if p.pending_event is not None:
-        card = ops.events(c)[p.pending_event.card]
+        card = rules.event_cards(c)[p.pending_event.card]
         console.print(
             f"[bold]{card.deck.title()} event {card.number}[/bold]: {card.intro}",
             markup=True,
@@ -171,7 +170,7 @@ def print_city(c: Campaign) -> None:
     t.add_column("value")
     t.add_row("prosperity", f"{c.city.prosperity} checkmarks, level {v['prosperity_level']}")
     t.add_row("donations", f"{c.city.donations} gold")
-    t.add_row("classes", ", ".join(ops.class_name(c, x) for x in c.city.unlocked_classes))
+    t.add_row("classes", ", ".join(rules.class_name(c, x) for x in c.city.unlocked_classes))
     t.add_row(
         "scenarios",
         f"unlocked {', '.join(c.city.unlocked_scenarios)}; completed "
@@ -193,18 +192,18 @@ def print_city(c: Campaign) -> None:
     t.add_row("personal quests", f"{len(c.city.quest_deck)} in the deck")
     t.add_row(
         "parties",
-        ", ".join(f"{p.name} ({ops.describe_location(p)})" for p in c.parties.values()) or "-",
+        ", ".join(f"{p.name} ({rules.describe_location(p)})" for p in c.parties.values()) or "-",
     )
     t.add_row("retirements", ", ".join(f"{k} {n}" for k, n in c.player_retirements.items()) or "-")
     console.print(t)
 
 
 def print_shop(c: Campaign, party_ref: str) -> None:
-    p = ops.party(c, party_ref)
+    p = rules.party(c, party_ref)
     t = Table(title=f"Shop for {p.name} (reputation {p.reputation})")
     for col in ("item", "name", "slot", "cost", "price", "sells for", "left", "copies"):
         t.add_column(col)
-    for row in ops.shop(c, p):
+    for row in rules.shop(c, p):
         if row["name"] is None:
             t.add_row(str(row["id"]), "(card not entered)", "", "", "", "", "", "")
             continue

@@ -24,7 +24,6 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field, ValidationError
 
-from ..games.gloomhaven import campaign as ops
 from ..games.gloomhaven import rules
 from ..games.gloomhaven.commands import COMMANDS as DECLARED
 from ..games.gloomhaven.commands import Command, Enhance
@@ -218,9 +217,9 @@ def campaign_context(svc: CampaignService, cid: str) -> dict[str, Any]:
     c = svc.get(cid)
     view = svc.view(cid)
     data = game_data()
-    quests = ops.quests(c)
-    scen = ops.scenarios(c)
-    classes = ops.classes(c)
+    quests = rules.quests(c)
+    scen = rules.scenarios(c)
+    classes = rules.classes(c)
     plevel = view["city"]["prosperity_level"]
     nxt = rules.prosperity_minimum(plevel + 1) if plevel < rules.MAX_LEVEL else None
     return {
@@ -345,7 +344,7 @@ def enhancement_quote(
         return {"body": None, "problem": _validation_message(exc)}
     try:
         c = svc.get(cid)
-        card, level = ops.class_card(c, ops.character(c, b.character), b.card, b.card_level)
+        card, level = rules.class_card(c, rules.character(c, b.character), b.card, b.card_level)
         b = b.model_copy(update={"card": card, "card_level": level})
         q = svc.quote_enhancement(
             cid, b.character, b.card, b.card_level, b.action, b.sticker, b.multi_target, b.hexes

@@ -2,7 +2,7 @@
 
 A :class:`Command` holds its arguments (a pydantic model whose fields carry their help text and, in
 ``Cli`` markers, how the terminal spells them), its checks and effect (a rule operation of
-:mod:`.campaign` that refuses with a message naming what was wrong), and its history entry (the
+:mod:`.rules` that refuses with a message naming what was wrong), and its history entry (the
 name and arguments recorded with the summary). The surfaces derive everything else from these
 declarations: the store's service runs ``COMMANDS[name]`` in one transaction, the CLI builds one
 typer command per declaration, and the web app one JSON route and one form handler.
@@ -20,16 +20,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from tabletop.engine.content import load_entries
 from tabletop.engine.errors import ContentError
 
-from . import campaign as ops
+from . import rules as ops
 from .data import (
     CharacterClass,
-    GameData,
     Item,
     PersonalQuest,
     Scenario,
     ScenarioRewards,
     check_events,
     game_data,
+    known_item_ids,
     load_event_file,
 )
 from .model import Campaign
@@ -122,11 +122,15 @@ class LevelUp(OneCharacter):
     card_level: int | None = Field(
         None, title="Its level", description="Empty: as printed on the card."
     )
-    perk: str = Field(title="Perk marked", description="The perk box marked.")
+    perk: str = Field(
+        title="Perk marked", description="One of the class's perks with a box left (its text)."
+    )
 
 
 class MarkPerk(OneCharacter):
-    perk: Annotated[str, ARG] = Field(description="The perk box marked.")
+    perk: Annotated[str, ARG] = Field(
+        title="Perk marked", description="One of the class's perks with a box left (its text)."
+    )
 
 
 class Enhance(OneCharacter):
@@ -284,13 +288,6 @@ def _buy(c: Campaign, a: Buy) -> list[str]:
     return [line for ch, item in pairs for line in ops.buy(c, ch, item)]
 
 
-def _known_items(data: GameData) -> set[str]:
-    known = set(data.items)
-    for u in data.prosperity_unlocks.values():
-        known |= set(u.item_ids())
-    return known | set(data.rules.random_item_designs)
-
-
 T = TypeVar("T")
 
 
@@ -304,7 +301,7 @@ def _from(path: Path, read: Callable[[Path], T]) -> T:
 
 def _load_events(c: Campaign, a: LoadSampled) -> list[str]:
     cards = _from(a.file, load_event_file)
-    problems = check_events(str(a.file), cards, game_data(), _known_items(game_data()))
+    problems = check_events(str(a.file), cards, game_data(), known_item_ids(game_data()))
     if problems:
         raise ContentError(str(a.file), "; ".join(problems))
     return ops.load_events(c, cards, a.replace_sample)
