@@ -24,10 +24,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field, ValidationError
 
-from ..games.gloomhaven import rules
+from ..games.gloomhaven import views
 from ..games.gloomhaven.commands import COMMANDS as DECLARED
-from ..games.gloomhaven.commands import Command, Enhance
-from ..games.gloomhaven.data import game_data
+from ..games.gloomhaven.commands import Command
+from ..games.gloomhaven.views import campaign_view, validation_message
 from ..store.gloomhaven import CampaignService, Result
 from .deps import ApiError, FormDep, refusal
 from .render import humanize
@@ -86,17 +86,6 @@ COMMANDS: dict[str, WebCommand] = {c.name: c for c in _COMMANDS}
 
 # A refusal: the JSON API answers {code, message, detail}; a page names its answer (deps.refusal).
 Refusal = ApiError
-
-
-def _validation_message(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        where = ".".join(str(x) for x in err.get("loc", ()))
-        msg = str(err.get("msg", ""))
-        if msg == "Field required":
-            msg = "please fill this in"
-        parts.append(f"{where or 'form'}: {msg}")
-    return "; ".join(parts)
 
 
 def form_to_body(form: dict[str, str], model: type[BaseModel] | None = None) -> dict[str, Any]:
@@ -214,36 +203,21 @@ templates.env.globals.update(form_fields=form_fields)
 
 
 def campaign_context(svc: CampaignService, cid: str) -> dict[str, Any]:
-    c = svc.get(cid)
-    view = svc.view(cid)
-    data = game_data()
-    quests = rules.quests(c)
-    scen = rules.scenarios(c)
-    classes = rules.classes(c)
-    plevel = view["city"]["prosperity_level"]
-    nxt = rules.prosperity_minimum(plevel + 1) if plevel < rules.MAX_LEVEL else None
+    """What every campaign page renders: the game's view of the campaign (``v``), its names, and
+    the choices its forms offer as (value, label) pairs."""
+    v = campaign_view(svc.get(cid))
+    offer = v["choices"]
     return {
-        "c": c,
-        "v": view,
-        "cid": c.id,
-        "quests": {k: q.model_dump() for k, q in quests.items()},
-        "scenario_names": {k: s.name for k, s in scen.items()},
-        "class_names": {k: cl.name for k, cl in classes.items()},
-        "perk_boxes": {k: cl.perk_boxes for k, cl in classes.items()},
-        "stickers": list(data.stickers),
-        "sticker_choices": [(k, k) for k in data.stickers],
-        "party_choices": [(p.id, p.name) for p in c.parties.values()],
-        "scenario_choices": [
-            (s, f"#{s} {scen[s].name if s in scen else ''}".strip() + done)
-            for s in c.city.unlocked_scenarios
-            for done in [" (completed)" if s in c.city.completed_scenarios else ""]
-        ],
-        "class_choices": [(k, classes[k].name) for k in c.city.unlocked_classes if k in classes],
-        "level_choices": [(str(n), str(n)) for n in range(1, plevel + 1)],
-        "prosperity_next": nxt,
-        "prosperity_max": rules.prosperity_maximum(),
-        "enhancement_achievement": data.rules.enhancement_achievement,
-        "can_enhance": c.city.global_achievements.get(data.rules.enhancement_achievement, 0) > 0,
+        "v": v,
+        "cid": v["id"],
+        "names": v["names"],
+        "choices": {
+            "party": [(pid, p["name"]) for pid, p in v["parties"].items()],
+            "class_id": [(k, name) for k, name in offer["classes"]],
+            "level": [(str(n), str(n)) for n in offer["starting_levels"]],
+            "scenario": [(k, label) for k, label in offer["scenarios"]],
+            "sticker": [(k, k) for k in offer["stickers"]],
+        },
     }
 
 
@@ -336,22 +310,7 @@ def enhancement_quote(
     svc: CampaignService, cid: str, char: str, form: dict[str, str]
 ) -> dict[str, Any]:
     """The quote for the enhancement in ``form`` (read-only), or why it cannot be quoted."""
-    body = form_to_body(form)
-    body["character"] = char
-    try:
-        b = Enhance.model_validate(body)
-    except ValidationError as exc:
-        return {"body": None, "problem": _validation_message(exc)}
-    try:
-        c = svc.get(cid)
-        card, level = rules.class_card(c, rules.character(c, b.character), b.card, b.card_level)
-        b = b.model_copy(update={"card": card, "card_level": level})
-        q = svc.quote_enhancement(
-            cid, b.character, b.card, b.card_level, b.action, b.sticker, b.multi_target, b.hexes
-        )
-    except ValueError as exc:
-        return {"body": b.model_dump(), "problem": str(exc)}
-    return {"body": b.model_dump(), "problem": None, **q}
+    return views.enhancement_quote(svc.get(cid), {**form_to_body(form), "character": char})
 
 
 # ----------------------------------------------------------------------------- pages
@@ -379,7 +338,7 @@ async def campaigns_create(request: Request, form: FormDep, svc: ServiceDep) -> 
     try:
         body = NewCampaignIn.model_validate(form_to_body(form))
     except ValidationError as exc:
-        return _list_page(request, svc, _validation_message(exc), 422, form)
+        return _list_page(request, svc, validation_message(exc), 422, form)
     try:
         result = await anyio.to_thread.run_sync(
             lambda: svc.create_campaign(body.name.strip(), body.seed)
@@ -419,7 +378,7 @@ def shop_page(
     request: Request, cid: CampaignDep, svc: ServiceDep, party: str = "", done: int | None = None
 ) -> HTMLResponse:
     if not party:
-        parties = list(svc.get(cid).parties)
+        parties = list(svc.view(cid)["parties"])
         if not parties:
             return render(
                 request,
@@ -466,9 +425,7 @@ async def command_form(
         model = COMMANDS[command].model
         body = model.model_validate(form_to_body(form, model))
     except ValidationError as exc:
-        return render(
-            request, svc, cid, page, error=_validation_message(exc), status=422, form=form
-        )
+        return render(request, svc, cid, page, error=validation_message(exc), status=422, form=form)
     try:
         out = await anyio.to_thread.run_sync(lambda: execute(svc, cid, command, body))
     except Refusal as exc:
