@@ -73,7 +73,7 @@ class TestLevelingUp:
             ops.level_up(c, "brute0", "Trample", None, "p")
         with pytest.raises(ops.Refused, match="level 1 to 2; Brute Force is 3"):
             ops.level_up(c, "brute0", "Brute Force", None, "p")
-        ops.level_up(c, "brute0", "juggernaut", None, "p")
+        ops.level_up(c, "brute0", "juggernaut", None, "Add one +3 card")
         assert ops.character(c, "brute0").cards[-1].name == "Juggernaut"
 
 

@@ -36,8 +36,8 @@ class TestCreatingNewCharacters:
             ops.travel(c, "lions", "1")
         with pytest.raises(ops.Refused, match="level 1 to 2"):
             ops.level_up(c, "cy", "Reinvigorating Elixir", 3, "p1")
-        ops.level_up(c, "cy", "Stamina Booster", 2, "p1")
-        ops.level_up(c, "cy", "Crank Bow", 3, "p2")
+        ops.level_up(c, "cy", "Stamina Booster", 2, "Remove two -1 cards")
+        ops.level_up(c, "cy", "Crank Bow", 3, "Add one +3 card")
         ch = ops.character(c, "cy")
         assert (ch.level, ops.max_hp(c, ch), len(ch.perks)) == (3, 11, 2)
         with pytest.raises(ops.Refused, match="cannot level up"):
@@ -161,9 +161,9 @@ class TestAdditionalPerks:
     def test_marking_needs_an_earned_perk(self, camp) -> None:
         ch = ops.character(camp, "brute0")
         with pytest.raises(ops.Refused, match="no unmarked perk"):
-            ops.mark_perk(camp, "brute0", "p")
+            ops.mark_perk(camp, "brute0", "Add two +1 cards")
         ch.checkmarks = 3
-        ops.mark_perk(camp, "brute0", "p")
+        ops.mark_perk(camp, "brute0", "Add two +1 cards")
         assert ops.perks_unmarked(ch) == 0
 
 
@@ -201,8 +201,8 @@ def enhancing_campaign(prosperity_marks: int = 9) -> Campaign:
     c.city.global_achievements["The Power of Enhancement"] = 1
     ch = ops.character(c, "brute0")
     ch.xp, ch.gold = 95, 500
-    ops.level_up(c, "brute0", "Juggernaut", 2, "p1")
-    ops.level_up(c, "brute0", "Brute Force", 3, "p2")
+    ops.level_up(c, "brute0", "Juggernaut", 2, "Remove two -1 cards")
+    ops.level_up(c, "brute0", "Brute Force", 3, "Add one +3 card")
     return c
 
 
@@ -256,8 +256,8 @@ class TestEnhancingAbilityCards:
         ops.keep_quest(c, "dax", ops.character(c, "dax").quest_offer[0])
         ch = ops.character(c, "dax")
         ch.xp, ch.gold = 95, 500
-        ops.level_up(c, "dax", "Juggernaut", 2, "p1")
-        ops.level_up(c, "dax", "Brute Force", 3, "p2")
+        ops.level_up(c, "dax", "Juggernaut", 2, "Remove two -1 cards")
+        ops.level_up(c, "dax", "Brute Force", 3, "Add one +3 card")
         ops.enhance(c, "dax", "Brute Force", 3, "top", "attack-hex", hexes=3)
         assert c.city.enhancements["brute"][-1].cost == 191
 

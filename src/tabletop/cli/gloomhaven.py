@@ -104,6 +104,9 @@ def print_character(ch: dict[str, Any]) -> None:
         f"{len(perks)} marked of {ch['perks_earned']} earned"
         + (f": {'; '.join(perks)}" if perks else ""),
     )
+    open_perks = [p["text"] for p in ch["perk_list"] if p["open"]]
+    if open_perks and (ch["perks_unmarked"] > 0 or ch["levelups_due"] > 0):
+        t.add_row("perks to choose", "; ".join(open_perks))
     t.add_row("checkmarks", str(ch["checkmarks"]))
     offer = " or ".join(
         f"{name} ({q})" for name, q in zip(ch["quest_offer_names"], ch["quest_offer"], strict=True)

@@ -221,6 +221,21 @@ def campaign_context(svc: CampaignService, cid: str) -> dict[str, Any]:
     }
 
 
+def perk_choices(ch: dict[str, Any]) -> list[tuple[str, str]] | None:
+    """The perks a character may mark, as a select's (value, label) pairs: every perk of the
+    class's list with a box left. None for a class entered without its list (a text field)."""
+    if not ch["perk_list"]:
+        return None
+    return [
+        (
+            p["text"],
+            p["text"] + (f" ({p['marked']} of {p['boxes']} marked)" if p["boxes"] > 1 else ""),
+        )
+        for p in ch["perk_list"]
+        if p["open"]
+    ]
+
+
 def _done_lines(svc: CampaignService, cid: str, seq: int | None) -> list[str]:
     if seq is None:
         return []
@@ -280,6 +295,7 @@ def render(
         ctx["ch"] = ch
         ctx["p"] = v["parties"].get(ch["party"]) if ch["party"] else None
         ctx["enh"] = v["enhancements"].get(ch["class_id"])
+        ctx["perk_choices"] = perk_choices(ch)
         name = "gloomhaven/character.html"
         if kind == "enhance":
             ctx["quote"] = enhancement_quote(svc, ctx["cid"], arg, form or {})

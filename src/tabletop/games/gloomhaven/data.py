@@ -104,6 +104,14 @@ class Enhancements(Entry):
     previous_enhancement_surcharge: list[PreviousSurcharge]
 
 
+class Perk(Entry):
+    """One perk of a class's sheet: what it does to the attack modifier deck (in our own words)
+    and how many boxes it has (a perk with several may be taken that often)."""
+
+    text: str
+    boxes: int = Field(default=1, ge=1)
+
+
 class CharacterClass(Entry):
     id: str
     name: str
@@ -118,6 +126,8 @@ class CharacterClass(Entry):
     unlocked_by: str | None = None  # the box or envelope that unlocks it (owners' data)
     # ability card names by level ("X", "1" .. "9"); empty: the names are not entered
     cards: dict[CardLevel, list[str]] = {}
+    # the perk list of the sheet; empty: not entered (any perk text is taken)
+    perks: list[Perk] = []
     source: str
 
     def card_levels(self) -> dict[str, CardLevel]:
@@ -139,6 +149,14 @@ class ClassCards(Entry):
 
     id: str
     cards: dict[CardLevel, list[str]]
+    source: str
+
+
+class ClassPerks(Entry):
+    """One class's perk list (``perks.yaml``)."""
+
+    id: str
+    perks: list[Perk] = Field(min_length=1)
     source: str
 
 
@@ -405,15 +423,24 @@ def load_event_file(path: Path) -> dict[str, EventCard]:
     return cards
 
 
-def _with_cards(classes: dict[str, CharacterClass]) -> dict[str, CharacterClass]:
+def _with_sheets(classes: dict[str, CharacterClass]) -> dict[str, CharacterClass]:
+    """The classes with their ability card names (``ability_cards.yaml``) and perk lists
+    (``perks.yaml``), kept in files of their own."""
     cards = load_entries(DATA / "ability_cards.yaml", ClassCards, section="ability_cards")
-    unknown = sorted(set(cards) - set(classes))
-    if unknown:
-        raise ContentError("ability_cards.yaml", f"no class {', '.join(unknown)} in classes.yaml")
-    return {
-        k: c.model_copy(update={"cards": cards[k].cards}) if k in cards else c
-        for k, c in classes.items()
-    }
+    perks = load_entries(DATA / "perks.yaml", ClassPerks, section="perks")
+    for file, table in (("ability_cards.yaml", cards), ("perks.yaml", perks)):
+        unknown = sorted(set(table) - set(classes))
+        if unknown:
+            raise ContentError(file, f"no class {', '.join(unknown)} in classes.yaml")
+    out = {}
+    for k, cls in classes.items():
+        update: dict[str, Any] = {}
+        if k in cards:
+            update["cards"] = cards[k].cards
+        if k in perks:
+            update["perks"] = perks[k].perks
+        out[k] = cls.model_copy(update=update)
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -436,7 +463,9 @@ def game_data() -> GameData:
         stickers={s.id: s for s in enh.stickers},
         level_surcharge={s.level: s.gold for s in enh.card_level_surcharge},
         previous_surcharge={s.previous: s.gold for s in enh.previous_enhancement_surcharge},
-        classes=_with_cards(load_entries(DATA / "classes.yaml", CharacterClass, section="classes")),
+        classes=_with_sheets(
+            load_entries(DATA / "classes.yaml", CharacterClass, section="classes")
+        ),
         scenario_levels={s.level: s for s in lev.levels},
         difficulty={d.id: d.adjust for d in lev.difficulty},
         scenarios=load_entries(DATA / "scenarios.yaml", Scenario, section="scenarios"),

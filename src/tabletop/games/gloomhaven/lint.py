@@ -73,7 +73,7 @@ def _enhancements(data: GameData) -> list[str]:
 
 
 def _classes(data: GameData) -> list[str]:
-    """Hit points and the card lists of ``ability_cards.yaml``."""
+    """Hit points, the card lists of ``ability_cards.yaml``, the perk lists of ``perks.yaml``."""
     out = []
     for c in data.classes.values():
         if c.hp != sorted(c.hp):
@@ -89,6 +89,14 @@ def _classes(data: GameData) -> list[str]:
             card_names = [n.lower() for level_names in c.cards.values() for n in level_names]
             if len(card_names) != len(set(card_names)):
                 out.append(f"{where}: a card name appears twice")
+        if c.perks:
+            where = f"perks.yaml, entry {c.id!r}"
+            boxes = sum(p.boxes for p in c.perks)
+            if boxes != c.perk_boxes:
+                out.append(f"{where}: {boxes} perk boxes, the sheet has {c.perk_boxes}")
+            texts = [" ".join(p.text.lower().split()) for p in c.perks]
+            if len(texts) != len(set(texts)):
+                out.append(f"{where}: a perk appears twice")
     starting = [c.id for c in data.classes.values() if c.starting]
     if len(starting) != 6:
         out.append(f"classes.yaml: the box opens with six classes, found {len(starting)}")

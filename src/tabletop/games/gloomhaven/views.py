@@ -30,6 +30,7 @@ def character_view(c: Campaign, ch: Character) -> dict[str, Any]:
         "perks_earned": rules.perks_earned(ch),
         "perks_unmarked": rules.perks_unmarked(ch),
         "perk_boxes": cls.perk_boxes,
+        "perk_list": rules.perk_choices(cls, ch),
         "item_names": [known[i].name if i in known else i for i in ch.items],
         "pool_cards": [list(card) for card in rules.pool_cards(cls, ch)],
         "new_cards": [list(card) for card in rules.new_cards(cls, ch)],

@@ -72,7 +72,7 @@ from .levels import (
     next_level_xp,
     xp_minimum,
 )
-from .perks import checkmark_perks, mark_perk, perks_earned, perks_unmarked
+from .perks import checkmark_perks, mark_perk, perk_choices, perks_earned, perks_unmarked
 from .prosperity import (
     change_prosperity,
     level_for_checkmarks,
@@ -156,6 +156,7 @@ __all__ = [  # noqa: RUF022 (the campaign's generator first: tests drive single 
     "next_level_at",
     "next_level_xp",
     "party",
+    "perk_choices",
     "perks_earned",
     "perks_unmarked",
     "pool_cards",
