@@ -187,11 +187,12 @@ def print_city(v: dict[str, Any]) -> None:
     console.print(t)
 
 
-SHOP_COLUMNS = ("item", "name", "slot", "cost", "price", "sells for", "left", "copies")
+SHOP_COLUMNS = ("item", "name", "slot", "cost", "price", "sells for", "left", "copies", "buyers")
 
 
 def print_shop(p: dict[str, Any]) -> None:
-    """The city's supply as a party sees it (``views.party_view``'s shop)."""
+    """The city's supply as a party sees it (``views.party_view``'s shop): each item with its
+    text, and who of the party may buy it now (the rules' answer)."""
     t = Table(title=f"Shop for {p['name']} (reputation {p['reputation']})")
     for col in SHOP_COLUMNS:
         t.add_column(col)
@@ -199,9 +200,12 @@ def print_shop(p: dict[str, Any]) -> None:
         if row["name"] is None:
             t.add_row(str(row["id"]), "(card not entered)", *[""] * (len(SHOP_COLUMNS) - 2))
             continue
-        fields = ("id", "name", "slot", "cost", "price", "sell", "available", "copies")
-        t.add_row(*(str(row[k]) for k in fields))
+        name = str(row["name"]) + (f"\n[dim]{row['text']}[/dim]" if row["text"] else "")
+        buyers = ", ".join(b["name"] for b in row["buyers"] if b["refusal"] is None) or "-"
+        fields = ("slot", "cost", "price", "sell", "available", "copies")
+        t.add_row(str(row["id"]), name, *(str(row[k]) for k in fields), buyers)
     console.print(t)
+    console.print("buy with: tabletop gloomhaven buy CHARACTER ITEM", highlight=False)
 
 
 def _svc(db: str | None) -> CampaignService:

@@ -66,6 +66,7 @@ class Item(Entry):
     copies: int = Field(ge=1)
     slot: Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
     minus_one_cards: int = Field(default=0, ge=0)
+    text: str = ""  # what the card does, in our own words; empty: not entered
     source: str
 
 

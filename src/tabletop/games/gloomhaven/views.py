@@ -39,6 +39,7 @@ def character_view(c: Campaign, ch: Character) -> dict[str, Any]:
         "quest_offer_names": [rules.quest_name(c, q) for q in ch.quest_offer],
         "may_rise": not ch.retired and rules.may_rise(c, ch.id),
         "donation_refusal": None if ch.retired else rules.donation_refusal(c, ch),
+        "sales": [] if ch.retired else rules.sales(c, ch),
     }
 
 

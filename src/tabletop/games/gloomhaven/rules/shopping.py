@@ -4,10 +4,13 @@ sold and retired items), copies limited within a party, no duplicates, no tradin
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model import Campaign, Character, Party
 from .common import (
     Refused,
     character,
+    describe_location,
     find_item,
     items,
     members,
@@ -118,13 +121,59 @@ def sell(c: Campaign, char_ref: str, item_ref: str) -> list[str]:
     return [f"{ch.name} sells {item.name} for {gain} gold; it goes back to the supply"]
 
 
+def sales(c: Campaign, ch: Character) -> list[dict[str, Any]]:
+    """What the character may sell: each item it owns, the gold it would bring, and the refusal
+    ``sell`` would give now (None when it would succeed)."""
+    known = items(c)
+    return [
+        {
+            "id": item_id,
+            "name": known[item_id].name if item_id in known else None,
+            "price": sell_price(known[item_id].cost) if item_id in known else None,
+            "refusal": sale_refusal(c, ch, item_id),
+        }
+        for item_id in ch.items
+    ]
+
+
+def _buyers(c: Campaign, p: Party, item_id: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": ch.id,
+            "name": ch.name,
+            "gold": ch.gold,
+            "refusal": purchase_refusal(c, ch, item_id),
+        }
+        for ch in members(c, p)
+    ]
+
+
+def _why_nobody(p: Party, buyers: list[dict[str, Any]]) -> str | None:
+    """The reason no member can buy: the party's (no members, not in town), the one the members
+    share, else each member's."""
+    if not buyers:
+        return f"party {p.name} has no members"
+    if p.status != "town":
+        return (
+            f"buying items only happens in Gloomhaven; party {p.name!r} is {describe_location(p)}"
+        )
+    reasons = [str(b["refusal"]) for b in buyers if b["refusal"] is not None]
+    if len(reasons) < len(buyers):
+        return None
+    return reasons[0] if len(set(reasons)) == 1 else "; ".join(reasons)
+
+
 def shop(c: Campaign, p: Party) -> list[dict[str, object]]:
-    """The party's view of the shop: every item in the city's supply with its price."""
+    """The party's view of the shop: every item in the city's supply with its text, its price at
+    the party's reputation, the copies left for the party, and who of the party may buy it (each
+    member's refusal otherwise; ``buy_refusal`` when none may)."""
     known = items(c)
     ids = sorted(set(c.city.item_designs) | {k for k, v in c.city.loose_items.items() if v > 0})
     rows: list[dict[str, object]] = []
     for item_id in ids:
         item = known.get(item_id)
+        buyers = _buyers(c, p, item_id)
+        common: dict[str, object] = {"buyers": buyers, "buy_refusal": _why_nobody(p, buyers)}
         if item is None:
             rows.append(
                 {
@@ -135,6 +184,7 @@ def shop(c: Campaign, p: Party) -> list[dict[str, object]]:
                     "available": 0,
                     "copies": None,
                     "note": "card not entered",
+                    **common,
                 }
             )
             continue
@@ -142,6 +192,7 @@ def shop(c: Campaign, p: Party) -> list[dict[str, object]]:
             {
                 "id": item_id,
                 "name": item.name,
+                "text": item.text,
                 "cost": item.cost,
                 "price": buy_price(item.cost, p.reputation),
                 "sell": sell_price(item.cost),
@@ -149,6 +200,7 @@ def shop(c: Campaign, p: Party) -> list[dict[str, object]]:
                 "copies": supply_copies(c, item_id),
                 "slot": item.slot,
                 "note": "",
+                **common,
             }
         )
     return rows
