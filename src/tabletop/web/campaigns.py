@@ -1,42 +1,40 @@
-"""Gloomhaven campaign pages and their JSON API.
+"""What the Gloomhaven campaign pages and their JSON API share: the service and the campaign as
+dependencies, the commands as the web serves them, the forms derived from their declarations, and
+the pages rendered from the game's view. The routes are in ``routers/campaign_pages.py`` (the pages,
+under ``/campaigns``) and ``routers/campaign_api.py`` (the JSON API, under ``/api/campaigns``).
 
 Every change goes through :class:`tabletop.store.gloomhaven.CampaignService` (one transaction, one
 history row). Each command is declared once (:mod:`tabletop.games.gloomhaven.commands`: its
 argument model, checks, effect and history entry) and served twice from that declaration: as a
 form post that redirects to the page it came from (or re-renders that page with the refusal,
 changing nothing) and as a JSON route documented in OpenAPI.
-
-No ``from __future__ import annotations`` here: the JSON routes are generated in a loop and
-FastAPI must see each command's body model as a real class.
 """
 
-import json
+from __future__ import annotations
+
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
-import anyio
-from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi import Depends, Request
+from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from ..games.gloomhaven import views
 from ..games.gloomhaven.commands import COMMANDS as DECLARED
 from ..games.gloomhaven.commands import Command
-from ..games.gloomhaven.views import campaign_view, validation_message
+from ..games.gloomhaven.views import campaign_view
 from ..store.gloomhaven import CampaignService, Result
-from .deps import ApiError, FormDep, refusal
+from .deps import ApiError
 from .render import humanize
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.globals.update(humanize=humanize)
-
-router = APIRouter()
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"description": "No such campaign: `{detail, code: not-found}`"},
@@ -329,15 +327,7 @@ def enhancement_quote(
     return views.enhancement_quote(svc.get(cid), {**form_to_body(form), "character": char})
 
 
-# ----------------------------------------------------------------------------- pages
-
-
-@router.get("/campaigns", response_class=HTMLResponse, include_in_schema=False)
-def campaigns_page(request: Request, svc: ServiceDep) -> HTMLResponse:
-    return _list_page(request, svc, None, 200, {})
-
-
-def _list_page(
+def list_page(
     request: Request, svc: CampaignService, error: str | None, status: int, form: dict[str, str]
 ) -> HTMLResponse:
     rows = sorted(svc.campaigns(), key=lambda r: str(r["name"]).lower())
@@ -346,221 +336,4 @@ def _list_page(
         "gloomhaven/list.html",
         {"campaigns": rows, "error": error, "form": form},
         status_code=status,
-    )
-
-
-@router.post("/campaigns", include_in_schema=False)
-async def campaigns_create(request: Request, form: FormDep, svc: ServiceDep) -> Response:
-    try:
-        body = NewCampaignIn.model_validate(form_to_body(form))
-    except ValidationError as exc:
-        return _list_page(request, svc, validation_message(exc), 422, form)
-    try:
-        result = await anyio.to_thread.run_sync(
-            lambda: svc.create_campaign(body.name.strip(), body.seed)
-        )
-    except ValueError as exc:
-        return _list_page(request, svc, str(exc), 409, form)
-    return RedirectResponse(f"/campaigns/{quote(result.campaign.id)}", status_code=303)
-
-
-@router.get("/campaigns/{cid}", response_class=HTMLResponse, include_in_schema=False)
-@refusal(missing_page)
-def campaign_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, "campaign", done=done)
-
-
-@router.get("/campaigns/{cid}/history", response_class=HTMLResponse, include_in_schema=False)
-@refusal(missing_page)
-def history_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, "history", done=done)
-
-
-@router.get("/campaigns/{cid}/parties/{pid}", response_class=HTMLResponse, include_in_schema=False)
-@refusal(missing_page)
-def party_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, pid: str, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, f"party:{pid}", done=done)
-
-
-@router.get("/campaigns/{cid}/shop", response_class=HTMLResponse, include_in_schema=False)
-@refusal(missing_page)
-def shop_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, party: str = "", done: int | None = None
-) -> HTMLResponse:
-    if not party:
-        parties = list(svc.view(cid)["parties"])
-        if not parties:
-            return render(
-                request,
-                svc,
-                cid,
-                "campaign",
-                error="form a party first: the shop prices depend on the buying party's reputation",
-                status=409,
-            )
-        party = parties[0]
-    return render(request, svc, cid, f"shop:{party}", done=done)
-
-
-@router.get(
-    "/campaigns/{cid}/characters/{chid}", response_class=HTMLResponse, include_in_schema=False
-)
-@refusal(missing_page)
-def character_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, chid: str, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, f"character:{chid}", done=done)
-
-
-@router.get(
-    "/campaigns/{cid}/characters/{chid}/enhance",
-    response_class=HTMLResponse,
-    include_in_schema=False,
-)
-@refusal(missing_page)
-def enhance_page(request: Request, cid: CampaignDep, svc: ServiceDep, chid: str) -> HTMLResponse:
-    form = {k: v for k, v in request.query_params.items()}
-    return render(request, svc, cid, f"enhance:{chid}", form=form)
-
-
-@router.post("/campaigns/{cid}/do/{command}", include_in_schema=False)
-@refusal(missing_page)
-async def command_form(
-    request: Request, form: FormDep, cid: CampaignDep, svc: ServiceDep, command: str
-) -> Response:
-    page = form.get("page", "campaign")
-    if command not in COMMANDS:
-        return render(request, svc, cid, page, error=f"unknown command {command!r}", status=404)
-    try:
-        model = COMMANDS[command].model
-        body = model.model_validate(form_to_body(form, model))
-    except ValidationError as exc:
-        return render(request, svc, cid, page, error=validation_message(exc), status=422, form=form)
-    try:
-        out = await anyio.to_thread.run_sync(lambda: execute(svc, cid, command, body))
-    except Refusal as exc:
-        return render(request, svc, cid, page, error=exc.message, status=exc.status, form=form)
-    target = page_url(cid, form.get("back") or page)
-    sep = "&" if "?" in target else "?"
-    return RedirectResponse(f"{target}{sep}{urlencode({'done': out['seq']})}", status_code=303)
-
-
-# ----------------------------------------------------------------------------- JSON API
-
-
-@router.get("/api/campaigns", tags=["gloomhaven"], summary="Gloomhaven campaigns")
-def api_campaigns(svc: ServiceDep) -> list[dict[str, Any]]:
-    return [
-        {**r, "updated": r["updated"].isoformat() if r["updated"] else None}
-        for r in svc.campaigns()
-    ]
-
-
-@router.post(
-    "/api/campaigns",
-    tags=["gloomhaven"],
-    summary="Found a campaign",
-    responses={409: ERRORS[409], 422: ERRORS[422]},
-)
-def api_new_campaign(svc: ServiceDep, body: NewCampaignIn) -> Any:
-    try:
-        r = svc.create_campaign(body.name.strip(), body.seed)
-    except ValueError as exc:
-        raise Refusal(409, "refused", str(exc)) from None
-    return {"id": r.campaign.id, "lines": r.lines}
-
-
-@router.get(
-    "/api/campaigns/{cid}",
-    tags=["gloomhaven"],
-    summary="The campaign view: city, parties (with shop and event in hand), characters",
-    responses={404: ERRORS[404]},
-)
-def api_view(cid: CampaignDep, svc: ServiceDep) -> Any:
-    return svc.view(cid)
-
-
-@router.get(
-    "/api/campaigns/{cid}/history",
-    tags=["gloomhaven"],
-    summary="Every change, oldest first",
-    responses={404: ERRORS[404]},
-)
-def api_history(cid: CampaignDep, svc: ServiceDep) -> Any:
-    return svc.history(cid)
-
-
-@router.get(
-    "/api/campaigns/{cid}/export",
-    tags=["gloomhaven"],
-    summary="The whole campaign as versioned JSON (document and history)",
-    responses={404: ERRORS[404]},
-)
-def api_export(cid: CampaignDep, svc: ServiceDep) -> Any:
-    return json.loads(json.dumps(svc.export(cid), default=str))
-
-
-@router.get(
-    "/api/campaigns/{cid}/enhancement-quote",
-    tags=["gloomhaven"],
-    summary="Read-only: what an enhancement costs now and whether the rules allow it",
-    responses={404: ERRORS[404], 409: ERRORS[409]},
-)
-def api_quote(
-    cid: CampaignDep,
-    svc: ServiceDep,
-    character: str,
-    card: str,
-    card_level: int,
-    sticker: str,
-    action: Literal["top", "bottom"] = "top",
-    multi_target: bool = False,
-    hexes: int | None = Query(None),
-) -> Any:
-    try:
-        return svc.quote_enhancement(
-            cid, character, card, card_level, action, sticker, multi_target, hexes
-        )
-    except ValueError as exc:
-        raise Refusal(409, "refused", str(exc)) from None
-
-
-def _api_endpoint(cmd: WebCommand) -> Callable[..., Any]:
-    model = cmd.model
-
-    def run(svc: CampaignService, cid: str, body: BaseModel) -> Any:
-        out = execute(svc, cid, cmd.name, body)
-        out["view"] = svc.view(cid)
-        return out
-
-    if model is NoBody:
-
-        def endpoint(cid: CampaignDep, svc: ServiceDep) -> Any:
-            return run(svc, cid, NoBody())
-
-    else:
-
-        def endpoint(cid: CampaignDep, svc: ServiceDep, body: model) -> Any:  # type: ignore[valid-type,misc]
-            return run(svc, cid, body)
-
-    endpoint.__name__ = "api_" + cmd.name.replace("-", "_")
-    return endpoint
-
-
-for _cmd in _COMMANDS:
-    router.add_api_route(
-        f"/api/campaigns/{{cid}}/{_cmd.name}",
-        _api_endpoint(_cmd),
-        methods=["POST"],
-        tags=["gloomhaven"],
-        summary=_cmd.summary,
-        description="Answer: `{command, lines, seq, view}` (the history entry `seq`). "
-        "A refusal is 409 `{detail, code: refused}` and changes nothing.",
-        responses=ERRORS,
     )
