@@ -81,7 +81,7 @@ class TestMessagesUseNames:
     def test_no_ids_or_command_names_in_what_happened(self) -> None:
         c = ops.new_campaign("Words", 3)
         ops.create_party(c, "Lions")
-        ops.change_prosperity(c, 9, ops._rng(c))  # level 3
+        ops.change_prosperity(c, 9)  # level 3
         out = ops.create_character(c, "lions", "Cy", "carol", "tinkerer", 3)
         text = "\n".join(out)
         offer = ops.character(c, "cy").quest_offer

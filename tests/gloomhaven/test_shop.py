@@ -89,7 +89,7 @@ class TestWhoMayBuy:
             assert buyer(r, who)["refusal"] == refusal_of_buy(camp, who, "003")
 
     def test_a_card_not_entered_cannot_be_bought(self, camp: Campaign) -> None:
-        ops.change_prosperity(camp, 4, ops._rng(camp))
+        ops.change_prosperity(camp, 4)
         r = row(camp, "015")
         assert r["buy_refusal"] == refusal_of_buy(camp, "brute0", "015")
         assert "its card is not entered yet" in r["buy_refusal"]

@@ -14,8 +14,7 @@ from .conftest import chars, make_campaign
 
 def in_town_at_prosperity(level_marks: int) -> Campaign:
     c = make_campaign()
-    rng = ops._rng(c)
-    ops.change_prosperity(c, level_marks, rng)
+    ops.change_prosperity(c, level_marks)
     return c
 
 
@@ -303,8 +302,7 @@ class TestAnnouncingRetirement:
 
 class TestGloomhavenProsperity:
     def test_new_level_unlocks_items_and_lets_characters_rise(self, camp) -> None:
-        rng = ops._rng(camp)
-        out = ops.change_prosperity(camp, 4, rng)
+        out = ops.change_prosperity(camp, 4)
         assert ops.prosperity_level(camp) == 2
         assert "015" in camp.city.item_designs and "021" in camp.city.item_designs
         assert any("may rise" in line for line in out)
@@ -315,14 +313,14 @@ class TestGloomhavenProsperity:
             ops.rise_to_prosperity(camp, "brute0")
 
     def test_unlocked_item_without_card_data_is_listed_but_not_sold(self, camp) -> None:
-        ops.change_prosperity(camp, 4, ops._rng(camp))
+        ops.change_prosperity(camp, 4)
         rows = {r["id"]: r for r in ops.shop(camp, camp.parties["lions"])}
         assert rows["015"]["note"] == "card not entered"
         with pytest.raises(ops.Refused, match="card is not entered"):
             ops.buy(camp, "brute0", "015")
 
     def test_track_stops_at_64(self, camp) -> None:
-        ops.change_prosperity(camp, 100, ops._rng(camp))
+        ops.change_prosperity(camp, 100)
         assert camp.city.prosperity == 64 and ops.prosperity_level(camp) == 9
 
 

@@ -60,7 +60,7 @@ def apply_rewards(
         if amount:
             out.append(describe(c, each(members(c, p), what, amount), f"{what} {amount:+d} each"))
     if rewards.prosperity:
-        out += change_prosperity(c, rewards.prosperity, rng)
+        out += change_prosperity(c, rewards.prosperity)
     if rewards.reputation:
         out += change_reputation(p, rewards.reputation)
     out += _achievements(c, p, rewards)
@@ -198,7 +198,7 @@ def adjust(
     if what in ("global-achievement", "party-achievement"):
         out = _adjust_achievement(c, what, amount, party_ref, name)
     elif what == "prosperity":
-        out = change_prosperity(c, amount, rng)
+        out = change_prosperity(c, amount)
     elif what == "reputation":
         if party_ref is None:
             raise Refused("reputation belongs to a party: name the party")

@@ -90,7 +90,7 @@ EFFECTS: dict[str, Handler] = {
     "xp": _amount,
     "checkmarks": _amount,
     "reputation": lambda c, p, e, rng, to: change_reputation(p, int(e["amount"])),
-    "prosperity": lambda c, p, e, rng, to: change_prosperity(c, int(e["amount"]), rng),
+    "prosperity": lambda c, p, e, rng, to: change_prosperity(c, int(e["amount"])),
     "item": lambda c, p, e, rng, to: give_item(c, p, str(e["item"]), to),
     "item_design": lambda c, p, e, rng, to: add_item_design(c, str(e["item"])),
     "random_item_design": lambda c, p, e, rng, to: random_item_design(c, rng),

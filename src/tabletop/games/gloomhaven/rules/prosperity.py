@@ -3,8 +3,6 @@ minimum; a new level brings its items into the supply and lets lower characters 
 
 from __future__ import annotations
 
-from tabletop.engine.rng import Rng
-
 from ..data import game_data
 from ..model import Campaign
 from .common import Refused, character, require_town
@@ -36,7 +34,7 @@ def next_level_at(c: Campaign) -> int | None:
     return prosperity_minimum(level + 1) if level < MAX_LEVEL else None
 
 
-def change_prosperity(c: Campaign, delta: int, rng: Rng) -> list[str]:
+def change_prosperity(c: Campaign, delta: int) -> list[str]:
     """Move the track: never past its last box nor below the current level's minimum."""
     old_level = prosperity_level(c)
     old = c.city.prosperity

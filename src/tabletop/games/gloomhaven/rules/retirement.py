@@ -61,7 +61,7 @@ def retire(c: Campaign, char_ref: str) -> list[str]:
     ch.retired = True
     p.members.remove(ch.id)
     ch.party = None
-    out += change_prosperity(c, 1, rng)
+    out += change_prosperity(c, 1)
     quest = quests(c).get(ch.personal_quest or "")
     if ch.personal_quest:
         c.city.removed_quests.append(ch.personal_quest)
