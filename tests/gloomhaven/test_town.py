@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.gloomhaven import rules as ops
-from tabletop.games.gloomhaven.data import CharacterClass
+from tabletop.games.gloomhaven.data import CharacterClass, ScenarioRewards
 from tabletop.games.gloomhaven.model import Campaign
 
 from .conftest import chars, make_campaign
@@ -353,8 +353,6 @@ class TestScenarioCompletion:
             ops.finish_scenario(camp, "lions", False, checkmarks={"brute0": 1})
 
     def test_losses_capped_at_what_the_party_has(self, camp) -> None:
-        from tabletop.games.gloomhaven.data import ScenarioRewards
-
         camp.parties["lions"].reputation = -18
         ops.travel(camp, "lions", "1")
         ops.finish_scenario(

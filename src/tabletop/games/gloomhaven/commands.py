@@ -235,7 +235,7 @@ class LoadSampled(LoadFile):
     )
 
 
-A = Any  # each effect takes its own Args subclass
+CommandArgs = Any  # each effect takes its own Args subclass
 
 
 @dataclass(frozen=True)
@@ -245,7 +245,7 @@ class Command:
     name: str  # as typed in the terminal and in the JSON route
     method: str  # the service's method of the same command
     args: type[Args]
-    effect: Callable[[Campaign, A], list[str]]
+    effect: Callable[[Campaign, CommandArgs], list[str]]
     summary: str  # one line of help
     subject: Literal["character", "party", "city"]  # what the command changes, shown after it
     history: str = ""  # the name its history entries carry (default: ``name``)
@@ -288,10 +288,10 @@ def _buy(c: Campaign, a: Buy) -> list[str]:
     return [line for ch, item in pairs for line in ops.buy(c, ch, item)]
 
 
-T = TypeVar("T")
+Read = TypeVar("Read")
 
 
-def _from(path: Path, read: Callable[[Path], T]) -> T:
+def _from(path: Path, read: Callable[[Path], Read]) -> Read:
     """Read an owner's file; one that is not text is refused with its name."""
     try:
         return read(path)
@@ -307,11 +307,11 @@ def _load_events(c: Campaign, a: LoadSampled) -> list[str]:
     return ops.load_events(c, cards, a.replace_sample)
 
 
-E = TypeVar("E", bound=BaseModel)
+Card = TypeVar("Card", bound=BaseModel)
 
 
 def _entered(
-    model: type[E], section: str, enter: Callable[[Campaign, dict[str, E]], list[str]]
+    model: type[Card], section: str, enter: Callable[[Campaign, dict[str, Card]], list[str]]
 ) -> Callable[[Campaign, LoadFile], list[str]]:
     """The effect of a command that enters the owner's cards of one kind: the file's
     ``section`` read as ``model`` entries (each checked, the file named in a refusal), then

@@ -9,6 +9,7 @@ from tabletop.engine.content import check_references
 from tabletop.engine.errors import ContentError
 
 from .data import GameData, check_events, game_data, known_item_ids
+from .rules.enhancements import STICKERS
 
 NINE = list(range(1, 10))
 
@@ -63,6 +64,12 @@ def _enhancements(data: GameData) -> list[str]:
     out = _check_table(
         "enhancements.yaml", "card_level_surcharge", list(data.level_surcharge), NINE
     )
+    if set(data.stickers) != set(STICKERS):
+        out.append(
+            "enhancements.yaml: the stickers must be the rulebook's: "
+            f"missing {sorted(set(STICKERS) - set(data.stickers))}, "
+            f"unknown {sorted(set(data.stickers) - set(STICKERS))}"
+        )
     hexes = [s for s in data.stickers.values() if s.divided_by_hexes]
     if [s.id for s in hexes] != ["attack-hex"]:
         out.append("enhancements.yaml: exactly the attack-hex sticker is divided by hexes")
