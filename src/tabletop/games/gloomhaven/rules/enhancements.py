@@ -120,6 +120,24 @@ def previous_on_action(c: Campaign, class_id: str, card: str, action: str) -> in
     )
 
 
+def _price(
+    c: Campaign,
+    class_id: str,
+    card: str,
+    card_level: int,
+    action: str,
+    sticker: str,
+    multi_target: bool,
+    hexes: int | None,
+) -> tuple[int, int]:
+    """The stickers already on the action, and what one more costs."""
+    previous = previous_on_action(c, class_id, card, action)
+    cost = enhancement_cost(
+        sticker, card_level, multi_target=multi_target, hexes=hexes, previous=previous
+    )
+    return previous, cost
+
+
 def may_enhance(c: Campaign) -> bool:
     """Whether the city holds the global achievement enhancing needs."""
     achievement = game_data().rules.enhancement_achievement
@@ -162,10 +180,7 @@ def enhance(
     """Place one sticker, paid by the character whose card it is."""
     card, card_level = _check_enhancement(c, char_ref, card, card_level, action)
     ch = character(c, char_ref)
-    previous = previous_on_action(c, ch.class_id, card, action)
-    cost = enhancement_cost(
-        sticker, card_level, multi_target=multi_target, hexes=hexes, previous=previous
-    )
+    previous, cost = _price(c, ch.class_id, card, card_level, action, sticker, multi_target, hexes)
     cards_done = enhanced_cards(c, ch.class_id)
     limit = prosperity_level(c)
     if card.lower() not in cards_done and len(cards_done) >= limit:
@@ -208,10 +223,7 @@ def quote_enhancement(
     """What an enhancement would cost this character now, and whether it would be allowed."""
     ch = character(c, char_ref)
     card, card_level = class_card(c, ch, card, card_level)
-    previous = previous_on_action(c, ch.class_id, card, action)
-    cost = enhancement_cost(
-        sticker, card_level, multi_target=multi_target, hexes=hexes, previous=previous
-    )
+    previous, cost = _price(c, ch.class_id, card, card_level, action, sticker, multi_target, hexes)
     try:
         enhance(
             c.model_copy(deep=True),
