@@ -63,6 +63,65 @@ def page(web: TestClient, path: str) -> str:
     return unescape(response.text)
 
 
+@pytest.fixture
+def fresh_url(tmp_path: Path) -> str:
+    """The saved campaign in a database of its own, for a test that changes it."""
+    db = f"sqlite:///{tmp_path / 'fresh.db'}"
+    export = json.loads((SAVED / "our-saga.export.json").read_text(encoding="utf-8"))
+    CampaignService(db).import_campaign(export)
+    return db
+
+
+class TestCreatingNewCharacters:
+    def test_the_form_offers_the_unlocked_classes(self, web: TestClient) -> None:
+        form = page(web, "").split('id="new-character"', 1)[1].split("</form>", 1)[0]
+        offered = re.findall(r'<option value="(\w+)">', form.split('name="class_id"', 1)[1])
+        assert offered[:6] == BEFORE["city"]["unlocked_classes"]
+
+    def test_a_new_character_starts_with_the_rules_gold_and_xp(self, fresh_url: str) -> None:
+        out = cli(
+            fresh_url,
+            "new-character",
+            "wolves",
+            "Fay",
+            "--player",
+            "fay",
+            "--class",
+            "cragheart",
+            "--level",
+            "3",
+        )
+        gold, xp = rules.starting_gold(3), rules.xp_minimum(3)
+        assert (gold, xp) == (60, 95)
+        assert f"Fay the Cragheart (fay) joins 'Wolves': {gold} gold, {xp} XP" in out
+        rows = table_rows(out)
+        assert rows["gold"] == [str(gold)] and rows["level"] == ["1 (levels due: 2)"]
+
+
+class TestCompletingCityEvents:
+    @pytest.mark.parametrize("pid", ["lions", "wolves"])
+    def test_the_event_in_hand_reads_as_before(self, url: str, web: TestClient, pid: str) -> None:
+        event = BEFORE["parties"][pid]["event"]
+        out = cli(url, "party", pid)
+        assert f"City event {event['number']}: {event['intro']}" in out
+        html = page(web, f"/parties/{pid}")
+        assert f"<h2>City event {event['number']}</h2>" in html and event["intro"] in html
+        for label, text in event["choices"].items():
+            assert f"  {label}: {text}" in out and f"<b>{label}:</b> {text}" in html
+        assert web.get(f"/api/campaigns/{CID}").json()["parties"][pid]["event"] == event
+
+
+class TestTravelingAndRoadEvents:
+    def test_the_travel_form_offers_the_unlocked_scenarios(self, fresh_url: str) -> None:
+        CampaignService(fresh_url).choose(CID, "lions", "A")  # the city event out of hand
+        with TestClient(create_app(fresh_url, bot_delay=0)) as client:
+            form = page(client, "/parties/lions").split('id="travel"', 1)[1].split("</form>")[0]
+        assert re.findall(r'<option value="(\d+)"[^>]*>([^<]*)</option>', form) == [
+            ("1", "#1 Black Barrow (completed)"),
+            ("2", "#2 Barrow Lair"),
+        ]
+
+
 class TestReputation:
     """The price modifier written beside the party's reputation track."""
 
