@@ -29,6 +29,7 @@ from types import ModuleType
 #: the compiled modules: the engine's hot kernel and Paupers' Ladder's rules, by rulebook section
 MODULES: tuple[str, ...] = (
     "tabletop.engine.actions",
+    "tabletop.engine.decisions",
     "tabletop.engine.knowledge",
     "tabletop.engine.piles",
     "tabletop.engine.protocol",

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import tests.engine.lairgame as lairgame
+from tabletop.engine.registry import game_class
 from tabletop.store.games import GameStore
 
 from .helpers import new_game
@@ -170,6 +171,6 @@ def test_a_game_outside_tabletop_games_can_register_its_drawing(
     )
     url = f"/play/{made.id}?token={made.seat_tokens[0]}"
     assert 'id="my-lair"' not in client.get(url).text
-    monkeypatch.setitem(service.RENDERERS, "toy-lairs", lairs_board.render)
+    monkeypatch.setattr(game_class("toy-lairs"), "presentation", lairs_board.BOARD)
     page = client.get(url).text
     assert 'id="my-lair"' in page and 'data-pick="{&quot;cell&quot;: 3}"' in page

@@ -12,9 +12,10 @@ from rich.table import Table
 
 from ..engine import Action, Game, IllegalAction, Record, State, Template
 from ..engine.bots import Bot, bot_kinds, make_bot
+from ..engine.registry import presentation
 from ..store.games import GameStore, NotFound
 from ..web.render import confirm_question, humanize, table_options, whole_log
-from .render import game_part, game_renderer
+from .render import game_renderer
 
 HELP = (
     "Type the number of an option. Other keys: [b]h[/b] the options explained, "
@@ -49,9 +50,8 @@ class TerminalGame:
         self.game_id = game_id
         self.save_file = save_file
         self.render = game_renderer(state.game.name)
-        self.compact = game_part(state.game.name, "render_compact") or self.render
-        self.card_text = game_part(state.game.name, "card_text")
-        self.explain = game_part(state.game.name, "explain")
+        self.compact = game_renderer(state.game.name, compact=True)
+        self.shown = presentation(state.game.name)
         self.bots: dict[int, Bot] = {}
         for seat, spec in enumerate(seats):
             if spec != "human":
@@ -63,13 +63,8 @@ class TerminalGame:
 
     # ----------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        """The one name a player goes by on screen: the game's (a Pauper's name) or Seat N,
-        counted from 1."""
-        view = self.state.view(None) or {}
-        for p in view.get("players") or []:
-            if isinstance(p, dict) and p.get("seat") == seat and p.get("name"):
-                return str(p["name"])
-        return f"Seat {seat + 1}"
+        """The one name a player goes by on screen (:meth:`State.seat_name`)."""
+        return self.state.seat_name(seat)
 
     def save(self) -> None:
         if self.save_file is not None:
@@ -121,9 +116,8 @@ class TerminalGame:
             table.add_column(ratio=1)
         cells = []
         for i, (action, text) in enumerate(options, 1):
-            if detail and self.explain is not None:
-                view = self.state.view(seat) or {}
-                more = self.explain(view, action.to_json())
+            if detail and self.shown.provides.explain:
+                more = self.shown.explain(self.state.view(seat) or {}, action)
                 if more:
                     text += f"\n[dim]{more}[/dim]"
             cells.append((str(i), text))
@@ -222,9 +216,9 @@ class TerminalGame:
                 )
 
     def card_words(self, name: str) -> str:
-        if self.card_text is None:
+        if not self.shown.provides.cards:
             return f"{self.state.game.spec.title} has no card texts to look up."
-        text = self.card_text(name)
+        text = self.shown.card_text(name)
         return text if text else f"No card called {name!r}."
 
     def run(self) -> State:

@@ -21,7 +21,6 @@ from .deps import ApiError
 from .payloads import decision
 from .render import (
     confirm_question,
-    game_web_part,
     humanize,
     player_name,
     player_names,
@@ -114,12 +113,6 @@ def board_context(
             undo_reason = service.can_undo(state, seat, earlier) or ""
     outcome = view.get("outcome")
     log_entries = list(reversed(view.get("log") or []))
-    summary = None
-    if outcome:
-        final = game_web_part(state.game.name, "final_summary")
-        if final is not None and state.num_actions() == info.num_actions:
-            views = (s.view(None) for s in store.record(info.id).states())
-            summary = Markup(final(view, views))
     return {
         "info": info,
         "spec": state.game.spec,
@@ -160,19 +153,41 @@ def board_context(
             for i in range(state.game.num_players)
         ],
         "outcome": outcome,
-        "scores": [
-            {"label": seat_label(int(k), info.seats, seat, names), "score": whole(v)}
-            for k, v in sorted(
-                (outcome or {}).get("scores", {}).items(), key=lambda kv: -float(kv[1])
-            )
-        ],
-        "summary": summary,
+        "scores": final_scores(outcome, info.seats, seat, names),
         "winners": seats_phrase(list(outcome["winners"]), info.seats, seat, names)
         if outcome
         else "",
         "can_undo": undo_reason == "",
         "error": error,
     }
+
+
+def final_scores(
+    outcome: dict[str, Any] | None, seats: list[Any], me: int | None, names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """The end screen's rows, best first: each seat's total and, where the game gives it, how
+    the score was made source by source and the tie-breakers (``Outcome.breakdown``)."""
+    if not outcome:
+        return []
+    made = {int(b["seat"]): b for b in outcome.get("breakdown") or []}
+    rows = [
+        {
+            "seat": int(k),
+            "label": seat_label(int(k), seats, me, names),
+            "score": whole(v),
+            "winner": int(k) in (outcome.get("winners") or []),
+            "sources": [
+                {"label": i["label"], "points": whole(i["points"]), "detail": i["detail"]}
+                for i in made.get(int(k), {}).get("items", [])
+            ],
+            "tiebreak": [
+                {"label": i["label"], "points": whole(i["points"]), "detail": i["detail"]}
+                for i in made.get(int(k), {}).get("tiebreak", [])
+            ],
+        }
+        for k, v in (outcome.get("scores") or {}).items()
+    ]
+    return sorted(rows, key=lambda r: (not r["winner"], -float(r["score"]), r["seat"]))
 
 
 def redirect(url: str) -> RedirectResponse:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import importlib
 import json
 import logging
 import secrets
@@ -27,6 +26,7 @@ from sqlalchemy import delete, select
 
 from ..engine import Action, IllegalAction, State, check_seed, derive_seed, load
 from ..engine.bots import bot_kinds, make_bot, parse_bot
+from ..engine.presentation import numbered_seat
 from ..engine.protocol import Game
 from ..engine.undo import undo_last
 from ..store.db import session_scope
@@ -231,8 +231,8 @@ def delete_last_action(
         last = actions[-1]
         if last.seat != seat:
             raise UndoRefused(
-                f"the last step was seat {last.seat}'s, not yours; you can only take back your "
-                "own last step before anyone else acts"
+                f"the last step was {numbered_seat(last.seat)}'s, not yours; you can only take "
+                "back your own last step before anyone else acts"
             )
         game = load(row.game, **row.params)
         after = game.state_from_json(json.loads(row.state))
@@ -348,40 +348,13 @@ class BotRunner:
 # ------------------------------------------------------------------------------- game renderers
 
 
-def game_package(game: Game) -> str | None:
-    """``paupers_ladder`` for a game defined under ``tabletop.games.paupers_ladder``."""
-    parts = type(game).__module__.split(".")
-    if len(parts) >= 3 and parts[0] == "tabletop" and parts[1] == "games":
-        return parts[2]
-    return None
-
-
 Renderer = Callable[[dict[str, Any]], str]
-
-# Drawings of games defined outside tabletop.games (a plug-in, a test game), by game name.
-RENDERERS: dict[str, Renderer] = {}
-
-
-def register_renderer(game: str, render: Renderer) -> None:
-    """Give the web page of a game defined outside ``tabletop.games`` its own drawing
-    (``render(view) -> markup``, from that one seat's view only)."""
-    RENDERERS[game] = render
 
 
 def game_renderer(game: Game) -> Renderer | None:
-    """The game's own ``tabletop.games.<pkg>.web.render(view) -> markup``, if it ships one (or
-    the drawing registered for it with :func:`register_renderer`)."""
-    if game.name in RENDERERS:
-        return RENDERERS[game.name]
-    pkg = game_package(game)
-    if pkg is None:
+    """The game's own drawing of a view for the web page (its declared presentation), or None:
+    the page then shows the view's fields generically."""
+    shown = type(game).presentation
+    if not shown.provides.html:
         return None
-    modname = f"tabletop.games.{pkg}.web"
-    try:
-        module = importlib.import_module(modname)
-    except ModuleNotFoundError as exc:
-        if exc.name == modname:
-            return None
-        raise
-    render = getattr(module, "render", None)
-    return render if callable(render) else None
+    return lambda view: shown.html(view)

@@ -14,6 +14,7 @@ from tabletop.engine.protocol import Automaton
 from .content import game_content
 from .effects import check_registry
 from .play import PTState
+from .presentation import PaperTalesPresentation
 from .rules import setup, solo
 
 __all__ = ["PTState", "PaperTales"]
@@ -26,6 +27,7 @@ MAX_ACTIONS = 4 * 7 * 60
 
 @register
 class PaperTales(Game):
+    presentation = PaperTalesPresentation()
     spec = GameSpec(
         name="paper-tales",
         title="Paper Tales",
@@ -56,6 +58,8 @@ class PaperTales(Game):
             ),
         ),
         hidden_information=True,
+        provides_evaluation=True,
+        provides_tags=True,
         max_actions=MAX_ACTIONS,
         description="Draft Units, deploy them face down, wage Wars and build a Kingdom in 4 turns.",
         modes=MODES,

@@ -37,6 +37,9 @@ class PTState(State):
             return "You"
         return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Seat {seat}"
 
+    def seat_name(self, seat: int) -> str:
+        return self.who(seat)
+
     def add_lp(self, seat: int, n: int, why: str) -> None:
         """Legend Points gained (or lost: the score never goes below 0)."""
         p = self.data["players"][seat]
