@@ -27,7 +27,6 @@ from pydantic import BaseModel, Field
 from ..games.gloomhaven import views
 from ..games.gloomhaven.commands import COMMANDS as DECLARED
 from ..games.gloomhaven.commands import Command
-from ..games.gloomhaven.views import campaign_view
 from ..store.gloomhaven import CampaignService, Result
 from .deps import ApiError
 from .render import humanize
@@ -203,7 +202,7 @@ templates.env.globals.update(form_fields=form_fields)
 def campaign_context(svc: CampaignService, cid: str) -> dict[str, Any]:
     """What every campaign page renders: the game's view of the campaign (``v``), its names, and
     the choices its forms offer as (value, label) pairs."""
-    v = campaign_view(svc.get(cid))
+    v = views.campaign_view(svc.get(cid))
     offer = v["choices"]
     return {
         "v": v,
