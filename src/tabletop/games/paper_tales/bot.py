@@ -11,7 +11,19 @@ from typing import Any
 from tabletop.engine import Action
 from tabletop.engine.bots import Bot
 
-from . import content as C
+from .content import (
+    FightsFromBack,
+    GainGold,
+    GainLp,
+    GoldForResource,
+    NoLandCost,
+    Produce,
+    StrengthAdd,
+    StrengthSet,
+    UpgradeBuildings,
+    game_content,
+)
+from .state import FRONT
 
 AGE_LOVERS = frozenset({"militiaman", "salamander", "adventurer", "relic-of-wisdom", "colossus"})
 
@@ -19,23 +31,23 @@ AGE_LOVERS = frozenset({"militiaman", "salamander", "adventurer", "relic-of-wisd
 @lru_cache(maxsize=256)
 def unit_value(unit_id: str) -> float:
     """A rough worth of a Unit type, from its card alone."""
-    u = C.game_content().units[unit_id]
-    value = float(u.strength)
-    for e in u.static:
-        if isinstance(e, C.StrengthSet):
-            value = max(value, 0.6 * e.value)
-        elif isinstance(e, (C.StrengthAdd, C.Produce)):
-            value += 1.5 * e.n
-        elif isinstance(e, (C.FightsFromBack, C.GoldForResource, C.NoLandCost)):
+    unit = game_content().units[unit_id]
+    value = float(unit.strength)
+    for ability in unit.static:
+        if isinstance(ability, StrengthSet):
+            value = max(value, 0.6 * ability.value)
+        elif isinstance(ability, (StrengthAdd, Produce)):
+            value += 1.5 * ability.n
+        elif isinstance(ability, (FightsFromBack, GoldForResource, NoLandCost)):
             value += 0.5
-    for t in u.triggers:
-        if isinstance(t, C.GainLp):
-            value += 1.5 * t.n
-        elif isinstance(t, C.GainGold):
-            value += 1.0 * t.n
-        elif isinstance(t, C.UpgradeBuildings):
+    for trigger in unit.triggers:
+        if isinstance(trigger, GainLp):
+            value += 1.5 * trigger.n
+        elif isinstance(trigger, GainGold):
+            value += 1.0 * trigger.n
+        elif isinstance(trigger, UpgradeBuildings):
             value += 3.0
-    return value - 0.8 * u.cost
+    return value - 0.8 * unit.cost
 
 
 def _unit(card: Any) -> str:
@@ -54,8 +66,8 @@ class GreedyBot(Bot):
         if kind == "deploy":
             return self._deploy(view, me, legal)
         if kind == "age-one":
-            n = int(view["pending"][0]["n"]) if view.get("pending") else 1
-            return max(legal, key=lambda a: self._age_score(me, a, n))
+            tokens = int(view["pending"][0]["tokens"] or 0) if view.get("pending") else 1
+            return max(legal, key=lambda a: self._age_score(me, a, tokens))
         if kind == "save":
             return max(legal, key=lambda a: self._save_score(me, a))
         if kind == "construct":
@@ -72,20 +84,22 @@ class GreedyBot(Bot):
         """One arrangement: the Units in play stay, the best new Units the Gold pays for go in,
         strong fighters to the Front; a much better card replaces the weakest old Unit; a strong
         Unit idle in the Back moves up; the best card left is kept."""
-        units = C.game_content().units
+        units = game_content().units
         spots = list(me["spots"])
-        room = {"front": sum(1 for s in spots if s in (0, 1, 4)), "back": 2}
+        room = {"front": sum(1 for s in spots if s in FRONT), "back": 2}
         rows: dict[str, str] = {}
         worth: dict[str, float] = {}
         for spot, u in enumerate(me["kingdom"]):
             if u is not None:
-                rows[u["card"]] = "front" if spot in (0, 1, 4) else "back"
+                rows[u["card"]] = "front" if spot in FRONT else "back"
                 # an aged Unit dies at this Aging anyway, but fights once more
                 worth[u["card"]] = unit_value(u["unit"]) - (0.5 if u["age"] else 0.0)
 
         def fighter(c: str) -> bool:
-            u = units[_unit(c)]
-            return u.strength >= 2 and not any(isinstance(e, C.FightsFromBack) for e in u.static)
+            unit = units[_unit(c)]
+            return unit.strength >= 2 and not any(
+                isinstance(e, FightsFromBack) for e in unit.static
+            )
 
         def used(row: str) -> int:
             return sum(1 for r in rows.values() if r == row)
@@ -151,10 +165,10 @@ class GreedyBot(Bot):
             return 0.0
         level = int(a["level"])
         owned = me["buildings"].get(b)
-        content = C.game_content().buildings[b]
-        lp = content.level(level).lp - (content.level(owned).lp if owned else 0)
-        side = content.level(level)
-        produces = sum(1 for e in side.static if isinstance(e, C.Produce))
+        building = game_content().buildings[b]
+        lp = building.level(level).lp - (building.level(owned).lp if owned else 0)
+        side = building.level(level)
+        produces = sum(1 for e in side.static if isinstance(e, Produce))
         later = 4 - int(view["turn"])
         gold = sum(c.gold for c in side.cost)  # a rough price, Gold alternatives included
         return lp + later * (1.0 * produces + 0.5 * len(side.triggers)) - 0.1 * gold + 0.5

@@ -59,7 +59,7 @@ def _buildings(p: dict[str, Any]) -> str:
 def _player(view: dict[str, Any], p: dict[str, Any]) -> Panel:
     res = p["resources"]
     head = Text(
-        f"{p['lp']} LP · {p['gold']} Gold · strength {p['strength']} · "
+        f"{p['legend_points']} LP · {p['gold']} Gold · strength {p['strength']} · "
         f"Wood {res['wood']} Food {res['food']} Crystal {res['crystal']}"
     )
     lines: list[RenderableType] = [head, Text(_buildings(p), style="italic"), _kingdom(p)]
@@ -74,8 +74,6 @@ def _player(view: dict[str, Any], p: dict[str, Any]) -> Panel:
         lines.append(Text(f"Kept face down: {unit_name(p['kept'])}", style="green"))
     elif p["has_kept"]:
         lines.append(Text("1 card kept face down", style="dim"))
-    if p["decided"]:
-        lines.append(Text("has decided", style="dim"))
     colour = COLOURS[p["seat"] % len(COLOURS)]
     mine = view.get("seat") == p["seat"]
     return Panel(
@@ -104,12 +102,15 @@ def _solo(view: dict[str, Any]) -> RenderableType | None:
             t.stylize("bold")
         cells.append(t)
     parts: list[RenderableType] = [
-        Text(f"Lich King: {solo['lich_lp']} LP", style="bold magenta"),
+        Text(f"Lich King: {solo['legend_points']} LP", style="bold magenta"),
         *cells,
     ]
-    if solo["lich"]:
+    if solo["lich_king_cards"]:
         parts.append(
-            Text("Lich King cards: " + ", ".join(content.lich[x].name for x in solo["lich"]))
+            Text(
+                "Lich King cards: "
+                + ", ".join(content.lich[x].name for x in solo["lich_king_cards"])
+            )
         )
     if solo["armies"]:
         parts.append(
@@ -119,9 +120,11 @@ def _solo(view: dict[str, Any]) -> RenderableType | None:
         parts.append(
             Text("On offer: " + ", ".join(unit_name(c) for c in solo["offer"]), style="green")
         )
-    if solo["nether"]:
+    if solo["netherworld"]:
         parts.append(
-            Text("Netherworld: " + ", ".join(unit_name(c) for c in solo["nether"]), style="dim")
+            Text(
+                "Netherworld: " + ", ".join(unit_name(c) for c in solo["netherworld"]), style="dim"
+            )
         )
     return Panel(Group(*parts), title="Necropolis", border_style="magenta")
 

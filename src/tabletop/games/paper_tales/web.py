@@ -103,15 +103,14 @@ def _kingdom(view: dict[str, Any], p: dict[str, Any]) -> str:
         or "no Building"
     )
     status = []
-    if p["decided"]:
-        status.append("decided")
     if p["has_kept"]:
         status.append("1 card kept")
     if p["hand_size"] and not me:
         status.append(f"{p['hand_size']} in hand")
     out = [
         f'<div class="pt-kingdom{" pt-me" if me else ""}" style="border-color:{colour}">',
-        f'<h4 style="color:{colour}">{_e(p["name"])}{" (you)" if me else ""} · {p["lp"]} LP · '
+        f'<h4 style="color:{colour}">{_e(p["name"])}{" (you)" if me else ""} · '
+        f"{p['legend_points']} LP · "
         f"{p['gold']} Gold · strength {p['strength']}</h4>",
         f'<div class="pt-bld">Wood {res["wood"]} · Food {res["food"]} · Crystal {res["crystal"]}'
         f"<br/>{blds}</div>",
@@ -147,14 +146,14 @@ def _solo(view: dict[str, Any]) -> str:
             f"Purple {n.purple}{quest}</span>"
         )
     parts = [
-        f'<div class="pt-sec"><b>Lich King: {solo["lich_lp"]} LP</b>'
+        f'<div class="pt-sec"><b>Lich King: {solo["legend_points"]} LP</b>'
         f'<div class="pt-cards">{"".join(cards)}</div></div>'
     ]
-    if solo["lich"]:
+    if solo["lich_king_cards"]:
         chips = "".join(
             f'<span class="pt-card"><b>{_e(content.lich[x].name)}</b><i>'
             f"{_e(content.lich[x].text)}</i></span>"
-            for x in solo["lich"]
+            for x in solo["lich_king_cards"]
         )
         parts.append(
             f'<div class="pt-sec"><b>Lich King cards</b><div class="pt-cards">{chips}</div></div>'
@@ -167,8 +166,8 @@ def _solo(view: dict[str, Any]) -> str:
         parts.append(
             f'<div class="pt-sec"><b>On offer</b><div class="pt-cards">{chips}</div></div>'
         )
-    if solo["nether"]:
-        chips = "".join(card_chip(c) for c in solo["nether"])
+    if solo["netherworld"]:
+        chips = "".join(card_chip(c) for c in solo["netherworld"])
         parts.append(
             f'<div class="pt-sec"><b>Netherworld</b><div class="pt-cards">{chips}</div></div>'
         )
@@ -202,11 +201,11 @@ def render(view: dict[str, Any]) -> str:
     players = view["players"]
     track = "".join(
         f'<span class="pt-score" style="background:{COLOURS[p["seat"] % len(COLOURS)]}">'
-        f"{_e(p['name'])} {p['lp']}</span>"
-        for p in sorted(players, key=lambda p: -p["lp"])
+        f"{_e(p['name'])} {p['legend_points']}</span>"
+        for p in sorted(players, key=lambda p: -p["legend_points"])
     )
     if view.get("solo"):
-        lich = view["solo"]["lich_lp"]
+        lich = view["solo"]["legend_points"]
         track += f'<span class="pt-score" style="background:#222">Lich King {lich}</span>'
     head = (
         f'<div class="pt-head"><b>Turn {view["turn"]} of 4</b>'
