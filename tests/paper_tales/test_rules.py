@@ -457,3 +457,82 @@ class TestTurnStructure:
         assert "".join(marks) == "123456" * 4
         assert s.state.rounds() == 4
         assert s.view(None)["phase"] == "over"
+
+
+class TestHowEveryScoreWasMade:
+    """The end screen's breakdown: every Legend Point by its source as it was scored, the Gold
+    that breaks a tie beside it (issue 24, points 5 and 9)."""
+
+    def _end(self, seats: list[dict]) -> Scenario:
+        return advance(game({"turn": 4, "phase": "built", "seats": seats}))
+
+    def test_each_source_of_legend_points_is_an_item(self) -> None:
+        relic = {0: {"unit": "relic-of-wisdom", "age": 1}}
+        seat = {"legend_points": 10, "buildings": {"town": 2, "mine": 1}, "kingdom": relic}
+        s = self._end([seat, {}, {}])
+        outcome = s.state.outcome()
+        (line, *_) = outcome.breakdown
+        items = [(i.label, i.points, i.detail) for i in line.items]
+        assert items == [
+            ("Buildings", 4, "Mine at Level 1, Town at Level 2"),  # the game's order
+            ("Relic of Wisdom", 4, "ability"),
+            ("Before this scenario", 10, ""),
+        ]
+        assert line.name == "Red" and line.total == outcome.scores[0] == 18
+
+    def test_a_tie_broken_on_gold_shows_the_gold(self) -> None:
+        seats = [
+            {"legend_points": 9, "gold": 2},
+            {"legend_points": 9, "gold": 5},
+            {"legend_points": 9, "gold": 3},
+        ]
+        outcome = self._end(seats).state.outcome()
+        assert outcome.winners == (1,) and "tie broken by Gold" in outcome.text
+        gold = [[(i.label, i.points) for i in line.tiebreak] for line in outcome.breakdown]
+        assert gold == [[("Gold", 2)], [("Gold", 5)], [("Gold", 3)]]
+
+    @pytest.mark.parametrize(
+        "params", [{"players": 2}, {"players": 5, "new_units": True, "new_buildings": True}]
+    )
+    def test_the_items_add_up_to_every_score(self, params: dict) -> None:
+        for seed in range(3):
+            s = Scenario("paper-tales", seed=seed, **params)
+            bots = {
+                seat: make_bot(s.game, "greedy", seat, seed) for seat in range(s.game.num_players)
+            }
+            while not s.state.is_terminal():
+                seat = s.state.current_seats()[0]
+                s.state.apply(bots[seat].act(s.state), seat)
+            outcome = s.state.outcome()
+            assert [line.seat for line in outcome.breakdown] == sorted(outcome.scores)
+            for line in outcome.breakdown:
+                assert line.total == outcome.scores[line.seat]
+                assert "Wars" in [i.label for i in line.items] or line.total < 3
+            assert outcome.to_json()["breakdown"][0]["tiebreak"][0]["label"] == "Gold"
+
+    def test_no_breakdown_before_the_end(self) -> None:
+        assert game({"seats": [{}, {}, {}]}).state._outcome().breakdown == ()
+
+
+class TestWordsOfTheOptions:
+    """Issue 24, point 10: the options say what they do, in full."""
+
+    def test_the_mystical_healer_names_the_unit_it_saves(self) -> None:
+        spec = [{"kingdom": {0: {"unit": "knight", "age": 1}, 1: "mystical-healer"}}, {}, {}]
+        s = advance(game({"phase": "built", "seats": spec}))
+        words = [s.state.describe_action(a, 0) for a in s.options(0)]
+        assert words == ["Save nobody", "Save the Knight (Front left)"]
+        s.do("save", spot=0)
+        assert "Red's Mystical Healer saves the Knight" in [e["text"] for e in s.view(0)["log"]]
+
+    def test_a_construction_says_what_it_needs_and_what_it_costs(self) -> None:
+        s = game({"phase": "build", "seats": [{"gold": 4, "kingdom": {0: "woodcutter"}}, {}, {}]})
+        words = {s.state.describe_action(a, 0) for a in s.options(0)}
+        assert "Construct a Temple at Level 1: pay 2 Gold" in words  # no "2 Gold; 2 Gold"
+        assert "Construct a Mine at Level 1: needs 1 Wood; free" in words
+        assert "Construct nothing" in words
+        owned = {"gold": 4, "kingdom": {0: "woodcutter"}, "buildings": {"temple": 1}}
+        s = game({"phase": "build", "seats": [owned, {}, {}]})
+        words = {s.state.describe_action(a, 0) for a in s.options(0)}
+        assert "Construct a Mine at Level 1: needs 1 Wood; pay 2 Gold (2 for land)" in words
+        assert "Upgrade the Temple to Level 2: pay 3 Gold" in words

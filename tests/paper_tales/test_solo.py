@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tabletop.engine.bots import make_bot
@@ -171,3 +173,31 @@ def test_each_lich_king_card_makes_him_harder() -> None:
     ]
     assert shares == sorted(shares, reverse=True), shares
     assert shares[0] > shares[-1] + 0.3, shares
+
+
+class TestThePlayerIsYou:
+    """Solo: the player goes by "You", and the words agree with it (issue 24, point 10)."""
+
+    WRONG = re.compile(r"\bYou(?:'s| [a-z]+s\b)|\byou [a-z]+s\b")
+
+    def test_you_lose_3_lp_and_your_healer_saves(self) -> None:
+        kingdom = {0: {"unit": "demon", "age": 1}, 1: {"unit": "knight", "age": 1}}
+        kingdom[2] = "mystical-healer"
+        s = solo({"phase": "built", "seats": [{"legend_points": 5, "kingdom": kingdom}]})
+        advance(s)
+        s.do("save", spot=1)
+        logged = [e["text"] for e in s.view(0)["log"]]
+        assert "Your Mystical Healer saves the Knight" in logged
+        assert "You lose 3 LP (Demon)" in logged
+        assert "Aging: you lose Demon" in logged
+        assert s.view(0)["players"][0]["name"] == "You"
+
+    def test_no_line_of_a_whole_game_reads_you_loses(self) -> None:
+        s = Scenario("paper-tales", mode="solo", lich_cards=4, new_units=True, seed=8)
+        bot = make_bot(s.game, "greedy", 0, 8)
+        while not s.state.is_terminal():
+            s.state.apply(bot.act(s.state), 0)
+        logged = [e["text"] for e in s.view(0)["log"]]
+        assert any(line.startswith("You ") for line in logged)
+        assert [line for line in logged if self.WRONG.search(line)] == []
+        assert s.state.outcome().breakdown[1].name == "the Lich King"

@@ -354,8 +354,8 @@ class Construct(Decision["PaperTalesState"]):
             return f"Construct a {name} at Level {action.get('level')}"
         price = construction.price_words(option)
         if option.upgrade:
-            return f"Upgrade the {name} to Level {option.level} ({price})"
-        return f"Construct a {name} at Level {option.level} ({price})"
+            return f"Upgrade the {name} to Level {option.level}: {price}"
+        return f"Construct a {name} at Level {option.level}: {price}"
 
 
 @DECISIONS.declare

@@ -14,9 +14,9 @@ Phases that wait for a decision (``draft``, ``deploy``, ``build``) are set up as
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from tabletop.engine import Game, piles
 from tabletop.engine.content import Spec, validate_spec
@@ -39,12 +39,20 @@ class UnitSpec(Spec):
     age: int = Field(0, ge=0)
 
 
+def _named(value: Any) -> Any:
+    """A Unit in play given by its type alone (``"knight"``) is one carrying no Age token."""
+    return {"unit": value} if isinstance(value, str) else value
+
+
+InPlay = Annotated[UnitSpec, BeforeValidator(_named)]
+
+
 class SeatSpec(Spec):
     gold: int | None = Field(None, ge=0)
     legend_points: int = Field(0, ge=0)
     hand: list[str] = []
     kept: str | None = None
-    kingdom: dict[int, str | UnitSpec] = {}  # spot (0-4) -> Unit
+    kingdom: dict[int, InPlay] = {}  # spot (0-4) -> Unit
     buildings: dict[str, Literal[1, 2]] = {}
 
 
@@ -96,9 +104,8 @@ def _seat(state: PaperTalesState, seat: int, spec: SeatSpec) -> None:
     for spot, unit in spec.kingdom.items():
         if not 0 <= spot < SPOTS:
             raise _refuse(f"{at}.kingdom.{spot}", f"a spot is 0 to {SPOTS - 1}")
-        placed = unit if isinstance(unit, UnitSpec) else UnitSpec(unit=unit, age=0)
-        card = _take(state, placed.unit, f"{at}.kingdom.{spot}")
-        player["kingdom"][spot] = {"card": card, "age": placed.age, "new": False}
+        card = _take(state, unit.unit, f"{at}.kingdom.{spot}")
+        player["kingdom"][spot] = {"card": card, "age": unit.age, "new": False}
 
 
 def _solo(state: PaperTalesState, spec: SoloSpec) -> None:

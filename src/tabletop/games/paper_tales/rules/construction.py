@@ -107,7 +107,7 @@ def matching(state: PaperTalesState, seat: int, choice: Mapping[str, Any]) -> Op
 
 
 def price_words(option: Option) -> str:
-    """What an option asks, in players' words: ``needs 1 Wood; pay 4 Gold (2 for land)``."""
+    """What an option asks, in players' words: ``needs 1 Wood; pay 2 Gold (2 for land)``."""
     parts = []
     needs = option.cost.resource_words()
     if needs:
