@@ -322,6 +322,12 @@ class Unit(Entry):
     expansion: bool = False
     source: Source
 
+    def cost_words(self) -> str:
+        """What it costs to deploy: ``2 Gold``, ``free``, or the Monkey's ``gives 1 Gold``."""
+        if self.cost < 0:
+            return f"gives {-self.cost} Gold"
+        return f"{self.cost} Gold" if self.cost else "free"
+
 
 class Cost(Model):
     """One way to pay: resources the Kingdom must produce (never spent) and Gold (spent)."""

@@ -109,9 +109,13 @@ def _template(
     params = []
     for card in sorted([*spots, *hand]):
         spot = spots.get(card)
-        where = "in hand" if spot is None else spot_name(spot)
+        face = unit(card)
+        if spot is None:
+            where = f"in hand: {face.cost_words()}, strength {face.strength}"
+        else:
+            where = f"{spot_name(spot)}, strength {face.strength}"
         values = domain(card, spot)
-        label = f"{unit(card).name} ({where})"
+        label = f"{face.name} ({where})"
         params.append(Param.of(card, values, label, [WORDS[v] for v in values]))
     text = (
         f"Arrange your Kingdom face down: at most {front} Units in the Front and {back} in the "
