@@ -20,6 +20,8 @@ from .rules.kingdom import spot_name
 if TYPE_CHECKING:
     from .state import PaperTalesState, Pending
 
+# each decision joins the table right after its class (a class decorator would keep mypyc from
+# compiling the class as a native subclass of the engine's Decision)
 DECISIONS = DecisionTable("paper-tales")
 # what a seat may construct, by the data that decides it (see Construct.legal)
 _BUILDS: dict[bytes, list[Action]] = {}
@@ -58,7 +60,6 @@ def unit_at(state: PaperTalesState, seat: int, spot: Any) -> str:
     return f"the {unit_name(state, unit['card'])} ({spot_name(spot)})"
 
 
-@DECISIONS.declare
 class Draft(Decision["PaperTalesState"]):
     """Recruitment: keep one card of the hand in front of you (2 players: and discard one)."""
 
@@ -108,7 +109,9 @@ class Draft(Decision["PaperTalesState"]):
         return f"{verb} the {unit_name(state, action.get('card'))}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Draft)
+
+
 class SoloPick(Decision["PaperTalesState"]):
     """Solo Unit selection: keep one of the cards in front of you."""
 
@@ -142,7 +145,9 @@ class SoloPick(Decision["PaperTalesState"]):
         return f"Keep the {unit_name(state, action.get('card'))}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(SoloPick)
+
+
 class Deploy(Decision["PaperTalesState"]):
     """Deployment: the whole face-down arrangement of a Kingdom (where each card goes, the card
     kept) as one commitment, offered as a template; everyone reveals together."""
@@ -181,7 +186,9 @@ class Deploy(Decision["PaperTalesState"]):
         return deployment.words(state, seat, action)
 
 
-@DECISIONS.declare
+DECISIONS.declare(Deploy)
+
+
 class AgeOne(Decision["PaperTalesState"]):
     """A Deployment ability putting Age tokens on one Unit of yours (Time Master, Alchemist), or
     taking some off (Apprentice)."""
@@ -226,7 +233,9 @@ class AgeOne(Decision["PaperTalesState"]):
         return f"{verb} {unit_at(state, seat, spot)}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(AgeOne)
+
+
 class UpgradeOne(Decision["PaperTalesState"]):
     """A Deployment ability raising one Building of your choice to Level 2 (the Djinn)."""
 
@@ -260,7 +269,9 @@ class UpgradeOne(Decision["PaperTalesState"]):
         return f"Raise the {found.name if found else building} to Level 2"
 
 
-@DECISIONS.declare
+DECISIONS.declare(UpgradeOne)
+
+
 class Save(Decision["PaperTalesState"]):
     """Aging: a Mystical Healer may save one Unit carrying a single Age token."""
 
@@ -290,7 +301,9 @@ class Save(Decision["PaperTalesState"]):
         return f"Save {unit_at(state, seat, spot)}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Save)
+
+
 class Construct(Decision["PaperTalesState"]):
     """Construction: one Building constructed or upgraded, or none; chosen face down."""
 
@@ -358,7 +371,9 @@ class Construct(Decision["PaperTalesState"]):
         return f"Construct a {name} at Level {option.level}: {price}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Construct)
+
+
 class LichKingTurn(Decision["PaperTalesState"]):
     """Solo: one of the Lich King's steps, taken by the engine's automaton (never a seat)."""
 
@@ -386,3 +401,6 @@ class LichKingTurn(Decision["PaperTalesState"]):
             "wars": "The Lich King's armies wage War",
             "end": "The Lich King scores his END card",
         }.get(str(action.get("step")), str(action))
+
+
+DECISIONS.declare(LichKingTurn)
