@@ -464,15 +464,15 @@ class Content:
         necropolis: list[Necropolis],
         lich: list[LichKing],
     ) -> None:
-        self.units = {u.id: u for u in units}
-        self.buildings = {b.id: b for b in buildings}
-        self.necropolis = {n.id: n for n in necropolis}
-        self.lich = {x.id: x for x in lich}
+        self.units = {unit.id: unit for unit in units}
+        self.buildings = {building.id: building for building in buildings}
+        self.necropolis = {card.id: card for card in necropolis}
+        self.lich = {card.id: card for card in lich}
         # card instances: "<unit id>.<copy number>", one per printed copy
         self.instance_type: dict[str, Unit] = {}
-        for u in units:
-            for k in range(1, u.copies + 1):
-                self.instance_type[f"{u.id}.{k}"] = u
+        for unit in units:
+            for copy in range(1, unit.copies + 1):
+                self.instance_type[f"{unit.id}.{copy}"] = unit
 
     def unit(self, card: str) -> Unit:
         return self.instance_type[card]
@@ -610,9 +610,9 @@ def _lint_counts(content: Content) -> list[str]:
         problems.append("buildings.yaml: Beyond the Gates has 6 Buildings")
     if len([b for b in content.buildings.values() if b.tile]) != 7:
         problems.append("buildings.yaml: Beyond the Gates has 7 Building tiles")
-    for b in content.buildings.values():
-        if [lv.level for lv in b.levels] != [1, 2]:
-            problems.append(f"buildings.yaml, entry {b.id!r}: levels must be 1 then 2")
+    for building in content.buildings.values():
+        if [side.level for side in building.levels] != [1, 2]:
+            problems.append(f"buildings.yaml, entry {building.id!r}: levels must be 1 then 2")
     for pile in ("1", "2", "3", "4", "end"):
         cards = [n for n in content.necropolis.values() if n.pile == pile]
         if len(cards) != 4:

@@ -31,21 +31,11 @@ from tabletop.engine.observation import Index, ObservationLayout
 from .content import RESOURCES, Content
 from .decisions import DECISIONS
 from .rules.solo import OFFERS
+from .rules.turn import PHASE_NAMES
 from .state import BACK, FRONT, SPOTS
 
 MAX_SEATS = 7
-PHASES = (
-    "draft",
-    "recruited",
-    "solo-pick",
-    "deploy",
-    "deployed",
-    "aging",
-    "build",
-    "built",
-    "ending",
-    "over",
-)
+PHASES = tuple(PHASE_NAMES)  # every phase of the data, in the rules' order
 PROMPTS = tuple(sorted(DECISIONS.kinds()))
 LICH_STEPS = ("gain", "wars", "end")
 # the largest hand at a Deployment: five cards recruited each turn (every player count and solo:
@@ -95,8 +85,8 @@ class PaperTalesEncoding(ObservationLayout):
         return self.units.at.get(card.split(".")[0])
 
     def _count(self, out: MutableSequence[float], at: int, cards: Sequence[Any]) -> None:
-        for c in cards:
-            i = self._unit_of(c)
+        for card in cards:
+            i = self._unit_of(card)
             if i is not None:
                 out[at + i] += 1.0
 
@@ -277,56 +267,56 @@ class PaperTalesEncoding(ObservationLayout):
         at += self.unit_kinds
         self._count(out, at, solo.get("discard_pile") or ())
 
-    def _spot(self, u: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-        self._mark(out, at, u.get("card"))
+    def _spot(self, unit: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        self._mark(out, at, unit.get("card"))
         unit_kinds = len(self.units)
-        out[at + unit_kinds] = float(u.get("age") or 0) / 3.0
-        out[at + unit_kinds + 1] = float(bool(u.get("new")))
-        out[at + unit_kinds + 2] = float(u.get("strength") or 0) / SCALE
+        out[at + unit_kinds] = float(unit.get("age") or 0) / 3.0
+        out[at + unit_kinds + 1] = float(bool(unit.get("new")))
+        out[at + unit_kinds + 2] = float(unit.get("strength") or 0) / SCALE
 
     def _player(
         self,
-        p: Mapping[str, Any],
+        player: Mapping[str, Any],
         decided: bool,
         out: MutableSequence[float],
         at: int,
         spot_size: int,
     ) -> None:
         out[at] = 1.0
-        out[at + 1] = float(p.get("legend_points") or 0) / SCALE
-        out[at + 2] = float(p.get("gold") or 0) / SCALE
+        out[at + 1] = float(player.get("legend_points") or 0) / SCALE
+        out[at + 2] = float(player.get("gold") or 0) / SCALE
         at += 3
-        for b, level in (p.get("buildings") or {}).items():
-            i = self.buildings.at.get(b)
+        for building, level in (player.get("buildings") or {}).items():
+            i = self.buildings.at.get(building)
             if i is not None and level in (1, 2):
                 out[at + 2 * i + level - 1] = 1.0
         at += 2 * len(self.buildings)
-        for spot, u in enumerate((p.get("kingdom") or [])[:SPOTS]):
-            if u is not None:
-                self._spot(u, out, at + spot * spot_size)
+        for spot, unit in enumerate((player.get("kingdom") or [])[:SPOTS]):
+            if unit is not None:
+                self._spot(unit, out, at + spot * spot_size)
         at += SPOTS * spot_size
-        for s in p.get("spots") or ():
-            if 0 <= s < SPOTS:
-                out[at + s] = 1.0
+        for spot in player.get("spots") or ():
+            if 0 <= spot < SPOTS:
+                out[at + spot] = 1.0
         at += SPOTS
-        res = p.get("resources") or {}
-        for i, r in enumerate(RESOURCES):
-            out[at + i] = float(res.get(r) or 0) / SCALE
+        made = player.get("resources") or {}
+        for i, resource in enumerate(RESOURCES):
+            out[at + i] = float(made.get(resource) or 0) / SCALE
         at += len(RESOURCES)
-        out[at] = float(p.get("strength") or 0) / SCALE
-        out[at + 1] = float(p.get("hand_size") or 0) / SCALE
-        out[at + 2] = float(bool(p.get("has_kept")))
+        out[at] = float(player.get("strength") or 0) / SCALE
+        out[at + 1] = float(player.get("hand_size") or 0) / SCALE
+        out[at + 2] = float(bool(player.get("has_kept")))
         out[at + 3] = float(decided)
-        out[at + 4] = float(p.get("wars_won") or 0) / SCALE
-        out[at + 5] = float(len(p.get("spots") or ())) / SPOTS
+        out[at + 4] = float(player.get("wars_won") or 0) / SCALE
+        out[at + 5] = float(len(player.get("spots") or ())) / SPOTS
 
     # ------------------------------------------------------------------ the interface
     def _most_ways(self) -> int:
         """The most cost alternatives of any Construction (a new Level 2 Building pays both
         levels' costs, every pair of alternatives)."""
         most = 1
-        for b in self.content.buildings.values():
-            one, two = len(b.level(1).cost), len(b.level(2).cost)
+        for building in self.content.buildings.values():
+            one, two = len(building.level(1).cost), len(building.level(2).cost)
             most = max(most, one, two, one * two)
         return most
 
