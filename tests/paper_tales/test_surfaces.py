@@ -109,6 +109,7 @@ SHOWN = [
     ({"players": 2}, "draft", 2, False),
     ({"mode": "solo", "lich_cards": 3}, "recruit", 2, False),
     ({"mode": "solo", "lich_cards": 3, "new_units": True}, "deploy", 4, False),
+    ({"players": 7, "new_units": True, "new_buildings": True}, "game-over", 4, False),
 ]
 
 
@@ -163,6 +164,8 @@ class TestThePresentation:
             assert "Paper Tales · turn" in text and "LP" in text
             if seat is not None and state.view(seat)["players"][seat].get("hand"):
                 assert "str " in text and "Gold" in text  # cost and strength on screen
+            if kind == "game-over" and not compact:
+                assert "How every score was made" in text and "Wars " in text
 
     @pytest.mark.parametrize(("params", "kind", "turn", "committed"), SHOWN)
     def test_the_web_drawings_are_well_formed_and_styled_from_the_stylesheet(

@@ -200,10 +200,34 @@ def _full(view: dict[str, Any]) -> RenderableType:
     players = view["players"]
     columns = 1 if len(players) == 1 else 2 if len(players) <= 4 else 3
     parts.append(_grid([_kingdom(view, p) for p in players], columns))
+    scores = _scores(view)
+    if scores is not None:
+        parts.append(scores)
+        return Group(*parts)
     log = [e["text"] for e in view.get("log", [])[-LOG_LINES:]]
     if log:
         parts.append(Text("\n".join(log), style="dim", overflow="ellipsis", no_wrap=True))
     return Group(*parts)
+
+
+def _scores(view: dict[str, Any]) -> Text | None:
+    """At the end: how every score was made, one line a seat (and the Lich King's), best first."""
+    lines = list((view.get("outcome") or {}).get("breakdown") or ())
+    if not lines:
+        return None
+    text = Text("How every score was made:", style="bold")
+    for line in sorted(lines, key=lambda one: -one["total"]):
+        colour = COLOURS[line["seat"] % len(COLOURS)] if line["seat"] < len(COLOURS) else ""
+        text.append("\n")
+        name = line["name"][:1].upper() + line["name"][1:]
+        text.append(f"{name} {line['total']}", style=f"bold {colour}".strip())
+        items = ", ".join(f"{i['label']} {i['points']}" for i in line["items"])
+        text.append(f": {items or 'nothing'}")
+        for tiebreak in line["tiebreak"]:
+            text.append(f" · {tiebreak['label']} {tiebreak['points']}", style="dim")
+    text.overflow = "ellipsis"
+    text.no_wrap = True
+    return text
 
 
 def _compact(view: dict[str, Any]) -> RenderableType:
