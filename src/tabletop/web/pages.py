@@ -15,6 +15,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from ..engine import State
+from ..engine.registry import presentation
 from ..store.games import GameInfo, GameStore
 from . import guards, service
 from .deps import ApiError
@@ -31,6 +32,9 @@ from .render import (
     value_html,
     whole,
 )
+
+# where the stylesheets each game declares are served
+GAME_STATIC = "/game-static"
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -142,6 +146,7 @@ def board_context(
         else "",
         "scalars": {k: v for k, v in panels.items() if not isinstance(v, (list, dict))},
         "board": board,
+        "stylesheets": stylesheet_urls(state.game.name),
         "options": options,
         "log": log_entries,
         "latest": log_entries[:8],
@@ -188,6 +193,12 @@ def final_scores(
         for k, v in (outcome.get("scores") or {}).items()
     ]
     return sorted(rows, key=lambda r: (not r["winner"], -float(r["score"]), r["seat"]))
+
+
+def stylesheet_urls(game: str) -> list[str]:
+    """The page-head links of the stylesheets a game's presentation declares (served by
+    ``routers/game_static.py``)."""
+    return [f"{GAME_STATIC}/{game}/{path.name}" for path in presentation(game).stylesheets()]
 
 
 def redirect(url: str) -> RedirectResponse:
