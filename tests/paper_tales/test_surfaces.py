@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from rich.console import Console
 
 from tabletop.engine import Action, State, load
@@ -17,6 +18,7 @@ from tabletop.engine.registry import presentation
 from tabletop.games.paper_tales import tui, web
 from tabletop.games.paper_tales.content import game_content
 from tabletop.testing import Scenario
+from tabletop.web.app import create_app
 
 from .helpers import arrangement, card, game
 
@@ -168,19 +170,30 @@ class TestThePresentation:
                 assert "How every score was made" in text and "Wars " in text
 
     @pytest.mark.parametrize(("params", "kind", "turn", "committed"), SHOWN)
-    def test_the_web_drawings_are_well_formed_and_styled_from_the_stylesheet(
+    def test_the_web_drawings_are_well_formed_and_carry_no_styles(
         self, params: dict, kind: str, turn: int, committed: bool
     ) -> None:
         state = _at(params, kind, turn, committed)
         shown = presentation("paper-tales")
-        (sheet,) = shown.stylesheets()
-        css = sheet.read_text(encoding="utf-8")
         for seat in [*range(state.game.num_players), None]:
             for compact in (False, True):
                 html = shown.html(state.view(seat) or {}, compact=compact)
                 xml.dom.minidom.parseString(html)
-                assert css in html
-        assert "<style" not in (Path(web.__file__)).read_text(encoding="utf-8")
+                assert "<style" not in html and "style=" not in html
+                assert html.startswith('<div class="pt-board')
+
+    def test_the_board_page_links_the_stylesheet(self, tmp_path: Path) -> None:
+        (sheet,) = presentation("paper-tales").stylesheets()
+        assert sheet.name == "paper-tales.css" and ".pt-kingdom" in sheet.read_text()
+        client = TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", bot_delay=0))
+        made = client.post(
+            "/api/games", json={"game": "paper-tales", "params": {}, "seats": ["human"] * 3}
+        ).json()
+        page = client.get(made["seat_links"]["0"]).text
+        assert '<link rel="stylesheet" href="/game-static/paper-tales/paper-tales.css">' in page
+        assert 'class="pt-board' in page
+        served = client.get("/game-static/paper-tales/paper-tales.css")
+        assert served.status_code == 200 and served.text == sheet.read_text(encoding="utf-8")
 
     def test_a_deployment_is_played_by_tapping_a_card_then_a_place(self) -> None:
         state = _at({"players": 3}, "deploy", 2)

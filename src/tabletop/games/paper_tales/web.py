@@ -8,8 +8,9 @@ Gold). Kingdoms flow in a grid that wraps: readable at 7 players and one column 
 While the seat arranges its Deployment, its cards and places carry ``data-target`` values (see
 :func:`tabletop.games.paper_tales.presentation.PaperTalesPresentation.board_targets`).
 
-Until the web app serves each game's templates and static files itself, the templates are read
-by this module's own :class:`jinja2.Environment` and the stylesheet is inlined into the board.
+The page links the stylesheet the presentation declares (the web app serves it under
+``/game-static/paper-tales/``); until it reads each game's templates itself, they are read by this
+module's own :class:`jinja2.Environment`.
 """
 
 from __future__ import annotations
@@ -57,11 +58,6 @@ def _board() -> Template:
     return env.get_template("board.html")
 
 
-@lru_cache(maxsize=1)
-def stylesheet() -> str:
-    return STYLESHEET.read_text(encoding="utf-8")
-
-
 def deploying(view: dict[str, Any]) -> bool:
     """Whether the viewing seat is arranging its Deployment now (a template is offered)."""
     return any(t.get("kind") == KIND for t in view.get("templates") or ())
@@ -75,7 +71,6 @@ def render(view: dict[str, Any], compact: bool = False) -> str:
     return _board().render(
         view=view,
         compact=compact,
-        css=stylesheet(),
         seat=seat,
         me=players[seat] if seat is not None else None,
         draft=view.get("draft"),
