@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.engine import specs
+from tabletop.engine import load, specs
+from tabletop.engine.decisions import DecidingState
+from tabletop.engine.harness import random_playout
 from tabletop.testing import check_game
 
 from .modes import game_cases
@@ -24,3 +26,27 @@ def test_every_registered_game_is_in_the_harness() -> None:
         for mode in spec.modes:
             covered = [p for p in spec.conformance if p.get("mode", spec.modes[0]) == mode]
             assert covered, f"{spec.name}: mode {mode!r} is not covered by the conformance harness"
+
+
+# Random playouts per parameter set for the coverage of declared decisions (unchecked, so cheap).
+COVERAGE_SEEDS = range(12)
+
+
+@pytest.mark.parametrize("name", sorted(spec.name for spec in specs()))
+def test_every_declared_decision_is_reached(name: str) -> None:
+    """Every kind a game declares is prompted in its random playouts (automata's decisions are
+    played by the rules, never prompted, and are checked by the game's own tests)."""
+    spec = next(s for s in specs() if s.name == name)
+    reached: set[str] = set()
+    declared: tuple[str, ...] = ()
+    for params in spec.conformance:
+        game = load(name, **params)
+        state = game.new_state(0)
+        if not isinstance(state, DecidingState):
+            pytest.skip(f"{name} does not declare its decisions")
+        declared = tuple(d.kind for d in state.decisions if not d.automaton)
+        for seed in COVERAGE_SEEDS:
+            _, report = random_playout(game, seed, check=False)
+            reached |= set(report.decisions)
+    missing = sorted(set(declared) - reached)
+    assert not missing, f"{name}: declared decisions never reached in random playouts: {missing}"

@@ -61,13 +61,13 @@ class TestCommitting:
 
     def test_withdrawing_without_a_commitment_is_refused(self) -> None:
         state = bids()
-        with pytest.raises(IllegalAction, match="seat 0 has nothing to withdraw"):
+        with pytest.raises(IllegalAction, match="Seat 1 has nothing to withdraw"):
             state.apply(WITHDRAW, 0)
 
     def test_a_commitment_must_be_a_legal_option(self) -> None:
         state = bids()
         before = state.dumps()
-        with pytest.raises(IllegalAction, match="not legal for seat 0"):
+        with pytest.raises(IllegalAction, match="not legal for Seat 1"):
             state.apply(Action.of("bid", card=99), 0)
         assert state.dumps() == before
 

@@ -72,7 +72,7 @@ class TestApply:
     def test_illegal_action_is_refused_with_a_reason_and_changes_nothing(self) -> None:
         state = bids()
         before = state.dumps()
-        with pytest.raises(IllegalAction, match=r"bid\(card=99\) is not legal for seat 0 at 'bid'"):
+        with pytest.raises(IllegalAction, match=r"bid\(card=99\) is not legal for Seat 1 at 'bid'"):
             state.apply(Action.of("bid", card=99), 0)
         assert state.dumps() == before
         assert isinstance(IllegalAction("x"), ValueError)
@@ -88,7 +88,7 @@ class TestApply:
         state.apply(Action.of("bid", card=9), 0)
         state.apply(Action.of("bid", card=2), 1)
         assert state.prompt().seats == (1,)
-        with pytest.raises(IllegalAction, match="seat 0 may not act now"):
+        with pytest.raises(IllegalAction, match="Seat 1 may not act now"):
             state.apply(Action.of("pass"), 0)
 
     def test_the_game_over_refuses_everything(self) -> None:

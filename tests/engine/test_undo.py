@@ -23,7 +23,7 @@ class TestUndo:
     def test_not_someone_elses_action(self) -> None:
         state = fresh()
         state.apply(state.legal_actions(0)[0], 0)
-        with pytest.raises(IllegalAction, match="last action was seat 0's; seat 1 can only undo"):
+        with pytest.raises(IllegalAction, match="last action was Seat 1's; Seat 2 can only undo"):
             undo_last(state, 1)
 
     def test_not_past_a_random_draw(self) -> None:

@@ -9,63 +9,96 @@ with the lowest bid, which is not the seat whose turn it is, answers whether to 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import (
-    TERMINAL_PROMPT,
     Action,
     Deck,
     Game,
     GameSpec,
     Outcome,
     ParamSpec,
-    Prompt,
-    State,
     new_deck,
     new_rng,
     register,
 )
+from tabletop.engine.decisions import DecidingState, Decision, DecisionTable
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import log, log_for
 
+DECISIONS = DecisionTable("toy-bids")
 
-class ToyState(State):
-    __slots__ = ()
 
-    def _prompt(self) -> Prompt:
-        d = self.data
-        if d["phase"] == "over":
-            return TERMINAL_PROMPT
-        if d["phase"] == "bid":
-            seats = tuple(range(len(d["hands"])))
-            return Prompt(seats, "bid", "Bid a card from your hand.", turn=d["turn"], commit=True)
-        return Prompt((d["answer"],), "steal-or-pass", "Steal a point?", turn=d["turn"])
+@DECISIONS.declare
+class Bid(Decision["ToyState"]):
+    """Every seat bids a card at once, hidden until all have."""
 
-    def _legal_actions(self, seat: int) -> list[Action]:
-        d = self.data
-        if d["phase"] == "bid":
-            return [Action.of("bid", card=c) for c in sorted(set(d["hands"][seat]))]
+    kind = "bid"
+    offers = ("bid",)
+    commit = True
+
+    def seats(self, state: ToyState) -> tuple[int, ...]:
+        return tuple(range(len(state.data["hands"])))
+
+    def text(self, state: ToyState, seat: int) -> str:
+        return "Bid a card from your hand."
+
+    def legal(self, state: ToyState, seat: int) -> list[Action]:
+        return [Action.of("bid", card=c) for c in sorted(set(state.data["hands"][seat]))]
+
+    def apply(self, state: ToyState, seat: int, action: Action) -> None:
+        d = state.data
+        d["hands"][seat].remove(action["card"])
+        d["bids"][seat] = action["card"]
+
+    def reveal(self, state: ToyState, commitments: Mapping[int, Action]) -> None:
+        super().reveal(state, commitments)
+        state.resolve()
+
+    def words(self, state: ToyState, action: Action, seat: int) -> str:
+        return f"Bid {action['card']}"
+
+
+@DECISIONS.declare
+class StealOrPass(Decision["ToyState"]):
+    """The lowest bidder, who is not the seat whose turn it is, may steal a point."""
+
+    kind = "steal-or-pass"
+    offers = ("steal", "pass")
+
+    def seats(self, state: ToyState) -> tuple[int, ...]:
+        return (int(state.data["answer"]),)
+
+    def text(self, state: ToyState, seat: int) -> str:
+        return "Steal a point?"
+
+    def legal(self, state: ToyState, seat: int) -> list[Action]:
         acts = [Action.of("pass")]
-        if 1 in d["hands"][seat]:
+        if 1 in state.data["hands"][seat]:
             acts.append(Action.of("steal"))
         return acts
 
-    def _apply(self, seat: int, action: Action) -> None:
-        d = self.data
-        if action.kind == "bid":
-            d["hands"][seat].remove(action["card"])
-            d["bids"][seat] = action["card"]
-            if all(b is not None for b in d["bids"]):
-                self._resolve()
-        elif action.kind == "steal":
+    def apply(self, state: ToyState, seat: int, action: Action) -> None:
+        d = state.data
+        if action.kind == "steal":
             d["hands"][seat].remove(1)
             d["score"][seat] += 1
-            log(d, f"seat {seat} steals a point")
-            self._next_round()
-        else:
-            self._next_round()
+            log(d, f"{state.seat_name(seat)} steals a point")
+        state.next_round()
 
-    def _resolve(self) -> None:
+
+class ToyState(DecidingState):
+    __slots__ = ()
+
+    def decision_kind(self) -> str | None:
+        phase = self.data["phase"]
+        return None if phase == "over" else "bid" if phase == "bid" else "steal-or-pass"
+
+    def whose_turn(self) -> int | None:
+        return int(self.data["turn"])
+
+    def resolve(self) -> None:
         d = self.data
         bids = d["bids"]
         best = max(bids)
@@ -73,16 +106,16 @@ class ToyState(State):
         low = min(bids)
         loser = max(s for s, b in enumerate(bids) if b == low)
         d["score"][winner] += 1
-        log(d, f"bids {bids}: seat {winner} wins the round")
+        log(d, f"bids {bids}: {self.seat_name(winner)} wins the round")
         d["last_bids"] = bids
         d["bids"] = [None] * len(bids)
         if loser != d["turn"]:
             d["phase"] = "answer"
             d["answer"] = loser
         else:
-            self._next_round()
+            self.next_round()
 
-    def _next_round(self) -> None:
+    def next_round(self) -> None:
         d = self.data
         d["round"] += 1
         d["turn"] = (d["turn"] + 1) % len(d["hands"])
@@ -179,3 +212,6 @@ class ToyGame(Game):
         if "deck" in spec:
             state.data["deck"]["draw"] = list(reversed(spec["deck"]))
         return state
+
+
+ToyState.decisions = DECISIONS

@@ -256,8 +256,9 @@ class TestSavedGames:
         for seat, action in saved["then"]:
             state.apply(Action.from_json(action), seat)
         # saved with the state's old short keys too: the view is the one seen then, its keys
-        # spelt out as they are now
-        assert json.loads(json.dumps(state.view(None))) == renamed_keys(saved["view"])
+        # spelt out as they are now (and the seats' names every view carries since)
+        seen_then = renamed_keys(saved["view"]) | {"seat_names": state.seat_names()}
+        assert json.loads(json.dumps(state.view(None))) == seen_then
 
     OLD_KEYS = Path(__file__).parent / "data" / "saved_with_queued_effects.json"
 
@@ -285,7 +286,8 @@ class TestSavedGames:
             state = store.apply(ident, seat, Action.from_json(action))
         reloaded, _ = store.load(ident)
         assert reloaded.data == state.data
-        assert json.loads(json.dumps(state.view(None))) == renamed_keys(saved["view"])
+        seen_then = renamed_keys(saved["view"]) | {"seat_names": state.seat_names()}
+        assert json.loads(json.dumps(state.view(None))) == seen_then
 
     def test_an_old_snapshot_restores_with_todays_keys(self) -> None:
         """Undo and replay restore stored snapshots (engine.snapshots): an old one upgrades the

@@ -147,7 +147,7 @@ class TestUndoAfterADraw:
         city = hidden.shop_of(s, card)
         assert city is not None and card not in hidden.shop_known(s, city, other)
         s.apply(buy, seat)
-        with pytest.raises(IllegalAction, match=f"to seat {other}"):
+        with pytest.raises(IllegalAction, match=f"to {s.seat_name(other)}"):
             undo_last(s, seat, before=before)
 
 

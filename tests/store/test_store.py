@@ -32,7 +32,7 @@ class TestSavedGames:
         ident = store.create(state, ["human", "human"])
         with pytest.raises(IllegalAction):
             store.apply(ident, 0, Action.of("bid", card=77))
-        with pytest.raises(IllegalAction, match="not legal for seat 0 at 'bid'"):
+        with pytest.raises(IllegalAction, match="not legal for Seat 1 at 'bid'"):
             store.apply(ident, 0, Action.of("pass"))
         reloaded, info = store.load(ident)
         assert reloaded == state and info.num_actions == 0 and store.record(ident).actions == []
@@ -78,11 +78,11 @@ class TestCrashSafety:
         store.apply(ident, 0, state.legal_actions(0)[0])
         before, _ = store.load(ident)
 
-        def boom(self: ToyState, seat: int, action: Action) -> None:
+        def boom(self: ToyState) -> None:
             self.data["score"][0] = 99  # half-done work, then a crash
             raise RuntimeError("power cut")
 
-        monkeypatch.setattr(ToyState, "_apply", boom)
+        monkeypatch.setattr(ToyState, "resolve", boom)
         with pytest.raises(RuntimeError, match="power cut"):
             store.apply(ident, 1, state.legal_actions(1)[0])
         after, info = store.load(ident)

@@ -11,7 +11,8 @@ import json
 from html import escape
 from typing import Any
 
-from tabletop.web.service import register_renderer
+from tabletop.engine.presentation import Presentation, Provides, View
+from tabletop.engine.registry import game_class
 
 FACINGS = ("north", "east", "south", "west")
 
@@ -54,5 +55,17 @@ def render(view: dict[str, Any]) -> str:
     return "".join(out)
 
 
+class Board(Presentation):
+    """The drawing above as the test game's declared presentation."""
+
+    provides = Provides(html=True)
+
+    def html(self, view: View, compact: bool = False) -> str:
+        return render(dict(view))
+
+
+BOARD = Board()
+
+
 def install() -> None:
-    register_renderer("toy-lairs", render)
+    game_class("toy-lairs").presentation = BOARD

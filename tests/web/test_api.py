@@ -112,7 +112,7 @@ class TestRefusals:
             lambda: act(client, game, 0, bid, 0, seat=1),
             403,
             "wrong-seat",
-            "your token is for seat 0",
+            "your token is for Seat 1",
         )
 
     def test_view_of_the_wrong_seat(self, client, game) -> None:
@@ -121,7 +121,7 @@ class TestRefusals:
             params={"token": game["seat_tokens"]["0"], "seat": 1},
         )
         assert r.status_code == 403
-        assert "seat 0" in r.json()["detail"]
+        assert "Seat 1" in r.json()["detail"]
 
     def test_view_without_token(self, client, game) -> None:
         r = client.get(f"/api/games/{game['id']}/view")
@@ -141,7 +141,7 @@ class TestRefusals:
             lambda: act(client, game, 0, {"kind": "pass", "args": {}}, 2),
             409,
             "not-your-turn",
-            "seat 0 may not act now",
+            "Seat 1 may not act now",
         )
 
     def test_stale(self, client, db_url, game) -> None:
@@ -185,7 +185,7 @@ class TestRefusals:
             lambda: act(client, game, 0, {"kind": "bid", "args": {"card": missing}}, 0),
             409,
             "illegal-action",
-            "not legal for seat 0",
+            "not legal for Seat 1",
         )
 
     @pytest.mark.parametrize(
@@ -294,9 +294,10 @@ class TestSecrets:
         chips = [c.split("</span>")[0] for c in hand_panel.split('class="chip">')[1:]]
         assert chips == [str(c) for c in state.data["hands"][1]]
         assert state.commitment(0) is not None
-        assert "Has chosen: Seat 1" in page and "You have chosen" not in page
+        assert "Has chosen: Seat 1" in page and 'id="my-choice"' not in page
         mine = client.get(f"/play/{game['id']}", params={"token": game["seat_tokens"]["0"]}).text
-        assert "You have chosen" in mine
+        card = v0["options"][0]["action"]["args"]["card"]
+        assert f'<b id="my-choice-words">You bid {card}</b>' in mine
 
     def test_record_is_closed_while_the_game_runs(self, client) -> None:
         game = new_game(client, ["human", "bot:random"])
@@ -377,7 +378,7 @@ def test_replay_of_a_finished_game(client, db_url) -> None:
     assert first["last"] is None and first["num_actions"] == 0 and first["steps"] == steps
     mid = client.get(f"/api/games/{game['id']}/replay/1").json()
     assert mid["last"]["seat"] == record["actions"][0]["seat"]
-    assert mid["last"]["label"].startswith("Bid: card ")
+    assert mid["last"]["label"].startswith("Bid ")
     last = client.get(f"/api/games/{game['id']}/replay/{steps}").json()
     assert last["view"] == state.view(None)
     assert client.get(f"/api/games/{game['id']}/replay/{steps + 1}").status_code == 404
@@ -417,7 +418,7 @@ class TestUndo:
         assert (r.status_code, r.json()["code"]) == (409, "undo-refused")
         assert "revealed hidden information" in r.json()["detail"]
         r = self.undo(client, game, 0, 2)
-        assert r.status_code == 409 and "the last step was seat 1's" in r.json()["detail"]
+        assert r.status_code == 409 and "the last step was Seat 2's" in r.json()["detail"]
         r = self.undo(client, game, 1, 1)
         assert (r.status_code, r.json()["code"]) == (409, "stale")
         assert snapshot(db_url, game["id"]) == before

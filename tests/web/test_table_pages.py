@@ -182,7 +182,8 @@ class TestEndOfGame:
         for p in final["players"]:
             assert p["name"] in table.group(1)
             for virtue in p["virtues"]:
-                assert re.search(rf"{virtue.capitalize()} \(round \d+\)", table.group(1))
+                learnt = rf"Virtue of {virtue.capitalize()}: 1 .{{0,40}}\(learnt in round \d+\)"
+                assert re.search(learnt, table.group(1))
         winner = final["players"][state.outcome().winners[0]]["name"]
         assert re.search(rf'id="winners">{re.escape(winner)}', unescape(page))
         assert f'href="/replay/{made.id}"' in page and f'action="/rematch/{made.id}"' in page

@@ -29,13 +29,16 @@ episode. ``reset()`` without a seed takes the next seed of the environment's own
 from __future__ import annotations
 
 import io
+import json
 from typing import Any
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
+from rich.console import Console
 
 from tabletop.engine import Action, Game, Rng, State, derive_seed, load
+from tabletop.engine.registry import presentation
 
 from .encoding import Encoding, encoding_for, legal_map
 
@@ -204,18 +207,19 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         return text
 
     def render_text(self) -> str:
-        """The deciding seat's view (a spectator's at the end) as the terminal client draws it."""
-        from rich.console import Console
-
-        from tabletop.cli.render import game_renderer
-
+        """The deciding seat's view (a spectator's at the end) as the terminal client draws it
+        (the game's declared drawing; its JSON where it declares none)."""
         st = self._st()
         seat = deciding_seat(st)
         view = st.view(seat)
         assert view is not None
         buf = io.StringIO()
         console = Console(file=buf, width=120, color_system=None, force_terminal=False)
-        console.print(game_renderer(self.game.name)(view))
+        shown = presentation(self.game.name)
+        if shown.provides.terminal:
+            console.print(shown.terminal(view))
+        else:
+            console.print(json.dumps(view, indent=1, sort_keys=True))
         prompt = st.prompt()
         if seat is None:
             console.print(f"Game over: {st.outcome().text or st.outcome().reason}")

@@ -1,9 +1,9 @@
-"""Rendering views in the terminal. A game may ship ``tabletop.games.<pkg>.tui.render(view)``;
-otherwise a generic renderer shows the view's fields."""
+"""Rendering views in the terminal: a game's declared presentation
+(:func:`tabletop.engine.registry.presentation`), or a generic drawing of the view's fields for a
+game that provides none."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -12,27 +12,21 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
 
+from ..engine.registry import presentation
+
 Renderer = Callable[[dict[str, Any]], RenderableType]
 _SKIP = {"actions", "log", "prompt", "outcome", "game", "seat"}
 
 
-def game_part(game: str, name: str) -> Any:
-    """An optional part of a game's terminal module (``render``, ``render_compact``,
-    ``card_text``, ``explain``), or None when the game ships no such module or part."""
-    module = f"tabletop.games.{game.replace('-', '_')}.tui"
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not module.startswith(exc.name):
-            raise
-        return None
-    return getattr(mod, name, None)
-
-
-def game_renderer(game: str) -> Renderer:
-    """The game's own terminal drawing of a view, else the generic one."""
-    render: Renderer = game_part(game, "render") or generic_render
-    return render
+def game_renderer(game: str, compact: bool = False) -> Renderer:
+    """The game's own terminal drawing of a view (its declared presentation), else the generic
+    one; ``compact``: the short drawing beside the options, where the game has one."""
+    shown = presentation(game)
+    if compact and shown.provides.terminal_compact:
+        return lambda view: shown.terminal(view, compact=True)
+    if shown.provides.terminal:
+        return lambda view: shown.terminal(view)
+    return generic_render
 
 
 def generic_render(view: dict[str, Any]) -> RenderableType:
@@ -43,7 +37,10 @@ def generic_render(view: dict[str, Any]) -> RenderableType:
         if key in _SKIP:
             continue
         table.add_row(key, Pretty(value, max_length=12))
-    title = f"{view.get('game')} — seat {view.get('seat')}"
+    seat = view.get("seat")
+    names = view.get("seat_names") or []
+    who = names[seat] if isinstance(seat, int) and seat < len(names) else "spectator"
+    title = f"{view.get('game')} — {who}"
     parts: list[RenderableType] = [table]
     if view.get("log"):
         lines = "\n".join(e["text"] for e in view["log"][-8:])

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import ContentError
+from .errors import BadParameter, ContentError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -25,6 +25,24 @@ class Entry(BaseModel):
     """Base for content entries: unknown fields are errors, entries are immutable."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Spec(BaseModel):
+    """Base for a scenario spec's models (:mod:`tabletop.testing`): an unknown key at any level
+    is refused, so a misspelt ``posiiton`` never leaves a state set up other than written."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+def validate_spec(model: type[M], raw: Any, game: str) -> M:
+    """A scenario spec through its model; :class:`BadParameter` names the path of the first key
+    that is wrong (``players.0.posiiton: Extra inputs are not permitted``)."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = _field_path(err["loc"]) or "the spec"
+        raise BadParameter(f"{game}: scenario spec, {where}: {err['msg']}") from None
 
 
 def read_data(path: Path) -> Any:

@@ -16,6 +16,9 @@ Checks (after OpenSpiel's RandomSimTest and PettingZoo's api/seed tests):
 - the knowledge model (games with zones), for every seat and the spectator: (a) the view is
   identical across resamples, (b) every item the seat knows stays where it is, (c) what it does
   not know does vary over the resamples of a playout;
+- a game whose decisions are declared (:mod:`.decisions`): every prompt names a declared kind,
+  every legal action is of a kind its decision offers, and the reached kinds are counted
+  (``PlayoutReport.decisions``) so a test can prove every declared kind is reached;
 - the game ends within its declared bound; the same seed gives the same game.
 """
 
@@ -26,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .decisions import DecidingState
 from .errors import IllegalAction
 from .knowledge import ZONES, knows
 from .protocol import WITHDRAW, Game, State
@@ -51,6 +55,7 @@ class PlayoutReport:
     unknown_could_vary: int = 0
     unknown_varied: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
+    decisions: dict[str, int] = field(default_factory=dict)
 
 
 def _fail(game: Game, seed: int, step: int, message: str) -> ConformanceError:
@@ -133,6 +138,26 @@ def check_templates(state: State, seed: int, step: int, rng: Rng) -> None:
                     )
 
 
+def check_declared(state: State, seed: int, step: int) -> None:
+    """The decision now due is declared, and every legal action is of a kind it offers."""
+    if not isinstance(state, DecidingState):
+        return
+    game = state.game
+    prompt = state.prompt()
+    if prompt.kind not in state.decisions:
+        raise _fail(game, seed, step, f"prompt kind {prompt.kind!r} is not a declared decision")
+    offers = state.decisions[prompt.kind].offers
+    for seat in prompt.seats if offers else ():
+        for a in state.legal_actions(seat):
+            if a.kind not in offers:
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"{a} is offered at {prompt.kind!r}, which declares only {list(offers)}",
+                )
+
+
 def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None:
     """Protocol checks on one state (``deep`` adds the costlier ones)."""
     game = state.game
@@ -141,6 +166,7 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
         if state.legal_actions() or any(state.legal_actions(s) for s in range(game.num_players)):
             raise _fail(game, seed, step, "terminal state offers actions")
         return
+    check_declared(state, seed, step)
     for seat in prompt.seats:
         if not 0 <= seat < game.num_players:
             raise _fail(game, seed, step, f"prompt names seat {seat} out of range")
@@ -304,6 +330,8 @@ def random_playout(
         seat = seats[rng.below(len(seats))]
         action = rng.choice(state.legal_actions(seat))
         report.kinds[action.kind] = report.kinds.get(action.kind, 0) + 1
+        due = state.prompt().kind
+        report.decisions[due] = report.decisions.get(due, 0) + 1
         if deep:
             twin = state.clone()
             twin.apply(action, seat)

@@ -33,7 +33,9 @@ from .actions import Action
 from .errors import BadParameter, IllegalAction
 from .knowledge import ZONES, resample_zones
 from .piles import Pile
+from .presentation import Presentation, numbered_seat
 from .rng import Rng, derive_seed
+from .scores import SeatScore
 from .templates import Template
 
 if TYPE_CHECKING:
@@ -89,12 +91,15 @@ TERMINAL_PROMPT = Prompt((), "game-over", "The game is over.")
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning seats (empty when nobody won), scores, and why."""
+    """How a game ended: the winning seats (empty when nobody won), scores, and why.
+    ``breakdown``: how every seat's score was made, source by source (see :mod:`.scores`), for
+    the end screens and reports; empty while the game is not over."""
 
     winners: tuple[int, ...]
     scores: Mapping[int, int | float]  # as the game gives them: 3 stays 3, 2.5 stays 2.5
     reason: str
     text: str = ""
+    breakdown: tuple[SeatScore, ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -102,6 +107,7 @@ class Outcome:
             "scores": {str(k): v for k, v in self.scores.items()},
             "reason": self.reason,
             "text": self.text,
+            "breakdown": [line.to_json() for line in self.breakdown],
         }
 
 
@@ -188,6 +194,11 @@ class GameSpec:
     # Parameter sets the conformance harness must cover (every mode at least once).
     conformance: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
     cheating_bots_allowed: bool = False
+    # what the game's states provide beyond the protocol (after OpenSpiel's GameType.provides_*):
+    # an estimate of each seat's chance to win for search (State.evaluate), and what a seat
+    # played with for balance reports (State.tags)
+    provides_evaluation: bool = False
+    provides_tags: bool = False
 
     def param(self, name: str) -> ParamSpec:
         for p in self.params:
@@ -255,6 +266,8 @@ class Game(ABC):
     """A game with fixed parameters. Immutable; holds the static content shared by its states."""
 
     spec: ClassVar[GameSpec]
+    # how people see the game (the generic drawing unless the game declares its own)
+    presentation: ClassVar[Presentation] = Presentation()
     # memos of what the parameters decide, found on first use
     _state_class_memo: type[State] | None = None
     _automata_memo: dict[int, Automaton] | None = None
@@ -435,6 +448,29 @@ class State(ABC):
         """Rounds played so far (for statistics)."""
         return int(self.data.get("round", 0))
 
+    def seat_name(self, seat: int) -> str:
+        """The one name a seat goes by for people, in logs, refusals, end screens and reports:
+        the game's name for that player (a colour, a character) or ``Seat N`` counted from 1."""
+        return numbered_seat(seat)
+
+    def seat_names(self) -> list[str]:
+        return [self.seat_name(s) for s in range(self.game.num_players)]
+
+    def undoable(self) -> bool:
+        """Whether the answer to the decision now due may be taken back (the engine's undo policy
+        still refuses an answer that revealed something)."""
+        return True
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots' cut-off playouts;
+        a game that has one says ``provides_evaluation`` in its spec."""
+        raise NotImplementedError(f"{self.game.name} provides no evaluation")
+
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` played with (category -> value or values), for balance reports; a game
+        that has them says ``provides_tags`` in its spec."""
+        raise NotImplementedError(f"{self.game.name} provides no tags")
+
     def _resample(self, seat: int | None, rng: Rng) -> State:
         """A copy with everything hidden from ``seat`` redrawn from ``rng`` (see
         :meth:`resample`). Games with hidden information override."""
@@ -597,21 +633,22 @@ class State(ABC):
         if seat is None:
             if len(prompt.seats) != 1:
                 raise IllegalAction(
-                    f"{self.game.name}: seats {list(prompt.seats)} decide at once "
+                    f"{self.game.name}: {self._names(prompt.seats)} decide at once "
                     f"({prompt.kind}); say which seat plays {action}"
                 )
             seat = prompt.seats[0]
         if seat not in prompt.seats and seat not in prompt.committed:
             raise IllegalAction(
-                f"{self.game.name}: seat {seat} may not act now; waiting for seat(s) "
-                f"{', '.join(map(str, prompt.seats))} to decide {prompt.kind!r}"
+                f"{self.game.name}: {self._name(seat)} may not act now; waiting for "
+                f"{self._names(prompt.seats)} to decide {prompt.kind!r}"
             )
         if not isinstance(action, Action):
             raise IllegalAction(f"{self.game.name}: not an action: {action!r}")
         if prompt.commit and action == WITHDRAW:
             if seat not in prompt.committed:
                 raise IllegalAction(
-                    f"{self.game.name}: seat {seat} has nothing to withdraw at {prompt.kind!r}"
+                    f"{self.game.name}: {self._name(seat)} has nothing to withdraw at "
+                    f"{prompt.kind!r}"
                 )
             return seat
         if not self._admitted(seat, action):
@@ -622,11 +659,22 @@ class State(ABC):
             else:
                 kinds = sorted({a.kind for a in self._legal(seat)})
             raise IllegalAction(
-                f"{self.game.name}: {action} is not legal for seat {seat} at {prompt.kind!r}"
+                f"{self.game.name}: {action} is not legal for {self._name(seat)} at "
+                f"{prompt.kind!r}"
                 + (f": {reason}" if reason else "")
                 + f" (legal kinds now: {', '.join(kinds)})"
             )
         return seat
+
+    def _name(self, seat: object) -> str:
+        """A seat's name in a refusal (a seat that is no seat of this game, as given)."""
+        n = self.game.num_players
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
+            return self.seat_name(seat)
+        return f"seat {seat!r}"
+
+    def _names(self, seats: tuple[int, ...]) -> str:
+        return ", ".join(self._name(s) for s in seats) or "nobody"
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Play ``action``. Refuses an illegal one with :class:`IllegalAction`, changing nothing."""
@@ -698,6 +746,7 @@ class State(ABC):
         body = self._view(seat)
         body["game"] = self.game.name
         body["seat"] = seat
+        body["seat_names"] = self.seat_names()
         body["prompt"] = prompt.to_json()
         templates = self.templates(seat)
         if templates is not None:

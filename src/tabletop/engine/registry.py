@@ -8,6 +8,7 @@ import threading
 from typing import Any, TypeVar
 
 from .errors import UnknownGame
+from .presentation import Presentation
 from .protocol import Game, GameSpec
 
 G = TypeVar("G", bound=type[Game])
@@ -62,6 +63,12 @@ def game_class(name: str) -> type[Game]:
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise UnknownGame(f"unknown game {name!r}; registered games: {known}") from None
+
+
+def presentation(name: str) -> Presentation:
+    """How people see the game ``name`` (its declared :class:`Presentation`; the generic one
+    when it declares none): every surface finds drawings, card texts and explanations here."""
+    return game_class(name).presentation
 
 
 def specs() -> list[GameSpec]:

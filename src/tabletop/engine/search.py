@@ -9,10 +9,11 @@ pairs, its children are the actions seen so far, and selection uses UCB1 over th
 legal in the current determinization, counting each child's *availability* (Cowling, Powley and
 Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
 
-Evaluation: a game may offer ``State.evaluate() -> Sequence[float]``, one estimate per seat in
-``[0, 1]`` of how likely that seat is to win, computed on the determinization. With it, a playout
-stops ``rollout`` random actions after the tree (cut-off rollouts, cheap). Without it, playouts
-run random actions to the end of the game (at most ``max_rollout`` of them) and score the outcome.
+Evaluation: a game may offer ``State.evaluate() -> Sequence[float]`` (its spec then says
+``provides_evaluation``), one estimate per seat in ``[0, 1]`` of how likely that seat is to win,
+computed on the determinization. With it, a playout stops ``rollout`` random actions after the
+tree (cut-off rollouts, cheap). Without it, playouts run random actions to the end of the game (at
+most ``max_rollout`` of them) and score the outcome.
 
 Parameters (``bot:ismcts?iterations=1000&seconds=0.5``): ``iterations`` per decision (the search
 stops early once the most visited action cannot be overtaken), ``seconds`` a time budget per
@@ -276,7 +277,7 @@ class ISMCTSBot(Bot):
         the outcome). With ``turns``, the playout stops where the ``turns``-th next turn starts
         (the prompt's ``turn``, or its deciding seats where it names no turn), so every leaf is
         evaluated at the same point of the game's cycle; ``max_rollout`` bounds it."""
-        evaluate: Evaluator | None = getattr(det, "evaluate", None)
+        evaluate: Evaluator | None = det.evaluate if det.game.spec.provides_evaluation else None
         turns = self.turns if evaluate is not None else 0
         if turns:
             limit = self.max_rollout

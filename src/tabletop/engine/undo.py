@@ -55,8 +55,8 @@ def undo_last(state: State, seat: int, before: State | None = None) -> State:
     last_seat, last_action = node.seat, node.action
     if last_seat != seat:
         raise IllegalAction(
-            f"{state.game.name}: the last action was seat {last_seat}'s; seat {seat} can only "
-            "undo its own last action"
+            f"{state.game.name}: the last action was {state.seat_name(last_seat)}'s; "
+            f"{state.seat_name(seat)} can only undo its own last action"
         )
     if before is not None:
         if before.num_actions() != node.length - 1:
@@ -67,6 +67,11 @@ def undo_last(state: State, seat: int, before: State | None = None) -> State:
         for s, a in state.history()[:-1]:
             previous.apply(a, s)
     decision = previous.prompt()
+    if not previous.undoable():
+        raise IllegalAction(
+            f"{state.game.name}: {last_action} cannot be undone: a {decision.kind!r} decision "
+            "is final once made"
+        )
     if decision.commit and last_action != WITHDRAW and decision.seats == (seat,):
         raise IllegalAction(
             f"{state.game.name}: {last_action} cannot be undone: it revealed hidden information "
@@ -86,7 +91,7 @@ def undo_last(state: State, seat: int, before: State | None = None) -> State:
     if viewer is not None:
         raise IllegalAction(
             f"{state.game.name}: {last_action} cannot be undone: it revealed hidden information"
-            + (" to the spectators" if viewer == -1 else f" to seat {viewer}")
+            + (" to the spectators" if viewer == -1 else f" to {state.seat_name(viewer)}")
         )
     reason = previous.undo_blocked(seat, last_action)
     if reason:

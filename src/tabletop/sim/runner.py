@@ -86,9 +86,8 @@ def play_one(
         "seconds": time.perf_counter() - started,
         "seats": list(seats),
     }
-    tags = getattr(state, "tags", None)
-    if callable(tags):
-        row["tags"] = {str(s): dict(tags(s)) for s in range(game.num_players)}
+    if game.spec.provides_tags:
+        row["tags"] = {str(s): dict(state.tags(s)) for s in range(game.num_players)}
     return row
 
 

@@ -32,6 +32,7 @@ from fastapi import BackgroundTasks, Depends, Header, Query, Request
 from fastapi.responses import Response
 
 from ..engine import Record, State
+from ..engine.presentation import numbered_seat
 from ..store.games import GameInfo, GameStore, NotFound
 from . import models
 from .service import BotRunner, NewGame, human_seats, seat_for_token, seat_links
@@ -220,14 +221,18 @@ def get_seat(
             )
         if seat not in humans:
             raise ApiError(
-                403, "wrong-seat", f"seat {seat} is not a human seat of this game: {humans}"
+                403,
+                "wrong-seat",
+                f"{numbered_seat(seat)} is not a human seat of this game "
+                f"({', '.join(numbered_seat(h) for h in humans) or 'none'})",
             )
         return seat
     if seat is not None and seat != opened:
         raise ApiError(
             403,
             "wrong-seat",
-            f"your token is for seat {opened}; you cannot act or look for seat {seat}",
+            f"your token is for {numbered_seat(opened)}; you cannot act or look for "
+            f"{numbered_seat(seat)}",
         )
     return opened
 

@@ -37,7 +37,7 @@ def play_action(store: GameStore, game: Loaded, seat: int, body: ActionIn) -> St
         raise ApiError(
             409,
             "not-your-turn",
-            f"seat {seat} may not act now; waiting for "
+            f"{state.seat_name(seat)} may not act now; waiting for "
             f"{seats_phrase(list(prompt.seats), info.seats, None)} ({prompt.kind})",
         )
     try:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..engine import WITHDRAW, Action, State
+from ..engine import WITHDRAW, Action, IllegalAction, State
+from ..engine.registry import presentation
+from ..engine.undo import undo_last
 
 # View fields the page shows in their own places rather than as panels.
-RESERVED = ("game", "seat", "prompt", "actions", "outcome", "log")
+RESERVED = ("game", "seat", "seat_names", "prompt", "actions", "outcome", "log")
 # A list as long as the number of seats is shown per seat unless its name says it holds cards.
 _NOT_PER_SEAT = re.compile(r"hand|card|deck|pile|draw|discard")
 _PER_SEAT_ANYWAY = re.compile(r"size|count|score|has_|per_seat")
@@ -27,12 +28,8 @@ def humanize(key: str) -> str:
 
 
 def player_names(view: dict[str, Any] | None) -> dict[int, str]:
-    """The names a game gives its players in a view (``players: [{seat, name}]``), by seat."""
-    out: dict[int, str] = {}
-    for p in (view or {}).get("players") or []:
-        if isinstance(p, dict) and isinstance(p.get("seat"), int) and p.get("name"):
-            out[p["seat"]] = str(p["name"])
-    return out
+    """The names of the seats in a view (``seat_names``, :meth:`State.seat_name`), by seat."""
+    return {s: str(n) for s, n in enumerate((view or {}).get("seat_names") or [])}
 
 
 def player_name(seat: int, names: dict[int, str] | None = None) -> str:
@@ -60,6 +57,14 @@ def seats_phrase(
     return ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
+def names_phrase(seats: list[int], names: dict[int, str] | None = None) -> str:
+    """Players by name, as a sentence lists them: "Seat 2", "Ann and Seat 3", "A, B and C"."""
+    words = [player_name(s, names) for s in seats]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def whole_log(states: Iterable[State], seat: int | None) -> list[dict[str, Any]]:
     """Every log line ``seat`` saw in a game, oldest first: a state keeps only its latest lines,
     so the game's states (a record replayed) give the whole story."""
@@ -77,18 +82,6 @@ def whole(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
-
-
-def game_web_part(game: str, name: str) -> Any:
-    """An optional part of a game's web module (``tabletop.games.<pkg>.web``), or None."""
-    module = f"tabletop.games.{game.replace('-', '_')}.web"
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not module.startswith(exc.name):
-            raise
-        return None
-    return getattr(mod, name, None)
 
 
 def _is_scalar(v: Any) -> bool:
@@ -172,29 +165,31 @@ def action_label(state: State, action: Action, seat: int | None) -> str:
     a game may use the kind ``withdraw`` for an action of its own, with arguments."""
     if action == WITHDRAW:
         return "Withdraw your choice"
-    if type(state).describe_action is State.describe_action:
-        head = action.kind.replace("-", " ").replace("_", " ")
-        head = head[:1].upper() + head[1:]
-        if not action.args:
-            return head
-        args = ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in action.args)
-        return f"{head}: {args}"
-    return state.describe_action(action, seat)
+    words = state.describe_action(action, seat)
+    if words != str(action):
+        return words
+    head = action.kind.replace("-", " ").replace("_", " ")
+    head = head[:1].upper() + head[1:]
+    if not action.args:
+        return head
+    args = ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in action.args)
+    return f"{head}: {args}"
 
 
 def table_options(
     state: State, seat: int | None, legal: list[Action] | None = None
 ) -> list[tuple[Action, str]]:
     """A seat's options as people should read them: in the game's order of what people usually
-    do (``state.option_rank``, when the game has one; throwing cards away last), and never two
-    that read the same (identical copies of a card are one option)."""
+    do (the game's presentation ranks them, when it provides a rank: throwing cards away last),
+    and never two that read the same (identical copies of a card are one option)."""
     if seat is None:
         return []
     actions = state.legal_actions(seat) if legal is None else legal
     labelled = [(a, action_label(state, a, seat)) for a in actions]
-    rank = getattr(state, "option_rank", None)
-    if callable(rank):
-        labelled.sort(key=lambda pair: int(rank(pair[0])))
+    shown = presentation(state.game.name)
+    if shown.provides.option_rank:
+        view = state.view(seat) or {}
+        labelled.sort(key=lambda pair: shown.option_rank(view, pair[0]))
     seen: set[str] = set()
     out = []
     for action, label in labelled:
@@ -204,13 +199,35 @@ def table_options(
     return out
 
 
+def lone_option(state: State, seat: int) -> Action | None:
+    """The one option a player may be spared deciding (taken without a click or a key), or
+    None. Only when there is truly nothing to think over: exactly one option, no form to fill,
+    no simultaneous choice (a commitment is the player's to make, even a forced one), nothing
+    the game asks before (it throws something away), and an answer the undo policy could take
+    back (it draws nothing at random and reveals nothing to anyone)."""
+    prompt = state.prompt()
+    if prompt.commit or seat not in prompt.seats or state.templates(seat):
+        return None
+    legal = state.legal_actions(seat)
+    if len(legal) != 1 or confirm_question(state, legal[0], seat):
+        return None
+    if not state.undoable():
+        return None
+    after = state.clone()
+    after.apply(legal[0], seat)
+    try:
+        undo_last(after, seat, state)
+    except IllegalAction:
+        return None
+    return legal[0]
+
+
 def confirm_question(state: State, action: Action, seat: int | None) -> str | None:
     """The question to ask before an option that throws something away (None: just do it)."""
-    ask = getattr(state, "confirm_text", None)
-    if not callable(ask):
+    shown = presentation(state.game.name)
+    if not shown.provides.confirm:
         return None
-    text = ask(action, seat)
-    return str(text) if text else None
+    return shown.confirm(state.view(seat) or {}, action) or None
 
 
 def _plain(v: Any) -> str:

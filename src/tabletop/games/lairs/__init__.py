@@ -24,6 +24,7 @@ from . import effects as _effects
 from . import grid
 from .content import content as load_content
 from .game import LairsState, start_phase
+from .presentation import LairsPresentation
 from .rules import pack as _pack  # noqa: F401  (registers the internal steps of the Pack)
 from .rules import turns as _turns  # noqa: F401  (registers entering and Hustle steps)
 from .rules.solo import LEVELS
@@ -41,6 +42,7 @@ MAX_ACTIONS = 20_000
 
 @register
 class Lairs(Game):
+    presentation = LairsPresentation()
     spec = GameSpec(
         name="lairs",
         title="Lairs",
@@ -78,6 +80,8 @@ class Lairs(Game):
             ),
         ),
         hidden_information=True,
+        provides_evaluation=True,
+        provides_tags=True,
         max_actions=MAX_ACTIONS,
         description="Build a secret lair for your rival, then race through theirs.",
         modes=MODES,

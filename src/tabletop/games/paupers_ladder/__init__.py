@@ -10,6 +10,7 @@ from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
 
 from .content import CITIES, content, solo_ids
+from .presentation import PaupersLadderPresentation
 from .rules import PLState
 from .setup import lay_out_board
 
@@ -31,6 +32,7 @@ MAX_ACTIONS = 60 + 60 * 4 * _TURN_BOUND
 
 @register
 class PaupersLadder(Game):
+    presentation = PaupersLadderPresentation()
     spec = GameSpec(
         name="paupers-ladder",
         title="Paupers' Ladder",
@@ -71,6 +73,8 @@ class PaupersLadder(Game):
             ),
         ),
         hidden_information=True,
+        provides_evaluation=True,
+        provides_tags=True,
         max_actions=MAX_ACTIONS,
         description="Paupers race to learn 3 of 5 Virtues in the land of Brighthelm.",
         modes=MODES,

@@ -41,7 +41,7 @@ After every action ``_settle`` runs queued ops until a decision is needed. Mode 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State
 from tabletop.engine.views import log
@@ -54,6 +54,7 @@ from .decisions import DECISIONS
 from .decks import CardDecks
 from .effects import CardEffects
 from .equipment import EquipmentCards
+from .evaluate import evaluate as estimate
 from .exploring import Exploring
 from .fighting import Fighting
 from .moving import Moving
@@ -116,6 +117,15 @@ class PLState(
 
     def describe_action(self, action: Action, seat: int | None = None) -> str:
         return self.action_words(action, seat)
+
+    def seat_name(self, seat: int) -> str:
+        return self.pname(seat)
+
+    def tags(self, seat: int) -> dict[str, Any]:
+        return self.played_with(seat)
+
+    def evaluate(self) -> list[float]:
+        return estimate(self)
 
     def _explain_illegal(self, seat: int, action: Action) -> str | None:
         return self.why_illegal(seat, action)

@@ -43,6 +43,7 @@ class Player(TypedDict, total=False):
     trophies: list[str]  # the Trophy Room
     journal: list[str]  # completed Quests
     virtues: list[str]
+    virtue_rounds: dict[str, int]  # the round each Virtue was learnt in
     draft_pick: str | None  # the Recipe picked in the draft, until all have picked
     turns: int  # turns started so far
     misses_turn: bool  # the Pauper misses the next turn
@@ -127,6 +128,7 @@ def new_player() -> Player:
         "trophies": [],
         "journal": [],
         "virtues": [],
+        "virtue_rounds": {},
         "draft_pick": None,
         "turns": 0,
         "misses_turn": False,
@@ -252,8 +254,9 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     keys of mappings keyed by data (Regions, decks, cards) stay, since none of those is a short
     key. A game saved before the Shops and the drawn cards were knowledge zones gets its zones
     (:func:`_into_zones`), one saved before the Dispensary and the solo face-down cards were
-    zones gets those and loses the unused hidden Birds (:func:`_facedown_into_zones`). Anything
-    else is returned as it is."""
+    zones gets those and loses the unused hidden Birds (:func:`_facedown_into_zones`); one saved
+    before the round of each Virtue was kept gets an empty record of them. Anything else is
+    returned as it is."""
     if "ts" in data:
         data = renamed_keys(data)
         assert isinstance(data, dict)
@@ -263,6 +266,8 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
         _tops_into_zones(data)
     if "dispensary" in data:
         _facedown_into_zones(data)
+    for p in data["players"]:
+        p.setdefault("virtue_rounds", {})  # saved before the rounds were kept: not known
     return data
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from mypy_extensions import trait
 
 from tabletop.engine import Outcome, piles
+from tabletop.engine.scores import ScoreItem, SeatScore
 from tabletop.engine.views import log_for
 
 from . import hidden
@@ -34,19 +35,42 @@ class Views:
                 "time": "The Time token reached zero.",
                 "lives": "A character lost its last Life.",
             }.get(d.get("reason", "time"), "")
+            result = ScoreItem(f"{data['name']} {'won' if won else 'lost'}", 1 if won else 0, why)
             return Outcome(
                 winners=winners,
                 scores={0: 1.0 if won else 0.0},
                 reason=d.get("reason", "time"),
                 text=f"{data['name']}: {'won' if won else 'lost'}. {why} "
                 + str(data["win" if won else "lose"]),
+                breakdown=(SeatScore(0, self.pname(0), (result,)),),
             )
         scores = {s: float(len(self.P(s)["virtues"])) for s in range(self.n())}
         if d.get("reason") == "virtues":
             text = f"{self.pname(winners[0])} learns a third Virtue and wins."
         else:
             text = "The round limit ends the tournament; most Virtues wins."
-        return Outcome(winners=winners, scores=scores, reason=d.get("reason", "virtues"), text=text)
+        breakdown = tuple(self.virtue_score(s) for s in range(self.n()))
+        return Outcome(
+            winners=winners,
+            scores=scores,
+            reason=d.get("reason", "virtues"),
+            text=text,
+            breakdown=breakdown if d["phase"] == "over" else (),
+        )
+
+    def virtue_score(self: PLState, seat: int) -> SeatScore:
+        """A seat's Virtues, one point each, with the round each was learnt in."""
+        p = self.P(seat)
+        when = p["virtue_rounds"]
+        items = tuple(
+            ScoreItem(
+                f"Virtue of {v.capitalize()}",
+                1,
+                f"learnt in round {when[v]}" if v in when else "",
+            )
+            for v in p["virtues"]
+        )
+        return SeatScore(seat, self.pname(seat), items)
 
     def view_of(self: PLState, seat: int | None) -> dict[str, Any]:
         d = self.data
@@ -165,7 +189,7 @@ class Views:
         }
         return out
 
-    def tags(self: PLState, seat: int) -> dict[str, Any]:
+    def played_with(self: PLState, seat: int) -> dict[str, Any]:
         """What this seat played with, for balance reports: its Pauper, its Bird and the
         Virtues it learned."""
         p = self.P(seat)
@@ -174,12 +198,6 @@ class Views:
             "Bird": self.C.birds[p["bird"]].name if p["bird"] else None,
             "Virtue": list(p["virtues"]),
         }
-
-    def evaluate(self: PLState) -> list[float]:
-        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
-        from .evaluate import evaluate
-
-        return evaluate(self)
 
     def hidden_piles(self: PLState) -> dict[str, dict[str, Any]]:
         """The decks, face-down piles nobody knows the order of: the knowledge model counts

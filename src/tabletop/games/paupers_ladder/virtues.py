@@ -124,6 +124,7 @@ class Virtues:
             self.discard_to("quest", p["journal"][:3])
             p["journal"] = p["journal"][3:]
         p["virtues"].append(v)
+        p["virtue_rounds"][v] = int(self.data["round"])
         self.log(f"{self.pname(seat)} learns the Virtue of {v}!")
         self._hook_virtue_learned(seat)
         if self.data["mode"] == "solo":

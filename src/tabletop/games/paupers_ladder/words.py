@@ -1,5 +1,4 @@
-"""The words for actions: what each option says, the order options are listed in, and the
-confirmation asked before throwing a card away. Not a rulebook section."""
+"""The words for actions: what each option says. Not a rulebook section."""
 
 from __future__ import annotations
 
@@ -22,10 +21,6 @@ class Words:
     """The words of the actions."""
 
     __slots__ = ()
-
-    # kinds people pick most come first; leaving and throwing cards away come last
-    _LATE_KINDS = ("end", "pass", "done", "leave", "decline", "back-out", "keep-gems")
-    _LOSS_KINDS = ("discard", "discard-fragile", "drop-recipe")
 
     def action_words(self: PLState, action: Action, seat: int | None = None) -> str:
         k = action.kind
@@ -126,25 +121,6 @@ class Words:
                 have = ", ".join(self.cname(c) for c in r["ingredients"])
                 return f" (has {have})" if have else " (no ingredient yet)"
         return ""
-
-    def option_rank(self: PLState, action: Action) -> int:
-        """Where an option goes in the list people read (stable within a rank)."""
-        if action.kind in self._LOSS_KINDS:
-            return 2
-        if action.kind in self._LATE_KINDS:
-            return 1
-        return 0
-
-    def confirm_text(self: PLState, action: Action, seat: int | None = None) -> str | None:
-        """A question to ask before an option that throws a card away, or None."""
-        g = action.get
-        if action.kind == "discard":
-            return f"Throw the {self.cname(g('item'))} out of your Inventory for good?"
-        if action.kind == "discard-fragile":
-            return f"Discard the {self.cname(g('card'))} from this Region?"
-        if action.kind == "drop-recipe":
-            return f"Give up the {self.cname(g('recipe'))} Recipe for good?"
-        return None
 
     def _reward_words(self: PLState, take: str, recipe: str | None) -> str:
         f = self._top_frame()
