@@ -24,8 +24,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from tabletop.adapters.encoding import encoding_for
 from tabletop.engine import Rng, load, specs
 
@@ -68,14 +66,14 @@ def openspiel(name: str, params: dict[str, Any], episodes: int, seed: int) -> in
 
     from tabletop.adapters.openspiel import short_name
 
-    game = pyspiel.load_game(short_name(name), {**params, "rng_seed": seed})
-    rng = np.random.RandomState(seed)
+    game = pyspiel.load_game(short_name(name), dict(params))
     steps = 0
-    for _ in range(episodes):
-        state = game.new_initial_state()
+    for k in range(episodes):
+        state = game.deal(seed + k)  # the chance nodes' outcomes for engine seed seed + k
+        rng = Rng(seed + k)
         while not state.is_terminal():
             legal = state.legal_actions()
-            state.apply_action(legal[rng.randint(len(legal))])
+            state.apply_action(legal[rng.below(len(legal))])
             steps += 1
     return steps
 
