@@ -9,8 +9,12 @@ Three ways to play the same random game, each to its end:
 - native: the engine itself, a uniformly random legal action at every decision;
 - pettingzoo: the AEC environment, ``last()`` (observation vector and action mask) then a masked
   ``action_space.sample`` at every step, as a learning loop would;
-- openspiel: ``state.legal_actions()`` and ``apply_action`` with a random pick, as OpenSpiel's
-  random rollouts (the MCTS evaluator) do: no observation tensors.
+- openspiel: ``state.legal_actions()`` and ``apply_action`` with a random pick from the game
+  dealt from the same seed (``game.deal(seed)``), as OpenSpiel's random rollouts (the MCTS
+  evaluator) do: no observation tensors.
+
+``tabletop bench --adapters`` prints the same comparison as docs/adapters.md's table (the ways
+taking turns, and PettingZoo with and without reading the observation).
 
 It prints episodes per second and decisions per second of CPU time (the process's own, so other
 work on the machine does not count), after loading the game and its encoding; the adapter overhead

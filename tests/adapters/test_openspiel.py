@@ -232,7 +232,7 @@ class TestTheDeal:
     def test_an_illegal_deal_outcome_or_action_is_refused(self) -> None:
         game = load_spiel("paupers-ladder", {"players": 2})
         state = game.new_initial_state()
-        with pytest.raises(ValueError, match="deal outcome is 0..255"):
+        with pytest.raises(ValueError, match=r"deal outcome is 0\.\.255"):
             state._apply_action(256)
         dealt = game.deal(1)
         with pytest.raises(ValueError, match="is not legal now"):

@@ -150,14 +150,27 @@ class Step:
 
 
 class _Group:
-    """A template's legal combinations: each one's values in the template's parameter order."""
+    """A template's legal actions, and where each of its parameters sits in their arguments
+    (an action's arguments are sorted by name, so the same place in each)."""
 
-    __slots__ = ("actions", "template", "values")
+    __slots__ = ("actions", "template", "where")
 
     def __init__(self, template: Template) -> None:
         self.template = template
-        self.values: list[tuple[Any, ...]] = []
         self.actions: list[Action] = []
+        self.where: tuple[int, ...] = ()
+
+    def settle(self, game: str) -> None:
+        if not self.actions:
+            return
+        names = [k for k, _ in self.actions[0].args]
+        try:
+            self.where = tuple(names.index(p.name) for p in self.template.params)
+        except ValueError:
+            raise EncodingError(
+                f"{game}: legal action {self.actions[0]} lacks a parameter of its template "
+                f"{self.template.kind!r} ({', '.join(p.name for p in self.template.params)})"
+            ) from None
 
 
 class Answer:
@@ -179,7 +192,7 @@ class Answer:
         self.codec = codec
         self._groups: tuple[_Group, ...] = ()
         self._group: int | None = None
-        self._alive: Sequence[int] = ()
+        self._alive: Sequence[Action] = ()  # the legal actions the choices so far allow
         self.chosen: tuple[Any, ...] = ()
         self.numbers: dict[int, Any] = {}
         self.step: Step
@@ -220,17 +233,27 @@ class Answer:
         """The feasible options of the choice now: choice number -> template index or value."""
         start, limit = self.codec.choice_start, self.codec.choices
         if self._group is None:
-            return {start + k: k for k, g in enumerate(self._groups) if g.values}
+            return {start + k: k for k, g in enumerate(self._groups) if g.actions}
         group = self._groups[self._group]
-        param = group.template.params[len(self.chosen)]
+        i = len(self.chosen)
+        param = group.template.params[i]
         if len(param.domain) > limit:
             raise EncodingError(
                 f"{self.codec.game}: parameter {param.name!r} of {group.template.kind!r} has "
                 f"{len(param.domain)} values, more than the factored space's {limit} choices "
                 "(make the environment with a larger choices=)"
             )
-        i = len(self.chosen)
-        feasible = {group.values[c][i] for c in self._alive}
+        at = group.where[i]
+        try:
+            pairs = {a.args[at] for a in self._alive}
+        except IndexError:
+            pairs = {("", None)}
+        feasible = {v for name, v in pairs if name == param.name}
+        if len(feasible) != len(pairs) or not all(param.admits(v) for v in feasible):
+            raise EncodingError(
+                f"{self.codec.game}: a legal {group.template.kind!r} action lacks parameter "
+                f"{param.name!r} or has a value outside its domain"
+            )
         return {start + k: v for k, v in enumerate(param.domain) if v in feasible}
 
     def _completes(self, option: Any) -> bool:
@@ -242,16 +265,17 @@ class Answer:
         """Choose ``option`` now (in place: only on a fresh copy); the action once complete."""
         if self._group is None:
             self._group = option
-            self._alive = range(len(self._groups[option].values))
+            self._alive = self._groups[option].actions
         else:
             group = self._groups[self._group]
             i = len(self.chosen)
-            self._alive = [c for c in self._alive if group.values[c][i] == option]
+            at, pair = group.where[i], (group.template.params[i].name, option)
+            self._alive = [a for a in self._alive if a.args[at] == pair]
             self.chosen = (*self.chosen, option)
         group = self._groups[self._group]
         if len(self.chosen) == len(group.template.params):
             (only,) = self._alive  # every value kept can still lead to a legal action
-            return group.actions[only]
+            return only
         return None
 
     def _settle(self) -> None:
@@ -316,32 +340,27 @@ class Answer:
 
 def _group(game: str, legal: Sequence[Action], templates: Sequence[Template]) -> tuple[_Group, ...]:
     """The legal actions of a templated decision by the template that admits them (the first in
-    offer order, when several do), each as its values in the template's parameter order."""
+    offer order, when several do)."""
     groups = tuple(_Group(t) for t in templates)
     by_kind: dict[str, list[int]] = {}
     for k, t in enumerate(templates):
         by_kind.setdefault(t.kind, []).append(k)
+    single = {kind: groups[ks[0]].actions for kind, ks in by_kind.items() if len(ks) == 1}
     for action in legal:
-        ks = by_kind.get(action.kind, ())
-        if len(ks) == 1:
-            k = ks[0]
-        else:
-            k = next((k for k in ks if templates[k].admits(action)), -1)
-            if k < 0:
-                raise EncodingError(
-                    f"{game}: legal action {action} is admitted by none of the decision's "
-                    "templates; the factored space cannot ask for it"
-                )
-        group = groups[k]
-        args = dict(action.args)
-        try:
-            group.values.append(tuple(args[p.name] for p in group.template.params))
-        except KeyError as exc:
+        found = single.get(action.kind)
+        if found is not None:
+            found.append(action)
+            continue
+        ks = by_kind.get(action.kind, [])
+        k = next((k for k in ks if templates[k].admits(action)), -1)
+        if k < 0:
             raise EncodingError(
-                f"{game}: legal action {action} lacks parameter {exc.args[0]!r} of its "
-                f"template {group.template.kind!r}"
-            ) from None
-        group.actions.append(action)
+                f"{game}: legal action {action} is admitted by none of the decision's "
+                "templates; the factored space cannot ask for it"
+            )
+        groups[k].actions.append(action)
+    for group in groups:
+        group.settle(game)
     return groups
 
 
