@@ -147,9 +147,7 @@ class TestEveryGameAndMode:
         assert gt.utility == pyspiel.GameType.Utility.GENERAL_SUM
         assert set(gt.parameter_specification) == {p.name for p in spec.params} | {"action_space"}
 
-    def test_openspiel_random_sim_test_serialising(
-        self, name: str, params: dict[str, Any]
-    ) -> None:
+    def test_openspiel_random_sim_test_serialising(self, name: str, params: dict[str, Any]) -> None:
         if not quick(name, params):
             pytest.skip("a long game: in the slow suite (test_openspiel_random_sim_test_slow)")
         pyspiel.random_sim_test(load_spiel(name, params), num_sims=2, serialize=True, verbose=False)

@@ -6,11 +6,11 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-from typer.testing import CliRunner  # noqa: E402
+from typer.testing import CliRunner
 
-from tabletop.adapters.speed import WAYS, overhead, players  # noqa: E402
-from tabletop.cli.main import app  # noqa: E402
-from tabletop.sim.bench import adapter_overhead  # noqa: E402
+from tabletop.adapters.speed import WAYS, overhead, players
+from tabletop.cli.main import app
+from tabletop.sim.bench import adapter_overhead
 
 
 def test_every_way_plays_whole_episodes_from_the_same_seeds() -> None:

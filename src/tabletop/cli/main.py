@@ -376,9 +376,7 @@ def bench(
         ]
         for row in rows:
             plain = load(row["game"]).params  # the defaults: only other values are named
-            shown = {
-                k: v for k, v in row["params"].items() if k != "players" and plain.get(k) != v
-            }
+            shown = {k: v for k, v in row["params"].items() if k != "players" and plain.get(k) != v}
             label = f"{row['title']}, {row['players']} player{'s' if row['players'] > 1 else ''}"
             label += "".join(f", {k}={_plain(v)}" for k, v in shown.items())
             ways = row["ways"]
