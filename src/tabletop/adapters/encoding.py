@@ -350,13 +350,20 @@ class TableCodec(ActionCodec):
         out = [memo.get(a.kind, none).get(a.args, -1) for a in legal]
         if -1 in out:
             ranks: dict[str, int] = {}
+            by_kind = self._by_kind
             for j, a in enumerate(legal):
                 if out[j] < 0:
+                    slot = by_kind.get(a.kind)
+                    if slot is None or not slot.ordinal:
+                        out[j] = self.index(a)
+                        continue
                     # an ordinal slot's actions are never remembered: each is numbered by its
                     # rank among the legal actions of its kind, in the engine's order
                     r = ranks.get(a.kind, 0)
+                    if r >= slot.size:
+                        self.index(a, r)  # refused, with the reason
                     ranks[a.kind] = r + 1
-                    out[j] = self.index(a, r)
+                    out[j] = slot.start + r
         return out
 
     def recall_number(self, number: int) -> int:
