@@ -7,8 +7,9 @@
 Three ways to play the same random game, each to its end:
 
 - native: the engine itself, a uniformly random legal action at every decision;
-- pettingzoo: the AEC environment, ``last()`` (observation vector and action mask) then a masked
-  ``action_space.sample`` at every step, as a learning loop would;
+- pettingzoo: the AEC environment, ``last()`` and the observation's action mask, then a masked
+  ``action_space.sample`` at every step, as a random agent does (the observation vector is made
+  only when read, so never here; ``tabletop bench --adapters`` also times reading it);
 - openspiel: ``state.legal_actions()`` and ``apply_action`` with a random pick from the game
   dealt from the same seed (``game.deal(seed)``), as OpenSpiel's random rollouts (the MCTS
   evaluator) do: no observation tensors.
