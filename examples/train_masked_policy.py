@@ -12,14 +12,16 @@ is uniform over the legal actions.
 
 The policy is a one-hidden-layer network in numpy: the observation through a tanh layer of 64
 units, then a score for each legal action number only (the mask: numbers that are not legal get
-no probability) and a value estimate. It learns by the policy gradient with the value as a
-baseline (REINFORCE with a learned baseline, an entropy bonus, Adam), from the end-of-game reward
-alone: +1 for a win (a shared win too), -1 for anything else. First a block of games measures the
-yardstick, a random player in the learner's seats (a seat may have the better odds, and a tie
-can make both seats winners, so it need not be one half); then every block of episodes prints
-the learner's win rate in that block (it plays by sampling its policy, exploration included) and
-its margin over the yardstick, so the learning curve reads down the page. It needs only the
-``rl`` extra (numpy, PettingZoo) and runs on a CPU.
+no probability) and a value estimate. A number's score is the sum of its features' scores, read
+off the action encoding's slots: the number, its kind, each argument's value (so what is learnt
+of "creep to B3" carries over to creeping elsewhere). It learns by the policy gradient with the
+value as a baseline (REINFORCE with a learned baseline, an entropy bonus, Adam), from the
+end-of-game reward alone: +1 for a win (a shared win too), -1 for anything else. First a block
+of games measures the yardstick, a random player in the learner's seats (a seat may have the
+better odds, and a tie can make both seats winners, so it need not be one half); then every
+block of episodes prints the learner's win rate in that block (it plays by sampling its policy,
+exploration included) and its margin over the yardstick, so the learning curve reads down the
+page. It needs only the ``rl`` extra (numpy, PettingZoo) and runs on a CPU.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
+from tabletop.adapters.encoding import ActionCodec  # noqa: E402
 from tabletop.adapters.pettingzoo import TabletopEnv, env  # noqa: E402
 
 # one mode of each game, and the action space it is learnt in
@@ -73,16 +76,48 @@ class Adam:
             params[k] -= self.lr * mh / (np.sqrt(vh) + self.eps)
 
 
-class MaskedPolicy:
-    """Observation -> tanh(64) -> a score per legal action number, and a value."""
+def action_features(codec: ActionCodec) -> np.ndarray:
+    """What each action number is made of, from the codec's slots alone (any game): the number
+    itself, its slot (the action's kind), and each of its arguments' values (an ordinal slot's
+    rank), as rows of feature ids, padded with the id of a feature that is always zero. A
+    number's score is the sum of its features' scores, so what is learnt of one number carries
+    over to the numbers that share its kind or an argument's value."""
+    rows: list[list[int]] = []
+    ids: dict[Any, int] = {}
 
-    def __init__(self, obs_size: int, actions: int, hidden: int, rng: np.random.Generator):
+    def feature(key: Any) -> int:
+        return ids.setdefault(key, codec.size + len(ids))
+
+    for slot in codec.slots():
+        for k in range(slot.size):
+            row = [slot.start + k, feature(("slot", slot.kind))]
+            if slot.ordinal:
+                row.append(feature(("rank", slot.kind, k)))
+            else:
+                rest = k
+                for name, domain in reversed(slot.args):
+                    rest, i = divmod(rest, len(domain))
+                    row.append(feature(("arg", slot.kind, name, i)))
+            rows.append(row)
+    pad = codec.size + len(ids)
+    width = max(len(r) for r in rows)
+    return np.array([r + [pad] * (width - len(r)) for r in rows], np.int64)
+
+
+class MaskedPolicy:
+    """Observation -> tanh(64) -> a score per legal action number (the sum of its features'),
+    and a value."""
+
+    def __init__(self, obs_size: int, features: np.ndarray, hidden: int, rng: np.random.Generator):
         scale = 1.0 / math.sqrt(obs_size)
+        self.features = features
+        count = int(features.max()) + 1  # the last one is the padding, kept at zero
+        self.pad = count - 1
         self.p = {
             "w1": (rng.standard_normal((obs_size, hidden)) * scale).astype(np.float32),
             "b1": np.zeros(hidden, np.float32),
-            "w2": np.zeros((hidden, actions), np.float32),
-            "b2": np.zeros(actions, np.float32),
+            "w2": np.zeros((count, hidden), np.float32),
+            "b2": np.zeros(count, np.float32),
             "wv": np.zeros(hidden, np.float32),
             "bv": np.zeros(1, np.float32),
         }
@@ -91,7 +126,8 @@ class MaskedPolicy:
         return np.tanh(x @ self.p["w1"] + self.p["b1"])
 
     def probabilities(self, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
-        logits = h @ self.p["w2"][:, legal] + self.p["b2"][legal]
+        f = self.features[legal]  # (L, K)
+        logits = (self.p["w2"][f] @ h).sum(axis=1) + self.p["b2"][f].sum(axis=1)
         logits -= logits.max()
         e = np.exp(logits)
         return e / e.sum()  # type: ignore[no-any-return]
@@ -112,6 +148,7 @@ class MaskedPolicy:
         adv = reward - values
         g = {k: np.zeros_like(v) for k, v in p.items()}
         gh = np.zeros_like(hs)
+        rows, grads, scaled = [], [], []
         for t, (legal, j) in enumerate(zip(legals, chosen, strict=True)):
             pi = self.probabilities(hs[t], legal)
             logp = np.log(pi + 1e-12)
@@ -120,9 +157,17 @@ class MaskedPolicy:
             gl[j] -= 1.0
             gl *= adv[t]  # d(-A log pi_j)/dlogits
             gl += entropy * pi * (logp + ent)  # d(-entropy H)/dlogits
-            g["w2"][:, legal] += np.outer(hs[t], gl)
-            g["b2"][legal] += gl
-            gh[t] = p["w2"][:, legal] @ gl
+            f = self.features[legal]  # every feature of a number gets its score's gradient
+            gf = np.repeat(gl, f.shape[1])
+            rows.append(f.ravel())
+            grads.append(gf)
+            scaled.append(np.outer(gf, hs[t]))
+            gh[t] = gl @ p["w2"][f].sum(axis=1)
+        at = np.concatenate(rows)
+        np.add.at(g["w2"], at, np.concatenate(scaled))
+        np.add.at(g["b2"], at, np.concatenate(grads))
+        g["w2"][self.pad] = 0.0
+        g["b2"][self.pad] = 0.0
         gv = values - reward  # d(0.5 (V - R)^2)/dV
         g["wv"] += hs.T @ gv
         g["bv"] += gv.sum()
@@ -177,7 +222,7 @@ def train(
     n = e.game.num_players
     rng = np.random.default_rng(seed)
     size = e.observation_space(e.possible_agents[0])["observation"].shape[0]
-    policy = MaskedPolicy(size, e.codec.size, 64, rng)
+    policy = MaskedPolicy(size, action_features(e.codec), 64, rng)
     opt = Adam(lr=3e-3)
     print(
         f"{name} {params} ({space} actions: {e.codec.size:,} numbers, observation {size:,} "

@@ -200,6 +200,12 @@ class TestEveryGameAndMode:
 @pytest.mark.parametrize(("name", "params"), game_cases())
 @pytest.mark.parametrize("space", ["flat", "factored"])
 def test_openspiel_random_sim_test_slow(name: str, params: dict[str, Any], space: str) -> None:
+    if space == "factored" and name == "lairs":
+        pytest.skip(
+            "a uniformly random builder in the factored space takes a piece back about as often "
+            "as it places one, so a random game runs to tens of thousands of choices; the "
+            "default suite checks the factored space over every mode's first 300 actions"
+        )
     pyspiel.random_sim_test(
         load_spiel(name, params, space), num_sims=2, serialize=True, verbose=False
     )
