@@ -106,6 +106,7 @@ class ISMCTSBot(Bot):
         self.turns = 0
         self.stop_early = True  # benchmarks turn this off to time every iteration
         self.last_iterations = 0
+        self.last_rounds = 0  # determinizations of the last decision (one per iteration)
         self._prior_action: Action | None = None
         self._helpers: dict[tuple[str, int], Bot] = {}
         # what this bot chose at each view it has decided from (log lines left out), to break
@@ -158,7 +159,7 @@ class ISMCTSBot(Bot):
         if not legal:
             raise ValueError(f"seat {self.seat} has nothing to decide now")
         if len(legal) == 1:
-            self.last_iterations = 0
+            self.last_iterations = self.last_rounds = 0
             return legal[0]
         # the prior bot decides from this seat's own view; the search starts from its choice
         self._prior_action = self.helper(self.prior, self.seat).act(state) if self.prior else None
@@ -259,7 +260,7 @@ class ISMCTSBot(Bot):
                 n.visits += 1
                 n.total += values[n.seat]
             done += 1
-        self.last_iterations = done
+        self.last_iterations = self.last_rounds = done
         return root
 
     @staticmethod
