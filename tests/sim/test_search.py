@@ -85,6 +85,7 @@ class TestBotParameters:
         bot = make_bot(load("paupers-ladder"), "ismcts", 0, 1)
         assert isinstance(bot, ISMCTSBot)
         assert (bot.method, bot.prior, bot.policy) == ("paired", "greedy", "greedy")
+        assert bot.seconds == 0.8  # within the 1 s a decision aimed at
         bot = make_bot(load("toy-bids"), "ismcts", 0, 1)  # no bot of its own: the tree
         assert isinstance(bot, ISMCTSBot) and (bot.method, bot.prior) == ("tree", "")
         bot = make_bot(load("paupers-ladder"), "ismcts?method=tree", 0, 1)

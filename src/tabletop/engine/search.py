@@ -38,9 +38,10 @@ once the most visited action cannot be overtaken.
 
 Parameters common to both (``bot:ismcts?iterations=8&width=4``): ``iterations`` (paired: the
 determinizations, each playing every candidate left; tree: the iterations), ``seconds`` a time
-budget per decision (whichever ends first), ``prior`` and ``policy`` bots of the game (``own``:
-the game's own bot, whatever the game calls it, so one bot string fits every game), ``horizon``,
-``rollout`` and ``turns`` the playout's length.
+budget per decision in wall seconds, whichever ends first (paired: 0.8 by default, and a
+determinization is begun only if one more of the average length so far fits), ``prior`` and
+``policy`` bots of the game (``own``: the game's own bot, whatever the game calls it, so one bot
+string fits every game), ``horizon``, ``rollout`` and ``turns`` the playout's length.
 """
 
 from __future__ import annotations
@@ -69,8 +70,8 @@ TREE = "tree"
 METHODS = (PAIRED, TREE)
 # each method's defaults (the parameters not listed have one default for both)
 DEFAULTS: Mapping[str, Mapping[str, Any]] = {
-    PAIRED: {"iterations": 8, "prior": OWN, "policy": OWN, "horizon": 12},
-    TREE: {"iterations": 1000, "prior": "", "policy": "", "horizon": 0},
+    PAIRED: {"iterations": 8, "prior": OWN, "policy": OWN, "horizon": 12, "seconds": 0.8},
+    TREE: {"iterations": 1000, "prior": "", "policy": "", "horizon": 0, "seconds": None},
 }
 # the parameters that name a bot of the game
 BOT_PARAMETERS = frozenset({"prior", "policy"})
@@ -350,14 +351,18 @@ class ISMCTSBot(Bot):
         self.last_iterations = self.last_rounds = 0
         if len(cands) == 1:
             return cands
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        started = time.perf_counter()
+        deadline = started + self.seconds if self.seconds else None
         values: list[list[float | None]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         kind = self.policy or "random"
         seats = range(self.game.num_players)
         for j in range(self.iterations):
-            if j and deadline is not None and time.perf_counter() >= deadline:
-                break
+            # another determinization only if one more, as long as the average so far, fits
+            if j and deadline is not None:
+                now = time.perf_counter()
+                if now + (now - started) / j > deadline:
+                    break
             world = state.resample(me, rng)
             seed = rng.next64()
             templates = {s: self._template(kind, s) for s in seats}
