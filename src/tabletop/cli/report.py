@@ -32,7 +32,7 @@ from ..sim.bench import (
     throughput,
     versus_openspiel,
 )
-from ..sim.report import load_runs, write_report
+from ..sim.report import ab_figures, load_runs, write_report
 from ..sim.runner import parse_params, parse_seats, simulate
 
 console = Console()
@@ -89,8 +89,19 @@ def report(
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address.")] = None,
+    ab: Annotated[
+        str | None,
+        typer.Option(
+            "--ab",
+            help="KEY=VALUE: an A/B of two rule variants, the given parameters against them with "
+            "KEY=VALUE, same seeds and seats both sides; prints every figure per variant with "
+            "the difference and its 95% interval.",
+        ),
+    ] = None,
 ) -> None:
     """Write a balance report (HTML with plots, also PNG files) from simulated games."""
+    if ab is not None and (from_ or sweep):
+        _fail("--ab runs both variants itself: not with --from or --sweep")
     if from_:
         try:
             runs = load_runs(from_)
@@ -103,7 +114,11 @@ def report(
         if n < 1:
             _fail("-n must be at least 1")
         try:
-            param_sets = sweep_values(game, parse_params(param), sweep)
+            param_sets = (
+                ab_variants(game, parse_params(param), ab)
+                if ab is not None
+                else sweep_values(game, parse_params(param), sweep)
+            )
             g = load(game, **param_sets[0])
             seat_specs = parse_seats(seats or default_seats(g), g.num_players)
             for spec in seat_specs:
@@ -156,7 +171,58 @@ def report(
             folder = write_report(runs, out)
         except ValueError as exc:
             _fail(str(exc))
+    if ab is not None:
+        print_ab(console, ab_figures(runs[0], runs[1]))
     console.print(f"report written to [bold]{folder / 'index.html'}[/bold]")
+
+
+def ab_variants(game_name: str, given: dict[str, str], ab: str) -> list[dict[str, Any]]:
+    """The two parameter sets of ``--ab KEY=VALUE``: the given ones, and those with KEY=VALUE
+    (refused, before any game is played, when KEY is no parameter of the game, is also given
+    with --param, or does not change the game)."""
+    pair = parse_params([ab])
+    ((key, value),) = pair.items()
+    if key in given:
+        raise BadParameter(f"--ab {key}=... and --param {key}=... contradict each other")
+    base = load(game_name, **given)
+    if key not in base.params:
+        raise BadParameter(
+            f"{game_name}: --ab {key}: no such parameter; known: {', '.join(base.params)}"
+        )
+    variant = load(game_name, **{**given, key: value})
+    if dict(variant.params) == dict(base.params):
+        raise BadParameter(f"--ab {ab}: the game's parameters are already so; nothing to compare")
+    if variant.num_players != base.num_players:
+        raise BadParameter(f"--ab {ab} changes the number of seats; an A/B keeps the seats")
+    return [dict(base.params), dict(variant.params)]
+
+
+def print_ab(out: Console, ab: dict[str, Any]) -> None:
+    """The A/B table: each figure for the base and the variant, the difference, its 95%
+    interval, and a note where the interval cannot tell the variants apart."""
+    changed = ", ".join(f"{k}={ab['variant'][k]}" for k in ab["changed"])
+    was = ", ".join(f"{k}={ab['base'][k]}" for k in ab["changed"])
+    _line(
+        out,
+        f"A/B {ab['game']}: {changed} (variant) against {was} (base), {ab['games']} games "
+        f"each, the same seeds (from {ab['seed']}) and seats",
+    )
+    _line(out, "| figure | base | variant | difference (95% CI) | |")
+    _line(out, "|---|---:|---:|---|---|")
+    for f in ab["figures"]:
+        lo, hi = f["ci95"]
+        if f["kind"] == "share":
+            cells = (
+                f"{f['base']:.1%} | {f['variant']:.1%} | {f['difference']:+.1%} "
+                f"({lo:+.1%} to {hi:+.1%})"
+            )
+        else:
+            cells = (
+                f"{f['base']:.1f} | {f['variant']:.1f} | {f['difference']:+.1f} "
+                f"({lo:+.1f} to {hi:+.1f})"
+            )
+        note = "a difference" if f["decided"] else "no difference shown: run more games"
+        _line(out, f"| {f['figure']} | {cells} | {note} |")
 
 
 def add_search_rows(
