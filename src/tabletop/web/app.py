@@ -6,7 +6,8 @@ app survives restarts and several workers or hosts can share one database (see d
 Every route lives in ``tabletop.web.routers``, one router per concern and URL prefix: lobby, seat
 pages, the games' JSON API, replays and records; the Gloomhaven campaign pages (``/campaigns``)
 and their JSON API (``/api/campaigns``); the reports (``/reports``) and their JSON
-(``/api/reports``). This module only assembles them; the store, the game lookup, the seat and
+(``/api/reports``); the stylesheets each game's presentation declares (``/game-static``). This
+module only assembles them; the store, the game lookup, the seat and
 token checks are FastAPI dependencies (``tabletop.web.deps``).
 """
 
@@ -25,7 +26,17 @@ from ..store.db import Base, get_engine
 from ..store.games import GameStore
 from . import guards
 from .deps import ApiError, refusal_answer
-from .routers import api, campaign_api, campaign_pages, lobby, replay, report_api, reports, seats
+from .routers import (
+    api,
+    campaign_api,
+    campaign_pages,
+    game_static,
+    lobby,
+    replay,
+    report_api,
+    reports,
+    seats,
+)
 from .service import BotRunner
 
 HERE = Path(__file__).parent
@@ -63,6 +74,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         campaign_api.router,
         reports.router,
         report_api.router,
+        game_static.router,
     ):
         app.include_router(router)
 
