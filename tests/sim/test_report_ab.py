@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli.main import app
+from tabletop.engine.presentation import numbered_seat
 from tabletop.sim.report import Share, ab_figures, newcombe
 from tabletop.sim.runner import simulate
 
@@ -31,7 +32,7 @@ class TestABReport:
         ab = ab_figures(a, b)
         assert ab["changed"] == ["first_game_birds"] and ab["games"] == 4
         names = [f["figure"] for f in ab["figures"]]
-        assert names[:2] == ["win share, seat 0", "win share, seat 1"]
+        assert names[:2] == [f"win share, {numbered_seat(s)}" for s in (0, 1)]
         assert "mean actions" in names and "first player's win share" in names
         for f in ab["figures"]:
             lo, hi = f["ci95"]
@@ -54,7 +55,7 @@ class TestABReport:
         assert result.exit_code == 0, result.output
         out = result.output
         assert "A/B paupers-ladder: first_game_birds=True (variant)" in out
-        assert "| win share, seat 0 |" in out and "difference (95% CI)" in out
+        assert f"| win share, {numbered_seat(0)} |" in out and "difference (95% CI)" in out
         assert "run more games" in out  # 2 games cannot tell anything apart
         assert list(tmp_path.glob("*/index.html"))
 

@@ -590,7 +590,7 @@ def ab_figures(base: Mapping[str, Any], variant: Mapping[str, Any]) -> dict[str,
 
     seats = max(len(base["seats"]), 1)
     for s in range(seats):
-        label = "win share, seat " + str(s) if seats > 1 else "win share (solo)"
+        label = f"win share, {numbered_seat(s)}" if seats > 1 else "win share (solo)"
         share_line(label, sum(_credit(r, s) for r in rows_a), sum(_credit(r, s) for r in rows_b), n)
     if seats > 1:
         share_line(
