@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from typer.core import TyperCommand
 
+from .. import native
 from ..engine import (
     BadParameter,
     Record,
@@ -26,8 +27,8 @@ from ..engine import (
 )
 from ..engine.bots import bot_kinds
 from ..engine.errors import ContentError
+from ..sim.bench import adapter_overhead, kernel_figures, modes
 from ..sim.bench import bench as run_bench
-from ..sim.bench import kernel_figures, modes
 from ..sim.runner import parse_params, parse_seats
 from ..sim.runner import simulate as run_simulate
 from ..store.games import GameStore, NotFound
@@ -457,11 +458,55 @@ def bench(
         float, typer.Option(help="CPU seconds per entry for --vs-openspiel (--games: per mode).")
     ] = 4.0,
     rounds: Annotated[int, typer.Option(help="Rounds taken in turn for --vs-openspiel.")] = 3,
+    adapters: Annotated[
+        bool,
+        typer.Option(
+            "--adapters",
+            help="--games random episodes of every game (or the one named, or --all modes) "
+            "natively and through PettingZoo and OpenSpiel: the adapters' overhead as a Markdown "
+            "table, as in docs/adapters.md (needs the 'rl' extra).",
+        ),
+    ] = False,
 ) -> None:
     """Print random-playout actions per second, clone/apply microseconds and the time of an
     ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1; with
     --vs-openspiel, every mode of every game beside OpenSpiel's games; with --games alone, the
-    designers' throughput; with --strength, the search bot against the game's own bot."""
+    designers' throughput; with --strength, the search bot against the game's own bot; with
+    --adapters, what the learning adapters cost."""
+    if adapters:
+        picked: list[tuple[str, dict[str, Any]]] | None = None
+        if all_games:
+            picked = [(spec.name, dict(p)) for spec in specs() for p in spec.conformance or ({},)]
+        elif game:
+            picked = [(game, dict(_game(game, param).params))]
+        try:
+            rows = adapter_overhead(picked, episodes=max(1, games_))
+        except ImportError as exc:
+            fail(f"{exc}; the adapters need the optional extra: pip install -e '.[rl]'")
+        lines = [
+            f"tabletop's kernel and rules: {native.running()}; CPU time of this process, the "
+            "ways taking turns; ratios of decisions per second to the native rate",
+            "",
+            "| game | episodes | native | pettingzoo | pettingzoo + observation | openspiel |",
+            "|---|---|---|---|---|---|",
+        ]
+        for row in rows:
+            plain = load(row["game"]).params  # the defaults: only other values are named
+            shown = {k: v for k, v in row["params"].items() if k != "players" and plain.get(k) != v}
+            label = f"{row['title']}, {row['players']} player{'s' if row['players'] > 1 else ''}"
+            label += "".join(f", {k}={_plain(v)}" for k, v in shown.items())
+            ways = row["ways"]
+            cells = [
+                f"{ways['native']['episodes_per_second']:.1f} ep/s "
+                f"({ways['native']['decisions_per_second']:,.0f} decisions/s)"
+            ]
+            for way in ("pettingzoo", "pettingzoo+obs", "openspiel"):
+                w = ways[way]
+                cells.append(f"{w['episodes_per_second']:.1f} ep/s ({w['ratio']:.2f}x)")
+            lines.append(f"| {label} | {row['episodes']} | " + " | ".join(cells) + " |")
+        for line in lines:
+            console.print(line, soft_wrap=True, highlight=False, markup=False)
+        return
     chosen: list[tuple[str, dict[str, Any]]] | None = None  # the modes to time (None: every one)
     if game is not None:
         try:
