@@ -8,14 +8,20 @@ from typing import Any
 
 from tabletop.engine import Action
 from tabletop.engine.bots import Bot
+from tabletop.engine.effects import Effect
 
-from .base import ANYTIME_KINDS, abilities_of, ability_sources
-from .birds import bird_move_limit
-from .card_effects import (
-    CardEffect,
+from .content import (
+    CITIES,
+    Boost,
+    CharmFree,
     CharmTable,
+    CollectGems,
+    Content,
+    Discount,
     DrawEquipment,
     DrawRarity,
+    FightBonus,
+    FreeMoves,
     Gain,
     LearnRecipe,
     Lose,
@@ -29,24 +35,30 @@ from .card_effects import (
     ShopTake,
     TakeTucked,
     TravelToCity,
+    TurnGems,
+    Weapon,
+    WeaponGems,
+    content,
 )
-from .cities import shop_price
-from .content import CITIES, Content, content
-from .equipment import inventory_fits
-from .exploring import hazards_at
-from .fighting import (
+from .decisions import ANYTIME_KINDS
+from .rules.birds import bird_move_limit
+from .rules.cities import shop_price
+from .rules.equipment import inventory_fits
+from .rules.fighting import (
     ability_bonus,
     hazard_strength,
+    hazards_at,
     may_fight,
     weapon_bonuses,
     weapon_costs,
 )
-from .moving import free_moves
-from .quests import objective_met, open_to
-from .recipes import ingredient_of, recipes_needing
-from .scenarios import SCENARIO_RULES
-from .survival import may_heal
-from .virtues import bravery_points, dragon_cards, virtue_thresholds
+from .rules.moving import free_moves
+from .rules.quests import objective_met, open_to
+from .rules.recipes import ingredient_of, recipes_needing
+from .rules.scenarios import SCENARIOS
+from .rules.survival import may_heal
+from .rules.virtues import bravery_points, dragon_cards, virtue_thresholds
+from .state import abilities_of, ability_sources
 
 RECIPE_VALUE = {
     "strength": 6,
@@ -168,7 +180,7 @@ class GreedyBot(Bot):
         solo = view.get("solo")
         if not solo:
             return None
-        return SCENARIO_RULES[solo["scenario"]].forced_weapon(self.C, solo, hz)
+        return SCENARIOS[solo["scenario"]].forced_weapon(self.C, solo, hz)
 
     def unfightable(self, view: Mapping[str, Any], char: str, hz: str) -> bool:
         forced = self.forced_weapon(view, hz)
@@ -181,7 +193,7 @@ class GreedyBot(Bot):
         if not solo:
             return True
         inventory = self.me(view)["inventory"]
-        return SCENARIO_RULES[solo["scenario"]].may_enter(
+        return SCENARIOS[solo["scenario"]].may_enter(
             self.C, solo, view["tiles"], inventory, char, region
         )
 
@@ -233,7 +245,7 @@ class GreedyBot(Bot):
             out[v] = -1.0
         return out
 
-    def abilities(self, view: Mapping[str, Any], char: str) -> list[tuple[str, dict[str, Any]]]:
+    def abilities(self, view: Mapping[str, Any], char: str) -> list[tuple[str, Effect]]:
         """The abilities in force for this seat's character, by the rules' own function on the
         seat's view (the seat acts in its own turn, so the Recipes usable now are those learned
         before this round: its turn count is the round's number)."""
@@ -267,7 +279,7 @@ class GreedyBot(Bot):
         total = ability_bonus(self.C, abilities, region, htype)
         if char == "pauper":
             forced = self.forced_weapon(view, hz) if hz else None
-            weapons = weapon_bonuses(abilities, me["inventory"], htype, forced)
+            weapons = weapon_bonuses(self.C, abilities, me["inventory"], htype, forced)
             total += max((v for _, v in weapons), default=0)
         return total
 
@@ -331,11 +343,11 @@ class GreedyBot(Bot):
             return -1.0
         if card.icon == "bird" and not (char == "bird" and me["trained"]):
             return -1.0
-        return max([self.effects_value(view, o.card_effects) for o in card.options] + [-1.0])
+        return max([self.effects_value(view, o.effects) for o in card.options] + [-1.0])
 
-    def effects_value(self, view: Mapping[str, Any], effects: Sequence[CardEffect]) -> float:
+    def effects_value(self, view: Mapping[str, Any], effects: Sequence[Effect]) -> float:
         """What a card's effects (an event's option, a Quest's reward) are worth to this seat,
-        read from the typed models the content built (card_effects.py)."""
+        read from the typed models of the content."""
         me = self.me(view)
         v = 0.0
         for e in effects:
@@ -416,39 +428,36 @@ class GreedyBot(Bot):
 
     def item_value(self, view: Mapping[str, Any], cid: str) -> float:
         item = self.C.item[cid]
-        me = self.me(view)
         v = 0.0
         for e in item.abilities:
-            k = e["effect"]
-            if k == "weapon":
-                best = 0
-                for it in me["inventory"]:
-                    for e2 in self.C.item[it["card"]].abilities:
-                        if e2["effect"] == "weapon":
-                            best = max(best, int(e2["bonus"]))
-                for e2 in self.C.paupers[me["pauper"]].equipment.abilities:
-                    if e2["effect"] == "weapon":
-                        best = max(best, int(e2["bonus"]))
-                v += max(0, int(e["bonus"]) - best) * 3 + (1 if e.get("vs_type") else 0)
-            elif k == "weapon_gems":
-                v += 2
-            elif k == "fight_bonus":
-                v += e["bonus"] * (
-                    3 if e.get("region") is None and e.get("vs_type") is None else 1.2
-                )
-            elif k == "boost":
-                v += e["bonus"] * 0.8
-            elif k == "free_moves":
-                v += 3
-            elif k == "collect_gems":
-                v += e["n"] * (2 if item.uses == "2" else 1) - item.cost
-            elif k == "turn_gems":
-                v += 6
-            elif k == "charm_free":
-                v += 1.5
-            elif k == "discount":
-                v += 1
+            match e:
+                case Weapon():
+                    best = max((w.bonus for w in self._weapons_held(view)), default=0)
+                    v += max(0, e.bonus - best) * 3 + (1 if e.vs_type else 0)
+                case WeaponGems():
+                    v += 2
+                case FightBonus():
+                    v += e.bonus * (3 if e.region is None and e.vs_type is None else 1.2)
+                case Boost():
+                    v += e.bonus * 0.8
+                case FreeMoves():
+                    v += 3
+                case CollectGems():
+                    v += e.n * (2 if item.uses == "2" else 1) - item.cost
+                case TurnGems():
+                    v += 6
+                case CharmFree():
+                    v += 1.5
+                case Discount():
+                    v += 1
         return v
+
+    def _weapons_held(self, view: Mapping[str, Any]) -> list[Weapon]:
+        """The weapons of the Inventory and the starting Equipment."""
+        me = self.me(view)
+        held = [e for it in me["inventory"] for e in self.C.item[it["card"]].abilities]
+        held += self.C.paupers[me["pauper"]].equipment.abilities
+        return [e for e in held if isinstance(e, Weapon)]
 
     def shop_value(self, view: Mapping[str, Any], char: str, city: str) -> float:
         me = self.me(view)
@@ -649,8 +658,10 @@ class GreedyBot(Bot):
         for a in legal:
             if a.kind == "learn":
                 return a
-            if a.kind == "use" and any(
-                e["effect"] == "collect_gems" for e in self.C.item.get(a["item"], _NO).abilities
+            if (
+                a.kind == "use"
+                and a["item"] in self.C.item
+                and any(isinstance(e, CollectGems) for e in self.C.item[a["item"]].abilities)
             ):
                 return a
         if self.plan is None or self.plan[0] != (view["round"], char):
@@ -786,7 +797,7 @@ class GreedyBot(Bot):
             if a.kind == "rest":
                 return a
             if a.kind == "option":
-                v = self.effects_value(view, card.options[a["n"]].card_effects)
+                v = self.effects_value(view, card.options[a["n"]].effects)
                 if v > bv:
                     best, bv = a, v
         if best not in legal:
@@ -847,7 +858,7 @@ class GreedyBot(Bot):
     def on_quest_reward(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         fr = view["stack"][-1]
         q = self.C.quest[fr["quest"]]
-        return max(legal, key=lambda a: self.effects_value(view, q.reward_effects[a["n"]]))
+        return max(legal, key=lambda a: self.effects_value(view, q.reward[a["n"]]))
 
     def on_weapon(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """The strongest weapon; on a tie a lasting one rather than bang bombs (which wear out)."""
@@ -935,10 +946,3 @@ class GreedyBot(Bot):
                 self.region_value(view, char, a["city"]) + self.goal_pull(view, char, a["city"])
             ),
         )
-
-
-class _No:
-    abilities: list[dict[str, Any]] = []
-
-
-_NO = _No()

@@ -358,17 +358,21 @@ class PaupersLadderEncoding(ObservationLayout):
 
     # ------------------------------------------------------------------ the interface
     def _keys_with(self, effect: str) -> list[str]:
-        C = self.C
+        """The source keys (starting Equipment, the Bird, cards) with an ability named
+        ``effect``."""
+        content = self.C
         out = []
-        if any(e["effect"] == effect for p in C.paupers.values() for e in p.equipment.abilities):
+        if any(e.effect == effect for p in content.paupers.values() for e in p.equipment.abilities):
             out.append("start")
-        if any(e["effect"] == effect for b in C.birds.values() for e in b.trained):
+        if any(e.effect == effect for b in content.birds.values() for e in b.trained):
             out.append("bird")
         out += [
-            i for i in self.items.ids if any(e["effect"] == effect for e in C.item[i].abilities)
+            i for i in self.items.ids if any(e.effect == effect for e in content.item[i].abilities)
         ]
         out += [
-            r for r in self.recipes.ids if any(e["effect"] == effect for e in C.recipe[r].abilities)
+            r
+            for r in self.recipes.ids
+            if any(e.effect == effect for e in content.recipe[r].abilities)
         ]
         return out
 
@@ -378,7 +382,7 @@ class PaupersLadderEncoding(ObservationLayout):
         effects += [e for r in C.recipe.values() for e in r.abilities]
         effects += [e for p in C.paupers.values() for e in p.equipment.abilities]
         effects += [e for c in C.region_card.values() for o in c.options for e in o.effects]
-        ns = [int(e.get("n", 1)) for e in effects if str(e["effect"]).startswith("peek")]
+        ns = [int(getattr(e, "n", 1)) for e in effects if e.effect.startswith("peek")]
         return max([4, *ns])
 
     def action_slots(self) -> list[tuple[str, Mapping[str, Sequence[Any]] | int]]:
@@ -417,8 +421,8 @@ class PaupersLadderEncoding(ObservationLayout):
             ("learn", {"virtue": VIRTUES}),
             ("move", {"to": R}),
             ("swim", {"to": R}),
-            ("teleport", {"to": CITIES, "via": self._keys_with("teleport_city")}),
-            ("foresight", {"via": self._keys_with("peek_region")}),
+            ("teleport", {"to": CITIES, "via": self._keys_with("teleport-city")}),
+            ("foresight", {"via": self._keys_with("peek-region")}),
             ("use", {"item": keys}),
             ("discard", {"item": It}),
             ("discard-fragile", {"card": K}),

@@ -11,8 +11,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .card_effects import CardEffect
-from .content import CITIES, abilities_text, content, effect_words
+from tabletop.engine.effects import Effect
+
+from .content import CITIES, content
+from .texts import abilities_text, effect_words
 
 # the board as drawn in docs/paupers-ladder-map.md
 LAYOUT: list[list[str | None]] = [
@@ -84,7 +86,7 @@ def render_map(view: dict[str, Any]) -> RenderableType:
     return Panel(grid, title="Brighthelm", border_style="blue")
 
 
-def _reward_text(effects: Sequence[CardEffect]) -> str:
+def _reward_text(effects: Sequence[Effect]) -> str:
     return " + ".join(effect_words(e) for e in effects)
 
 
@@ -105,7 +107,7 @@ def render_quests(view: dict[str, Any]) -> RenderableType:
             icons.append("Pauper only")
         t.append(f"{city.capitalize()}: ", style="bold")
         t.append(f"{q.name} — {q.text} ")
-        t.append("REWARD: " + " OR ".join(_reward_text(r) for r in q.reward_effects), style="gold1")
+        t.append("REWARD: " + " OR ".join(_reward_text(r) for r in q.reward), style="gold1")
         if icons:
             t.append(f"  [{', '.join(icons)}]", style="dim")
         t.append("\n")
@@ -445,7 +447,7 @@ def card_text(name: str) -> str | None:
     for q in C.quest.values():
         found.setdefault(
             q.name.lower(),
-            f"{q.name} (Quest): {q.text} Reward: {web.reward_text(q.reward_effects)}",
+            f"{q.name} (Quest): {q.text} Reward: {web.reward_text(q.reward)}",
         )
     for pauper in C.paupers.values():
         eq = pauper.equipment
