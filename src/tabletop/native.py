@@ -37,6 +37,7 @@ MODULES: tuple[str, ...] = (
     "tabletop.engine.rng",
     "tabletop.engine.templates",
     "tabletop.engine.views",
+    "tabletop.games.paupers_ladder.abilities",
     "tabletop.games.paupers_ladder.decisions",
     "tabletop.games.paupers_ladder.effects",
     "tabletop.games.paupers_ladder.hidden",

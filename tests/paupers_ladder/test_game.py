@@ -331,3 +331,81 @@ class TestSavedGames:
         state = load("paupers-ladder", players=2).new_state(3)
         again = type(state).from_json(state.game, json.loads(state.dumps()))
         assert again == state and "turn_state" in again.data
+
+
+class TestEffectNamesOfOldSaves:
+    """Saved while the effect names were snake_case and the rules' steps had a leading underscore:
+    the queue (a fight's next steps, an event's end, a copied card effect) and an open Quest's
+    ``then`` load with today's names and play on as a game saved today does."""
+
+    OLD_NAMES = {
+        "draw-for-fight": "_draw_outcome",
+        "add-bonuses": "_bonuses",
+        "offer-boost": "_boost",
+        "resolve-fight": "_resolve",
+        "wild-defeat": "_wild_defeat",
+        "encounter-card": "_encounter",
+        "end-event": "_end_event",
+        "complete-quest": "_complete_quest",
+        "end-disaster": "_disaster_end",
+    }
+
+    def saved_the_old_way(self, data: dict) -> dict:
+        old = json.loads(json.dumps(data))
+        renamed = {v: k for k, v in self.OLD_NAMES.items()}
+        back = {new: old_name for old_name, new in renamed.items()}
+
+        def old_name(entry: object) -> object:
+            if isinstance(entry, dict):
+                entry = {k: old_name(v) for k, v in entry.items()}
+                name = entry.get("effect")
+                if isinstance(name, str):
+                    entry["effect"] = back.get(name, name.replace("-", "_"))
+            elif isinstance(entry, list):
+                entry = [old_name(e) for e in entry]
+            return entry
+
+        old["effect_queue"] = old_name(old["effect_queue"])
+        for frame in old["stack"]:
+            if "then" in frame:
+                frame["then"] = old_name(frame["then"])
+        return old
+
+    def test_a_queue_of_old_names_loads_and_plays_on_the_same(self) -> None:
+        s = table(
+            {
+                "seats": [
+                    {"position": "mountain-1", "outcome": [5, 3], "inventory": ["sword", "spear"]},
+                    {},
+                ],
+                "char": "pauper",
+                "tiles": {"mountain-1": ["giant"]},
+            }
+        )
+        s.do("fight").expect("weapon")  # the fight waits for the weapon; its boost is queued
+        state = s.state
+        assert state.data["effect_queue"] == [{"effect": "offer-boost"}]
+        state.data["effect_queue"].append({"effect": "draw-equipment", "n": 2, "keep": 1})
+        state.data["stack"].append(
+            {
+                "t": "pick",
+                "seat": 0,
+                "zone": "troph",
+                "why": "Quest",
+                "cands": [],
+                "n": 1,
+                "then": [{"effect": "complete-quest", "city": "bluevale"}],
+            }
+        )
+        old = self.saved_the_old_way(state.data)
+        assert old["effect_queue"][0] == {"effect": "_boost"}
+        assert {"effect": "draw_equipment", "n": 2, "keep": 1} in old["effect_queue"]
+        assert old["stack"][-1]["then"] == [{"effect": "_complete_quest", "city": "bluevale"}]
+        assert upgrade(json.loads(json.dumps(old))) == json.loads(json.dumps(state.data))
+        state.data["stack"].pop()
+        old["stack"].pop()
+        loaded = type(state).from_json(state.game, {**json.loads(state.dumps()), "data": old})
+        assert loaded == state
+        for played in (loaded, state):
+            played.apply(played.legal_actions()[0])
+        assert loaded.data == state.data and loaded.view(0) == state.view(0)

@@ -6,7 +6,8 @@ The effects come in four families, kept apart in the data (a name of one family 
 another is refused at load, naming file, entry and field):
 
 - :data:`ABILITIES`, static: what Equipment, a Recipe, a trained Bird or a Pauper's starting
-  Equipment can do while held (a weapon, a free move, a discount); the rules ask them questions.
+  Equipment can do while held (a weapon, a free move, a discount); the rules ask them what they
+  amount to (abilities.py).
 - :data:`ALLIES`, triggered: what an ally on an Outcome card does when it is drawn in a fight.
 - :data:`ONGOING`, static: the rule of a Region card while it lies face up (a toll, no allies).
 - :data:`TRIGGERED`, triggered: what happens once, when a card is met, fought, completed or
@@ -20,7 +21,6 @@ card and the place on it, such as ``beach.pest.fail.0``) by which a state's effe
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
@@ -102,51 +102,6 @@ else:
     AllyEffects = _effects_of(ALLIES)
     OngoingRules = _effects_of(ONGOING)
     Triggered = _effects_of(TRIGGERED)
-
-
-# ------------------------------------------------------------------ what a static ability is asked
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """Where a static ability (or an ONGOING rule) is asked what it amounts to: the Region (its
-    type, whether it is coastal or next to a City), the type of the hazard fought, the tags of the
-    card bought, the Gems a card holds. Each one's handler (effects.py) answers with a number:
-    the Strength a bonus adds here, the moves a Recipe frees, 1 for a flag that holds, 0 for
-    nothing here."""
-
-    region_type: str = ""
-    coastal: bool = False
-    next_to_city: bool = False
-    hazard_type: str | None = None
-    tags: tuple[str, ...] = ()
-    gems: int = 0
-
-    def in_region(self, cond: str | None) -> bool:
-        """Whether an ability's Region condition holds here (None: anywhere)."""
-        if cond is None:
-            return True
-        if cond == "coastal":
-            return self.coastal
-        if cond == "city-adjacent":
-            return self.next_to_city
-        return self.region_type == cond
-
-
-ANYWHERE = Situation()
-
-
-def amount(ability: Effect, situation: Situation = ANYWHERE) -> int:
-    """What one static ability or ONGOING rule amounts to in ``situation`` (its handler's
-    answer)."""
-    table = ONGOING if ability.effect in ONGOING else ABILITIES
-    answer: int = table.handler(ability)(ability, situation)
-    return answer
-
-
-def total(
-    abilities: Iterable[tuple[str, Effect]], model: type[Effect], situation: Situation = ANYWHERE
-) -> int:
-    """The sum of what the abilities of one kind amount to in ``situation``."""
-    return sum(amount(e, situation) for _, e in abilities if type(e) is model)
 
 
 # ------------------------------------------------------------------ static abilities
@@ -706,7 +661,8 @@ class Content:
         self.quests = load_entries(data_dir / "quests.yaml", Quest)
         raw = load_document(data_dir / "components.yaml", Numbers).model_dump()
         self.numbers: dict[str, Any] = raw
-        self._number = {k: int(v["value"]) for k, v in raw.items() if "value" in v}
+        # the rule numbers by name (``round_limit``, ``extra_move_cost``, ...)
+        self.number: dict[str, int] = {k: int(v["value"]) for k, v in raw.items() if "value" in v}
         self.charm_faces: list[dict[str, Any]] = raw["lucky_charm"]["faces"]
         self.lucky_charm: Die[dict[str, Any]] = Die("lucky charm", tuple(self.charm_faces))
         self.solo: dict[str, Any] = load_document(data_dir / "solo.yaml", Numbers).model_dump()
@@ -812,10 +768,6 @@ class Content:
         """Every triggered effect by its ref (a copy)."""
         return dict(self._at)
 
-    def number(self, name: str) -> int:
-        """A rule number of components.yaml (``round_limit``, ``extra_move_cost``, ...)."""
-        return self._number[name]
-
     def card_name(self, cid: str) -> str:
         for table in (self.region_card, self.item, self.quest, self.recipe):
             if cid in table:
@@ -826,26 +778,6 @@ class Content:
         if cid.startswith("starting."):
             return self.paupers[cid.split(".", 1)[1]].equipment.name
         return cid
-
-    def situation(
-        self,
-        region: str | None = None,
-        hazard_type: str | None = None,
-        tags: tuple[str, ...] = (),
-        gems: int = 0,
-    ) -> Situation:
-        """What an ability is asked in: a Region (with its type, coast and Cities), a hazard's
-        type, a card's tags, the Gems on a card."""
-        if region is None:
-            return Situation(hazard_type=hazard_type, tags=tags, gems=gems)
-        return Situation(
-            self.regions[region].type,
-            bool(self.regions[region].coastal),
-            bool(self.city_adjacent[region]),
-            hazard_type,
-            tags,
-            gems,
-        )
 
     def region_name(self, region: str) -> str:
         """A Region's printed name (a City's too); an unknown id as it is."""

@@ -53,7 +53,7 @@ from .rules import (
 )
 from .rules.scenarios import fiery_siege, saltash_necromancer
 from .state import Frame, PLState, action_of
-from .steps import ResolveFight
+from .steps import RESOLVE_FIGHT
 from .texts import abilities_text, effect_words
 
 DECISIONS = DecisionTable("paupers-ladder")
@@ -691,7 +691,7 @@ class Boost(OpenDecision):
         elif action.kind == "charm":
             fighting.roll_charm(state, seat)
         else:
-            state.run([ResolveFight()])
+            state.run([RESOLVE_FIGHT])
 
     def say(self, state: PLState, frame: Frame, action: Action, seat: int) -> str:
         if action.kind == "boost":

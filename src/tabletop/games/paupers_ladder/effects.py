@@ -2,7 +2,7 @@
 (steps.py), registered by the model's type in its table:
 
 - static abilities (``ABILITIES``) and ONGOING rules (``ONGOING``) answer what they amount to in a
-  :class:`~.content.Situation`: the rules ask, they never change the state;
+  :class:`~.abilities.Situation`: the rules ask, they never change the state;
 - triggered card effects (``TRIGGERED``) and the rules' steps (``STEPS``) run when the effect
   queue reaches them (``PLState.run_next``), acting for the seat of ``data["effect_context"]``;
 - allies (``ALLIES``) act when their Outcome card is drawn in a fight.
@@ -17,11 +17,13 @@ from typing import Any
 from tabletop.engine import piles
 
 from . import content as cards
-from .content import ABILITIES, ALLIES, CITIES, ONGOING, TRIGGERED, Situation
+from .abilities import Situation, situation
+from .content import ABILITIES, ALLIES, CITIES, ONGOING, TRIGGERED
 from .hidden import hold_drawn, keep_cards, peek_shop, shop, take_from_shop
 from .rules import cities, decks, equipment, exploring, fighting, quests, solo
 from .state import PLState
 from .steps import (
+    DRAW_FOR_FIGHT,
     STEPS,
     AddBonuses,
     CompleteQuest,
@@ -167,7 +169,7 @@ ONGOING.handles(cards.NoAllies)(_holds)
 @ALLIES.handles(cards.AllyBonus)
 def ally_bonus(state: PLState, ally: str, e: cards.AllyBonus) -> None:
     fight = state.data["fight"]
-    if state.content.situation(fight["region"]).in_region(e.region):
+    if situation(state.content, fight["region"]).in_region(e.region):
         fight["strength"] += e.bonus
         state.log(f"The {state.content.allies[ally].name} adds {e.bonus}.")
 
@@ -175,9 +177,9 @@ def ally_bonus(state: PLState, ally: str, e: cards.AllyBonus) -> None:
 @ALLIES.handles(cards.AllyDraw)
 def ally_draw(state: PLState, ally: str, e: cards.AllyDraw) -> None:
     fight = state.data["fight"]
-    if state.content.situation(fight["region"]).in_region(e.region):
+    if situation(state.content, fight["region"]).in_region(e.region):
         state.log(f"The {state.content.allies[ally].name} draws another Outcome card.")
-        state.run([DrawForFight()])
+        state.run([DRAW_FOR_FIGHT])
 
 
 @ALLIES.handles(cards.AllyPay)

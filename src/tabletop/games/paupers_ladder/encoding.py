@@ -76,29 +76,36 @@ class PaupersLadderEncoding(ObservationLayout):
 
     def __init__(self, game: Game) -> None:
         super().__init__()
-        C: Content = game.content  # type: ignore[attr-defined]
-        self.C = C
-        self.regions = Index(sorted(C.regions))
-        self.cards = Index(sorted(C.region_card))
-        self.items = Index(sorted(C.item))
-        self.recipes = Index(sorted(C.recipe))
-        self.quests = Index(sorted(C.quest))
-        self.paupers = Index(sorted(C.paupers))
-        self.birds = Index(sorted(C.birds))
-        self.outcomes = Index(sorted(C.outcome))
+        content: Content = game.content  # type: ignore[attr-defined]
+        self.content = content
+        self.regions = Index(sorted(content.regions))
+        self.cards = Index(sorted(content.region_card))
+        self.items = Index(sorted(content.item))
+        self.recipes = Index(sorted(content.recipe))
+        self.quests = Index(sorted(content.quest))
+        self.paupers = Index(sorted(content.paupers))
+        self.birds = Index(sorted(content.birds))
+        self.outcomes = Index(sorted(content.outcome))
         self.keys = Index(["start", "bird", *self.items.ids, *self.recipes.ids])
         self.any_card = Index(
             [*self.cards.ids, *self.items.ids, *self.recipes.ids, *self.quests.ids]
         )
         # each Region card's place: which Region of its type it lies in (3 of each wild type)
-        self.slots_of = {t: sorted(r.id for r in C.regions.values() if r.type == t) for t in WILD}
+        self.slots_of = {
+            t: sorted(r.id for r in content.regions.values() if r.type == t) for t in WILD
+        }
         self.max_slots = max(len(v) for v in self.slots_of.values())
         self.region_slot = {r: i for regs in self.slots_of.values() for i, r in enumerate(regs)}
         self._build()
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
-        R, K, It, Q = self.regions, self.cards, self.items, self.quests
+        region_index, card_index, item_index, quest_index = (
+            self.regions,
+            self.cards,
+            self.items,
+            self.quests,
+        )
 
         def decision(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
             me = v["seat"]
@@ -125,8 +132,8 @@ class PaupersLadderEncoding(ObservationLayout):
             decision,
         )
         per_player = (
-            1 + len(self.paupers) + len(self.birds) + 3 + 2 * len(R) + len(VIRTUES) + len(It)
-            + len(K) + 2 * len(self.recipes) + 8
+            1 + len(self.paupers) + len(self.birds) + 3 + 2 * len(region_index) + len(VIRTUES)
+            + len(item_index) + len(card_index) + 2 * len(self.recipes) + 8
         )  # fmt: skip
 
         def players(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
@@ -156,12 +163,12 @@ class PaupersLadderEncoding(ObservationLayout):
             at += 1
             for cards in (p.get("region_known_top") or {}).values():
                 for depth, c in enumerate(cards):
-                    if c in K.at:
-                        out[at + K.at[c]] = 1.0 / (1 + depth)
+                    if c in card_index.at:
+                        out[at + card_index.at[c]] = 1.0 / (1 + depth)
 
         self._add(
             "private",
-            2 * len(self.recipes) + 1 + len(K),
+            2 * len(self.recipes) + 1 + len(card_index),
             "the observing seat's draft hand and pick, how many Outcome cards it knows on top/10, "
             "Region cards it knows on top of decks (1 / (1 + depth))",
             private,
@@ -172,27 +179,27 @@ class PaupersLadderEncoding(ObservationLayout):
             for region, cards in v["tiles"].items():
                 slot = slot_of.get(region, 0)
                 for c in cards:
-                    i = K.at.get(c)
+                    i = card_index.at.get(c)
                     if i is not None:
                         out[at + i * width + slot] = 1.0
-            at += len(K) * self.max_slots
+            at += len(card_index) * self.max_slots
             for c, g in (v.get("card_gems") or {}).items():
-                if c in K.at:
-                    out[at + K.at[c]] = float(g) / SCALE
-            at += len(K)
+                if c in card_index.at:
+                    out[at + card_index.at[c]] = float(g) / SCALE
+            at += len(card_index)
             for c, under in (v.get("tucked") or {}).items():
-                if c in K.at:
-                    out[at + K.at[c]] = len(under) / SCALE
-            at += len(K)
+                if c in card_index.at:
+                    out[at + card_index.at[c]] = len(under) / SCALE
+            at += len(card_index)
             for i, city in enumerate(CITIES):
-                _set(out, at + i * len(Q), Q, v["quests"].get(city))
-            at += len(CITIES) * len(Q)
+                _set(out, at + i * len(quest_index), quest_index, v["quests"].get(city))
+            at += len(CITIES) * len(quest_index)
             for i, city in enumerate(CITIES):
                 shop = v["shops"][city]
-                base = at + i * (1 + len(It))
+                base = at + i * (1 + len(item_index))
                 out[base] = shop["count"] / SCALE
-                mark_many(out, base + 1, It, shop["known"])
-            at += len(CITIES) * (1 + len(It))
+                mark_many(out, base + 1, item_index, shop["known"])
+            at += len(CITIES) * (1 + len(item_index))
             for i, stack in enumerate(v["dispensary"][:4]):
                 base = at + i * (1 + len(self.recipes))
                 out[base] = stack["count"] / SCALE
@@ -210,10 +217,10 @@ class PaupersLadderEncoding(ObservationLayout):
 
         self._add(
             "board",
-            len(K) * self.max_slots
-            + 2 * len(K)
-            + len(CITIES) * len(Q)
-            + len(CITIES) * (1 + len(It))
+            len(card_index) * self.max_slots
+            + 2 * len(card_index)
+            + len(CITIES) * len(quest_index)
+            + len(CITIES) * (1 + len(item_index))
             + 4 * (1 + len(self.recipes))
             + len(DECKS)
             + len(self.any_card)
@@ -240,12 +247,12 @@ class PaupersLadderEncoding(ObservationLayout):
                 out[at + 9] = float(bool(ts.get("moved")))
                 out[at + 10] = len(ts.get("used", ())) / SCALE
                 for r in ts.get("visited", ()):
-                    _set(out, at + 11, R, r)
-            at += 11 + len(R)
+                    _set(out, at + 11, region_index, r)
+            at += 11 + len(region_index)
             f = v.get("fight")
             if f:
-                _set(out, at, K, f.get("hazard"))
-                at2 = at + len(K)
+                _set(out, at, card_index, f.get("hazard"))
+                at2 = at + len(card_index)
                 out[at2] = float(f.get("strength", 0)) / SCALE
                 out[at2 + 1] = float(f.get("hazard_strength", 0)) / SCALE
                 out[at2 + 2] = float(f.get("bonus", 0)) / SCALE
@@ -255,7 +262,7 @@ class PaupersLadderEncoding(ObservationLayout):
 
         self._add(
             "turn",
-            11 + len(R) + len(K) + 6,
+            11 + len(region_index) + len(card_index) + 6,
             "acting character (pauper, bird, none), characters done, moves/10, free moves used/10, "
             "warped, fought, moved, abilities used/10, Regions visited; the fight: hazard, "
             "Strength/10, hazard Strength/10, bonus/10, Outcome cards drawn/10, bird, under way",
@@ -283,26 +290,27 @@ class PaupersLadderEncoding(ObservationLayout):
             out[base + 5] = float(bool((s.get("side") or {}).get("done")))
             base += 6
             for r in s.get("facedown") or ():
-                _set(out, base, R, r)
-            base += len(R)
+                _set(out, base, region_index, r)
+            base += len(region_index)
             for r, c in (s.get("city_hazards") or {}).items():
-                _set(out, base, R, r)
-                _set(out, base + len(R), K, c)
-            base += len(R) + len(K)
+                _set(out, base, region_index, r)
+                _set(out, base + len(region_index), card_index, c)
+            base += len(region_index) + len(card_index)
             for c in s.get("siege") or ():
-                _set(out, base, K, c)
-            base += len(K)
+                _set(out, base, card_index, c)
+            base += len(card_index)
             for i, group in enumerate(("markers", "collected")):
                 for r in s.get(group) or ():
-                    _set(out, base + i * len(R), R, r)
-            base += 2 * len(R)
-            _set(out, base, R, s.get("home"))
-            base += len(R)
-            _set(out, base, K, s.get("necromancer"))
+                    _set(out, base + i * len(region_index), region_index, r)
+            base += 2 * len(region_index)
+            _set(out, base, region_index, s.get("home"))
+            base += len(region_index)
+            _set(out, base, card_index, s.get("necromancer"))
 
         self._add(
             "solo",
-            1 + len(SCENARIOS) + len(DIFFICULTIES) + 6 + 5 * len(R) + 3 * len(K),
+            1 + len(SCENARIOS) + len(DIFFICULTIES) + 6 + 5 * len(region_index)
+            + 3 * len(card_index),
             "solo: present, scenario, difficulty, Time/10, allowance/10, necromancer Lives/10 and "
             "deck/10, objectives done/10, side objective done, face-down Regions, Cities held by "
             "hazards (City, hazard), siege dragons, Cities with Virtue markers left and taken, "
@@ -311,7 +319,7 @@ class PaupersLadderEncoding(ObservationLayout):
         )  # fmt: skip
 
     def _player(self, p: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-        R, It, K = self.regions, self.items, self.cards
+        region_index, item_index, card_index = self.regions, self.items, self.cards
         out[at] = 1.0
         at += 1
         _set(out, at, self.paupers, p.get("pauper"))
@@ -322,18 +330,18 @@ class PaupersLadderEncoding(ObservationLayout):
         out[at + 1] = float(p.get("gems", 0)) / SCALE
         out[at + 2] = len(p.get("journal", ())) / SCALE
         at += 3
-        _set(out, at, R, p.get("position"))
-        at += len(R)
-        _set(out, at, R, p.get("bird_position"))
-        at += len(R)
+        _set(out, at, region_index, p.get("position"))
+        at += len(region_index)
+        _set(out, at, region_index, p.get("bird_position"))
+        at += len(region_index)
         for x in p.get("virtues", ()):
             if x in VIRTUES:
                 out[at + VIRTUES.index(x)] = 1.0
         at += len(VIRTUES)
-        mark_many(out, at, It, [it["card"] for it in p.get("inventory", ())])
-        at += len(It)
-        mark_many(out, at, K, p.get("trophies", ()))
-        at += len(K)
+        mark_many(out, at, item_index, [it["card"] for it in p.get("inventory", ())])
+        at += len(item_index)
+        mark_many(out, at, card_index, p.get("trophies", ()))
+        at += len(card_index)
         tucked = 0
         for r in p.get("recipes", ()):
             _set(
@@ -360,7 +368,7 @@ class PaupersLadderEncoding(ObservationLayout):
     def _keys_with(self, effect: str) -> list[str]:
         """The source keys (starting Equipment, the Bird, cards) with an ability named
         ``effect``."""
-        content = self.C
+        content = self.content
         out = []
         if any(e.effect == effect for p in content.paupers.values() for e in p.equipment.abilities):
             out.append("start")
@@ -377,20 +385,20 @@ class PaupersLadderEncoding(ObservationLayout):
         return out
 
     def _most_peeked(self) -> int:
-        C = self.C
-        effects: list[Any] = [e for i in C.item.values() for e in i.abilities]
-        effects += [e for r in C.recipe.values() for e in r.abilities]
-        effects += [e for p in C.paupers.values() for e in p.equipment.abilities]
-        effects += [e for c in C.region_card.values() for o in c.options for e in o.effects]
+        content = self.content
+        effects: list[Any] = [e for i in content.item.values() for e in i.abilities]
+        effects += [e for r in content.recipe.values() for e in r.abilities]
+        effects += [e for p in content.paupers.values() for e in p.equipment.abilities]
+        effects += [e for c in content.region_card.values() for o in c.options for e in o.effects]
         ns = [int(getattr(e, "n", 1)) for e in effects if e.effect.startswith("peek")]
         return max([4, *ns])
 
     def action_slots(self) -> list[tuple[str, Mapping[str, Sequence[Any]] | int]]:
-        R, K, It = self.regions.ids, self.cards.ids, self.items.ids
+        region_ids, card_ids, item_ids = self.regions.ids, self.cards.ids, self.items.ids
         recipes, keys, cards = self.recipes.ids, self.keys.ids, self.any_card.ids
         options = max(
-            [len(c.options) for c in self.C.region_card.values()]
-            + [len(q.reward) for q in self.C.quest.values()]
+            [len(c.options) for c in self.content.region_card.values()]
+            + [len(q.reward) for q in self.content.quest.values()]
         )
         bare = [
             "back-out",
@@ -419,22 +427,22 @@ class PaupersLadderEncoding(ObservationLayout):
             ("bird", {"bird": self.birds.ids}),
             ("draft", {"recipe": recipes}),
             ("learn", {"virtue": VIRTUES}),
-            ("move", {"to": R}),
-            ("swim", {"to": R}),
+            ("move", {"to": region_ids}),
+            ("swim", {"to": region_ids}),
             ("teleport", {"to": CITIES, "via": self._keys_with("teleport-city")}),
             ("foresight", {"via": self._keys_with("peek-region")}),
             ("use", {"item": keys}),
-            ("discard", {"item": It}),
-            ("discard-fragile", {"card": K}),
-            ("encounter", {"card": K}),
-            ("fight", {"card": K}),
-            ("hide", {"card": K}),
-            ("withdraw", {"card": (None, *K)}),
-            ("transmute", {"card": K, "via": self._keys_with("transmute")}),
-            ("recall", {"card": K, "via": self._keys_with("recall")}),
+            ("discard", {"item": item_ids}),
+            ("discard-fragile", {"card": card_ids}),
+            ("encounter", {"card": card_ids}),
+            ("fight", {"card": card_ids}),
+            ("hide", {"card": card_ids}),
+            ("withdraw", {"card": (None, *card_ids)}),
+            ("transmute", {"card": card_ids, "via": self._keys_with("transmute")}),
+            ("recall", {"card": card_ids, "via": self._keys_with("recall")}),
             ("quest", {"city": CITIES}),
-            ("buy", {"card": It}),
-            ("sell", {"item": It}),
+            ("buy", {"card": item_ids}),
+            ("sell", {"item": item_ids}),
             ("boost", {"item": keys}),
             ("weapon", {"item": keys}),
             ("potion", {"item": keys, "char": CHARS}),
@@ -448,16 +456,16 @@ class PaupersLadderEncoding(ObservationLayout):
             ("tuck", {"recipe": recipes}),
             ("goto", {"city": CITIES}),
             ("return", {"card": self.outcomes.ids}),
-            ("trophy", {"card": K}),
-            ("dragon", {"card": K}),
+            ("trophy", {"card": card_ids}),
+            ("dragon", {"card": card_ids}),
             ("nest", {"city": CITIES}),
-            ("relocate", {"region": R}),
+            ("relocate", {"region": region_ids}),
             ("choose-recipe", {"recipe": recipes}),
             ("drop-recipe", {"recipe": recipes}),
-            ("city-reward", {"take": ("gems", "equipment", "lives"), "card": (None, *It)}),
+            ("city-reward", {"take": ("gems", "equipment", "lives"), "card": (None, *item_ids)}),
             ("peek", {"deck": WILD}),
-            ("remove", {"card": K}),
-            ("reveal", {"region": R}),
+            ("remove", {"card": card_ids}),
+            ("reveal", {"region": region_ids}),
         ]
         return slots
 

@@ -25,7 +25,7 @@ def virtue_progress(state: PLState, seat: int) -> float:
     content = state.content
     player = state.player(seat)
     learned = set(player["virtues"])
-    need = content.number("virtues_to_win") - len(learned)
+    need = content.number["virtues_to_win"] - len(learned)
     if need <= 0:
         return float(len(learned))
     known = sum(1 for r in player["recipes"] if r["learned"])
@@ -39,8 +39,8 @@ def virtue_progress(state: PLState, seat: int) -> float:
     towards = {
         "generosity": player["gems"] / virtues.threshold(state, "generosity"),
         "bravery": bravery / virtues.threshold(state, "bravery"),
-        "knowledge": (known + 0.5 * gathered) / content.number("recipe_limit"),
-        "fellowship": len(player["journal"]) / content.number("fellowship_quests"),
+        "knowledge": (known + 0.5 * gathered) / content.number["recipe_limit"],
+        "fellowship": len(player["journal"]) / content.number["fellowship_quests"],
         "magnificence": 1.0 if dragon else 0.0,
     }
     still = sorted((min(CAP, v) for k, v in towards.items() if k not in learned), reverse=True)

@@ -27,7 +27,9 @@ takes real card instances out of the shuffled decks::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import model_validator
 
 from tabletop.engine import chance, piles
 from tabletop.engine.content import Spec, validate_spec
@@ -47,16 +49,30 @@ class ScenarioError(BadParameter):
 
 
 class RecipeSpec(Spec):
+    """A Recipe of the Recipe Book: its id alone, or with what it holds."""
+
     recipe: str
     ingredients: list[str] = []
     learned: bool = False
     fresh: bool = False  # learned this turn: usable from the next
 
+    @model_validator(mode="before")
+    @classmethod
+    def _named(cls, raw: Any) -> Any:
+        return {"recipe": raw} if isinstance(raw, str) else raw
+
 
 class ItemSpec(Spec):
+    """A card of the Inventory: its id alone, or with its Gems and uses."""
+
     item: str
     gems: int | None = None  # Gems on the card (its ACQUIRE's, if not given)
     used: int = 0  # uses so far
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named(cls, raw: Any) -> Any:
+        return {"item": raw} if isinstance(raw, str) else raw
 
 
 class LivesSpec(Spec):
@@ -73,8 +89,8 @@ class SeatSpec(Spec):
     bird_position: str | None = None
     charges: int | None = None
     outcome: list[int | str] = []  # top first: a number, or "number:ally"
-    recipes: list[str | RecipeSpec] = []
-    inventory: list[str | ItemSpec] = []
+    recipes: list[RecipeSpec] = []
+    inventory: list[ItemSpec] = []
     trophies: list[str] = []
     journal: list[str] = []
     virtues: list[str] = []
@@ -220,14 +236,14 @@ class _Builder:
         if player["bird"] not in content.birds:
             raise ScenarioError(f"seat {s + 1}: unknown Bird {player['bird']!r}")
         player["trained"] = seat.trained
-        player["gems"] = content.number("starting_gems") if seat.gems is None else seat.gems
+        player["gems"] = content.number["starting_gems"] if seat.gems is None else seat.gems
         for key, region in (("position", seat.position), ("bird_position", seat.bird_position)):
             where = region or pauper.city
             if where not in content.regions:
                 raise ScenarioError(f"seat {s + 1}: unknown Region {where!r} for {key}")
             player[key] = where
         for e in pauper.equipment.abilities:
-            if isinstance(e, Boost) and e.charges:
+            if type(e) is Boost and e.charges:
                 player["charges"] = e.charges if seat.charges is None else seat.charges
         player["outcome_deck"] = self._outcome_deck(s, pauper.colour, seat.outcome)
         player["turns"] = 1
@@ -264,8 +280,7 @@ class _Builder:
     def _cards(self, s: int, player: dict[str, object], seat: SeatSpec) -> None:
         """A seat's Recipe Book, Inventory, Trophy Room, Journal and Virtues."""
         recipes = []
-        for entry in seat.recipes:
-            recipe = RecipeSpec(recipe=entry) if isinstance(entry, str) else entry
+        for recipe in seat.recipes:
             recipes.append(
                 {
                     "recipe": self.recipe(recipe.recipe),
@@ -276,12 +291,11 @@ class _Builder:
             )
         player["recipes"] = recipes
         inventory = []
-        for held in seat.inventory:
-            item = ItemSpec(item=held) if isinstance(held, str) else held
+        for item in seat.inventory:
             cid = self.item(item.item)
             gems = item.gems
             if gems is None:
-                placed = [e.n for e in self.content.item[cid].acquire if isinstance(e, PlaceGems)]
+                placed = [e.n for e in self.content.item[cid].acquire if type(e) is PlaceGems]
                 gems = placed[-1] if placed else 0
             inventory.append({"card": cid, "uses": item.used, "gems": gems})
         player["inventory"] = inventory

@@ -32,6 +32,7 @@ from tabletop.engine.scores import ScoreItem, SeatScore
 from tabletop.engine.views import log
 
 from . import hidden
+from .abilities import ability_sources
 from .content import TRIGGERED, Content
 from .steps import STEPS
 
@@ -338,9 +339,10 @@ class PLState(DecidingState):
         return SeatScore(seat, self.seat_name(seat), items)
 
     # ------------------------------------------------------------ the players
-    def player(self, seat: int) -> Any:
+    def player(self, seat: int) -> dict[str, Any]:
         """A seat's record (a :class:`Player`), live."""
-        return self.data["players"][seat]
+        found: dict[str, Any] = self.data["players"][seat]
+        return found
 
     def player_count(self) -> int:
         return len(self.data["players"])
@@ -450,9 +452,10 @@ class PLState(DecidingState):
     # ------------------------------------------------------------ the effect queue
     def run(self, effects: Iterable[Effect], front: bool = True) -> None:
         """Queue card effects (by their ref: the models stay in the content) and rule steps
-        (as mappings), ahead of what waits (``front``) or behind it."""
+        (as mappings of their fields), ahead of what waits (``front``) or behind it."""
+        content = self.content
         queued: list[str | dict[str, Any]] = [
-            e.model_dump() if e.effect in STEPS else self.content.ref(e) for e in effects
+            dict(vars(e)) if type(e) in STEP_MODELS else content.ref(e) for e in effects
         ]
         queue = self.data["effect_queue"]
         if front:
@@ -472,12 +475,11 @@ class PLState(DecidingState):
             self.run_effect(self.content.effect_at(entry))
             return
         step = _step(entry)
-        table = STEPS if step.effect in STEPS else TRIGGERED
-        table.handler(step)(self, step)
+        _handler(step)(self, step)
 
     def run_effect(self, effect: Effect) -> None:
         """Run one triggered card effect now."""
-        TRIGGERED.handler(effect)(self, effect)
+        _handler(effect)(self, effect)
 
     def context(self) -> dict[str, Any]:
         """Who meets which card where, while its effects run (``data["effect_context"]``)."""
@@ -499,6 +501,17 @@ SOLO_ENDINGS = {
 }
 # the steps read from the queue so far, by their mapping (a step is read once per process)
 _STEPS_READ: dict[tuple[tuple[str, Any], ...], Effect] = {}
+STEP_MODELS = frozenset(STEPS.models())
+# each model's handler, found once in its table (the card effects' or the steps')
+_HANDLERS: dict[type, Callable[[PLState, Any], None]] = {}
+
+
+def _handler(effect: Effect) -> Callable[[PLState, Any], None]:
+    found = _HANDLERS.get(type(effect))
+    if found is None:
+        table = STEPS if type(effect) in STEP_MODELS else TRIGGERED
+        found = _HANDLERS[type(effect)] = table.handler(effect)
+    return found
 
 
 def _step(entry: dict[str, Any]) -> Effect:
@@ -513,36 +526,3 @@ def _step(entry: dict[str, Any]) -> Effect:
             found = TRIGGERED.parse(entry, "the effect queue", name)
         _STEPS_READ[key] = found
     return found
-
-
-def ability_sources(
-    content: Content,
-    char: str,
-    pauper: str | None,
-    bird: str | None,
-    trained: bool,
-    inventory: list[Any],
-    recipes: list[Any],
-    turns: int,
-) -> list[tuple[str, tuple[Effect, ...]]]:
-    """(source key, its abilities) for the sources of abilities in force for a character: a
-    trained Bird's ability; a Pauper's starting Equipment, Inventory and the Recipes learned
-    before this turn (3: Recipe Cards: "it can be used from the start of your Pauper's next
-    turn"). Works on a state's player or a view's (``inventory``/``recipes`` are the same
-    records)."""
-    if char == "bird":
-        return [("bird", content.birds[bird].trained)] if trained and bird else []
-    out: list[tuple[str, tuple[Effect, ...]]] = []
-    if pauper:
-        out.append(("start", content.paupers[pauper].equipment.abilities))
-    for it in inventory:
-        out.append((it["card"], content.item[it["card"]].abilities))
-    for r in recipes:
-        if r["learned"] and r["learned_at"] < turns:
-            out.append((r["recipe"], content.recipe[r["recipe"]].abilities))
-    return out
-
-
-def abilities_of(sources: list[tuple[str, tuple[Effect, ...]]]) -> list[tuple[str, Effect]]:
-    """(source key, ability) pairs in force, from :func:`ability_sources`' sources."""
-    return [(key, e) for key, found in sources for e in found]

@@ -85,3 +85,10 @@ class EndDisaster(Effect):
 
     effect: Literal["end-disaster"] = "end-disaster"
     card: str
+
+
+# the steps that carry nothing, made once (a fight queues them at every draw)
+DRAW_FOR_FIGHT = DrawForFight()
+ADD_BONUSES = AddBonuses()
+OFFER_BOOST = OfferBoost()
+RESOLVE_FIGHT = ResolveFight()

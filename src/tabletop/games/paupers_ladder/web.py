@@ -26,7 +26,7 @@ from markupsafe import Markup
 from tabletop.engine.effects import Effect
 
 from . import texts
-from .content import CITIES, VIRTUES, Content, content
+from .content import CITIES, VIRTUES, content
 from .texts import abilities_text, nice
 
 STYLESHEET = Path(__file__).parent / "static" / "paupers-ladder.css"
@@ -353,7 +353,7 @@ def _map_list(view: dict[str, Any]) -> list[dict[str, Any]]:
                 pieces.append(f"{who}'s Pauper")
             if p.get("bird_position") == rid and p.get("bird"):
                 pieces.append(f"{who}'s Bird")
-        shown = [
+        shown: list[dict[str, Any]] = [
             {"name": cards.region_card[c].name, "text": region_card_text(c)}
             for c in (view.get("tiles") or {}).get(rid, [])
             if c in cards.region_card

@@ -7,18 +7,19 @@ from __future__ import annotations
 
 from tabletop.engine.effects import Effect
 
-from ..content import BirdMoves, IdleGems, amount
+from ..abilities import amount
+from ..content import BirdMoves, IdleGems
 from ..state import PLState
 
 
 def may_train(state: PLState, seat: int) -> bool:
     player = state.player(seat)
-    return not player["trained"] and player["gems"] >= state.content.number("bird_training_cost")
+    return not player["trained"] and player["gems"] >= state.content.number["bird_training_cost"]
 
 
 def train(state: PLState, seat: int) -> None:
     player = state.player(seat)
-    player["gems"] -= state.content.number("bird_training_cost")
+    player["gems"] -= state.content.number["bird_training_cost"]
     player["trained"] = True
     state.log(f"{state.seat_name(seat)} trains the {player['bird']} for 4 Gems.")
 
@@ -42,4 +43,4 @@ def turn_ends(state: PLState, seat: int) -> None:
 def bird_move_limit(abilities: list[tuple[str, Effect]]) -> int:
     """How many Regions a Bird with these abilities in force may move in a turn (1; more when
     trained to: the swift)."""
-    return max([1, *(amount(e) for _, e in abilities if isinstance(e, BirdMoves))])
+    return max([1, *(amount(e) for _, e in abilities if type(e) is BirdMoves)])

@@ -8,7 +8,8 @@ from __future__ import annotations
 from tabletop.engine.effects import Effect
 
 from .. import hidden
-from ..content import Content, Discount, DiscountRoll, SellBonus, amount
+from ..abilities import amount, situation
+from ..content import Content, Discount, DiscountRoll, SellBonus
 from ..state import PLState
 from . import decks, equipment
 
@@ -44,7 +45,7 @@ def price(state: PLState, seat: int, char: str, cid: str, discount: int = 0) -> 
 
 
 def restock(state: PLState, city: str) -> None:
-    size = state.content.number("shop_size")
+    size = state.content.number["shop_size"]
     while len(hidden.shop(state, city)) < size:
         cid = decks.draw_from(state, "equipment")
         if cid is None:
@@ -85,7 +86,7 @@ def shop_price(
     item = content.item[cid]
     cost = item.cost
     if char == "pauper":
-        situation = content.situation(tags=tuple(item.tags))
-        cost -= sum(amount(e, situation) for _, e in abilities if isinstance(e, Discount))
+        at = situation(content, tags=tuple(item.tags))
+        cost -= sum(amount(e, at) for _, e in abilities if type(e) is Discount)
         cost -= discount
     return max(1, cost)

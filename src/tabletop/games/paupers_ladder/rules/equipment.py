@@ -23,9 +23,7 @@ def use_actions(state: PLState, seat: int) -> list[Action]:
     for key, e in state.abilities(seat, "pauper"):
         if key in seen or state.used(key):
             continue
-        if isinstance(e, (PeekOutcome, CollectGems)) or (
-            isinstance(e, PeekRegion) and not e.before_move
-        ):
+        if type(e) in (PeekOutcome, CollectGems) or (type(e) is PeekRegion and not e.before_move):
             seen.add(key)
             out.append(action_of("use", item=key))
     return out
@@ -46,10 +44,10 @@ def acquire(state: PLState, seat: int, cid: str) -> None:
     player["inventory"].append({"card": cid, "uses": 0, "gems": 0})
     state.log(f"{state.seat_name(seat)} adds the {state.card_name(cid)} to the Inventory.")
     for e in state.content.item[cid].acquire:
-        if isinstance(e, PlaceGems):
+        if type(e) is PlaceGems:
             player["inventory"][-1]["gems"] = e.n
     if not inventory_fits_now(state, seat):
-        excess = len(player["inventory"]) - state.content.number("inventory_limit")
+        excess = len(player["inventory"]) - state.content.number["inventory_limit"]
         state.push(
             {
                 "t": "pick",
@@ -87,13 +85,13 @@ def use_item(state: PLState, seat: int, key: str) -> None:
     e = next(
         e
         for found, e in state.abilities(seat, "pauper")
-        if found == key and isinstance(e, (PeekOutcome, PeekRegion, CollectGems))
+        if found == key and type(e) in (PeekOutcome, PeekRegion, CollectGems)
     )
     state.use(key)
     name = state.card_name(key)
-    if isinstance(e, CollectGems):
+    if type(e) is CollectGems:
         state.gain(seat, e.n, name)
-    elif isinstance(e, PeekOutcome):
+    elif type(e) is PeekOutcome:
         top = hidden.peek_top(state, "outcome", seat, e.n, owner=seat)
         state.log(f"{state.seat_name(seat)} uses the {name} on the Outcome deck.")
         state.log(
@@ -109,7 +107,7 @@ def use_item(state: PLState, seat: int, key: str) -> None:
                     "private": True,
                 }
             )
-    else:
+    elif type(e) is PeekRegion:
         state.log(f"{state.seat_name(seat)} uses the {name}.")
         state.push({"t": "peek-deck", "seat": seat, "n": e.n})
     if key.startswith(("eq.", "rar.")):
@@ -119,9 +117,9 @@ def use_item(state: PLState, seat: int, key: str) -> None:
 def inventory_fits(content: Content, abilities: list[tuple[str, Effect]], cards: int) -> bool:
     """Inventory: whether a Pauper with these abilities in force may hold ``cards`` Equipment
     cards (the Inventory limit, or any number with an unlimited Inventory)."""
-    if any(isinstance(e, UnlimitedInventory) for _, e in abilities):
+    if any(type(e) is UnlimitedInventory for _, e in abilities):
         return True
-    return cards <= content.number("inventory_limit")
+    return cards <= content.number["inventory_limit"]
 
 
 def holding(inventory: list[Any], cid: str) -> bool:

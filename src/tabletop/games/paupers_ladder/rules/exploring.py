@@ -15,17 +15,8 @@ from tabletop.engine import Action
 from tabletop.engine.effects import Effect
 
 from .. import hidden
-from ..content import (
-    CITIES,
-    LearnRecipe,
-    Pay,
-    Recall,
-    SellTrophy,
-    TakeTucked,
-    Toll,
-    Transmute,
-    amount,
-)
+from ..abilities import amount
+from ..content import CITIES, LearnRecipe, Pay, Recall, SellTrophy, TakeTucked, Toll, Transmute
 from ..state import PLState, action_of, new_context
 from ..steps import EncounterCard, EndDisaster, EndEvent
 from . import cities, decks, equipment, fighting, quests, recipes, survival
@@ -128,7 +119,7 @@ def explore(state: PLState, seat: int, action: Action) -> None:
 def _toll(state: PLState, seat: int, here: str) -> None:
     for c in state.data["tiles"].get(here, ()):
         for e in state.content.region_card[c].ongoing:
-            if isinstance(e, Toll):
+            if type(e) is Toll:
                 state.lose(seat, amount(e), "toll")
 
 
@@ -296,7 +287,7 @@ def event_options(state: PLState, seat: int, frame: Any) -> list[Action]:
     card = state.content.region_card[frame["card"]]
     out = []
     for i, option in enumerate(card.options):
-        cost = sum(e.n for e in option.effects if isinstance(e, Pay))
+        cost = sum(e.n for e in option.effects if type(e) is Pay)
         if player["gems"] >= cost and option_possible(state, seat, option.effects):
             out.append(action_of("option", n=i))
     if card.kind == "rest" and state.data["mode"] == "survival":
@@ -313,15 +304,15 @@ def option_possible(state: PLState, seat: int, effects: Iterable[Effect]) -> boo
     a Recipe In Learning to learn."""
     player = state.player(seat)
     for e in effects:
-        if isinstance(e, SellTrophy) and not any(
+        if type(e) is SellTrophy and not any(
             state.content.region_card[c].name == e.hazard for c in player["trophies"]
         ):
             return False
-        if isinstance(e, TakeTucked) and not state.data["tucked"].get(
+        if type(e) is TakeTucked and not state.data["tucked"].get(
             state.data["effect_context"].get("card"), []
         ):
             return False
-        if isinstance(e, LearnRecipe) and not any(not r["learned"] for r in player["recipes"]):
+        if type(e) is LearnRecipe and not any(not r["learned"] for r in player["recipes"]):
             return False
     return True
 

@@ -11,6 +11,7 @@ from typing import Any
 from tabletop.engine import Action, piles
 from tabletop.engine.effects import Effect
 
+from ..abilities import amount, situation, total
 from ..content import (
     ALLIES,
     VICTORY_EQUIPMENT,
@@ -23,11 +24,9 @@ from ..content import (
     NoAllies,
     Weapon,
     WeaponGems,
-    amount,
-    total,
 )
 from ..state import PLState, action_of, new_context, new_fight
-from ..steps import AddBonuses, DrawForFight, OfferBoost, WildDefeat
+from ..steps import ADD_BONUSES, DRAW_FOR_FIGHT, OFFER_BOOST, WildDefeat
 from . import decks, equipment, recipes, solo, survival
 from .scenarios import scenario_rules
 
@@ -83,7 +82,7 @@ def start(state: PLState, seat: int, char: str, hazard: str, region: str) -> Non
         f"{state.seat_name(seat)}'s {char} fights the {card.name} "
         f"(Strength {hazard_strength(state.content, data['fight'])})."
     )
-    state.run([DrawForFight(), AddBonuses(), OfferBoost()])
+    state.run([DRAW_FOR_FIGHT, ADD_BONUSES, OFFER_BOOST])
 
 
 def draw(state: PLState) -> None:
@@ -105,7 +104,7 @@ def draw(state: PLState) -> None:
 
 def _no_allies(state: PLState) -> bool:
     hazard = state.content.region_card[state.data["fight"]["hazard"]]
-    return any(isinstance(e, NoAllies) for e in hazard.ongoing)
+    return any(type(e) is NoAllies for e in hazard.ongoing)
 
 
 def add_bonuses(state: PLState) -> None:
@@ -197,11 +196,11 @@ def boost_items(state: PLState, seat: int, hazard_type: str | None) -> list[str]
     fight = state.data["fight"]
     if fight["char"] != "pauper":
         return []
-    situation = state.content.situation(hazard_type=hazard_type)
+    at = situation(state.content, hazard_type=hazard_type)
     charges = state.player(seat).get("charges", 0)
     out = []
     for key, e in state.having(seat, "pauper", Boost):
-        if key in fight["boosts"] or state.used(key) or not amount(e, situation):
+        if key in fight["boosts"] or state.used(key) or not amount(e, at):
             continue
         if key == "start" and charges <= 0:
             continue
@@ -212,9 +211,9 @@ def boost_items(state: PLState, seat: int, hazard_type: str | None) -> list[str]
 def boost(state: PLState, seat: int, key: str) -> None:
     fight = state.data["fight"]
     hazard = state.content.region_card[fight["hazard"]]
-    situation = state.content.situation(hazard_type=hazard.type)
+    at = situation(state.content, hazard_type=hazard.type)
     e = next(e for found, e in state.having(seat, "pauper", Boost) if found == key)
-    added = amount(e, situation)
+    added = amount(e, at)
     fight["boosts"].append(key)
     fight["strength"] += added
     state.use(key)
@@ -223,19 +222,19 @@ def boost(state: PLState, seat: int, key: str) -> None:
     else:
         equipment.spend_item(state, seat, key)
     state.log(f"{state.source_name(seat, key)} adds {added}.")
-    state.run([OfferBoost()])
+    state.run([OFFER_BOOST])
 
 
 def roll_charm(state: PLState, seat: int) -> None:
     """The Lucky Charm: its number adds to the Strength, once a fight."""
     fight = state.data["fight"]
     if not charm_free(state, seat, fight["char"]):
-        state.player(seat)["gems"] -= state.content.number("charm_cost")
+        state.player(seat)["gems"] -= state.content.number["charm_cost"]
     face = state.roll_charm()
     fight["charm"] = face
     fight["strength"] += int(face["number"])
     state.log(f"The lucky charm shows {face['face']} ({face['number']}).")
-    state.run([OfferBoost()])
+    state.run([OFFER_BOOST])
 
 
 def charm_free(state: PLState, seat: int, char: str) -> bool:
@@ -347,13 +346,13 @@ def ability_bonus(
 ) -> int:
     """Fighting Hazards: the Strength bonuses of Recipes, Equipment and a trained Bird in force
     against a hazard of ``hazard_type`` in ``region`` (weapons apart: only 1 is used)."""
-    return total(abilities, FightBonus, content.situation(region, hazard_type))
+    return total(abilities, FightBonus, situation(content, region, hazard_type))
 
 
 def weapon_costs(content: Content, key: str) -> bool:
     """True for a weapon with a cost or drawback for being used (bang bombs lose a Gem)."""
     item = content.item.get(key)
-    return item is not None and any(isinstance(e, WeaponGems) for e in item.abilities)
+    return item is not None and any(type(e) is WeaponGems for e in item.abilities)
 
 
 def hazard_strength(content: Content, fight: Any) -> int:
@@ -375,15 +374,15 @@ def weapon_bonuses(
     bombs: the Gems on them); only ``forced`` when a hazard may be fought with that weapon
     alone."""
     out: list[tuple[str, int]] = []
-    against = content.situation(hazard_type=hazard_type)
+    against = situation(content, hazard_type=hazard_type)
     for key, e in abilities:
         if forced and key != forced:
             continue
-        if isinstance(e, Weapon):
+        if type(e) is Weapon:
             out.append((key, amount(e, against)))
-        elif isinstance(e, WeaponGems):
+        elif type(e) is WeaponGems:
             held = next(i for i in inventory if i["card"] == key)
-            gems = amount(e, content.situation(gems=int(held["gems"])))
+            gems = amount(e, situation(content, gems=int(held["gems"])))
             if gems > 0:
                 out.append((key, gems))
     return out

@@ -11,7 +11,8 @@ from functools import lru_cache
 from tabletop.engine import Action
 from tabletop.engine.effects import Effect
 
-from ..content import CITIES, Content, FreeMoves, PeekRegion, Swim, TeleportCity, total
+from ..abilities import total
+from ..content import CITIES, Content, FreeMoves, PeekRegion, Swim, TeleportCity
 from ..state import PLState, action_of
 from . import birds, equipment, solo
 from .fighting import hazards_in
@@ -61,7 +62,7 @@ def _may_move_on(state: PLState, seat: int, char: str) -> bool:
     return (
         moves == 0
         or free_moves_left(state, seat) > 0
-        or state.player(seat)["gems"] >= state.content.number("extra_move_cost")
+        or state.player(seat)["gems"] >= state.content.number["extra_move_cost"]
     )
 
 
@@ -103,7 +104,7 @@ def move(state: PLState, seat: int, to: str) -> None:
             turn["free_used"] += 1
             paid = " (a free extra move)"
         else:
-            cost = state.content.number("extra_move_cost")
+            cost = state.content.number["extra_move_cost"]
             state.player(seat)["gems"] -= cost
             paid = f", paying {cost} Gem{'s' if cost != 1 else ''} for the extra move"
     turn["moves"] += 1
@@ -146,5 +147,5 @@ def move_cost_words(state: PLState, seat: int) -> str:
         return ""
     if free_moves_left(state, seat) > 0:
         return " (free extra move)"
-    cost = state.content.number("extra_move_cost")
+    cost = state.content.number["extra_move_cost"]
     return f" ({cost} Gem{'s' if cost != 1 else ''})"

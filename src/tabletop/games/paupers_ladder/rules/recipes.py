@@ -69,7 +69,7 @@ def learn_recipe(state: PLState, seat: int, rid: str) -> None:
     state.log(f"{state.seat_name(seat)} learns the {state.card_name(rid)} Recipe.")
     solo.earn_time_for(state, "recipe")
     learned = sum(1 for x in player["recipes"] if x["learned"])
-    limit = state.content.number("recipe_limit")
+    limit = state.content.number["recipe_limit"]
     if learned >= limit:
         if "knowledge" not in player["virtues"]:  # each Virtue is learned once
             virtues.learn_virtue(state, seat, "knowledge")

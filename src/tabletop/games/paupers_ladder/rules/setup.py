@@ -117,14 +117,14 @@ def choose_pauper(state: PLState, seat: int, pid: str) -> None:
     player["pauper"] = pid
     data["taken"].append(pid)
     player["position"] = player["bird_position"] = pauper.city
-    player["gems"] = state.content.number("starting_gems")
+    player["gems"] = state.content.number["starting_gems"]
     cards = list(state.content.outcome_lists[pauper.colour])
     state.rng.shuffle(cards)
     player["outcome_deck"] = piles.new_pile(cards, compact=True, compact_discards=True)
     if data["mode"] == "solo":
         solo.set_up(state, seat)
     for e in pauper.equipment.abilities:
-        if isinstance(e, Boost) and e.charges:
+        if type(e) is Boost and e.charges:
             player["charges"] = int(e.charges)
     state.log(f"{who} plays {pauper.name} ({pauper.trade}) from {pauper.city.capitalize()}.")
     data["order"].pop(0)
@@ -152,7 +152,7 @@ def _start_draft(state: PLState) -> None:
     # that passed it on) is kept there, so views, resampling and undo follow from it.
     data = state.data
     data["phase"] = "draft"
-    size = state.content.number("draft_hand")
+    size = state.content.number["draft_hand"]
     zones = Zones(data, state.player_count())
     for s in range(state.player_count()):
         cards = [str(piles.draw(data["decks"]["recipe"], state.rng)) for _ in range(size)]
@@ -204,7 +204,7 @@ def draft_reveal(state: PLState) -> None:
         hidden.peek_shop(state, 0, solo.first_shop_city(state, 0))
         state.log("You may buy 1 card before your first turn.")
         return
-    if len(state.player(0)["recipes"]) >= state.content.number("learning_limit"):
+    if len(state.player(0)["recipes"]) >= state.content.number["learning_limit"]:
         _deal_dispensary(state)
 
 

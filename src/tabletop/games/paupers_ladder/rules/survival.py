@@ -50,7 +50,7 @@ def potions(state: PLState, seat: int) -> list[str]:
     content = state.content
     out = [it["card"] for it in player["inventory"] if "potion" in content.item[it["card"]].tags]
     if player.get("charges", 0) > 0 and any(
-        isinstance(e, Boost) and e.charges
+        type(e) is Boost and e.charges
         for e in content.paupers[player["pauper"]].equipment.abilities
     ):
         out.append("start")

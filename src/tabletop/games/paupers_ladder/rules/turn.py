@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from tabletop.engine import Action
 
-from ..content import TurnGems, amount
+from ..abilities import amount, situation
+from ..content import TurnGems
 from ..state import PLState, new_turn
 from . import birds, ending, equipment, exploring, moving, recipes, solo, virtues
 
@@ -35,7 +36,7 @@ def start_turn(state: PLState, seat: int) -> None:
     for key, e in state.having(seat, "pauper", TurnGems):
         state.gain(
             seat,
-            amount(e, state.content.situation(gems=player["gems"])),
+            amount(e, situation(state.content, gems=player["gems"])),
             state.source_name(seat, key),
         )
     if player.get("misses_turn"):
@@ -86,7 +87,7 @@ def end_turn(state: PLState) -> None:
     following = (data["turn"] + 1) % state.player_count()
     if following == 0:
         data["round"] += 1
-        if data["round"] > state.content.number("round_limit"):
+        if data["round"] > state.content.number["round_limit"]:
             if data.get("solo"):
                 ending.solo_over(state, False, "time")
             else:

@@ -82,7 +82,7 @@ def learnable(state: PLState, seat: int) -> list[str]:
         out.append("bravery")
     if "magnificence" not in have and not dragon_cards(content).isdisjoint(trophies):
         out.append("magnificence")
-    if "fellowship" not in have and len(player["journal"]) >= content.number("fellowship_quests"):
+    if "fellowship" not in have and len(player["journal"]) >= content.number["fellowship_quests"]:
         out.append("fellowship")
     return out
 
@@ -120,7 +120,7 @@ def learn_virtue(state: PLState, seat: int, virtue: str, trophies: list[str] | N
     solo.earn_time_for(state, "virtue")
     if state.data["mode"] == "solo":
         solo.progress(state)
-    elif len(player["virtues"]) >= state.content.number("virtues_to_win"):
+    elif len(player["virtues"]) >= state.content.number["virtues_to_win"]:
         ending.game_over(state, seat, "virtues")
 
 

@@ -166,7 +166,7 @@ scenario(FierySiege)
 def _dragon_lore(state: PLState) -> None:
     """Dragonfire is learned; with a full Recipe Book the player gives one up (ruling 47)."""
     player = state.player(0)
-    if len(player["recipes"]) < state.content.number("recipe_limit"):
+    if len(player["recipes"]) < state.content.number["recipe_limit"]:
         learn_dragonfire(state, 0)
         return
     candidates = [r["recipe"] for r in player["recipes"] if not r["learned"]] or [

@@ -31,11 +31,11 @@ class GaroliumsTournament(ScenarioRules):
         solo.setup_card(state, "mine", mine)
 
     def achieved(self, state: PLState) -> list[bool]:
-        return [len(state.player(0)["virtues"]) >= state.content.number("virtues_to_win")]
+        return [len(state.player(0)["virtues"]) >= state.content.number["virtues_to_win"]]
 
     def objectives(self, state: PLState) -> list[dict[str, Any]]:
         n = len(state.player(0)["virtues"])
-        need = state.content.number("virtues_to_win")
+        need = state.content.number["virtues_to_win"]
         text = f"Learn any {need} of the 5 Virtues"
         return [{"text": text, "progress": f"{n}/{need}", "done": self.achieved(state)[0]}]
 
