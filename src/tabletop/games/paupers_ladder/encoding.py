@@ -100,223 +100,221 @@ class PaupersLadderEncoding(ObservationLayout):
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
-        region_index, card_index, item_index, quest_index = (
-            self.regions,
-            self.cards,
-            self.items,
-            self.quests,
+        """The blocks of the observation, in order: each its size, its words and its filler."""
+        regions, cards, items, quests, recipes = (
+            len(self.regions),
+            len(self.cards),
+            len(self.items),
+            len(self.quests),
+            len(self.recipes),
         )
-
-        def decision(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            me = v["seat"]
-            n = len(v["players"])
-            _one(out, at, PHASES.index(v["phase"]) if v["phase"] in PHASES else None)
-            at += len(PHASES)
-            kind = v["prompt"]["kind"]
-            _one(out, at, PROMPTS.index(kind) if kind in PROMPTS else len(PROMPTS))
-            at += len(PROMPTS) + 1
-            out[at] = float(v.get("round") or 0) / SCALE
-            at += 1
-            turn = v.get("turn")
-            if turn is not None:
-                out[at + (turn - me) % n] = 1.0
-            at += MAX_SEATS
-            for s in v["prompt"]["seats"]:
-                out[at + (s - me) % n] = 1.0
-
+        self.per_player = (
+            1 + len(self.paupers) + len(self.birds) + 3 + 2 * regions + len(VIRTUES) + items
+            + cards + 2 * recipes + 8
+        )  # fmt: skip
         self._add(
             "decision",
             len(PHASES) + len(PROMPTS) + 1 + 1 + 2 * MAX_SEATS,
             "phase, prompt kind (+ other), round/10, whose turn and who decides "
             "(relative: 0 = the observing seat)",
-            decision,
+            self._decision,
         )
-        per_player = (
-            1 + len(self.paupers) + len(self.birds) + 3 + 2 * len(region_index) + len(VIRTUES)
-            + len(item_index) + len(card_index) + 2 * len(self.recipes) + 8
-        )  # fmt: skip
-
-        def players(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            me = v["seat"]
-            ps = v["players"]
-            for rel in range(len(ps)):
-                self._player(ps[(me + rel) % len(ps)], out, at + rel * per_player)
-
         self._add(
             "players",
-            MAX_SEATS * per_player,
-            f"{MAX_SEATS} blocks of {per_player}, observing seat first: present, Pauper, Bird, "
-            "trained, Gems/10, Journal Quests/10, Pauper and Bird Regions, Virtues, Inventory "
-            "items, Trophy Room cards, Recipes learned and in learning, ingredients tucked/10, "
-            "Outcome deck and discards/10, miss, charges, draft hand size, picked, Lives/10",
-            players,
+            MAX_SEATS * self.per_player,
+            f"{MAX_SEATS} blocks of {self.per_player}, observing seat first: present, Pauper, "
+            "Bird, trained, Gems/10, Journal Quests/10, Pauper and Bird Regions, Virtues, "
+            "Inventory items, Trophy Room cards, Recipes learned and in learning, ingredients "
+            "tucked/10, Outcome deck and discards/10, miss, charges, draft hand size, picked, "
+            "Lives/10",
+            self._players,
         )
-
-        def private(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            p = v["players"][v["seat"]]
-            for r in p.get("hand") or ():
-                _set(out, at, self.recipes, r)
-            at += len(self.recipes)
-            _set(out, at, self.recipes, p.get("draft_pick"))
-            at += len(self.recipes)
-            out[at] = len(p.get("outcome_known_top") or ()) / SCALE
-            at += 1
-            for cards in (p.get("region_known_top") or {}).values():
-                for depth, c in enumerate(cards):
-                    if c in card_index.at:
-                        out[at + card_index.at[c]] = 1.0 / (1 + depth)
-
         self._add(
             "private",
-            2 * len(self.recipes) + 1 + len(card_index),
+            2 * recipes + 1 + cards,
             "the observing seat's draft hand and pick, how many Outcome cards it knows on top/10, "
             "Region cards it knows on top of decks (1 / (1 + depth))",
-            private,
+            self._private,
         )
-
-        def board(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            slot_of, width = self.region_slot, self.max_slots
-            for region, cards in v["tiles"].items():
-                slot = slot_of.get(region, 0)
-                for c in cards:
-                    i = card_index.at.get(c)
-                    if i is not None:
-                        out[at + i * width + slot] = 1.0
-            at += len(card_index) * self.max_slots
-            for c, g in (v.get("card_gems") or {}).items():
-                if c in card_index.at:
-                    out[at + card_index.at[c]] = float(g) / SCALE
-            at += len(card_index)
-            for c, under in (v.get("tucked") or {}).items():
-                if c in card_index.at:
-                    out[at + card_index.at[c]] = len(under) / SCALE
-            at += len(card_index)
-            for i, city in enumerate(CITIES):
-                _set(out, at + i * len(quest_index), quest_index, v["quests"].get(city))
-            at += len(CITIES) * len(quest_index)
-            for i, city in enumerate(CITIES):
-                shop = v["shops"][city]
-                base = at + i * (1 + len(item_index))
-                out[base] = shop["count"] / SCALE
-                mark_many(out, base + 1, item_index, shop["known"])
-            at += len(CITIES) * (1 + len(item_index))
-            for i, stack in enumerate(v["dispensary"][:4]):
-                base = at + i * (1 + len(self.recipes))
-                out[base] = stack["count"] / SCALE
-                _set(out, base + 1, self.recipes, stack["top"])
-            at += 4 * (1 + len(self.recipes))
-            for i, dk in enumerate(DECKS):
-                deck = v["decks"].get(dk)
-                if deck:
-                    out[at + i] = deck["count"] / SCALE
-                    mark_many(out, at + len(DECKS), self.any_card, deck["discard"])
-            at += len(DECKS) + len(self.any_card)
-            mark_many(out, at, self.paupers, v["paupers_shown"])
-            at += len(self.paupers)
-            mark_many(out, at, self.birds, v["birds_shown"])
-
         self._add(
             "board",
-            len(card_index) * self.max_slots
-            + 2 * len(card_index)
-            + len(CITIES) * len(quest_index)
-            + len(CITIES) * (1 + len(item_index))
-            + 4 * (1 + len(self.recipes))
-            + len(DECKS)
-            + len(self.any_card)
-            + len(self.paupers)
-            + len(self.birds),
+            cards * self.max_slots + 2 * cards + len(CITIES) * quests
+            + len(CITIES) * (1 + items) + 4 * (1 + recipes) + len(DECKS) + len(self.any_card)
+            + len(self.paupers) + len(self.birds),
             "each Region card face up in Region slot j of its type (sorted Regions), Gems on "
             "cards/10, cards tucked under cards/10, each City's Quest, each Shop's size/10 and "
             "the items the seat has seen in it, each Dispensary stack's size/10 and top, deck "
             "sizes/10, every discarded card, the Paupers and Birds on offer",
-            board,
-        )
-
-        def turn(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            ts = v.get("turn_state")
-            if ts:
-                _one(out, at, CHARS.index(ts["char"]) if ts["char"] in CHARS else 2)
-                for ch in ts.get("done", ()):
-                    if ch in CHARS:
-                        out[at + 3 + CHARS.index(ch)] = 1.0
-                out[at + 5] = float(ts.get("moves", 0)) / SCALE
-                out[at + 6] = float(ts.get("free_used", 0)) / SCALE
-                out[at + 7] = float(bool(ts.get("warped")))
-                out[at + 8] = float(bool(ts.get("fought")))
-                out[at + 9] = float(bool(ts.get("moved")))
-                out[at + 10] = len(ts.get("used", ())) / SCALE
-                for r in ts.get("visited", ()):
-                    _set(out, at + 11, region_index, r)
-            at += 11 + len(region_index)
-            f = v.get("fight")
-            if f:
-                _set(out, at, card_index, f.get("hazard"))
-                at2 = at + len(card_index)
-                out[at2] = float(f.get("strength", 0)) / SCALE
-                out[at2 + 1] = float(f.get("hazard_strength", 0)) / SCALE
-                out[at2 + 2] = float(f.get("bonus", 0)) / SCALE
-                out[at2 + 3] = len(f.get("cards", ())) / SCALE
-                out[at2 + 4] = float(f.get("char") == "bird")
-                out[at2 + 5] = 1.0
-
+            self._board,
+        )  # fmt: skip
         self._add(
             "turn",
-            11 + len(region_index) + len(card_index) + 6,
+            11 + regions + cards + 6,
             "acting character (pauper, bird, none), characters done, moves/10, free moves used/10, "
             "warped, fought, moved, abilities used/10, Regions visited; the fight: hazard, "
             "Strength/10, hazard Strength/10, bonus/10, Outcome cards drawn/10, bird, under way",
-            turn,
+            self._turn,
         )
-
-        def solo(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            s = v.get("solo")
-            if not s:
-                return
-            out[at] = 1.0
-            _one(
-                out, at + 1, SCENARIOS.index(s["scenario"]) if s["scenario"] in SCENARIOS else None
-            )
-            base = at + 1 + len(SCENARIOS)
-            d = s["difficulty"]
-            _one(out, base, DIFFICULTIES.index(d) if d in DIFFICULTIES else None)
-            base += len(DIFFICULTIES)
-            out[base] = float(s.get("time") or 0) / SCALE
-            out[base + 1] = float(s.get("allowance") or 0) / SCALE
-            out[base + 2] = float(s.get("necromancer_lives") or 0) / SCALE
-            out[base + 3] = float(s.get("necromancer_deck") or 0) / SCALE
-            objectives = s.get("objectives") or []
-            out[base + 4] = sum(1 for o in objectives if o.get("done")) / SCALE
-            out[base + 5] = float(bool((s.get("side") or {}).get("done")))
-            base += 6
-            for r in s.get("facedown") or ():
-                _set(out, base, region_index, r)
-            base += len(region_index)
-            for r, c in (s.get("city_hazards") or {}).items():
-                _set(out, base, region_index, r)
-                _set(out, base + len(region_index), card_index, c)
-            base += len(region_index) + len(card_index)
-            for c in s.get("siege") or ():
-                _set(out, base, card_index, c)
-            base += len(card_index)
-            for i, group in enumerate(("markers", "collected")):
-                for r in s.get(group) or ():
-                    _set(out, base + i * len(region_index), region_index, r)
-            base += 2 * len(region_index)
-            _set(out, base, region_index, s.get("home"))
-            base += len(region_index)
-            _set(out, base, card_index, s.get("necromancer"))
-
         self._add(
             "solo",
-            1 + len(SCENARIOS) + len(DIFFICULTIES) + 6 + 5 * len(region_index)
-            + 3 * len(card_index),
+            1 + len(SCENARIOS) + len(DIFFICULTIES) + 6 + 5 * regions + 3 * cards,
             "solo: present, scenario, difficulty, Time/10, allowance/10, necromancer Lives/10 and "
             "deck/10, objectives done/10, side objective done, face-down Regions, Cities held by "
             "hazards (City, hazard), siege dragons, Cities with Virtue markers left and taken, "
             "home City, the necromancer",
-            solo,
-        )  # fmt: skip
+            self._solo,
+        )
+
+    def _decision(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        me = v["seat"]
+        n = len(v["players"])
+        _one(out, at, PHASES.index(v["phase"]) if v["phase"] in PHASES else None)
+        at += len(PHASES)
+        kind = v["prompt"]["kind"]
+        _one(out, at, PROMPTS.index(kind) if kind in PROMPTS else len(PROMPTS))
+        at += len(PROMPTS) + 1
+        out[at] = float(v.get("round") or 0) / SCALE
+        at += 1
+        turn = v.get("turn")
+        if turn is not None:
+            out[at + (turn - me) % n] = 1.0
+        at += MAX_SEATS
+        for seat in v["prompt"]["seats"]:
+            out[at + (seat - me) % n] = 1.0
+
+    def _players(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        me = v["seat"]
+        players = v["players"]
+        for rel in range(len(players)):
+            self._player(players[(me + rel) % len(players)], out, at + rel * self.per_player)
+
+    def _private(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        card_index = self.cards
+        p = v["players"][v["seat"]]
+        for r in p.get("hand") or ():
+            _set(out, at, self.recipes, r)
+        at += len(self.recipes)
+        _set(out, at, self.recipes, p.get("draft_pick"))
+        at += len(self.recipes)
+        out[at] = len(p.get("outcome_known_top") or ()) / SCALE
+        at += 1
+        for cards in (p.get("region_known_top") or {}).values():
+            for depth, c in enumerate(cards):
+                if c in card_index.at:
+                    out[at + card_index.at[c]] = 1.0 / (1 + depth)
+
+    def _board(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        card_index = self.cards
+        slot_of, width = self.region_slot, self.max_slots
+        for region, cards in v["tiles"].items():
+            slot = slot_of.get(region, 0)
+            for c in cards:
+                i = card_index.at.get(c)
+                if i is not None:
+                    out[at + i * width + slot] = 1.0
+        at += len(card_index) * self.max_slots
+        for c, gems in (v.get("card_gems") or {}).items():
+            if c in card_index.at:
+                out[at + card_index.at[c]] = float(gems) / SCALE
+        at += len(card_index)
+        for c, under in (v.get("tucked") or {}).items():
+            if c in card_index.at:
+                out[at + card_index.at[c]] = len(under) / SCALE
+        at += len(card_index)
+        self._cities(v, out, at)
+
+    def _cities(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        """The board's block from the Quests on: Shops, the Dispensary, the decks, the offer."""
+        quest_index, item_index = self.quests, self.items
+        for i, city in enumerate(CITIES):
+            _set(out, at + i * len(quest_index), quest_index, v["quests"].get(city))
+        at += len(CITIES) * len(quest_index)
+        for i, city in enumerate(CITIES):
+            shop = v["shops"][city]
+            base = at + i * (1 + len(item_index))
+            out[base] = shop["count"] / SCALE
+            mark_many(out, base + 1, item_index, shop["known"])
+        at += len(CITIES) * (1 + len(item_index))
+        for i, stack in enumerate(v["dispensary"][:4]):
+            base = at + i * (1 + len(self.recipes))
+            out[base] = stack["count"] / SCALE
+            _set(out, base + 1, self.recipes, stack["top"])
+        at += 4 * (1 + len(self.recipes))
+        for i, name in enumerate(DECKS):
+            deck = v["decks"].get(name)
+            if deck:
+                out[at + i] = deck["count"] / SCALE
+                mark_many(out, at + len(DECKS), self.any_card, deck["discard"])
+        at += len(DECKS) + len(self.any_card)
+        mark_many(out, at, self.paupers, v["paupers_shown"])
+        at += len(self.paupers)
+        mark_many(out, at, self.birds, v["birds_shown"])
+
+    def _turn(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        region_index, card_index = self.regions, self.cards
+        turn = v.get("turn_state")
+        if turn:
+            _one(out, at, CHARS.index(turn["char"]) if turn["char"] in CHARS else 2)
+            for char in turn.get("done", ()):
+                if char in CHARS:
+                    out[at + 3 + CHARS.index(char)] = 1.0
+            out[at + 5] = float(turn.get("moves", 0)) / SCALE
+            out[at + 6] = float(turn.get("free_used", 0)) / SCALE
+            out[at + 7] = float(bool(turn.get("warped")))
+            out[at + 8] = float(bool(turn.get("fought")))
+            out[at + 9] = float(bool(turn.get("moved")))
+            out[at + 10] = len(turn.get("used", ())) / SCALE
+            for r in turn.get("visited", ()):
+                _set(out, at + 11, region_index, r)
+        at += 11 + len(region_index)
+        fight = v.get("fight")
+        if fight:
+            _set(out, at, card_index, fight.get("hazard"))
+            at += len(card_index)
+            out[at] = float(fight.get("strength", 0)) / SCALE
+            out[at + 1] = float(fight.get("hazard_strength", 0)) / SCALE
+            out[at + 2] = float(fight.get("bonus", 0)) / SCALE
+            out[at + 3] = len(fight.get("cards", ())) / SCALE
+            out[at + 4] = float(fight.get("char") == "bird")
+            out[at + 5] = 1.0
+
+    def _solo(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        region_index, card_index = self.regions, self.cards
+        solo = v.get("solo")
+        if not solo:
+            return
+        out[at] = 1.0
+        scenario = solo["scenario"]
+        _one(out, at + 1, SCENARIOS.index(scenario) if scenario in SCENARIOS else None)
+        base = at + 1 + len(SCENARIOS)
+        difficulty = solo["difficulty"]
+        _one(out, base, DIFFICULTIES.index(difficulty) if difficulty in DIFFICULTIES else None)
+        base += len(DIFFICULTIES)
+        out[base] = float(solo.get("time") or 0) / SCALE
+        out[base + 1] = float(solo.get("allowance") or 0) / SCALE
+        out[base + 2] = float(solo.get("necromancer_lives") or 0) / SCALE
+        out[base + 3] = float(solo.get("necromancer_deck") or 0) / SCALE
+        objectives = solo.get("objectives") or []
+        out[base + 4] = sum(1 for o in objectives if o.get("done")) / SCALE
+        out[base + 5] = float(bool((solo.get("side") or {}).get("done")))
+        base += 6
+        for r in solo.get("facedown") or ():
+            _set(out, base, region_index, r)
+        base += len(region_index)
+        for r, c in (solo.get("city_hazards") or {}).items():
+            _set(out, base, region_index, r)
+            _set(out, base + len(region_index), card_index, c)
+        base += len(region_index) + len(card_index)
+        for c in solo.get("siege") or ():
+            _set(out, base, card_index, c)
+        base += len(card_index)
+        for i, group in enumerate(("markers", "collected")):
+            for r in solo.get(group) or ():
+                _set(out, base + i * len(region_index), region_index, r)
+        base += 2 * len(region_index)
+        _set(out, base, region_index, solo.get("home"))
+        base += len(region_index)
+        _set(out, base, card_index, solo.get("necromancer"))
 
     def _player(self, p: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
         region_index, item_index, card_index = self.regions, self.items, self.cards
