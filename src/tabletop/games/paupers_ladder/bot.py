@@ -135,7 +135,7 @@ class GreedyBot(Valuation):
 
     def _reach(self, view: Mapping[str, Any], char: str) -> dict[str, tuple[int, list[str]]]:
         me = self.me(view)
-        ts = view["turn_state"]
+        turn = view["turn_state"]
         start = me["position"] if char == "pauper" else me["bird_position"]
         if char == "bird":
             limit = bird_move_limit(self.abilities(view, "bird"))
@@ -144,7 +144,7 @@ class GreedyBot(Valuation):
             # pay for at most 2 extra moves, keeping 2 Gems back; free moves come first
             cost = int(self.content.numbers["extra_move_cost"]["value"])
             limit = 1 + min(2, max(0, (me["gems"] - 2) // cost))
-            free = free_moves(self.abilities(view, "pauper")) - int(ts["free_used"])
+            free = free_moves(self.abilities(view, "pauper")) - int(turn["free_used"])
             limit += free
             budget = free
         city_hazards = (view.get("solo") or {}).get("city_hazards", {})
@@ -167,8 +167,8 @@ class GreedyBot(Valuation):
 
     def on_character(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         me = self.me(view)
-        ts = view["turn_state"]
-        char = ts["char"]
+        turn = view["turn_state"]
+        char = turn["char"]
         here = me["position"] if char == "pauper" else me["bird_position"]
         m = self.mode_free(view, legal)
         if m is not None:

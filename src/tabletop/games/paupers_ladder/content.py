@@ -1,3 +1,4 @@
+# Over 600 lines: every card model and effect of the game, declared once, and the loader.
 """Static content of Paupers' Ladder: pydantic models over the YAML in ``data/``, every effect of
 the cards declared once as a typed model in one of the engine's effect tables, and the id lookups
 the rules use. Loaded once per process and shared by every state (never copied).

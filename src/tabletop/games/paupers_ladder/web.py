@@ -1,3 +1,4 @@
+# Over 600 lines: the whole board page (map, players, Shops, prompts) for the templates.
 """Paupers' Ladder in the browser: one seat's view drawn from the Jinja2 templates in
 ``templates/`` (the board, its map, the players' areas) with the styles of
 ``static/paupers-ladder.css``.
