@@ -32,7 +32,7 @@ def test_every_registered_game_is_in_the_harness() -> None:
 COVERAGE_SEEDS = range(12)
 
 
-@pytest.mark.parametrize("name", sorted({name for name, _ in CASES}))
+@pytest.mark.parametrize("name", sorted(spec.name for spec in specs()))
 def test_every_declared_decision_is_reached(name: str) -> None:
     """Every kind a game declares is prompted in its random playouts (automata's decisions are
     played by the rules, never prompted, and are checked by the game's own tests)."""

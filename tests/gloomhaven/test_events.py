@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import rules as ops
 from tabletop.games.gloomhaven.data import EventCard, game_data
 from tabletop.games.gloomhaven.model import Campaign
 

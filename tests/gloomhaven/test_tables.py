@@ -32,9 +32,9 @@ class TestLevelingUpXpTable:
 class TestGloomhavenProsperityThresholds:
     @pytest.mark.parametrize(("level", "marks"), PROSPERITY.items())
     def test_threshold(self, level: int, marks: int) -> None:
-        assert rules.prosperity_level(marks) == level
+        assert rules.level_for_checkmarks(marks) == level
         if marks:
-            assert rules.prosperity_level(marks - 1) == level - 1
+            assert rules.level_for_checkmarks(marks - 1) == level - 1
 
 
 REPUTATION = {
