@@ -181,14 +181,20 @@ def _includes(action: Action, want: tuple[tuple[str, Any], ...]) -> bool:
 
 
 def check_game(
-    name: str, params: Mapping[str, Any], seeds: range, *, deep_every: int = 1
+    name: str,
+    params: Mapping[str, Any],
+    seeds: range,
+    *,
+    deep_every: int = 1,
+    through_json: bool = True,
 ) -> list[PlayoutReport]:
     """A game's conformance test: checked random playouts (``engine/harness.py``) for each
-    seed, the same seed giving the same game, and resampling shown to change what is hidden."""
+    seed, the same seed giving the same game, and resampling shown to change what is hidden;
+    ``through_json``: each also played beside it through its JSON form (the harness's check)."""
     game = load(name, **params)
     reports = []
     for seed in seeds:
-        state, report = random_playout(game, seed, deep_every=deep_every)
+        state, report = random_playout(game, seed, deep_every=deep_every, through_json=through_json)
         again, _ = random_playout(game, seed, check=False)
         if again != state:
             raise ConformanceError(f"{name} {params} seed={seed}: same seed gave another game")

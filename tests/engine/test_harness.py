@@ -7,10 +7,11 @@ from typing import Any
 import pytest
 
 from tabletop.engine import Action, load
-from tabletop.engine.harness import ConformanceError, check_step
+from tabletop.engine.harness import ConformanceError, check_step, first_difference, random_playout
 from tabletop.engine.rng import Rng
+from tabletop.engine.views import log
 
-from .toygame import ToyState
+from .toygame import ToyGame, ToyState
 
 
 class LeakyToyState(ToyState):
@@ -54,3 +55,43 @@ class TestTheSpectatorIsChecked:
         with pytest.raises(ConformanceError, match="resample"):
             for i in range(20):
                 check_step(started(StaleChoiceToyState), 3, i, Rng(i), True)
+
+
+class MapOrderToyState(ToyState):
+    """Secret Bids that remembers each round's bids in a mapping and names them, next round, in
+    the mapping's order: the order it was made in, in memory; sorted, once through JSON."""
+
+    __slots__ = ()
+
+    def resolve(self) -> None:
+        d = self.data
+        if d.get("tally"):
+            log(d, "last round: " + ", ".join(d["tally"]))
+        bids = d["bids"]
+        d["tally"] = {f"seat-{s}": b for s, b in sorted(enumerate(bids), reverse=True)}
+        super().resolve()
+
+
+class MapOrderGame(ToyGame):
+    def new_state(self, seed: int = 0) -> ToyState:
+        made = super().new_state(seed)
+        return MapOrderToyState(self, made.data, made.rng, seed)
+
+
+class TestPlayedThroughJson:
+    def test_an_honest_game_plays_the_same_through_json(self) -> None:
+        _, report = random_playout(load("toy-bids", players=3), 1, deep_every=0)
+        assert report.terminal and report.actions > 6
+
+    def test_an_order_taken_from_a_mapping_is_caught(self) -> None:
+        game = MapOrderGame(players=3)
+        with pytest.raises(ConformanceError, match=r"through its JSON form.*\['log'\]"):
+            random_playout(game, 1, deep_every=0)
+        random_playout(game, 1, deep_every=0, through_json=False, check=False)  # it plays
+
+    def test_the_first_difference_is_named(self) -> None:
+        a = {"log": [{"text": "x"}, {"text": "a, b"}], "n": 1}
+        b = {"log": [{"text": "x"}, {"text": "b, a"}], "n": 1}
+        assert first_difference(a, b) == "data['log'][1]['text']: 'a, b' against 'b, a'"
+        assert first_difference(a, a) is None
+        assert "2 items against 1" in (first_difference([1, 2], [1]) or "")
