@@ -6,8 +6,15 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine import Action, load
-from tabletop.engine.harness import ConformanceError, check_step, first_difference, random_playout
+from tabletop.engine import Action, IllegalAction, load
+from tabletop.engine.actions import same_args
+from tabletop.engine.harness import (
+    ConformanceError,
+    check_step,
+    first_difference,
+    illegal_probes,
+    random_playout,
+)
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import log
 
@@ -95,3 +102,35 @@ class TestPlayedThroughJson:
         assert first_difference(a, b) == "data['log'][1]['text']: 'a, b' against 'b, a'"
         assert first_difference(a, a) is None
         assert "2 items against 1" in (first_difference([1, 2], [1]) or "")
+
+
+class TestIllegalProbes:
+    def test_each_argument_gets_a_wrong_type_an_out_of_domain_value_and_goes_missing(self) -> None:
+        legal = Action.of("build", building="temple", level=2, free=True)
+        seen: dict[str, set[str]] = {}
+        for i in range(40):
+            for probe in illegal_probes(legal, Rng(i)):
+                assert probe != legal or not same_args(probe.args, legal.args)
+                for key, value in probe.args:
+                    seen.setdefault(key, set()).add(type(value).__name__)
+        assert {"bool", "str", "int"} <= seen["level"]  # True, "2", 10**12
+        assert {"tuple", "int", "bool", "str"} <= seen["building"]  # ["temple"] is frozen
+        assert {"int", "str", "bool"} <= seen["free"]
+        assert "__extra__" in seen
+        missing = {
+            k
+            for p in illegal_probes(legal, Rng(0))
+            for k in ("building", "level", "free")
+            if k not in dict(p.args)
+        }
+        assert missing  # one argument left out
+
+    def test_a_game_refuses_every_probe_changing_nothing(self) -> None:
+        state = load("toy-bids", players=3).new_state(2)
+        before = state.dumps()
+        for seat in state.current_seats():
+            for action in state.legal_actions(seat)[:3]:
+                for probe in illegal_probes(action, Rng(seat)):
+                    with pytest.raises(IllegalAction):
+                        state.apply(probe, seat)
+        assert state.dumps() == before

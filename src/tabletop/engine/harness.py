@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
+from .actions import Action, same_args
 from .decisions import DecidingState
 from .errors import IllegalAction
 from .knowledge import ZONES, knows
@@ -243,11 +243,54 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
             pass
         else:
             raise _fail(game, seed, step, f"seat {outsiders[0]} acted out of turn")
+    probed = prompt.seats[0]
+    legal = state.legal_actions(probed)
+    offered = set(legal)
+    for probe in illegal_probes(legal[rng.below(len(legal))], rng):
+        if probe in offered and any(
+            a == probe and same_args(a.args, probe.args) for a in legal
+        ):  # ``in`` alone takes True for 1
+            continue
+        try:
+            state.apply(probe, probed)
+        except IllegalAction:
+            pass
+        except Exception as exc:  # a game's code reached with what it was never offered
+            raise _fail(
+                game, seed, step, f"{probe} by seat {probed} raised {exc!r}, not IllegalAction"
+            ) from None
+        else:
+            raise _fail(game, seed, step, f"{probe} (not offered) was accepted")
     if state.dumps() != before:
         raise _fail(game, seed, step, "a refused action changed the state")
     if prompt.committed:
         check_commitments(state, seed, step)
     check_templates(state, seed, step, rng)
+
+
+def illegal_probes(action: Action, rng: Rng) -> list[Action]:
+    """Actions a client may send that no decision offers, made from a legal one: one argument
+    of the wrong type (a bool for a number, a number for a bool, a list for a string, a string
+    for a number), out of its domain (an unknown name, a number far out of range), an argument
+    too many, and each argument missing. Each must be refused with ``IllegalAction``."""
+    args = dict(action.args)
+    out = [Action.of(action.kind, **args, __extra__=1)]
+    if not args:
+        return out
+    keys = sorted(args)
+    key = keys[rng.below(len(keys))]
+    value = args[key]
+    if isinstance(value, bool):
+        wrong: list[Any] = [int(value), str(value).lower()]
+    elif isinstance(value, int):
+        wrong = [value == 1, str(value), 10**12, -(10**12)]
+    elif isinstance(value, str):
+        wrong = [[value], 1, True, value + "__no_such__"]
+    else:
+        wrong = [str(value), 1]
+    out += [Action.of(action.kind, **{**args, key: w}) for w in wrong]
+    out += [Action.of(action.kind, **{k: v for k, v in args.items() if k != key})]
+    return out
 
 
 def check_commitments(state: State, seed: int, step: int) -> None:
