@@ -753,7 +753,7 @@ def differential(
 def store_parts(fig: Figures, args: argparse.Namespace, seed: int, label: str, url: str) -> None:
     """Parts 3-5 on one store, each printing its figures."""
     before = (fig.accepted_actions, fig.accepted_undos, fig.lost, fig.duplicated, fig.races)
-    errors = len(fig.server_errors)
+    errors, unanswered = len(fig.server_errors), fig.unanswered
     began = time.monotonic()
     run_clients(fig, url, seed, args.clients, args.client_seconds, args.client_games, args.servers)
     print(
@@ -761,7 +761,7 @@ def store_parts(fig: Figures, args: argparse.Namespace, seed: int, label: str, u
         f"{fig.accepted_actions - before[0]} actions and {fig.accepted_undos - before[1]} undos "
         f"accepted, races {fig.races - before[4]}, refusals {dict(sorted(fig.refused.items()))}, "
         f"lost {fig.lost - before[2]}, duplicated {fig.duplicated - before[3]}, "
-        f"5xx {len(fig.server_errors) - errors}, unanswered {fig.unanswered}; "
+        f"5xx {len(fig.server_errors) - errors}, unanswered {fig.unanswered - unanswered}; "
         f"{time.monotonic() - began:.0f} s",
         flush=True,
     )
