@@ -40,13 +40,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Both on two workers; work stealing keeps the long tests (the conformance playouts) from making
+# one worker finish last alone. Each browser worker has its own server and Chromium
+# (tests/web/browser_support.py). The slowest tests are listed at the end of each run.
 unit: $(NATIVE)
 	scripts/install-postgres.sh
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist worksteal --durations=15
 
 browser: $(NATIVE)
 	scripts/install-browser.sh
-	$(BIN)/pytest -m browser -p no:xdist
+	$(BIN)/pytest -m browser -n 2 --dist worksteal --durations=15
 
 slow: $(NATIVE)
 	$(BIN)/pytest -m slow

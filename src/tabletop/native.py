@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-#: the compiled modules: the engine's hot kernel and Paupers' Ladder's rules, by rulebook section
+#: the compiled modules: the engine's hot kernel, and Paupers' Ladder's and Paper Tales' rules (each
+#: game's state, decisions, effects, rules by rulebook section, hidden zones and views)
 MODULES: tuple[str, ...] = (
     "tabletop.engine.actions",
     "tabletop.engine.decisions",
@@ -62,6 +63,23 @@ MODULES: tuple[str, ...] = (
     "tabletop.games.paupers_ladder.views",
     "tabletop.games.paupers_ladder.virtues",
     "tabletop.games.paupers_ladder.words",
+    "tabletop.games.paper_tales.decisions",
+    "tabletop.games.paper_tales.effects",
+    "tabletop.games.paper_tales.hidden",
+    "tabletop.games.paper_tales.rules",
+    "tabletop.games.paper_tales.rules.aging",
+    "tabletop.games.paper_tales.rules.construction",
+    "tabletop.games.paper_tales.rules.deployment",
+    "tabletop.games.paper_tales.rules.endgame",
+    "tabletop.games.paper_tales.rules.income",
+    "tabletop.games.paper_tales.rules.kingdom",
+    "tabletop.games.paper_tales.rules.recruitment",
+    "tabletop.games.paper_tales.rules.setup",
+    "tabletop.games.paper_tales.rules.solo",
+    "tabletop.games.paper_tales.rules.turn",
+    "tabletop.games.paper_tales.rules.wars",
+    "tabletop.games.paper_tales.state",
+    "tabletop.games.paper_tales.view",
 )
 #: the name of the shared library that holds the compiled code of every listed module
 GROUP = "tabletop_native"

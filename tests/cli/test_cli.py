@@ -108,7 +108,7 @@ class TestCli:
         result = runner.invoke(app, ["replay", str(record), "--no-pause", "--seat", "1"])
         assert result.exit_code == 0 and "step 1 of" in result.output
         result = runner.invoke(app, ["saves", "--db", db])
-        assert "toy-bids" in result.output and "over" in result.output
+        assert "Secret Bids" in result.output and "finished" in result.output
 
     def test_quit_and_resume_from_the_store(self, db: str) -> None:
         result = runner.invoke(

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import rules as ops
 from tabletop.games.gloomhaven.model import Campaign
 from tabletop.store.gloomhaven import CampaignService
 

@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli.gloomhaven import app
+from tabletop.cli.main import app as main_app
 from tabletop.store.gloomhaven import CampaignService
 
 runner = CliRunner()
@@ -142,8 +143,6 @@ class TestTownCommands:
 
 class TestMountedUnderTabletop:
     def test_tabletop_gloomhaven_enhancement_cost(self) -> None:
-        from tabletop.cli.main import app as main_app
-
         result = runner.invoke(
             main_app,
             ["gloomhaven", "enhancement-cost", "attack", "--card-level", "3", "--multi-target"],
@@ -152,8 +151,6 @@ class TestMountedUnderTabletop:
         assert result.output.strip().splitlines()[-1] == "150"
 
     def test_lint_content_calls_our_lint(self) -> None:
-        from tabletop.cli.main import app as main_app
-
         result = runner.invoke(main_app, ["lint-content", "gloomhaven"])
         assert result.exit_code == 0 and "gloomhaven: ok" in result.output
 

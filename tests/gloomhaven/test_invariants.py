@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.gloomhaven import campaign as ops
 from tabletop.games.gloomhaven import integrity, rules
+from tabletop.games.gloomhaven import rules as ops
 from tabletop.games.gloomhaven.model import Campaign
 
 from .conftest import make_campaign
@@ -34,6 +34,13 @@ command = st.one_of(
     st.tuples(st.just("retire"), st.sampled_from(CHARS)),
     st.tuples(st.just("adjust"), st.sampled_from(["prosperity", "reputation"]), st.integers(-8, 8)),
 )
+
+
+def open_perk(c: Campaign, who: str) -> str:
+    """The first perk of the character's class with a box left (a perk the rules take)."""
+    ch = ops.character(c, who)
+    perks = ops.perk_choices(ops.classes(c)[ch.class_id], ch)
+    return next((p["text"] for p in perks if p["open"]), "every perk is marked")
 
 
 def apply(c: Campaign, cmd: tuple, step: int) -> None:
@@ -63,9 +70,9 @@ def apply(c: Campaign, cmd: tuple, step: int) -> None:
     elif name == "return":
         ops.return_to_town(c, "lions")
     elif name == "level_up":
-        ops.level_up(c, args[0], CARDS[args[0]][args[1]], None, f"perk {step}")
+        ops.level_up(c, args[0], CARDS[args[0]][args[1]], None, open_perk(c, args[0]))
     elif name == "mark_perk":
-        ops.mark_perk(c, args[0], f"perk {step}")
+        ops.mark_perk(c, args[0], open_perk(c, args[0]))
     elif name == "retire":
         ch = ops.character(c, args[0])
         if ch.quest_fulfilled:

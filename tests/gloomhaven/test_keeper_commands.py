@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli.gloomhaven import app
-from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import rules as ops
 from tabletop.store.gloomhaven import CampaignService
 
 from .conftest import make_campaign
@@ -73,7 +73,7 @@ class TestLevelingUp:
             ops.level_up(c, "brute0", "Trample", None, "p")
         with pytest.raises(ops.Refused, match="level 1 to 2; Brute Force is 3"):
             ops.level_up(c, "brute0", "Brute Force", None, "p")
-        ops.level_up(c, "brute0", "juggernaut", None, "p")
+        ops.level_up(c, "brute0", "juggernaut", None, "Add one +3 card")
         assert ops.character(c, "brute0").cards[-1].name == "Juggernaut"
 
 
@@ -81,7 +81,7 @@ class TestMessagesUseNames:
     def test_no_ids_or_command_names_in_what_happened(self) -> None:
         c = ops.new_campaign("Words", 3)
         ops.create_party(c, "Lions")
-        ops.change_prosperity(c, 9, ops._rng(c))  # level 3
+        ops.change_prosperity(c, 9)  # level 3
         out = ops.create_character(c, "lions", "Cy", "carol", "tinkerer", 3)
         text = "\n".join(out)
         offer = ops.character(c, "cy").quest_offer

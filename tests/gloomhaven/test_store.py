@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import select
 
 from tabletop.engine.errors import IllegalAction
-from tabletop.games.gloomhaven import campaign as ops
 from tabletop.games.gloomhaven import document as svc_mod
 from tabletop.games.gloomhaven import model
+from tabletop.games.gloomhaven import rules as ops
 from tabletop.store.campaigns import CampaignBackup, CampaignHistory
 from tabletop.store.db import session_scope
 from tabletop.store.gloomhaven import CampaignService

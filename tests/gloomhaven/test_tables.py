@@ -32,9 +32,9 @@ class TestLevelingUpXpTable:
 class TestGloomhavenProsperityThresholds:
     @pytest.mark.parametrize(("level", "marks"), PROSPERITY.items())
     def test_threshold(self, level: int, marks: int) -> None:
-        assert rules.prosperity_level(marks) == level
+        assert rules.level_for_checkmarks(marks) == level
         if marks:
-            assert rules.prosperity_level(marks - 1) == level - 1
+            assert rules.level_for_checkmarks(marks - 1) == level - 1
 
 
 REPUTATION = {
@@ -286,7 +286,7 @@ class TestContentLint:
             problems = gloomhaven.lint()
         finally:
             gdata.game_data.cache_clear()
-        assert any("unknown effect 'fame'" in p for p in problems)
+        assert any("unknown event effect 'fame'" in p for p in problems)
 
     def test_lint_reports_a_hole_in_the_reputation_table(self, tmp_path, monkeypatch) -> None:
         copy = tmp_path / "data"

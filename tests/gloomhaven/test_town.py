@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.gloomhaven import campaign as ops
-from tabletop.games.gloomhaven.data import CharacterClass
+from tabletop.games.gloomhaven import rules as ops
+from tabletop.games.gloomhaven.data import CharacterClass, ScenarioRewards
 from tabletop.games.gloomhaven.model import Campaign
 
 from .conftest import chars, make_campaign
@@ -14,8 +14,7 @@ from .conftest import chars, make_campaign
 
 def in_town_at_prosperity(level_marks: int) -> Campaign:
     c = make_campaign()
-    rng = ops._rng(c)
-    ops.change_prosperity(c, level_marks, rng)
+    ops.change_prosperity(c, level_marks)
     return c
 
 
@@ -36,8 +35,8 @@ class TestCreatingNewCharacters:
             ops.travel(c, "lions", "1")
         with pytest.raises(ops.Refused, match="level 1 to 2"):
             ops.level_up(c, "cy", "Reinvigorating Elixir", 3, "p1")
-        ops.level_up(c, "cy", "Stamina Booster", 2, "p1")
-        ops.level_up(c, "cy", "Crank Bow", 3, "p2")
+        ops.level_up(c, "cy", "Stamina Booster", 2, "Remove two -1 cards")
+        ops.level_up(c, "cy", "Crank Bow", 3, "Add one +3 card")
         ch = ops.character(c, "cy")
         assert (ch.level, ops.max_hp(c, ch), len(ch.perks)) == (3, 11, 2)
         with pytest.raises(ops.Refused, match="cannot level up"):
@@ -161,9 +160,9 @@ class TestAdditionalPerks:
     def test_marking_needs_an_earned_perk(self, camp) -> None:
         ch = ops.character(camp, "brute0")
         with pytest.raises(ops.Refused, match="no unmarked perk"):
-            ops.mark_perk(camp, "brute0", "p")
+            ops.mark_perk(camp, "brute0", "Add two +1 cards")
         ch.checkmarks = 3
-        ops.mark_perk(camp, "brute0", "p")
+        ops.mark_perk(camp, "brute0", "Add two +1 cards")
         assert ops.perks_unmarked(ch) == 0
 
 
@@ -201,8 +200,8 @@ def enhancing_campaign(prosperity_marks: int = 9) -> Campaign:
     c.city.global_achievements["The Power of Enhancement"] = 1
     ch = ops.character(c, "brute0")
     ch.xp, ch.gold = 95, 500
-    ops.level_up(c, "brute0", "Juggernaut", 2, "p1")
-    ops.level_up(c, "brute0", "Brute Force", 3, "p2")
+    ops.level_up(c, "brute0", "Juggernaut", 2, "Remove two -1 cards")
+    ops.level_up(c, "brute0", "Brute Force", 3, "Add one +3 card")
     return c
 
 
@@ -256,8 +255,8 @@ class TestEnhancingAbilityCards:
         ops.keep_quest(c, "dax", ops.character(c, "dax").quest_offer[0])
         ch = ops.character(c, "dax")
         ch.xp, ch.gold = 95, 500
-        ops.level_up(c, "dax", "Juggernaut", 2, "p1")
-        ops.level_up(c, "dax", "Brute Force", 3, "p2")
+        ops.level_up(c, "dax", "Juggernaut", 2, "Remove two -1 cards")
+        ops.level_up(c, "dax", "Brute Force", 3, "Add one +3 card")
         ops.enhance(c, "dax", "Brute Force", 3, "top", "attack-hex", hexes=3)
         assert c.city.enhancements["brute"][-1].cost == 191
 
@@ -303,8 +302,7 @@ class TestAnnouncingRetirement:
 
 class TestGloomhavenProsperity:
     def test_new_level_unlocks_items_and_lets_characters_rise(self, camp) -> None:
-        rng = ops._rng(camp)
-        out = ops.change_prosperity(camp, 4, rng)
+        out = ops.change_prosperity(camp, 4)
         assert ops.prosperity_level(camp) == 2
         assert "015" in camp.city.item_designs and "021" in camp.city.item_designs
         assert any("may rise" in line for line in out)
@@ -315,14 +313,14 @@ class TestGloomhavenProsperity:
             ops.rise_to_prosperity(camp, "brute0")
 
     def test_unlocked_item_without_card_data_is_listed_but_not_sold(self, camp) -> None:
-        ops.change_prosperity(camp, 4, ops._rng(camp))
+        ops.change_prosperity(camp, 4)
         rows = {r["id"]: r for r in ops.shop(camp, camp.parties["lions"])}
         assert rows["015"]["note"] == "card not entered"
         with pytest.raises(ops.Refused, match="card is not entered"):
             ops.buy(camp, "brute0", "015")
 
     def test_track_stops_at_64(self, camp) -> None:
-        ops.change_prosperity(camp, 100, ops._rng(camp))
+        ops.change_prosperity(camp, 100)
         assert camp.city.prosperity == 64 and ops.prosperity_level(camp) == 9
 
 
@@ -355,8 +353,6 @@ class TestScenarioCompletion:
             ops.finish_scenario(camp, "lions", False, checkmarks={"brute0": 1})
 
     def test_losses_capped_at_what_the_party_has(self, camp) -> None:
-        from tabletop.games.gloomhaven.data import ScenarioRewards
-
         camp.parties["lions"].reputation = -18
         ops.travel(camp, "lions", "1")
         ops.finish_scenario(

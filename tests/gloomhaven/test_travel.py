@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import rules as ops
 
 from .conftest import make_campaign
 

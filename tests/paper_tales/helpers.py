@@ -50,7 +50,7 @@ def arrangement(
     args: dict[str, str] = {}
     for spot, u in enumerate(p["kingdom"]):
         if u is not None:
-            args[u["c"]] = "discard" if u["c"] in discard else deployment.row_of(spot)
+            args[u["card"]] = "discard" if u["card"] in discard else deployment.row_of(spot)
     for c in hidden.hand(s.state, seat):  # type: ignore[arg-type]
         args[c] = "keep" if c == keep else "discard"
     args.update(rows or {})

@@ -3,7 +3,9 @@ revealed, 6 and 7 players, scores past 50."""
 
 from __future__ import annotations
 
-from tabletop.engine import Action
+import pytest
+
+from tabletop.engine import Action, BadParameter, load
 from tabletop.testing import Scenario
 
 from .helpers import game, place, reveal_all
@@ -48,9 +50,9 @@ class TestSixAndSevenPlayers:
 
 class TestScorePastFifty:
     def test_legend_points_go_beyond_50(self) -> None:
-        s = game({"seats": [{"lp": 49}, {}, {}]})
+        s = game({"seats": [{"legend_points": 49}, {}, {}]})
         s.state.add_lp(0, 6, "test")
-        assert s.view(0)["players"][0]["lp"] == 55
+        assert s.view(0)["players"][0]["legend_points"] == 55
 
 
 class TestNewUnits:
@@ -78,7 +80,7 @@ class TestNewUnits:
         # the Noble's 2 LP per Building, twice; the Back fights not, so no War is won
         # (strength 0 ties everyone: ruling 7 gives both sides the War)
         me = s.view(0)["players"][0]
-        assert me["lp"] == 2 + 2 + 3 * me["won"]
+        assert me["legend_points"] == 2 + 2 + 3 * me["wars_won"]
 
     def test_apprentice_takes_an_age_token_off(self) -> None:
         spec = {
@@ -112,10 +114,6 @@ class TestNewUnits:
 
 class TestParameters:
     def test_player_counts_and_modes_are_checked(self) -> None:
-        import pytest
-
-        from tabletop.engine import BadParameter, load
-
         with pytest.raises(BadParameter, match="1 player plays mode=solo"):
             load("paper-tales", players=1)
         with pytest.raises(BadParameter, match="solo is for 1 player"):

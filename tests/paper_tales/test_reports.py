@@ -40,13 +40,21 @@ class TestReportTags:
 
 class TestEvaluate:
     def test_one_chance_per_seat_the_leader_highest(self) -> None:
-        s = game({"seats": [{"lp": 20}, {"lp": 5}, {"lp": 5}]})
+        s = game({"seats": [{"legend_points": 20}, {"legend_points": 5}, {"legend_points": 5}]})
         chances = s.state.evaluate()
         assert len(chances) == 3 and abs(sum(chances) - 1.0) < 1e-9
         assert chances[0] > chances[1] == chances[2]
 
     def test_solo_against_the_lich_king(self) -> None:
-        ahead = Scenario("paper-tales", {"seats": [{"lp": 30}], "solo": {"lp": 5}}, mode="solo")
-        behind = Scenario("paper-tales", {"seats": [{"lp": 5}], "solo": {"lp": 30}}, mode="solo")
+        ahead = Scenario(
+            "paper-tales",
+            {"seats": [{"legend_points": 30}], "solo": {"legend_points": 5}},
+            mode="solo",
+        )
+        behind = Scenario(
+            "paper-tales",
+            {"seats": [{"legend_points": 5}], "solo": {"legend_points": 30}},
+            mode="solo",
+        )
         (a,), (b,) = ahead.state.evaluate(), behind.state.evaluate()
         assert 0.5 < a <= 1.0 and 0.0 <= b < 0.5

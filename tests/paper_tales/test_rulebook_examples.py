@@ -3,6 +3,7 @@ rebuilt with the scenario builder and checked through the player's view."""
 
 from __future__ import annotations
 
+from tabletop.engine import piles
 from tabletop.testing import Scenario
 
 from .helpers import advance
@@ -27,13 +28,13 @@ class TestLichKingsGains:
                 "turn": 2,
                 "phase": "recruited",
                 "seats": [{"hand": ["woodcutter", "colossus", "time-master", "archer", "cook"]}],
-                "solo": {"line": LINE, "revealed": 2, "nether": nether},
+                "solo": {"line": LINE, "revealed": 2, "netherworld": nether},
             }
         )
         advance(s)  # the end of Recruitment: the Lich King scores, then Deployment
         v = s.view(0)
-        assert v["solo"]["lich_lp"] == 8  # 1 Immediate Gain + 1 x 1 LP + 3 x 2 LP
-        assert v["solo"]["nether"] == []  # Netherworld went to the discard pile
+        assert v["solo"]["legend_points"] == 8  # 1 Immediate Gain + 1 x 1 LP + 3 x 2 LP
+        assert v["solo"]["netherworld"] == []  # Netherworld went to the discard pile
         assert v["discards"] == 7
         assert v["phase"] == "deploy"
 
@@ -48,7 +49,7 @@ class TestSoloUnitSelection:
                 "solo": {
                     "line": LINE,
                     "revealed": 1,
-                    "nether": ["knight"] * 3 + ["farmer"] * 3 + ["cook"],
+                    "netherworld": ["knight"] * 3 + ["farmer"] * 3 + ["cook"],
                 },
             }
         )
@@ -62,8 +63,8 @@ class TestSoloUnitSelection:
         assert hand == ["colossus", "time-master", "woodcutter"]
         # the Adventurer and the Miner joined the Netherworld (9 cards), shuffled; 2 drawn
         assert len(v["solo"]["offer"]) == 2
-        assert len(v["solo"]["nether"]) == 7
-        pool = sorted(c.split(".")[0] for c in v["solo"]["offer"] + v["solo"]["nether"])
+        assert len(v["solo"]["netherworld"]) == 7
+        pool = sorted(c.split(".")[0] for c in v["solo"]["offer"] + v["solo"]["netherworld"])
         assert pool.count("adventurer") == 1 and pool.count("miner") == 1 and len(pool) == 9
         # keep one, the other goes under the pile, and the last card comes off its top
         s.do("pick", card=sorted(v["solo"]["offer"])[0])
@@ -72,8 +73,6 @@ class TestSoloUnitSelection:
 
 
 def _take(s: Scenario, unit: str) -> str:
-    from tabletop.engine import piles
-
     for card in piles.cards(s.data["deck"]):
         if card.split(".")[0] == unit:
             return str(piles.take(s.data["deck"], card))
@@ -105,9 +104,9 @@ class TestSoloWars:
         v = s.view(0)
         me = v["players"][0]
         assert me["strength"] == 6
-        assert me["won"] == 1
-        assert me["lp"] == 3  # one War won (the tie), 3 LP
-        assert v["solo"]["lich_lp"] == 2  # both armies win: the tie counts for both
+        assert me["wars_won"] == 1
+        assert me["legend_points"] == 3  # one War won (the tie), 3 LP
+        assert v["solo"]["legend_points"] == 2  # both armies win: the tie counts for both
 
 
 class TestNetherworld:
@@ -117,5 +116,5 @@ class TestNetherworld:
         first = v["solo"]["offer"]
         s.do("pick", card=first[0])
         v = s.view(0)
-        assert sorted(v["solo"]["nether"]) == sorted(first[1:])
+        assert sorted(v["solo"]["netherworld"]) == sorted(first[1:])
         assert v["solo"]["discard_pile"] == []

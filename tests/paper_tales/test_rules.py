@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.engine import Action, IllegalAction
+from tabletop.engine.bots import make_bot
 from tabletop.games.paper_tales.rules import aging, kingdom, wars
 from tabletop.testing import Scenario
 
@@ -76,7 +77,7 @@ class TestRecruitment:
         s = Scenario("paper-tales", players=3, seed=5)
         theirs = s.view(1)["draft"]["hand"][0]
         reason = s.refuse(A("pick", card=theirs), 0)
-        assert "not in the hand in front of seat 0" in reason
+        assert "not in the hand in front of you" in reason
 
     def test_two_players_cannot_discard_the_card_just_kept(self) -> None:
         s = Scenario("paper-tales", players=2, seed=4)
@@ -84,239 +85,8 @@ class TestRecruitment:
         for seat in range(2):
             s.do("pick", by=seat, card=hands[seat][0])
         reason = s.refuse(A("burn", card=hands[0][0]), 0)
-        assert f"{hands[0][0]} is not in the hand in front of seat 0" in reason
-
-
-class TestDeployment:
-    def _deploy(self, **seat0: object) -> Scenario:
-        spec = {"phase": "deploy", "seats": [dict(seat0), {"hand": ["cook"]}, {}]}
-        return game(spec)
-
-    def test_new_units_are_paid_at_reveal_and_old_ones_are_not(self) -> None:
-        s = self._deploy(gold=3, hand=["knight", "monkey"], kingdom={2: "dragon"})
-        place(s, 0, "knight", 0)
-        place(s, 0, "monkey", 1)
-        reveal_all(s)
-        v = s.view(0)
-        assert units(s, 0) == ["knight", "monkey", "dragon", None, None]
-        # Knight 1, Monkey -1, the Dragon paid before; then Wars and 2 Gold of Income follow
-        assert v["players"][0]["gold"] == 3 - 0 + 2
-
-    def test_a_row_holds_no_more_units_than_its_spots(self) -> None:
-        s = self._deploy(gold=5, hand=["knight"], kingdom={0: "farmer", 1: "farmer"})
-        knight = card(s, 0, "knight")
-        reason = s.refuse(arrangement(s, 0, {knight: "front"}), 0)
-        assert "3 Units in the Front but this Kingdom has 2 Front spots" in reason
-        # moving a Farmer to the Back makes room
-        farmer = s.data["players"][0]["kingdom"][0]["c"]
-        s.state.apply(arrangement(s, 0, {knight: "front", farmer: "back"}), 0)
-        reveal_all(s)
-        assert units(s, 0) == ["knight", "farmer", "farmer", None, None]
-
-    def test_a_full_kingdom_takes_no_more(self) -> None:
-        full = {0: "farmer", 1: "farmer", 2: "farmer", 3: "woodcutter"}
-        s = self._deploy(gold=5, hand=["knight"], kingdom=full)
-        knight = card(s, 0, "knight")
-        placed = [a for a in s.options(0) if a[knight] in ("front", "back")]
-        assert placed and all(sum(v == "discard" for _, v in a.args) >= 1 for a in placed)
-        assert s.refuse(arrangement(s, 0, {knight: "back"}), 0)
-
-    def test_units_you_cannot_pay_for_are_refused(self) -> None:
-        s = self._deploy(gold=1, hand=["kraken", "knight"])
-        reason = s.refuse(arrangement(s, 0, {card(s, 0, "kraken"): "front"}), 0)
-        assert "cannot be paid" in reason
-        s.state.apply(arrangement(s, 0, {card(s, 0, "knight"): "front"}), 0)
-
-    def test_a_level_2_building_opens_a_third_front_spot(self) -> None:
-        s = self._deploy(gold=5, hand=["knight", "farmer", "cook"], buildings={"town": 2})
-        assert 4 in s.view(0)["players"][0]["spots"]
-        for unit in ("knight", "farmer", "cook"):
-            place(s, 0, unit, 0)
-        reveal_all(s)
-        assert sorted(str(u) for u in units(s, 0)) == ["None", "None", "cook", "farmer", "knight"]
-        assert units(s, 0)[2:4] == [None, None]
-
-    def test_units_in_play_may_be_moved_or_discarded(self) -> None:
-        s = self._deploy(gold=0, kingdom={0: "farmer", 2: "knight"})
-        farmer = s.data["players"][0]["kingdom"][0]["c"]
-        knight = s.data["players"][0]["kingdom"][2]["c"]
-        # the Knight to the Front, the Farmer discarded
-        s.state.apply(arrangement(s, 0, {knight: "front"}, discard=(farmer,)), 0)
-        reveal_all(s)
-        assert units(s, 0) == ["knight", None, None, None, None]
-        assert s.view(0)["discards"] == 1 + 1  # the Farmer, and seat 1's unplaced Cook
-
-    def test_a_unit_staying_in_its_row_keeps_its_spot(self) -> None:
-        s = self._deploy(gold=3, hand=["knight"], kingdom={1: "farmer", 3: "woodcutter"})
-        place(s, 0, "knight", 0)
-        reveal_all(s)
-        assert units(s, 0) == ["knight", "farmer", None, "woodcutter", None]
-
-    def test_one_card_is_kept_face_down_the_rest_discarded(self) -> None:
-        s = self._deploy(gold=0, hand=["knight", "farmer", "cook"])
-        keep = card(s, 0, "knight")
-        reveal_all(s, keep={0: keep})
-        v = s.view(0)
-        assert v["players"][0]["kept"] == keep
-        assert v["players"][0]["hand"] == []
-        assert s.view(1)["players"][0]["has_kept"] is True
-        assert "kept" not in s.view(1)["players"][0]
-
-    def test_at_most_one_card_is_kept(self) -> None:
-        s = self._deploy(gold=0, hand=["knight", "farmer"])
-        both = {card(s, 0, "knight"): "keep", card(s, 0, "farmer"): "keep"}
-        assert "at most one card is kept" in s.refuse(arrangement(s, 0, both), 0)
-
-    def test_an_arrangement_must_say_where_every_card_goes(self) -> None:
-        s = self._deploy(gold=3, hand=["knight", "farmer"])
-        reason = s.refuse(A("deploy", **{card(s, 0, "knight"): "front"}), 0)
-        assert "missing: " + card(s, 0, "farmer") in reason
-        other = card(s, 1, "cook")
-        reason = s.refuse(A("deploy", **{other: "front"}), 0)
-        assert "not in seat 0's hand or Kingdom" in reason
-
-
-class TestDeploymentCommitments:
-    """Deployment: everyone arranges at once, face down, as one commitment each."""
-
-    POOL = ("knight", "farmer", "militiaman", "miner", "peddler", "blacksmith", "cerberus")
-    OLD = ("woodcutter",) * 3 + ("forest-child",) * 3 + ("manticore",)
-
-    def _hand(self, seat: int) -> tuple[str, str]:
-        return self.POOL[seat], self.POOL[(seat + 1) % 7]
-
-    def _seven(self) -> Scenario:
-        seats = [
-            {"gold": 4, "hand": list(self._hand(i)), "kingdom": {i % 4: self.OLD[i]}}
-            for i in range(7)
-        ]
-        return game({"phase": "deploy", "seats": seats}, players=7, new_units=True)
-
-    def _choices(self, s: Scenario) -> dict[int, Action]:
-        out = {}
-        for seat in range(7):
-            one, two = (card(s, seat, u) for u in self._hand(seat))
-            rows = {one: "front"} if seat % 2 else {one: "back", two: "front"}
-            out[seat] = arrangement(s, seat, rows, keep=two if seat % 2 else None)
-        return out
-
-    def test_seven_seats_committing_in_any_order_give_the_same_state(self) -> None:
-        from tabletop.engine.rng import Rng
-
-        results = []
-        for order_seed in range(4):
-            s = self._seven()
-            choices = self._choices(s)
-            order = list(range(7))
-            Rng(order_seed).shuffle(order)
-            for seat in order:
-                s.state.apply(choices[seat], seat)
-            results.append((s.state.data, s.state.rng.state))
-        assert all(r == results[0] for r in results[1:])
-        assert results[0][0]["phase"] != "deploy"  # everyone revealed
-
-    def test_a_commitment_is_hidden_and_may_change_until_the_last_commits(self) -> None:
-        s = self._seven()
-        choices = self._choices(s)
-        knight = card(s, 0, "knight")  # seat 0 puts its Knight in the Back
-        s.state.apply(choices[0], 0)
-        assert s.state.prompt().committed == (0,)
-        for seat in (1, None):
-            v = s.view(seat)
-            assert v["commitments"]["committed"] == [0]
-            assert knight not in str(v)
-        assert s.view(0)["players"][0]["plan"][2]["card"] == knight  # in the Back, to seat 0
-        changed = arrangement(s, 0, {knight: "front"})
-        s.state.apply(changed, 0)
-        assert s.state.commitment(0) == changed
-        for seat in range(1, 7):
-            s.state.apply(choices[seat], seat)
-        assert units(s, 0)[:2] == ["woodcutter", "knight"]  # the change, in the Front
-
-    def test_one_arrangement_is_checked_without_listing_them_all(
-        self, monkeypatch: pytest.MonkeyPatch
-    ) -> None:
-        from tabletop.games.paper_tales.rules import deployment
-
-        s = self._seven()
-
-        def no_listing(*args: object) -> None:
-            raise AssertionError("the Deployment was listed to check one arrangement")
-
-        monkeypatch.setattr(deployment, "_enumerate", no_listing)
-        deployment._options.cache_clear()
-        knight = card(s, 0, "knight")
-        assert s.state.is_legal(arrangement(s, 0, {knight: "front"}), 0)
-        two = arrangement(s, 0, {knight: "keep", card(s, 0, "farmer"): "keep"})
-        assert not s.state.is_legal(two, 0)
-        s.state.apply(arrangement(s, 0, {knight: "front"}), 0)  # a commitment, checked alike
-        assert s.state.prompt().committed == (0,)
-
-    def test_deployment_is_offered_as_one_template(self) -> None:
-        s = self._seven()
-        v = s.view(0)
-        assert v["actions"] == []
-        (t,) = v["templates"]
-        assert t["kind"] == "deploy"
-        names = {p["name"] for p in t["params"]}
-        assert names == {
-            card(s, 0, "knight"),
-            card(s, 0, "farmer"),
-            v["players"][0]["kingdom"][0]["card"],
-        }
-        assert s.state.is_legal(arrangement(s, 0, {card(s, 0, "knight"): "front"}), 0)
-
-
-class TestDeploymentAbilities:
-    def test_kraken_penalty_counts_after_golem_upgrades(self) -> None:
-        spec = {
-            "phase": "deploy",
-            "seats": [
-                {"gold": 9, "lp": 10, "hand": ["kraken", "golem"], "buildings": {"town": 1}},
-                {},
-                {},
-            ],
-        }
-        s = game(spec)
-        place(s, 0, "kraken", 0)
-        place(s, 0, "golem", 1)
-        reveal_all(s)
-        v = s.view(0)
-        assert v["players"][0]["buildings"] == {"town": 2}
-        # one Level 2 Building, counted after the Golem: -3; then Wars won against both: +6
-        assert "loses 3 LP" in " ".join(e["text"] for e in v["log"])
-        assert v["players"][0]["lp"] == 10 - 3 + 6
-        ages = {u["unit"]: u["age"] for u in v["players"][0]["kingdom"] if u}
-        assert ages == {"kraken": 0, "golem": 1}  # the Kraken aged the Golem
-
-    def test_time_master_puts_two_age_tokens_on_a_unit_of_your_choice(self) -> None:
-        spec = {
-            "phase": "deploy",
-            "seats": [{"hand": ["time-master"], "kingdom": {0: "militiaman"}}],
-        }
-        s = game({**spec, "seats": [*spec["seats"], {}, {}]})
-        place(s, 0, "time-master", 1)
-        reveal_all(s)
-        s.expect("age-one", seat=0)
-        s.do("age", spot=0)
-        v = s.view(0)
-        assert v["players"][0]["kingdom"][0]["age"] == 2
-        assert v["players"][0]["kingdom"][0]["strength"] == 4  # Militiaman: 2 + 1 per Age
-
-    def test_veteran_enters_aged(self) -> None:
-        s = game({"phase": "deploy", "seats": [{"hand": ["veteran"]}, {}, {}]})
-        place(s, 0, "veteran", 0)
-        reveal_all(s)
-        assert s.view(0)["players"][0]["kingdom"][0]["age"] == 1
-
-    def test_shapeshifter_becomes_a_cheap_unit_with_an_age_token(self) -> None:
-        s = game({"phase": "deploy", "seats": [{"hand": ["shapeshifter"]}, {}, {}]}, seed=9)
-        place(s, 0, "shapeshifter", 0)
-        reveal_all(s)
-        u = s.view(0)["players"][0]["kingdom"][0]
-        assert u["unit"] != "shapeshifter"
-        assert s.state.content.units[u["unit"]].cost <= 3
-        assert u["age"] == 1
+        name = s.state.content.unit(hands[0][0]).name
+        assert f"the {name} is not in the hand in front of you" in reason
 
 
 class TestWars:
@@ -335,8 +105,8 @@ class TestWars:
         }
         s = advance(game(spec))
         v = s.view(0)
-        assert [p["won"] for p in v["players"]] == [2, 2, 0]
-        assert [p["lp"] for p in v["players"]] == [6, 6, 0]
+        assert [p["wars_won"] for p in v["players"]] == [2, 2, 0]
+        assert [p["legend_points"] for p in v["players"]] == [6, 6, 0]
 
     def test_wars_abilities_score_per_war_won(self) -> None:
         spec = {
@@ -349,7 +119,7 @@ class TestWars:
         }
         s = advance(game(spec))
         me = s.view(0)["players"][0]
-        assert me["lp"] == 6 + 2  # 2 Wars, and the Commander's 1 LP each
+        assert me["legend_points"] == 6 + 2  # 2 Wars, and the Commander's 1 LP each
         assert me["gold"] == 2 + 2  # the Rogue's Gold per War, then 2 Gold of Income
 
     def test_two_players_wage_one_war_worth_double_at_double_strength(self) -> None:
@@ -358,11 +128,11 @@ class TestWars:
             "seats": [{"kingdom": {0: "knight", 1: "knight"}}, {"kingdom": {0: "knight"}}],
         }
         s = advance(game(spec, players=2))
-        assert [p["lp"] for p in s.view(0)["players"]] == [wars.LP_DOUBLE, 0]
+        assert [p["legend_points"] for p in s.view(0)["players"]] == [wars.LP_DOUBLE, 0]
 
     def test_two_players_strength_0_wins_nothing(self) -> None:
         s = advance(game({"phase": "deployed", "seats": [{}, {}]}, players=2))
-        assert [p["lp"] for p in s.view(0)["players"]] == [0, 0]
+        assert [p["legend_points"] for p in s.view(0)["players"]] == [0, 0]
 
     def test_ogre_counts_the_income_to_come(self) -> None:
         s = game({"seats": [{"kingdom": {0: "ogre", 1: "blacksmith"}}, {}, {}]})
@@ -418,7 +188,7 @@ class TestConstruction:
     def test_an_unaffordable_building_is_refused(self) -> None:
         s = self._build(gold=1, kingdom={0: "woodcutter"}, buildings={"temple": 1})
         reason = s.refuse(A("build", building="mine", level=1, way=0), 0)
-        assert "takes 2 Gold (land 2)" in reason
+        assert "takes 2 Gold (2 of it for land)" in reason
         reason = s.refuse(A("build", building="tavern", level=1, way=0), 0)
         assert "does not produce the resources" in reason
 
@@ -488,7 +258,7 @@ class TestAging:
     def test_death_abilities(self) -> None:
         spec = [
             {
-                "lp": 5,
+                "legend_points": 5,
                 "gold": 0,
                 "kingdom": {
                     0: {"unit": "sculptor", "age": 1},
@@ -501,7 +271,7 @@ class TestAging:
         s = advance(self._age(spec))
         me = s.view(0)["players"][0]
         # Sculptor +3; Palm Reader 1 per Age on the dying (1 + 2 + 1); Demon -3
-        assert me["lp"] == 5 + 3 + 4 - 3
+        assert me["legend_points"] == 5 + 3 + 4 - 3
         assert me["gold"] == 2  # the Monkey's 1 Gold per Age token
         assert units(s, 0) == [None, None, "palm-reader", None, None]
 
@@ -541,32 +311,44 @@ class TestEndOfGame:
         s = self._end(
             [
                 {
-                    "lp": 10,
+                    "legend_points": 10,
                     "buildings": {"town": 2, "mine": 1},
                     "kingdom": {0: {"unit": "relic-of-wisdom", "age": 1}},
                 },
-                {"lp": 0},
-                {"lp": 0},
+                {"legend_points": 0},
+                {"legend_points": 0},
             ]
         )
         assert s.state.is_terminal()
-        assert s.view(0)["players"][0]["lp"] == 10 + 3 + 1 + 2 * 2  # the Relic aged first
+        assert (
+            s.view(0)["players"][0]["legend_points"] == 10 + 3 + 1 + 2 * 2
+        )  # the Relic aged first
         assert s.state.outcome().winners == (0,)
 
     def test_tie_goes_to_the_most_gold_then_is_shared(self) -> None:
-        s = self._end([{"lp": 9, "gold": 2}, {"lp": 9, "gold": 5}, {"lp": 9, "gold": 5}])
+        s = self._end(
+            [
+                {"legend_points": 9, "gold": 2},
+                {"legend_points": 9, "gold": 5},
+                {"legend_points": 9, "gold": 5},
+            ]
+        )
         assert s.state.outcome().winners == (1, 2)
 
     def test_scores_never_go_below_zero(self) -> None:
         s = self._age_demon()
-        assert s.view(0)["players"][0]["lp"] == 0
+        assert s.view(0)["players"][0]["legend_points"] == 0
 
     def _age_demon(self) -> Scenario:
         return advance(
             game(
                 {
                     "phase": "built",
-                    "seats": [{"lp": 1, "kingdom": {0: {"unit": "demon", "age": 1}}}, {}, {}],
+                    "seats": [
+                        {"legend_points": 1, "kingdom": {0: {"unit": "demon", "age": 1}}},
+                        {},
+                        {},
+                    ],
                 }
             )
         )
@@ -649,8 +431,6 @@ class TestMoreUnitAbilities:
 
 class TestTurnStructure:
     def test_four_turns_of_six_phases_in_order(self) -> None:
-        from tabletop.engine.bots import make_bot
-
         s = Scenario("paper-tales", players=3, seed=12)
         bots = {seat: make_bot(s.game, "greedy", seat, 12) for seat in range(3)}
         lines: list[str] = []
@@ -677,3 +457,82 @@ class TestTurnStructure:
         assert "".join(marks) == "123456" * 4
         assert s.state.rounds() == 4
         assert s.view(None)["phase"] == "over"
+
+
+class TestHowEveryScoreWasMade:
+    """The end screen's breakdown: every Legend Point by its source as it was scored, the Gold
+    that breaks a tie beside it (issue 24, points 5 and 9)."""
+
+    def _end(self, seats: list[dict]) -> Scenario:
+        return advance(game({"turn": 4, "phase": "built", "seats": seats}))
+
+    def test_each_source_of_legend_points_is_an_item(self) -> None:
+        relic = {0: {"unit": "relic-of-wisdom", "age": 1}}
+        seat = {"legend_points": 10, "buildings": {"town": 2, "mine": 1}, "kingdom": relic}
+        s = self._end([seat, {}, {}])
+        outcome = s.state.outcome()
+        (line, *_) = outcome.breakdown
+        items = [(i.label, i.points, i.detail) for i in line.items]
+        assert items == [
+            ("Buildings", 4, "Mine at Level 1, Town at Level 2"),  # the game's order
+            ("Relic of Wisdom", 4, "ability"),
+            ("Before this scenario", 10, ""),
+        ]
+        assert line.name == "Red" and line.total == outcome.scores[0] == 18
+
+    def test_a_tie_broken_on_gold_shows_the_gold(self) -> None:
+        seats = [
+            {"legend_points": 9, "gold": 2},
+            {"legend_points": 9, "gold": 5},
+            {"legend_points": 9, "gold": 3},
+        ]
+        outcome = self._end(seats).state.outcome()
+        assert outcome.winners == (1,) and "tie broken by Gold" in outcome.text
+        gold = [[(i.label, i.points) for i in line.tiebreak] for line in outcome.breakdown]
+        assert gold == [[("Gold", 2)], [("Gold", 5)], [("Gold", 3)]]
+
+    @pytest.mark.parametrize(
+        "params", [{"players": 2}, {"players": 5, "new_units": True, "new_buildings": True}]
+    )
+    def test_the_items_add_up_to_every_score(self, params: dict) -> None:
+        for seed in range(3):
+            s = Scenario("paper-tales", seed=seed, **params)
+            bots = {
+                seat: make_bot(s.game, "greedy", seat, seed) for seat in range(s.game.num_players)
+            }
+            while not s.state.is_terminal():
+                seat = s.state.current_seats()[0]
+                s.state.apply(bots[seat].act(s.state), seat)
+            outcome = s.state.outcome()
+            assert [line.seat for line in outcome.breakdown] == sorted(outcome.scores)
+            for line in outcome.breakdown:
+                assert line.total == outcome.scores[line.seat]
+                assert "Wars" in [i.label for i in line.items] or line.total < 3
+            assert outcome.to_json()["breakdown"][0]["tiebreak"][0]["label"] == "Gold"
+
+    def test_no_breakdown_before_the_end(self) -> None:
+        assert game({"seats": [{}, {}, {}]}).state._outcome().breakdown == ()
+
+
+class TestWordsOfTheOptions:
+    """Issue 24, point 10: the options say what they do, in full."""
+
+    def test_the_mystical_healer_names_the_unit_it_saves(self) -> None:
+        spec = [{"kingdom": {0: {"unit": "knight", "age": 1}, 1: "mystical-healer"}}, {}, {}]
+        s = advance(game({"phase": "built", "seats": spec}))
+        words = [s.state.describe_action(a, 0) for a in s.options(0)]
+        assert words == ["Save nobody", "Save the Knight (Front left)"]
+        s.do("save", spot=0)
+        assert "Red's Mystical Healer saves the Knight" in [e["text"] for e in s.view(0)["log"]]
+
+    def test_a_construction_says_what_it_needs_and_what_it_costs(self) -> None:
+        s = game({"phase": "build", "seats": [{"gold": 4, "kingdom": {0: "woodcutter"}}, {}, {}]})
+        words = {s.state.describe_action(a, 0) for a in s.options(0)}
+        assert "Construct a Temple at Level 1: pay 2 Gold" in words  # no "2 Gold; 2 Gold"
+        assert "Construct a Mine at Level 1: needs 1 Wood; free" in words
+        assert "Construct nothing" in words
+        owned = {"gold": 4, "kingdom": {0: "woodcutter"}, "buildings": {"temple": 1}}
+        s = game({"phase": "build", "seats": [owned, {}, {}]})
+        words = {s.state.describe_action(a, 0) for a in s.options(0)}
+        assert "Construct a Mine at Level 1: needs 1 Wood; pay 2 Gold (2 for land)" in words
+        assert "Upgrade the Temple to Level 2: pay 3 Gold" in words

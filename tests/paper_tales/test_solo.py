@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from tabletop.engine.bots import make_bot
+from tabletop.engine.records import Record
+from tabletop.games.paper_tales.rules import turn
+from tabletop.games.paper_tales.rules.solo import LichKing
+from tabletop.sim.runner import simulate
 from tabletop.testing import Scenario
 
 from .helpers import advance
@@ -28,10 +35,10 @@ class TestSetup:
     def test_lich_king_cards_set_the_difficulty(self) -> None:
         for k in range(5):
             v = Scenario("paper-tales", mode="solo", lich_cards=k, seed=k).view(0)
-            assert len(v["solo"]["lich"]) == k
-        assert Scenario("paper-tales", mode="solo", lich_cards=4).view(0)["solo"]["lich"] == sorted(
-            ["black-banner", "crown-of-dominion", "dread-tithe", "purple-banner"]
-        )
+            assert len(v["solo"]["lich_king_cards"]) == k
+        assert Scenario("paper-tales", mode="solo", lich_cards=4).view(0)["solo"][
+            "lich_king_cards"
+        ] == sorted(["black-banner", "crown-of-dominion", "dread-tithe", "purple-banner"])
 
     def test_the_lich_king_is_no_seat(self) -> None:
         s = Scenario("paper-tales", mode="solo", lich_cards=2)
@@ -45,8 +52,8 @@ class TestEndOfGame:
             {
                 "turn": 4,
                 "phase": "built",
-                "seats": [{"lp": lp}],
-                "solo": {"line": LINE, "revealed": 5, "lp": lich},
+                "seats": [{"legend_points": lp}],
+                "solo": {"line": LINE, "revealed": 5, "legend_points": lich},
             }
         )
         advance(s)
@@ -54,12 +61,12 @@ class TestEndOfGame:
 
     def test_the_lich_king_scores_his_end_card(self) -> None:
         s = self._end(30, 20)
-        assert s.view(0)["solo"]["lich_lp"] == 20 + 3  # the END card's gain
+        assert s.view(0)["solo"]["legend_points"] == 20 + 3  # the END card's gain
         assert s.state.outcome().winners == (0,)
 
     def test_a_tie_goes_to_the_lich_king(self) -> None:
         s = self._end(23, 20)
-        assert s.view(0)["solo"]["lich_lp"] == 23
+        assert s.view(0)["solo"]["legend_points"] == 23
         assert s.state.outcome().winners == ()
         assert "the Lich King wins" in s.state.outcome().text
 
@@ -71,7 +78,7 @@ class TestLichKingCards:
                 "turn": 2,
                 "phase": "deployed",
                 "seats": [{"kingdom": {0: "forest-spirit", 1: "golem"}}],
-                "solo": {"line": LINE, "revealed": 2, "lich": lich},
+                "solo": {"line": LINE, "revealed": 2, "lich_king_cards": lich},
             }
         )
         advance(s)
@@ -80,11 +87,11 @@ class TestLichKingCards:
     def test_banners_strengthen_the_armies(self) -> None:
         v = self._wars(["black-banner", "purple-banner"]).view(0)
         assert v["solo"]["armies"] == {"black": 7, "purple": 9}
-        assert v["players"][0]["won"] == 0  # 6 no longer ties the Black army
+        assert v["players"][0]["wars_won"] == 0  # 6 no longer ties the Black army
 
     def test_crown_of_dominion_adds_a_point_per_war_won(self) -> None:
         v = self._wars(["crown-of-dominion"]).view(0)
-        assert v["solo"]["lich_lp"] == 2 * 2
+        assert v["solo"]["legend_points"] == 2 * 2
 
     def test_dread_tithe_raises_every_immediate_gain(self) -> None:
         s = solo(
@@ -92,19 +99,22 @@ class TestLichKingCards:
                 "turn": 2,
                 "phase": "recruited",
                 "seats": [{}],
-                "solo": {"line": LINE, "revealed": 2, "lich": ["dread-tithe"], "nether": []},
+                "solo": {
+                    "line": LINE,
+                    "revealed": 2,
+                    "lich_king_cards": ["dread-tithe"],
+                    "netherworld": [],
+                },
             }
         )
         advance(s)
-        assert s.view(0)["solo"]["lich_lp"] == 1 + 1  # gain 1, +1 from the Tithe, no Quest
+        assert s.view(0)["solo"]["legend_points"] == 1 + 1  # gain 1, +1 from the Tithe, no Quest
 
 
 class TestTheLichKingIsAnAutomaton:
     """The Lich King belongs to the rules: the engine plays his steps, he is never a seat."""
 
     def _game(self) -> tuple[Scenario, list[str]]:
-        from tabletop.engine.bots import make_bot
-
         s = Scenario("paper-tales", mode="solo", lich_cards=3, seed=4)
         bot = make_bot(s.game, "greedy", 0, 4)
         steps: list[str] = []
@@ -117,8 +127,6 @@ class TestTheLichKingIsAnAutomaton:
         return s, steps
 
     def test_he_is_the_games_automaton_not_a_seat(self) -> None:
-        from tabletop.games.paper_tales.rules.solo import LichKing
-
         s = Scenario("paper-tales", mode="solo", lich_cards=1)
         assert s.game.roles() == ("player",)
         (who, lich) = next(iter(s.game.automata().items()))
@@ -126,8 +134,6 @@ class TestTheLichKingIsAnAutomaton:
         assert Scenario("paper-tales", players=3).game.automata() == {}
 
     def test_he_takes_his_steps_each_turn_and_is_not_in_the_record(self) -> None:
-        from tabletop.engine.records import Record
-
         s, steps = self._game()
         assert {seat for seat, _ in s.state.history()} == {0}
         assert all(a.kind != "lich-king" for _, a in s.state.history())
@@ -140,10 +146,12 @@ class TestTheLichKingIsAnAutomaton:
 
     def test_his_step_waits_for_him_in_the_rules(self) -> None:
         s = solo(
-            {"turn": 2, "phase": "recruited", "solo": {"line": LINE, "revealed": 2, "nether": []}}
+            {
+                "turn": 2,
+                "phase": "recruited",
+                "solo": {"line": LINE, "revealed": 2, "netherworld": []},
+            }
         )
-        from tabletop.games.paper_tales.rules import turn
-
         turn.advance(s.state)  # the rules stop at his step ...
         assert s.data["solo"]["due"] == "gain"
         s.state.invalidate()
@@ -157,8 +165,6 @@ def test_each_lich_king_card_makes_him_harder() -> None:
     """Issue 13, item 6 (ruling 21): with more Lich King cards the greedy player never wins
     more often. 300 seeded games a level: the levels lie 8 to 17 points apart (ruling 21's
     figures), several standard errors at this size."""
-    from tabletop.sim.runner import simulate
-
     shares = [
         simulate("paper-tales", {"mode": "solo", "lich_cards": k}, 300, 1, ["bot:greedy"])[
             "summary"
@@ -167,3 +173,31 @@ def test_each_lich_king_card_makes_him_harder() -> None:
     ]
     assert shares == sorted(shares, reverse=True), shares
     assert shares[0] > shares[-1] + 0.3, shares
+
+
+class TestThePlayerIsYou:
+    """Solo: the player goes by "You", and the words agree with it (issue 24, point 10)."""
+
+    WRONG = re.compile(r"\bYou(?:'s| [a-z]+s\b)|\byou [a-z]+s\b")
+
+    def test_you_lose_3_lp_and_your_healer_saves(self) -> None:
+        kingdom = {0: {"unit": "demon", "age": 1}, 1: {"unit": "knight", "age": 1}}
+        kingdom[2] = "mystical-healer"
+        s = solo({"phase": "built", "seats": [{"legend_points": 5, "kingdom": kingdom}]})
+        advance(s)
+        s.do("save", spot=1)
+        logged = [e["text"] for e in s.view(0)["log"]]
+        assert "Your Mystical Healer saves the Knight" in logged
+        assert "You lose 3 LP (Demon)" in logged
+        assert "Aging: you lose Demon" in logged
+        assert s.view(0)["players"][0]["name"] == "You"
+
+    def test_no_line_of_a_whole_game_reads_you_loses(self) -> None:
+        s = Scenario("paper-tales", mode="solo", lich_cards=4, new_units=True, seed=8)
+        bot = make_bot(s.game, "greedy", 0, 8)
+        while not s.state.is_terminal():
+            s.state.apply(bot.act(s.state), 0)
+        logged = [e["text"] for e in s.view(0)["log"]]
+        assert any(line.startswith("You ") for line in logged)
+        assert [line for line in logged if self.WRONG.search(line)] == []
+        assert s.state.outcome().breakdown[1].name == "the Lich King"

@@ -238,3 +238,17 @@ class TestReplay:
         assert picks[0] in out  # seat 1 (seat 0 here) sees its own pick
         assert picks[1] not in out and picks[2] not in out
         assert out.count("has chosen") >= 2
+
+
+class TestCardTexts:
+    """Issue 24, point 4: ``?NAME`` in the terminal answers with the card's cost, strength and
+    text."""
+
+    def test_question_mark_golem(self) -> None:
+        state = load("paper-tales", players=2).new_state(1)
+        game = TerminalGame(state, ["human", "human"], console=Console(file=io.StringIO()))
+        words = game.card_words("Golem")
+        assert words.startswith("Golem (Cost 2 Gold, Strength 3")
+        assert "Level 1 Building" in words
+        assert game.card_words("Temple").startswith("Temple (Level 1 cost 1 Crystal or 2 Gold")
+        assert game.card_words("Zzz") == "No card called 'Zzz'."

@@ -9,12 +9,12 @@ import pytest
 
 from tabletop.engine import load
 from tabletop.engine.rng import Rng
-from tabletop.games.paper_tales import PTState, hidden
+from tabletop.games.paper_tales import PaperTalesState, hidden
 from tabletop.games.paper_tales.rules import solo
 from tabletop.testing import Scenario
 
 
-def hidden_from(state: PTState, seat: int | None) -> set[str]:
+def hidden_from(state: PaperTalesState, seat: int | None) -> set[str]:
     """Card ids the seat must not find in its view."""
     data = state.data
     out: set[str] = set(data["deck"]["draw"].split()) if data["deck"]["draw"] else set()

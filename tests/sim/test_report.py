@@ -69,7 +69,7 @@ class TestFigures:
             "bot:a": (1.5, 4),  # game 1 as seat 0, and half of game 4
             "bot:b": (2.5, 4),  # game 2 as seat 0, game 3 as seat 1, half of game 4
         }
-        assert f.seat_shares[0].label == "seat 0 (bots rotated)"
+        assert f.seat_shares[0].label == "Seat 1 (bots rotated)"
         assert "Bot" not in compute([run(rows)]).tag_shares  # seats fixed: shares by seat say it
 
     def test_first_player_advantage(self) -> None:

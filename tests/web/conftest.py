@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from tabletop.web.app import create_app
 
-from .browser_support import browser, server  # noqa: F401  (fixtures for the browser tests)
+from .browser_support import server  # noqa: F401  (the browser tests' server)
 
 
 @pytest.fixture

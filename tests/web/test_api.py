@@ -294,9 +294,10 @@ class TestSecrets:
         chips = [c.split("</span>")[0] for c in hand_panel.split('class="chip">')[1:]]
         assert chips == [str(c) for c in state.data["hands"][1]]
         assert state.commitment(0) is not None
-        assert "Has chosen: Seat 1" in page and "You have chosen" not in page
+        assert "Has chosen: Seat 1" in page and 'id="my-choice"' not in page
         mine = client.get(f"/play/{game['id']}", params={"token": game["seat_tokens"]["0"]}).text
-        assert "You have chosen" in mine
+        card = v0["options"][0]["action"]["args"]["card"]
+        assert f'<b id="my-choice-words">You bid {card}</b>' in mine
 
     def test_record_is_closed_while_the_game_runs(self, client) -> None:
         game = new_game(client, ["human", "bot:random"])

@@ -54,7 +54,9 @@ def test_two_seats_see_only_their_own_hands_and_each_others_moves_live(server, b
     state, _ = store.load(game["id"])
     assert hand_on_page(pages[1]) == state.data["hands"][1]
     # a committed bid may still be changed or withdrawn; the other seat sees only "has chosen"
-    assert "You have chosen" in pages[0].locator("#prompt").inner_text()
+    assert pages[0].locator("#my-choice-words").inner_text().startswith("You bid ")
+    assert "Waiting for Seat 2" in pages[0].locator("#my-choice").inner_text()
+    assert pages[0].title().startswith("Waiting for Seat 2")
     assert "Has chosen: Seat 1" in pages[1].locator("#status").inner_text()
     shot(pages[1], "game-seat1-after-seat0-bid")
 

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tabletop.games.gloomhaven import campaign as ops
+from tabletop.games.gloomhaven import rules as ops
+from tabletop.games.gloomhaven.commands import COMMANDS as DECLARED
 from tabletop.store.gloomhaven import CampaignService
 from tabletop.web.campaigns import COMMANDS
 
@@ -528,8 +529,6 @@ class TestFormsComeFromTheDeclarations:
     def test_each_field_of_a_declared_command_is_an_input_of_its_form(
         self, client: TestClient, svc: CampaignService
     ) -> None:
-        from tabletop.games.gloomhaven.commands import COMMANDS as DECLARED
-
         pages = {
             "new-character": f"{BASE}",
             "adjust": f"{BASE}",

@@ -46,7 +46,8 @@ def test_three_seats_draft_at_once_and_build_in_secret(server: Server, browser: 
         wait_moves(page, moves)
     state, _ = store.load(game["id"])
     first = state.commitment(2)["card"]
-    assert "You have chosen" in pages[2].locator("#prompt").inner_text()
+    assert pages[2].locator("#my-choice #withdraw").is_visible()
+    assert "Waiting for Seat 1 and Seat 2" in pages[2].locator("#my-choice").inner_text()
     for seat in (0, 1):
         assert "Has chosen: Seat 3" in pages[seat].locator("#status").inner_text()
         assert first not in pages[seat].content()

@@ -73,8 +73,8 @@ class TestBotsWithParameters:
         [info] = GameStore(db_url).list()
         assert info.seats == ["human", "bot:ismcts?iterations=20&c=0.7"]
         for seat, options, words in (
-            ("1", "iterations=none", "seat 2 ('bot:ismcts?iterations=none')"),
-            ("0", "iterations=20", "seat 1 is a person: options apply to a bot only"),
+            ("1", "iterations=none", "Seat 2 ('bot:ismcts?iterations=none')"),
+            ("0", "iterations=20", "Seat 1 is a person: options apply to a bot only"),
         ):
             r = client.post("/new", data={**form, f"toy-bids.seat.{seat}.options": options})
             assert r.status_code == 422 and words in unescape(r.text), r.text[-2000:]
@@ -99,12 +99,12 @@ class TestBotsWithParameters:
         )
         assert r.status_code == 422, r.text
         message = r.json()["message"]
-        assert message.startswith(f"seat 2 ({spec!r})") and words in message, message
+        assert message.startswith(f"Seat 2 ({spec!r})") and words in message, message
         page = client.post(
             "/new",
             data={"game": "toy-bids", "toy-bids.seat.0": "human", "toy-bids.seat.1": spec},
         )
-        assert page.status_code == 422 and f"seat 2 ({spec!r})" in unescape(page.text)
+        assert page.status_code == 422 and f"Seat 2 ({spec!r})" in unescape(page.text)
         assert client.get("/api/games").json() == []
 
 

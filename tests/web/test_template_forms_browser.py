@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +20,11 @@ from .browser_support import Server, shot
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(f"sqlite:///{tmp_path / 'browser.db'}", extra=("tests.web.lairs_board_on",))
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """This module's server: toy-lairs drawn by a test drawing of its own (a clickable board)."""
+    db = tmp_path_factory.mktemp("forms") / "browser.db"
+    srv = Server(f"sqlite:///{db}", extra=("tests.web.lairs_board_on",))
     srv.start()
     yield srv
     srv.stop()

@@ -3,7 +3,8 @@
 Every change goes through :class:`tabletop.store.gloomhaven.CampaignService` (one transaction, one
 history row) and prints what happened and the changed sheet. The commands that change a campaign
 are built from their declarations (:mod:`tabletop.games.gloomhaven.commands`): arguments, options
-and help come from each command's argument model; the rest here are views and files.
+and help come from each command's argument model. The sheets print the game's views
+(:mod:`tabletop.games.gloomhaven.views`) and compute nothing; the rest here are files.
 """
 
 from __future__ import annotations
@@ -21,12 +22,9 @@ from rich.console import Console
 from rich.table import Table
 
 from tabletop.engine.errors import ContentError, IllegalAction
-from tabletop.games.gloomhaven import campaign as ops
-from tabletop.games.gloomhaven import rules
+from tabletop.games.gloomhaven import views
 from tabletop.games.gloomhaven.commands import COMMANDS, Cli, Command
-from tabletop.games.gloomhaven.data import game_data
-from tabletop.games.gloomhaven.model import Campaign
-from tabletop.games.gloomhaven.views import campaign_view, character_view
+from tabletop.games.gloomhaven.views import campaign_view, character_sheet, party_sheet
 from tabletop.store.gloomhaven import CampaignService, Result
 
 app = typer.Typer(
@@ -82,153 +80,132 @@ def _lines(result: Result) -> None:
 # --------------------------------------------------------------------------- sheets
 
 
-def print_character(c: Campaign, ref: str) -> None:
-    ch = ops.character(c, ref)
-    v = character_view(c, ch)
-    t = Table(title=f"{ch.name} - {v['class_name']} ({ch.player})", show_header=False)
+def _sheet(title: str) -> Table:
+    t = Table(title=title, show_header=False)
     t.add_column("field", style="bold")
     t.add_column("value")
-    where = ops.describe_location(c.parties[ch.party]) if ch.party else "no party"
-    t.add_row("party", f"{ch.party or '-'} ({where})" if not ch.retired else "retired")
-    t.add_row("level", f"{ch.level} (levels due: {v['levelups_due']})")
-    nxt = v["next_level_xp"]
-    t.add_row("xp", f"{ch.xp}" + (f" / next level at {nxt}" if nxt is not None else ""))
-    t.add_row("gold", str(ch.gold))
-    t.add_row("hp / hand size", f"{v['hp']} / {v['hand_size']}")
-    t.add_row("items", ", ".join(f"{i} {n}" for i, n in zip(ch.items, v["item_names"])) or "-")
+    return t
+
+
+def print_character(ch: dict[str, Any]) -> None:
+    """A character's sheet (``views.character_view``)."""
+    t = _sheet(f"{ch['name']} - {ch['class_name']} ({ch['player']})")
+    t.add_row("party", "retired" if ch["retired"] else f"{ch['party'] or '-'} ({ch['where']})")
+    t.add_row("level", f"{ch['level']} (levels due: {ch['levelups_due']})")
+    nxt = ch["next_level_xp"]
+    t.add_row("xp", f"{ch['xp']}" + (f" / next level at {nxt}" if nxt is not None else ""))
+    t.add_row("gold", str(ch["gold"]))
+    t.add_row("hp / hand size", f"{ch['hp']} / {ch['hand_size']}")
+    owned = zip(ch["items"], ch["item_names"], strict=True)
+    t.add_row("items", ", ".join(f"{i} {n}" for i, n in owned) or "-")
+    perks = ch["perks"]
     t.add_row(
         "perks",
-        f"{len(ch.perks)} marked of {v['perks_earned']} earned"
-        + (f": {'; '.join(ch.perks)}" if ch.perks else ""),
+        f"{len(perks)} marked of {ch['perks_earned']} earned"
+        + (f": {'; '.join(perks)}" if perks else ""),
     )
-    t.add_row("checkmarks", str(ch.checkmarks))
-    offer = " or ".join(f"{ops.quest_name(c, q)} ({q})" for q in ch.quest_offer)
-    quest = (
-        ops.quest_name(c, ch.personal_quest)
-        if ch.personal_quest
-        else (f"choose {offer}" if offer else "none")
+    open_perks = [p["text"] for p in ch["perk_list"] if p["open"]]
+    if open_perks and (ch["perks_unmarked"] > 0 or ch["levelups_due"] > 0):
+        t.add_row("perks to choose", "; ".join(open_perks))
+    t.add_row("checkmarks", str(ch["checkmarks"]))
+    offer = " or ".join(
+        f"{name} ({q})" for name, q in zip(ch["quest_offer_names"], ch["quest_offer"], strict=True)
     )
-    t.add_row("personal quest", quest + (" (FULFILLED: retire)" if ch.quest_fulfilled else ""))
-    t.add_row(
-        "card pool",
-        f"{v['card_pool_size']} cards; added: "
-        + (", ".join(f"{x.name} (L{x.level})" for x in ch.cards) or "-"),
-    )
-    if ch.blesses_next_scenario:
-        t.add_row("next scenario", f"{ch.blesses_next_scenario} BLESS")
+    quest = ch["quest_name"] or (f"choose {offer}" if offer else "none")
+    t.add_row("personal quest", quest + (" (FULFILLED: retire)" if ch["quest_fulfilled"] else ""))
+    added = ", ".join(f"{x['name']} (L{x['level']})" for x in ch["cards"]) or "-"
+    t.add_row("card pool", f"{ch['card_pool_size']} cards; added: {added}")
+    if ch["blesses_next_scenario"]:
+        t.add_row("next scenario", f"{ch['blesses_next_scenario']} BLESS")
     console.print(t)
 
 
-def print_party(c: Campaign, ref: str) -> None:
-    p = ops.party(c, ref)
-    t = Table(title=f"Party {p.name}", show_header=False)
-    t.add_column("field", style="bold")
-    t.add_column("value")
-    t.add_row("where", ops.describe_location(p))
-    t.add_row("reputation", f"{p.reputation} (shop price {rules.price_modifier(p.reputation):+d})")
-    donors = ", ".join(c.characters[d].name for d in p.donated if d in c.characters)
-    t.add_row(
-        "visit",
-        f"{p.visit} (city event {'done' if p.city_event_done else 'open'}; "
-        f"donated: {donors or '-'})",
-    )
+def print_party(p: dict[str, Any], characters: dict[str, dict[str, Any]]) -> None:
+    """A party's sheet (``views.party_view``) and the event in hand."""
+    t = _sheet(f"Party {p['name']}")
+    t.add_row("where", p["where"])
+    t.add_row("reputation", f"{p['reputation']} (shop price {p['price_modifier']:+d})")
+    donors = ", ".join(characters[d]["name"] for d in p["donated"] if d in characters)
+    event = "done" if p["city_event_done"] else "open"
+    t.add_row("visit", f"{p['visit']} (city event {event}; donated: {donors or '-'})")
+    members = [characters[m] for m in p["members"]]
     t.add_row(
         "members",
         ", ".join(
-            f"{m.name} ({ops.class_name(c, m.class_id)} L{m.level}, {m.gold}g, {m.xp}xp)"
-            for m in ops.members(c, p)
+            f"{m['name']} ({m['class_name']} L{m['level']}, {m['gold']}g, {m['xp']}xp)"
+            for m in members
         )
         or "-",
     )
-    t.add_row("achievements", ", ".join(p.achievements) or "-")
-    if p.next_scenario_notes:
-        t.add_row("next scenario", "; ".join(p.next_scenario_notes))
-    t.add_row(
-        "scenarios",
-        ", ".join(
-            f"{h.scenario}{'' if h.success else ' (failed)'}{' casual' if h.casual else ''}"
-            for h in p.history
-        )
-        or "-",
-    )
+    t.add_row("achievements", ", ".join(p["achievements"]) or "-")
+    if p["next_scenario_notes"]:
+        t.add_row("next scenario", "; ".join(p["next_scenario_notes"]))
+    played = [
+        f"{h['scenario']}{'' if h['success'] else ' (failed)'}{' casual' if h['casual'] else ''}"
+        for h in p["history"]
+    ]
+    t.add_row("scenarios", ", ".join(played) or "-")
     console.print(t)
-    if p.pending_event is not None:
-        card = ops.events(c)[p.pending_event.card]
+    card = p["event"]
+    if card is not None:
         console.print(
-            f"[bold]{card.deck.title()} event {card.number}[/bold]: {card.intro}",
+            f"[bold]{card['deck'].title()} event {card['number']}[/bold]: {card['intro']}",
             markup=True,
             highlight=False,
         )
-        for o in card.options:
-            console.print(f"  {o.label}: {o.text}", markup=False, highlight=False)
+        for label, text in card["choices"].items():
+            console.print(f"  {label}: {text}", markup=False, highlight=False)
         console.print("  choose with: tabletop gloomhaven choose PARTY A|B")
 
 
-def print_city(c: Campaign) -> None:
-    v = campaign_view(c)["city"]
-    t = Table(title=f"Gloomhaven - campaign {c.name}", show_header=False)
-    t.add_column("field", style="bold")
-    t.add_column("value")
-    t.add_row("prosperity", f"{c.city.prosperity} checkmarks, level {v['prosperity_level']}")
-    t.add_row("donations", f"{c.city.donations} gold")
-    t.add_row("classes", ", ".join(ops.class_name(c, x) for x in c.city.unlocked_classes))
+def print_city(v: dict[str, Any]) -> None:
+    """The city (``views.campaign_view``)."""
+    city, class_names = v["city"], v["names"]["classes"]
+    t = _sheet(f"Gloomhaven - campaign {v['name']}")
+    t.add_row("prosperity", f"{city['prosperity']} checkmarks, level {city['prosperity_level']}")
+    t.add_row("donations", f"{city['donations']} gold")
+    t.add_row("classes", ", ".join(class_names.get(x, x) for x in city["unlocked_classes"]))
     t.add_row(
         "scenarios",
-        f"unlocked {', '.join(c.city.unlocked_scenarios)}; completed "
-        f"{', '.join(c.city.completed_scenarios) or '-'}",
+        f"unlocked {', '.join(city['unlocked_scenarios'])}; completed "
+        f"{', '.join(city['completed_scenarios']) or '-'}",
     )
-    t.add_row(
-        "achievements",
-        ", ".join(
-            f"{k}" + (f" x{n}" if n > 1 else "") for k, n in c.city.global_achievements.items()
-        )
-        or "-",
-    )
-    t.add_row("envelopes", ", ".join(c.city.envelopes) or "-")
+    held = city["global_achievements"].items()
+    t.add_row("achievements", ", ".join(k + (f" x{n}" if n > 1 else "") for k, n in held) or "-")
+    t.add_row("envelopes", ", ".join(city["envelopes"]) or "-")
+    waiting = len(city["waiting_events"])
     t.add_row(
         "event decks",
-        f"road {v['road_deck_size']}, city {v['city_deck_size']}"
-        + (f"; waiting for cards: {len(c.city.waiting_events)}" if c.city.waiting_events else ""),
+        f"road {city['road_deck_size']}, city {city['city_deck_size']}"
+        + (f"; waiting for cards: {waiting}" if waiting else ""),
     )
-    t.add_row("personal quests", f"{len(c.city.quest_deck)} in the deck")
-    t.add_row(
-        "parties",
-        ", ".join(f"{p.name} ({ops.describe_location(p)})" for p in c.parties.values()) or "-",
-    )
-    t.add_row("retirements", ", ".join(f"{k} {n}" for k, n in c.player_retirements.items()) or "-")
+    t.add_row("personal quests", f"{len(city['quest_deck'])} in the deck")
+    parties = v["parties"].values()
+    t.add_row("parties", ", ".join(f"{p['name']} ({p['where']})" for p in parties) or "-")
+    retired = v["player_retirements"].items()
+    t.add_row("retirements", ", ".join(f"{k} {n}" for k, n in retired) or "-")
     console.print(t)
 
 
-def print_shop(c: Campaign, party_ref: str) -> None:
-    p = ops.party(c, party_ref)
-    t = Table(title=f"Shop for {p.name} (reputation {p.reputation})")
-    for col in ("item", "name", "slot", "cost", "price", "sells for", "left", "copies"):
+SHOP_COLUMNS = ("item", "name", "slot", "cost", "price", "sells for", "left", "copies", "buyers")
+
+
+def print_shop(p: dict[str, Any]) -> None:
+    """The city's supply as a party sees it (``views.party_view``'s shop): each item with its
+    text, and who of the party may buy it now (the rules' answer)."""
+    t = Table(title=f"Shop for {p['name']} (reputation {p['reputation']})")
+    for col in SHOP_COLUMNS:
         t.add_column(col)
-    for row in ops.shop(c, p):
+    for row in p["shop"]:
         if row["name"] is None:
-            t.add_row(str(row["id"]), "(card not entered)", "", "", "", "", "", "")
+            t.add_row(str(row["id"]), "(card not entered)", *[""] * (len(SHOP_COLUMNS) - 2))
             continue
-        t.add_row(
-            str(row["id"]),
-            str(row["name"]),
-            str(row["slot"]),
-            str(row["cost"]),
-            str(row["price"]),
-            str(row["sell"]),
-            str(row["available"]),
-            str(row["copies"]),
-        )
+        name = str(row["name"]) + (f"\n[dim]{row['text']}[/dim]" if row["text"] else "")
+        buyers = ", ".join(b["name"] for b in row["buyers"] if b["refusal"] is None) or "-"
+        fields = ("slot", "cost", "price", "sell", "available", "copies")
+        t.add_row(str(row["id"]), name, *(str(row[k]) for k in fields), buyers)
     console.print(t)
-
-
-def _char_cmd(result: Result, ref: str) -> None:
-    _lines(result)
-    print_character(result.campaign, ref)
-
-
-def _party_cmd(result: Result, ref: str) -> None:
-    _lines(result)
-    print_party(result.campaign, ref)
+    console.print("buy with: tabletop gloomhaven buy CHARACTER ITEM", highlight=False)
 
 
 def _svc(db: str | None) -> CampaignService:
@@ -257,7 +234,7 @@ def new_campaign(
     """Found a campaign: items 001-014, the six starting classes, shuffled event decks."""
     r = _do(lambda: _svc(db).create_campaign(name, seed))
     _lines(r)
-    print_city(r.campaign)
+    print_city(campaign_view(r.campaign))
 
 
 @app.command()
@@ -270,34 +247,34 @@ def campaigns(db: DbOpt = None) -> None:
 @app.command()
 def show(campaign: CampOpt = None, db: DbOpt = None) -> None:
     """The city, every party and every character."""
-    c = _do(lambda: _svc(db).get(_camp(campaign)))
-    print_city(c)
-    for p in c.parties:
-        print_party(c, p)
-    for ch in c.characters.values():
-        if not ch.retired:
-            print_character(c, ch.id)
+    v = campaign_view(_do(lambda: _svc(db).get(_camp(campaign))))
+    print_city(v)
+    for p in v["parties"].values():
+        print_party(p, v["characters"])
+    for ch in v["characters"].values():
+        if not ch["retired"]:
+            print_character(ch)
 
 
 @app.command()
 def character(character: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Show a character sheet."""
     c = _do(lambda: _svc(db).get(_camp(campaign)))
-    _do(lambda: print_character(c, character))
+    print_character(_do(lambda: character_sheet(c, character)))
 
 
 @app.command()
 def party(party: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Show a party sheet (and the event in hand)."""
     c = _do(lambda: _svc(db).get(_camp(campaign)))
-    _do(lambda: print_party(c, party))
+    print_party(_do(lambda: party_sheet(c, party)), campaign_view(c)["characters"])
 
 
 @app.command()
 def shop(party: str, campaign: CampOpt = None, db: DbOpt = None) -> None:
     """The city's supply as this party sees it, with prices by reputation."""
     c = _do(lambda: _svc(db).get(_camp(campaign)))
-    _do(lambda: print_shop(c, party))
+    print_shop(_do(lambda: party_sheet(c, party)))
 
 
 @app.command("enhancement-cost")
@@ -314,20 +291,13 @@ def enhancement_cost(
     STICKER: one of move, attack, range, shield, push, pull, pierce, retaliate, heal, target,
     summon-move, summon-attack, summon-range, summon-hp, poison, wound, muddle, immobilize,
     disarm, curse, strengthen, bless, jump, element, any-element, attack-hex."""
-    cost = _do(
-        lambda: rules.enhancement_cost(
+    quote = _do(
+        lambda: views.enhancement_cost(
             sticker, card_level, multi_target=multi_target, hexes=hexes, previous=previous
         )
     )
-    base = game_data().stickers[sticker].base
-    parts = [f"{sticker}: base {base}"]
-    if sticker == "attack-hex":
-        parts.append(f"/ {hexes} hexes")
-    elif multi_target:
-        parts.append("x2 multi-target")
-    parts.append(f"+ card level {card_level}, + {previous} earlier on the action")
-    console.print(" ".join(parts), markup=False)
-    print(cost)
+    console.print(quote["explained"], markup=False)
+    print(quote["cost"])
 
 
 @app.command("scenario-level")
@@ -337,13 +307,12 @@ def scenario_level(
     db: DbOpt = None,
 ) -> None:
     """Recommended scenario level for these character levels, with its table row."""
-    lvl = _do(lambda: rules.scenario_level(levels, difficulty))
-    row = game_data().scenario_levels[lvl]
+    row = _do(lambda: views.scenario_scaling(levels, difficulty))
     console.print(
-        f"monster level {row.monster_level}, gold per coin {row.gold_per_coin}, trap "
-        f"damage {row.trap_damage}, bonus XP {row.bonus_xp}"
+        f"monster level {row['monster_level']}, gold per coin {row['gold_per_coin']}, trap "
+        f"damage {row['trap_damage']}, bonus XP {row['bonus_xp']}"
     )
-    print(lvl)
+    print(row["level"])
 
 
 @app.command()
@@ -364,7 +333,7 @@ def undo(campaign: CampOpt = None, db: DbOpt = None) -> None:
     """Undo the last change (recorded in the history as an undo)."""
     r = _do(lambda: _svc(db).undo(_camp(campaign)))
     _lines(r)
-    print_city(r.campaign)
+    print_city(campaign_view(r.campaign))
 
 
 @app.command()
@@ -399,7 +368,7 @@ def import_(
         _fail(f"{file} nests too deeply to be a campaign export")
     r = _do(lambda: _svc(db).import_campaign(data, replace))
     _lines(r)
-    print_city(r.campaign)
+    print_city(campaign_view(r.campaign))
 
 
 @app.command()
@@ -455,12 +424,13 @@ def _validation_message(exc: ValidationError) -> str:
 def _show_after(cmd: Command, result: Result, values: dict[str, Any]) -> None:
     _lines(result)
     subject = values.get(cmd.subject) or values.get("name")
+    c = result.campaign
     if cmd.subject == "character" and subject:
-        print_character(result.campaign, str(subject))
+        print_character(character_sheet(c, str(subject)))
     elif cmd.subject == "party" and subject:
-        print_party(result.campaign, str(subject))
+        print_party(party_sheet(c, str(subject)), campaign_view(c)["characters"])
     else:
-        print_city(result.campaign)
+        print_city(campaign_view(c))
 
 
 def _declared(cmd: Command) -> Callable[..., None]:

@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from .. import native
 from ..engine import (
     BadParameter,
     Record,
@@ -25,8 +26,8 @@ from ..engine import (
 )
 from ..engine.bots import bot_kinds
 from ..engine.errors import ContentError
+from ..sim.bench import adapter_overhead, kernel_figures
 from ..sim.bench import bench as run_bench
-from ..sim.bench import kernel_figures
 from ..sim.runner import parse_params, parse_seats
 from ..sim.runner import simulate as run_simulate
 from ..store.games import GameStore, NotFound
@@ -213,24 +214,79 @@ def saves(
     game: Annotated[str | None, typer.Option(help="Only this game's saves.")] = None,
 ) -> None:
     """List the saved games in the store (resume one with --resume and its id, or its start)."""
-    table = Table(title="Saved games")
-    ids = [info for info in GameStore(db).list(game)]
-    width = max((len(i.id) for i in ids), default=2)
-    table.add_column("id", no_wrap=True, min_width=width, overflow="ignore")
-    table.add_column("game", no_wrap=True)
-    for col in ("params", "seats", "actions", "status", "updated"):
-        table.add_column(col, overflow="fold")
-    for info in ids:
-        table.add_row(
-            info.id,
-            info.game,
-            json.dumps(info.params),
-            ",".join(map(str, info.seats)),
-            str(info.num_actions),
-            info.status,
-            info.updated.strftime("%Y-%m-%d %H:%M"),
-        )
-    console.print(table)
+    store = GameStore(db)
+    infos = store.list(game)
+    if not infos:
+        console.print("No saved games yet." if game is None else f"No saved games of {game}.")
+        return
+    console.print(saves_table(store, infos, console.width))
+
+
+def saves_table(store: GameStore, infos: list[Any], width: int) -> Table:
+    """The saved games as people read them at any width: the whole id (``--resume`` takes it,
+    or any unique start of it), then the game in words (its title, its options, who sits where,
+    how far it is); at 110 columns and more in columns of their own, else under the id."""
+    table = Table(title=f"Saved games ({len(infos)})", title_justify="left", show_lines=True)
+    ids = max(len(i.id) for i in infos)
+    table.add_column("id (resume with it)", no_wrap=True, min_width=ids, overflow="ignore")
+    wide = width >= 110
+    if wide:
+        table.add_column("game", ratio=3)
+        table.add_column("seats", ratio=3)
+        table.add_column("progress", ratio=2)
+    else:
+        table.add_column("game", ratio=1)
+    for info in infos:
+        game_words, seat_words, progress = save_words(store, info)
+        if wide:
+            table.add_row(info.id, game_words, seat_words, progress)
+        else:
+            table.add_row(info.id, f"{game_words}\n{seat_words}\n{progress}")
+    return table
+
+
+def seat_kind(spec: Any) -> str:
+    """A seat in words: ``human`` -> ``a person``, ``bot:ismcts?iterations=200`` ->
+    ``bot ismcts (iterations=200)``."""
+    text = str(spec)
+    if text == "human":
+        return "a person"
+    kind, _, options = text.removeprefix("bot:").partition("?")
+    return f"bot {kind}" + (f" ({options.replace('&', ', ')})" if options else "")
+
+
+def save_words(store: GameStore, info: Any) -> tuple[str, str, str]:
+    """A saved game in words: (game, seats, progress). Seats go by the names players know them
+    by (the game's, else Seat N from 1)."""
+    try:
+        spec = load(info.game, **info.params).spec
+        title = spec.title
+    except (UnknownGame, BadParameter):
+        title = info.game
+    options = ", ".join(
+        f"{k.replace('_', ' ')} {('yes' if v else 'no') if isinstance(v, bool) else v}"
+        for k, v in info.params.items()
+        if v not in ("", None)
+    )
+    game_words = escape(
+        title if not info.title or info.title == title else f"{info.title}: {title}"
+    )
+    if options:
+        game_words += f" ({escape(options)})"
+    try:
+        state, _ = store.load(info.id)
+        names = state.seat_names()
+    except Exception:  # a save of a game this version cannot load still lists
+        names = [f"Seat {i + 1}" for i in range(len(info.seats))]
+    seat_words = ", ".join(
+        f"{escape(names[i] if i < len(names) else f'Seat {i + 1}')}: {escape(seat_kind(spec_))}"
+        for i, spec_ in enumerate(info.seats)
+    )
+    status = "finished" if info.status == "over" else "in play"
+    progress = (
+        f"{status}, {info.num_actions} steps, saved {info.updated.strftime('%Y-%m-%d %H:%M')}"
+    )
+    return game_words, seat_words, progress
 
 
 @app.command()
@@ -342,10 +398,54 @@ def bench(
     ] = False,
     seconds: Annotated[float, typer.Option(help="CPU seconds per game for --vs-openspiel.")] = 4.0,
     rounds: Annotated[int, typer.Option(help="Rounds taken in turn for --vs-openspiel.")] = 3,
+    adapters: Annotated[
+        bool,
+        typer.Option(
+            "--adapters",
+            help="--games random episodes of every game (or the one named, or --all modes) "
+            "natively and through PettingZoo and OpenSpiel: the adapters' overhead as a Markdown "
+            "table, as in docs/adapters.md (needs the 'rl' extra).",
+        ),
+    ] = False,
 ) -> None:
     """Print random-playout actions per second, clone/apply microseconds and the time of an
     ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1; with
-    --vs-openspiel, every Paupers' Ladder mode beside OpenSpiel's games."""
+    --vs-openspiel, every Paupers' Ladder mode beside OpenSpiel's games; with --adapters, what
+    the learning adapters cost."""
+    if adapters:
+        chosen = None
+        if all_games:
+            chosen = [(spec.name, dict(p)) for spec in specs() for p in spec.conformance or ({},)]
+        elif game:
+            chosen = [(game, dict(_game(game, param).params))]
+        try:
+            rows = adapter_overhead(chosen, episodes=max(1, games_))
+        except ImportError as exc:
+            fail(f"{exc}; the adapters need the optional extra: pip install -e '.[rl]'")
+        lines = [
+            f"tabletop's kernel and rules: {native.running()}; CPU time of this process, the "
+            "ways taking turns; ratios of decisions per second to the native rate",
+            "",
+            "| game | episodes | native | pettingzoo | pettingzoo + observation | openspiel |",
+            "|---|---|---|---|---|---|",
+        ]
+        for row in rows:
+            plain = load(row["game"]).params  # the defaults: only other values are named
+            shown = {k: v for k, v in row["params"].items() if k != "players" and plain.get(k) != v}
+            label = f"{row['title']}, {row['players']} player{'s' if row['players'] > 1 else ''}"
+            label += "".join(f", {k}={_plain(v)}" for k, v in shown.items())
+            ways = row["ways"]
+            cells = [
+                f"{ways['native']['episodes_per_second']:.1f} ep/s "
+                f"({ways['native']['decisions_per_second']:,.0f} decisions/s)"
+            ]
+            for way in ("pettingzoo", "pettingzoo+obs", "openspiel"):
+                w = ways[way]
+                cells.append(f"{w['episodes_per_second']:.1f} ep/s ({w['ratio']:.2f}x)")
+            lines.append(f"| {label} | {row['episodes']} | " + " | ".join(cells) + " |")
+        for line in lines:
+            console.print(line, soft_wrap=True, highlight=False, markup=False)
+        return
     if vs_openspiel:
         bench_versus_openspiel(console, seconds, max(1, rounds))
         return

@@ -14,7 +14,7 @@ from ..engine import Action, Game, IllegalAction, Record, State, Template
 from ..engine.bots import Bot, bot_kinds, make_bot
 from ..engine.registry import presentation
 from ..store.games import GameStore, NotFound
-from ..web.render import confirm_question, humanize, table_options, whole_log
+from ..web.render import confirm_question, humanize, lone_option, table_options, whole_log
 from .render import game_renderer
 
 HELP = (
@@ -23,6 +23,9 @@ HELP = (
     "[b]s[/b] save, [b]q[/b] save and quit."
 )
 YES = ("y", "yes")
+# Clear the screen and the scrollback (ESC[3J, which clearing the screen alone leaves), then home
+# the cursor: the hot-seat cover must not leave the last player's hand a scroll away.
+COVER = "\x1b[H\x1b[2J\x1b[3J"
 
 
 class QuitGame(Exception):
@@ -86,18 +89,27 @@ class TerminalGame:
             self.seen_log[seat] = fresh[-1]["n"]
         return [e["text"] for e in fresh]
 
+    def cover(self) -> None:
+        """Wipe what the terminal shows and keeps (the screen and its scrollback)."""
+        if self.console.is_terminal:
+            self.console.file.write(COVER)
+            self.console.file.flush()
+
     def hand_over(self, seat: int) -> None:
         """Hot-seat: hide the previous seat's private information before the next human plays."""
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
-            self.console.clear()
+            self.cover()
             self.ask(f"Pass the keyboard to {self.name(seat)}, then press Enter ")
-            self.console.clear()
+            self.cover()
         self.last_human = seat
 
-    def show(self, seat: int, full: bool = False) -> None:
+    def show(self, seat: int, full: bool = False) -> Any:
+        """Draw the seat's view (compact unless ``full``); returns the drawing."""
         view = self.state.view(seat)
         assert view is not None
-        self.console.print((self.render if full else self.compact)(view))
+        drawing = (self.render if full else self.compact)(view)
+        self.console.print(drawing)
+        return drawing
 
     def show_log(self, seat: int) -> None:
         entries = whole_log(Record.of(self.state).states(), seat)
@@ -107,13 +119,31 @@ class TerminalGame:
         )
 
     def options_table(
-        self, seat: int, options: list[tuple[Action, str]], detail: bool = False
+        self,
+        seat: int,
+        options: list[tuple[Action, str]],
+        detail: bool = False,
+        rows: int | None = None,
     ) -> Table:
+        """The numbered options; ``rows``: the lines they may take (what the terminal has left
+        under the drawing), filled with more columns and one line per option when needed."""
         table = Table(show_header=False, box=None, padding=(0, 1))
-        columns = 2 if len(options) > 12 and not detail else 1
+        n = len(options)
+        columns = 2 if n > 12 and not detail else 1
+        fold = False
+        if rows is not None and not detail:
+            rows = max(rows, 4)
+            while columns < 4 and -(-n // columns) > rows:
+                columns += 1
+            width = max(20, (self.console.width - 4) // columns - 5)
+            wrapped = sum(-(-len(label) // width) for _, label in options) / columns
+            fold = columns > 1 or wrapped > rows
         for _ in range(columns):
             table.add_column(justify="right", style="bold")
-            table.add_column(ratio=1)
+            if fold:
+                table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+            else:
+                table.add_column(ratio=1)
         cells = []
         for i, (action, text) in enumerate(options, 1):
             if detail and self.shown.provides.explain:
@@ -121,18 +151,23 @@ class TerminalGame:
                 if more:
                     text += f"\n[dim]{more}[/dim]"
             cells.append((str(i), text))
-        rows = (len(cells) + columns - 1) // columns
-        for r in range(rows):
+        per_column = (len(cells) + columns - 1) // columns
+        for r in range(per_column):
             row: list[str] = []
             for c in range(columns):
-                i = r + c * rows
+                i = r + c * per_column
                 row += list(cells[i]) if i < len(cells) else ["", ""]
             table.add_row(*row)
         return table
 
+    def lines_of(self, renderable: Any) -> int:
+        """How many lines ``renderable`` takes on this console."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
     def template_turn(self, seat: int, templates: list[Template]) -> Action:
         """A templated decision as a short guided question: which kind (when several), then one
-        numbered answer per parameter; the engine checks the one action that results."""
+        answer per parameter, by its number or its name (``B1``); the engine checks the one
+        action that results."""
         who = self.name(seat)
         while True:
             template = templates[0]
@@ -157,7 +192,14 @@ class TerminalGame:
                     if raw.isdigit() and 1 <= int(raw) <= len(param.domain):
                         values[param.name] = param.domain[int(raw) - 1]
                         break
-                    self.console.print(f"[red]type 1 to {len(param.domain)}, or q[/red]")
+                    # or the answer's own words: a lair's space as B1, a facing as north
+                    named = [i for i, w in enumerate(words) if w.strip().lower() == raw.lower()]
+                    if raw and len(named) == 1:
+                        values[param.name] = param.domain[named[0]]
+                        break
+                    self.console.print(
+                        f"[red]type 1 to {len(param.domain)} or an answer's name, or q[/red]"
+                    )
             action = template.action(**values)
             try:
                 self.state.check(action, seat)
@@ -166,25 +208,47 @@ class TerminalGame:
                 continue
             return action
 
+    def options_panel(
+        self, seat: int, options: list[tuple[Action, str]], rows: int | None = None
+    ) -> Panel:
+        """The options in their panel; ``rows``: the lines the panel may take."""
+        prompt = self.state.prompt()
+        title = prompt.text or humanize(prompt.kind)
+        return Panel(
+            self.options_table(seat, options, rows=None if rows is None else rows - 2),
+            title=f"{self.name(seat)}: {title}",
+            subtitle="number · h help · ?NAME card · v table · l log · q quit",
+            border_style="green",
+        )
+
+    def decision_screen(self, seat: int) -> list[Any]:
+        """What the terminal shows a player deciding (before any answer): the compact drawing
+        and, for listed options, the numbered panel (a template asks its questions next)."""
+        view = self.state.view(seat)
+        assert view is not None
+        drawing = self.compact(view)
+        shown: list[Any] = [drawing]
+        if not self.state.templates(seat):
+            options = table_options(self.state, seat)
+            shown.append(self.options_panel(seat, options, self.rows_left(drawing)))
+        return shown
+
+    def rows_left(self, drawing: Any) -> int:
+        """The lines the options may take under ``drawing`` in this terminal (one line is the
+        question)."""
+        return max(self.console.height, 24) - self.lines_of(drawing) - 1
+
     def human_turn(self, seat: int) -> Action:
         self.hand_over(seat)
-        self.show(seat)
+        drawing = self.show(seat)
         templates = self.state.templates(seat)
         if templates:
             return self.template_turn(seat, templates)
-        prompt = self.state.prompt()
         options = table_options(self.state, seat)
         who = self.name(seat)
-        title = prompt.text or humanize(prompt.kind)
+        rows = self.rows_left(drawing)
         while True:
-            self.console.print(
-                Panel(
-                    self.options_table(seat, options),
-                    title=f"{who}: {title}",
-                    subtitle="number · h help · ?NAME card · v table · l log · q quit",
-                    border_style="green",
-                )
-            )
+            self.console.print(self.options_panel(seat, options, rows))
             raw = self.ask(f"{who}> ").strip()
             answer = raw.lower()
             if answer.isdigit() and 1 <= int(answer) <= len(options):
@@ -221,29 +285,47 @@ class TerminalGame:
         text = self.shown.card_text(name)
         return text if text else f"No card called {name!r}."
 
+    def next_seat(self) -> int:
+        """Who acts next among the seats due: a person still deciding keeps the keyboard (one
+        hand-over per builder while both build at once), else the bots, else the first
+        person."""
+        due = self.state.current_seats()
+        if self.last_human in due:
+            return self.last_human
+        bots = [s for s in due if s in self.bots]
+        return bots[0] if bots else due[0]
+
     def run(self) -> State:
         while not self.state.is_terminal():
-            for seat in self.state.current_seats():
-                if seat not in self.state.current_seats():
-                    continue
-                if seat in self.bots:
-                    action = self.bots[seat].act(self.state)
-                    if self.humans:
-                        # a simultaneous choice stays face down until every seat has chosen
-                        words = (
-                            "has chosen"
-                            if self.state.prompt().commit
-                            else self.state.describe_action(action, seat)
-                        )
+            seat = self.next_seat()
+            if seat in self.bots:
+                action = self.bots[seat].act(self.state)
+                if self.humans:
+                    # a simultaneous choice stays face down until every seat has chosen
+                    words = (
+                        "has chosen"
+                        if self.state.prompt().commit
+                        else self.state.describe_action(action, seat)
+                    )
+                    self.console.print(
+                        f"[magenta]{self.name(seat)} ({self.seats[seat]}):[/magenta] {words}"
+                    )
+            else:
+                only = lone_option(self.state, seat)
+                if only is not None:
+                    # nothing to think over: one option, nothing drawn, revealed or thrown away
+                    if len(self.humans) == 1:  # (on a shared screen the log says what is public)
+                        words = self.state.describe_action(only, seat)
                         self.console.print(
-                            f"[magenta]{self.name(seat)} ({self.seats[seat]}):[/magenta] {words}"
+                            f"[green]{self.name(seat)}:[/green] {words} (no other option)"
                         )
+                    action = only
                 else:
                     action = self.human_turn(seat)
-                self.commit(seat, action)
-                watcher = self.humans[0] if len(self.humans) == 1 else None
-                for line in self.new_log(watcher):
-                    self.console.print(f"[dim]· {line}[/dim]")
+            self.commit(seat, action)
+            watcher = self.humans[0] if len(self.humans) == 1 else None
+            for line in self.new_log(watcher):
+                self.console.print(f"[dim]· {line}[/dim]")
         self.save()
         self.game_over()
         return self.state
@@ -255,8 +337,16 @@ class TerminalGame:
         self.console.print(self.render(final))
         winners = ", ".join(self.name(w) for w in outcome.winners) or "nobody"
         lines = [outcome.text or outcome.reason, f"Winner: {winners}"]
+        made = {line.seat: line for line in outcome.breakdown}
         for seat, score in sorted(outcome.scores.items()):
             lines.append(f"  {self.name(int(seat))}: {whole(score)}")
+            line = made.get(int(seat))
+            for item in line.items if line else ():
+                more = f" ({item.detail})" if item.detail else ""
+                lines.append(f"      {item.label}: {whole(item.points)}{more}")
+            if line and line.tiebreak:
+                ties = ", ".join(f"{i.label} {whole(i.points)}" for i in line.tiebreak)
+                lines.append(f"      tie-break: {ties}")
         self.console.print(Panel("\n".join(lines), title="Game over"))
 
 

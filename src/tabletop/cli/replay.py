@@ -44,7 +44,7 @@ def show_step(
     if i:
         s, action = record.actions[i - 1]
         before = stepper[i - 1]
-        console.rule(f"step {i} of {len(record.actions)}: seat {s + 1}")
+        console.rule(f"step {i} of {len(record.actions)}: {before.seat_name(s)}")
         if s != seat and before.prompt().commit:
             # another seat's simultaneous choice is face down until all have chosen: the reveal
             # shows in the view and the log, as it did at the table

@@ -32,6 +32,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..engine.presentation import numbered_seat
+
 Z95 = 1.959963984540054
 
 
@@ -159,7 +161,7 @@ def compute(runs: Sequence[Mapping[str, Any]]) -> Figures:
     rotated = any(r.get("rotate") for r in runs)  # the bots change seats from game to game
     seat_shares = [
         Share(
-            f"seat {s}"
+            numbered_seat(s)
             + (" (bots rotated)" if rotated else f" ({seats[s]})" if s < len(seats) else ""),
             sum(_credit(row, s) for row in rows),
             n,
@@ -201,7 +203,7 @@ def compute(runs: Sequence[Mapping[str, Any]]) -> Figures:
             value = str(r["params"].get(sweep))
             rr = r["results"]
             sweep_shares[value] = [
-                Share(f"seat {s}", sum(_credit(row, s) for row in rr), len(rr))
+                Share(numbered_seat(s), sum(_credit(row, s) for row in rr), len(rr))
                 for s in range(len(r["seats"]))
             ]
     params = {k: v for k, v in first["params"].items() if k != sweep}
@@ -291,7 +293,7 @@ def _sweep(f: Figures) -> Any:
             [sh.share - sh.ci[0] if sh else 0.0 for sh in shares],
             [sh.ci[1] - sh.share if sh else 0.0 for sh in shares],
         ]
-        ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=f"seat {s}")
+        ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=numbered_seat(s))
     ax.set_xticks(range(len(values)), values)
     ax.set_ylim(0, 1)
     ax.set_xlabel(str(f.sweep))

@@ -19,8 +19,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from tabletop.games.gloomhaven import campaign as ops
-from tabletop.games.gloomhaven import model
+from tabletop.games.gloomhaven import model, rules
 from tabletop.games.gloomhaven.commands import BY_METHOD, COMMANDS, Args, Command, bind
 from tabletop.games.gloomhaven.document import (
     EXPORT_FORMAT,
@@ -59,8 +58,8 @@ class CampaignService:
             if len(rows) == 1:
                 return rows[0]
             if not rows:
-                raise ops.Refused("no campaign yet: create one with new-campaign")
-            raise ops.Refused(
+                raise rules.Refused("no campaign yet: create one with new-campaign")
+            raise rules.Refused(
                 "several campaigns: name one with --campaign ("
                 + ", ".join(r.id for r in rows)
                 + ")"
@@ -69,7 +68,9 @@ class CampaignService:
         for r in rows:
             if r.id == key or r.name.lower() == key:
                 return r
-        raise ops.Refused(f"no campaign {ref!r} (known: {', '.join(r.id for r in rows) or 'none'})")
+        raise rules.Refused(
+            f"no campaign {ref!r} (known: {', '.join(r.id for r in rows) or 'none'})"
+        )
 
     def _next_seq(self, s: Session, cid: str) -> int:
         last = s.scalar(
@@ -153,7 +154,7 @@ class CampaignService:
             try:
                 seq = self._record(s, row, command, arguments, lines, before, after)
             except StaleDataError:
-                raise ops.Refused(
+                raise rules.Refused(
                     "the campaign was changed by someone else meanwhile; nothing was saved, "
                     "try again"
                 ) from None
@@ -162,10 +163,10 @@ class CampaignService:
     # ----------------------------------------------------------------- campaigns
 
     def create_campaign(self, name: str, seed: int = 0) -> Result:
-        c = ops.new_campaign(name, seed)
+        c = rules.new_campaign(name, seed)
         with session_scope(self.url) as s:
             if s.get(CampaignRow, c.id) is not None:
-                raise ops.Refused(f"a campaign {c.id!r} already exists")
+                raise rules.Refused(f"a campaign {c.id!r} already exists")
             row = CampaignRow(
                 id=c.id,
                 game=GAME,
@@ -268,7 +269,7 @@ class CampaignService:
                 None,
             )
             if target is None or target.before is None:
-                raise ops.Refused("nothing to undo")
+                raise rules.Refused("nothing to undo")
             lines = [f"undid #{target.seq} {target.command}: {target.summary.splitlines()[0]}"]
             restored = target.before
             doc = json.loads(restored)
@@ -329,7 +330,7 @@ class CampaignService:
             before = None
             if row is not None:
                 if not replace:
-                    raise ops.Refused(
+                    raise rules.Refused(
                         f"campaign {c.id!r} already exists; import with --replace (its current "
                         "document is backed up first)"
                     )
@@ -386,7 +387,7 @@ class CampaignService:
     ) -> dict[str, object]:
         """Read-only: the cost of an enhancement now (earlier stickers counted) and whether the
         rules would allow it."""
-        return ops.quote_enhancement(
+        return rules.quote_enhancement(
             self.get(ref),
             char,
             card,

@@ -3,8 +3,11 @@
 Every page and every API call reads the store; nothing that matters lives in the process, so the
 app survives restarts and several workers or hosts can share one database (see docs/web.md).
 
-The routes live in one router per concern (``tabletop.web.routers``: lobby, seat pages, JSON API,
-replays and records; campaigns and reports beside them); the store, the game lookup, the seat and
+Every route lives in ``tabletop.web.routers``, one router per concern and URL prefix: lobby, seat
+pages, the games' JSON API, replays and records; the Gloomhaven campaign pages (``/campaigns``)
+and their JSON API (``/api/campaigns``); the reports (``/reports``) and their JSON
+(``/api/reports``); the stylesheets each game's presentation declares (``/game-static``). This
+module only assembles them; the store, the game lookup, the seat and
 token checks are FastAPI dependencies (``tabletop.web.deps``).
 """
 
@@ -13,6 +16,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import uvicorn
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
@@ -20,9 +24,17 @@ from ..engine.registry import discover
 from ..store.db import Base, get_engine
 from ..store.games import GameStore
 from . import errors, guards
-from .campaigns import router as campaign_router
-from .reports import router as reports_router
-from .routers import api, lobby, replay, seats
+from .routers import (
+    api,
+    campaign_api,
+    campaign_pages,
+    game_static,
+    lobby,
+    replay,
+    report_api,
+    reports,
+    seats,
+)
 from .service import BotRunner
 
 HERE = Path(__file__).parent
@@ -56,8 +68,11 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         replay.router,
         lobby.router,
         seats.router,
-        campaign_router,
-        reports_router,
+        campaign_pages.router,
+        campaign_api.router,
+        reports.router,
+        report_api.router,
+        game_static.router,
     ):
         app.include_router(router)
 
@@ -68,7 +83,5 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
     """Run the web app with uvicorn (blocking)."""
-    import uvicorn
-
     # Live pages hold event streams open; do not let them delay a restart for long.
     uvicorn.run(create_app(db), host=host, port=port, log_level="info", timeout_graceful_shutdown=2)

@@ -1,43 +1,39 @@
-"""Gloomhaven campaign pages and their JSON API.
+"""What the Gloomhaven campaign pages and their JSON API share: the service and the campaign as
+dependencies, the commands as the web serves them, the forms derived from their declarations, and
+the pages rendered from the game's view. The routes are in ``routers/campaign_pages.py`` (the pages,
+under ``/campaigns``) and ``routers/campaign_api.py`` (the JSON API, under ``/api/campaigns``).
 
 Every change goes through :class:`tabletop.store.gloomhaven.CampaignService` (one transaction, one
 history row). Each command is declared once (:mod:`tabletop.games.gloomhaven.commands`: its
 argument model, checks, effect and history entry) and served twice from that declaration: as a
 form post that redirects to the page it came from (or re-renders that page with the refusal,
 changing nothing) and as a JSON route documented in OpenAPI.
-
-No ``from __future__ import annotations`` here: the JSON routes are generated in a loop and
-FastAPI must see each command's body model as a real class.
 """
 
-import json
+from __future__ import annotations
+
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
-import anyio
-from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi import Depends, Request
+from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
-from ..games.gloomhaven import campaign as ops
-from ..games.gloomhaven import rules
+from ..games.gloomhaven import views
 from ..games.gloomhaven.commands import COMMANDS as DECLARED
-from ..games.gloomhaven.commands import Command, Enhance
-from ..games.gloomhaven.data import game_data
+from ..games.gloomhaven.commands import Command
 from ..store.gloomhaven import CampaignService, Result
-from .deps import ApiError, FormDep, refusal
+from .deps import ApiError
 from .render import humanize
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.globals.update(humanize=humanize)
-
-router = APIRouter()
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"description": "No such campaign: `{detail, code: not-found}`"},
@@ -87,17 +83,6 @@ COMMANDS: dict[str, WebCommand] = {c.name: c for c in _COMMANDS}
 
 # A refusal: the JSON API answers {code, message, detail}; a page names its answer (deps.refusal).
 Refusal = ApiError
-
-
-def _validation_message(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        where = ".".join(str(x) for x in err.get("loc", ()))
-        msg = str(err.get("msg", ""))
-        if msg == "Field required":
-            msg = "please fill this in"
-        parts.append(f"{where or 'form'}: {msg}")
-    return "; ".join(parts)
 
 
 def form_to_body(form: dict[str, str], model: type[BaseModel] | None = None) -> dict[str, Any]:
@@ -215,37 +200,37 @@ templates.env.globals.update(form_fields=form_fields)
 
 
 def campaign_context(svc: CampaignService, cid: str) -> dict[str, Any]:
-    c = svc.get(cid)
-    view = svc.view(cid)
-    data = game_data()
-    quests = ops.quests(c)
-    scen = ops.scenarios(c)
-    classes = ops.classes(c)
-    plevel = view["city"]["prosperity_level"]
-    nxt = rules.prosperity_minimum(plevel + 1) if plevel < rules.MAX_LEVEL else None
+    """What every campaign page renders: the game's view of the campaign (``v``), its names, and
+    the choices its forms offer as (value, label) pairs."""
+    v = views.campaign_view(svc.get(cid))
+    offer = v["choices"]
     return {
-        "c": c,
-        "v": view,
-        "cid": c.id,
-        "quests": {k: q.model_dump() for k, q in quests.items()},
-        "scenario_names": {k: s.name for k, s in scen.items()},
-        "class_names": {k: cl.name for k, cl in classes.items()},
-        "perk_boxes": {k: cl.perk_boxes for k, cl in classes.items()},
-        "stickers": list(data.stickers),
-        "sticker_choices": [(k, k) for k in data.stickers],
-        "party_choices": [(p.id, p.name) for p in c.parties.values()],
-        "scenario_choices": [
-            (s, f"#{s} {scen[s].name if s in scen else ''}".strip() + done)
-            for s in c.city.unlocked_scenarios
-            for done in [" (completed)" if s in c.city.completed_scenarios else ""]
-        ],
-        "class_choices": [(k, classes[k].name) for k in c.city.unlocked_classes if k in classes],
-        "level_choices": [(str(n), str(n)) for n in range(1, plevel + 1)],
-        "prosperity_next": nxt,
-        "prosperity_max": rules.prosperity_maximum(),
-        "enhancement_achievement": data.rules.enhancement_achievement,
-        "can_enhance": c.city.global_achievements.get(data.rules.enhancement_achievement, 0) > 0,
+        "v": v,
+        "cid": v["id"],
+        "names": v["names"],
+        "choices": {
+            "party": [(pid, p["name"]) for pid, p in v["parties"].items()],
+            "class_id": [(k, name) for k, name in offer["classes"]],
+            "level": [(str(n), str(n)) for n in offer["starting_levels"]],
+            "scenario": [(k, label) for k, label in offer["scenarios"]],
+            "sticker": [(k, k) for k in offer["stickers"]],
+        },
     }
+
+
+def perk_choices(ch: dict[str, Any]) -> list[tuple[str, str]] | None:
+    """The perks a character may mark, as a select's (value, label) pairs: every perk of the
+    class's list with a box left. None for a class entered without its list (a text field)."""
+    if not ch["perk_list"]:
+        return None
+    return [
+        (
+            p["text"],
+            p["text"] + (f" ({p['marked']} of {p['boxes']} marked)" if p["boxes"] > 1 else ""),
+        )
+        for p in ch["perk_list"]
+        if p["open"]
+    ]
 
 
 def _done_lines(svc: CampaignService, cid: str, seq: int | None) -> list[str]:
@@ -307,6 +292,7 @@ def render(
         ctx["ch"] = ch
         ctx["p"] = v["parties"].get(ch["party"]) if ch["party"] else None
         ctx["enh"] = v["enhancements"].get(ch["class_id"])
+        ctx["perk_choices"] = perk_choices(ch)
         name = "gloomhaven/character.html"
         if kind == "enhance":
             ctx["quote"] = enhancement_quote(svc, ctx["cid"], arg, form or {})
@@ -337,33 +323,10 @@ def enhancement_quote(
     svc: CampaignService, cid: str, char: str, form: dict[str, str]
 ) -> dict[str, Any]:
     """The quote for the enhancement in ``form`` (read-only), or why it cannot be quoted."""
-    body = form_to_body(form)
-    body["character"] = char
-    try:
-        b = Enhance.model_validate(body)
-    except ValidationError as exc:
-        return {"body": None, "problem": _validation_message(exc)}
-    try:
-        c = svc.get(cid)
-        card, level = ops.class_card(c, ops.character(c, b.character), b.card, b.card_level)
-        b = b.model_copy(update={"card": card, "card_level": level})
-        q = svc.quote_enhancement(
-            cid, b.character, b.card, b.card_level, b.action, b.sticker, b.multi_target, b.hexes
-        )
-    except ValueError as exc:
-        return {"body": b.model_dump(), "problem": str(exc)}
-    return {"body": b.model_dump(), "problem": None, **q}
+    return views.enhancement_quote(svc.get(cid), {**form_to_body(form), "character": char})
 
 
-# ----------------------------------------------------------------------------- pages
-
-
-@router.get("/campaigns", response_class=HTMLResponse, include_in_schema=False)
-def campaigns_page(request: Request, svc: ServiceDep) -> HTMLResponse:
-    return _list_page(request, svc, None, 200, {})
-
-
-def _list_page(
+def list_page(
     request: Request, svc: CampaignService, error: str | None, status: int, form: dict[str, str]
 ) -> HTMLResponse:
     rows = sorted(svc.campaigns(), key=lambda r: str(r["name"]).lower())
@@ -372,223 +335,4 @@ def _list_page(
         "gloomhaven/list.html",
         {"campaigns": rows, "error": error, "form": form},
         status_code=status,
-    )
-
-
-@router.post("/campaigns", include_in_schema=False)
-async def campaigns_create(request: Request, form: FormDep, svc: ServiceDep) -> Response:
-    try:
-        body = NewCampaignIn.model_validate(form_to_body(form))
-    except ValidationError as exc:
-        return _list_page(request, svc, _validation_message(exc), 422, form)
-    try:
-        result = await anyio.to_thread.run_sync(
-            lambda: svc.create_campaign(body.name.strip(), body.seed)
-        )
-    except ValueError as exc:
-        return _list_page(request, svc, str(exc), 409, form)
-    return RedirectResponse(f"/campaigns/{quote(result.campaign.id)}", status_code=303)
-
-
-@router.get("/campaigns/{cid}", response_class=HTMLResponse, include_in_schema=False)
-@refusal(missing_page)
-def campaign_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, "campaign", done=done)
-
-
-@router.get("/campaigns/{cid}/history", response_class=HTMLResponse, include_in_schema=False)
-@refusal(missing_page)
-def history_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, "history", done=done)
-
-
-@router.get("/campaigns/{cid}/parties/{pid}", response_class=HTMLResponse, include_in_schema=False)
-@refusal(missing_page)
-def party_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, pid: str, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, f"party:{pid}", done=done)
-
-
-@router.get("/campaigns/{cid}/shop", response_class=HTMLResponse, include_in_schema=False)
-@refusal(missing_page)
-def shop_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, party: str = "", done: int | None = None
-) -> HTMLResponse:
-    if not party:
-        parties = list(svc.get(cid).parties)
-        if not parties:
-            return render(
-                request,
-                svc,
-                cid,
-                "campaign",
-                error="form a party first: the shop prices depend on the buying party's reputation",
-                status=409,
-            )
-        party = parties[0]
-    return render(request, svc, cid, f"shop:{party}", done=done)
-
-
-@router.get(
-    "/campaigns/{cid}/characters/{chid}", response_class=HTMLResponse, include_in_schema=False
-)
-@refusal(missing_page)
-def character_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, chid: str, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, f"character:{chid}", done=done)
-
-
-@router.get(
-    "/campaigns/{cid}/characters/{chid}/enhance",
-    response_class=HTMLResponse,
-    include_in_schema=False,
-)
-@refusal(missing_page)
-def enhance_page(request: Request, cid: CampaignDep, svc: ServiceDep, chid: str) -> HTMLResponse:
-    form = {k: v for k, v in request.query_params.items()}
-    return render(request, svc, cid, f"enhance:{chid}", form=form)
-
-
-@router.post("/campaigns/{cid}/do/{command}", include_in_schema=False)
-@refusal(missing_page)
-async def command_form(
-    request: Request, form: FormDep, cid: CampaignDep, svc: ServiceDep, command: str
-) -> Response:
-    page = form.get("page", "campaign")
-    if command not in COMMANDS:
-        return render(request, svc, cid, page, error=f"unknown command {command!r}", status=404)
-    try:
-        model = COMMANDS[command].model
-        body = model.model_validate(form_to_body(form, model))
-    except ValidationError as exc:
-        return render(
-            request, svc, cid, page, error=_validation_message(exc), status=422, form=form
-        )
-    try:
-        out = await anyio.to_thread.run_sync(lambda: execute(svc, cid, command, body))
-    except Refusal as exc:
-        return render(request, svc, cid, page, error=exc.message, status=exc.status, form=form)
-    target = page_url(cid, form.get("back") or page)
-    sep = "&" if "?" in target else "?"
-    return RedirectResponse(f"{target}{sep}{urlencode({'done': out['seq']})}", status_code=303)
-
-
-# ----------------------------------------------------------------------------- JSON API
-
-
-@router.get("/api/campaigns", tags=["gloomhaven"], summary="Gloomhaven campaigns")
-def api_campaigns(svc: ServiceDep) -> list[dict[str, Any]]:
-    return [
-        {**r, "updated": r["updated"].isoformat() if r["updated"] else None}
-        for r in svc.campaigns()
-    ]
-
-
-@router.post(
-    "/api/campaigns",
-    tags=["gloomhaven"],
-    summary="Found a campaign",
-    responses={409: ERRORS[409], 422: ERRORS[422]},
-)
-def api_new_campaign(svc: ServiceDep, body: NewCampaignIn) -> Any:
-    try:
-        r = svc.create_campaign(body.name.strip(), body.seed)
-    except ValueError as exc:
-        raise Refusal(409, "refused", str(exc)) from None
-    return {"id": r.campaign.id, "lines": r.lines}
-
-
-@router.get(
-    "/api/campaigns/{cid}",
-    tags=["gloomhaven"],
-    summary="The campaign view: city, parties (with shop and event in hand), characters",
-    responses={404: ERRORS[404]},
-)
-def api_view(cid: CampaignDep, svc: ServiceDep) -> Any:
-    return svc.view(cid)
-
-
-@router.get(
-    "/api/campaigns/{cid}/history",
-    tags=["gloomhaven"],
-    summary="Every change, oldest first",
-    responses={404: ERRORS[404]},
-)
-def api_history(cid: CampaignDep, svc: ServiceDep) -> Any:
-    return svc.history(cid)
-
-
-@router.get(
-    "/api/campaigns/{cid}/export",
-    tags=["gloomhaven"],
-    summary="The whole campaign as versioned JSON (document and history)",
-    responses={404: ERRORS[404]},
-)
-def api_export(cid: CampaignDep, svc: ServiceDep) -> Any:
-    return json.loads(json.dumps(svc.export(cid), default=str))
-
-
-@router.get(
-    "/api/campaigns/{cid}/enhancement-quote",
-    tags=["gloomhaven"],
-    summary="Read-only: what an enhancement costs now and whether the rules allow it",
-    responses={404: ERRORS[404], 409: ERRORS[409]},
-)
-def api_quote(
-    cid: CampaignDep,
-    svc: ServiceDep,
-    character: str,
-    card: str,
-    card_level: int,
-    sticker: str,
-    action: Literal["top", "bottom"] = "top",
-    multi_target: bool = False,
-    hexes: int | None = Query(None),
-) -> Any:
-    try:
-        return svc.quote_enhancement(
-            cid, character, card, card_level, action, sticker, multi_target, hexes
-        )
-    except ValueError as exc:
-        raise Refusal(409, "refused", str(exc)) from None
-
-
-def _api_endpoint(cmd: WebCommand) -> Callable[..., Any]:
-    model = cmd.model
-
-    def run(svc: CampaignService, cid: str, body: BaseModel) -> Any:
-        out = execute(svc, cid, cmd.name, body)
-        out["view"] = svc.view(cid)
-        return out
-
-    if model is NoBody:
-
-        def endpoint(cid: CampaignDep, svc: ServiceDep) -> Any:
-            return run(svc, cid, NoBody())
-
-    else:
-
-        def endpoint(cid: CampaignDep, svc: ServiceDep, body: model) -> Any:  # type: ignore[valid-type,misc]
-            return run(svc, cid, body)
-
-    endpoint.__name__ = "api_" + cmd.name.replace("-", "_")
-    return endpoint
-
-
-for _cmd in _COMMANDS:
-    router.add_api_route(
-        f"/api/campaigns/{{cid}}/{_cmd.name}",
-        _api_endpoint(_cmd),
-        methods=["POST"],
-        tags=["gloomhaven"],
-        summary=_cmd.summary,
-        description="Answer: `{command, lines, seq, view}` (the history entry `seq`). "
-        "A refusal is 409 `{detail, code: refused}` and changes nothing.",
-        responses=ERRORS,
     )

@@ -8,8 +8,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..engine import WITHDRAW, Action, State
+from ..engine import WITHDRAW, Action, IllegalAction, State
 from ..engine.registry import presentation
+from ..engine.undo import undo_last
 
 # View fields the page shows in their own places rather than as panels.
 RESERVED = ("game", "seat", "seat_names", "prompt", "actions", "outcome", "log")
@@ -54,6 +55,14 @@ def seats_phrase(
     if len(labels) <= 1:
         return "".join(labels)
     return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def names_phrase(seats: list[int], names: dict[int, str] | None = None) -> str:
+    """Players by name, as a sentence lists them: "Seat 2", "Ann and Seat 3", "A, B and C"."""
+    words = [player_name(s, names) for s in seats]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def whole_log(states: Iterable[State], seat: int | None) -> list[dict[str, Any]]:
@@ -188,6 +197,29 @@ def table_options(
             seen.add(label)
             out.append((action, label))
     return out
+
+
+def lone_option(state: State, seat: int) -> Action | None:
+    """The one option a player may be spared deciding (taken without a click or a key), or
+    None. Only when there is truly nothing to think over: exactly one option, no form to fill,
+    no simultaneous choice (a commitment is the player's to make, even a forced one), nothing
+    the game asks before (it throws something away), and an answer the undo policy could take
+    back (it draws nothing at random and reveals nothing to anyone)."""
+    prompt = state.prompt()
+    if prompt.commit or seat not in prompt.seats or state.templates(seat):
+        return None
+    legal = state.legal_actions(seat)
+    if len(legal) != 1 or confirm_question(state, legal[0], seat):
+        return None
+    if not state.undoable():
+        return None
+    after = state.clone()
+    after.apply(legal[0], seat)
+    try:
+        undo_last(after, seat, state)
+    except IllegalAction:
+        return None
+    return legal[0]
 
 
 def confirm_question(state: State, action: Action, seat: int | None) -> str | None:

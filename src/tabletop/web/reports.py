@@ -1,4 +1,5 @@
-"""The "Reports" pages: balance reports written by ``tabletop report``, listed and opened.
+"""The balance reports written by ``tabletop report``, as the "Reports" pages and their JSON find
+them (the routes: ``routers/reports.py`` and ``routers/report_api.py``).
 
 Reports are folders under the reports directory (``$TABLETOP_REPORTS``, by default ``./reports``
 where the server runs), each with its ``index.html``, PNG plots and ``meta.json``. Only folders
@@ -12,13 +13,11 @@ import os
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi import Depends, HTTPException
 from fastapi.templating import Jinja2Templates
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
-router = APIRouter()
 
 
 def reports_dir() -> Path:
@@ -60,29 +59,3 @@ def report_folder(name: str) -> Path:
 
 
 ReportDep = Annotated[Path, Depends(report_folder)]
-
-
-@router.get("/reports", response_class=HTMLResponse, summary="The balance reports")
-def reports_page(request: Request) -> HTMLResponse:
-    return templates.TemplateResponse(
-        request, "reports.html", {"reports": list_reports(), "where": str(reports_dir())}
-    )
-
-
-@router.get("/api/reports", summary="The balance reports, as JSON")
-def reports_api() -> JSONResponse:
-    rows = [{k: v for k, v in r.items() if k != "mtime"} for r in list_reports()]
-    return JSONResponse(rows)
-
-
-@router.get("/reports/{name}", summary="One report (self-contained HTML)")
-def report_page(folder: ReportDep) -> FileResponse:
-    return FileResponse(folder / "index.html", media_type="text/html")
-
-
-@router.get("/reports/{name}/{file}", summary="A file of a report (a PNG plot, its figures)")
-def report_file(folder: ReportDep, file: str) -> FileResponse:
-    names = {p.name for p in folder.iterdir() if p.suffix in (".png", ".json", ".html")}
-    if file not in names:
-        raise HTTPException(404, f"report {folder.name!r} has no file {file!r}")
-    return FileResponse(folder / file)

@@ -4,7 +4,9 @@ Nothing here keeps state that matters in memory: every game, every seat token an
 in the store, so any worker process on any host sharing the database can serve any game. The only
 in-process state is the set of games whose bots this process is currently moving, which only
 avoids running two bot loops for one game in one process (across processes the store's
-``expected_actions`` check keeps two bot loops from both moving).
+``expected_actions`` check keeps two bot loops from both moving), and the bots themselves, one per
+bot seat per game, which any process rebuilds from the record when it lacks them
+(:class:`BotRunner`).
 """
 
 from __future__ import annotations
@@ -17,15 +19,16 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, select
 
 from ..engine import Action, IllegalAction, State, check_seed, derive_seed, load
-from ..engine.bots import bot_kinds, make_bot, parse_bot
+from ..engine.bots import Bot, bot_kinds, make_bot, parse_bot
 from ..engine.presentation import numbered_seat
 from ..engine.protocol import Game
 from ..engine.undo import undo_last
@@ -89,27 +92,27 @@ def check_seats(game: Game, seats: list[str]) -> list[str]:
             continue
         if not s.startswith("bot:"):
             raise BadSeats(
-                f"seat {i + 1}: a seat is 'human' or 'bot:KIND' (or 'bot:KIND?key=value&...'), "
+                f"Seat {i + 1}: a seat is 'human' or 'bot:KIND' (or 'bot:KIND?key=value&...'), "
                 f"got {raw!r}"
             )
         spec = s[4:]
         try:
             kind, _ = parse_bot(spec)
         except ValueError as exc:
-            raise BadSeats(f"seat {i + 1} ({s!r}): {exc}") from None
+            raise BadSeats(f"Seat {i + 1} ({s!r}): {exc}") from None
         if kind not in kinds:
             raise BadSeats(
-                f"seat {i + 1} ({s!r}): {game.name} has no bot {kind!r}; "
+                f"Seat {i + 1} ({s!r}): {game.name} has no bot {kind!r}; "
                 f"available: {', '.join(sorted(kinds))}"
             )
         if kinds[kind].cheating and not game.spec.cheating_bots_allowed:
-            raise BadSeats(f"seat {i + 1}: {game.name} does not allow cheating bots ({kind})")
+            raise BadSeats(f"Seat {i + 1}: {game.name} does not allow cheating bots ({kind})")
         try:
             # the engine's own check of the parameters: a bot that cannot be made is refused
             # now, not when its first turn comes
             make_bot(game, spec, i, 0)
         except ValueError as exc:
-            raise BadSeats(f"seat {i + 1} ({s!r}): {exc}") from None
+            raise BadSeats(f"Seat {i + 1} ({s!r}): {exc}") from None
         out.append(s)
     return out
 
@@ -274,8 +277,54 @@ def can_undo(state: State, seat: int, before: State | None = None) -> str | None
 # ------------------------------------------------------------------------------------------ bots
 
 
+def bot_seed(seed: int) -> int:
+    """The seed a game's web bots are made with (one bot per seat for the whole game; each seat's
+    bot derives its own stream from it, :func:`tabletop.engine.bots.make_bot`)."""
+    return derive_seed(seed, "web")
+
+
+def default_bot(kinds: Iterable[str]) -> str:
+    """The opponent a new game offers by default: ``greedy`` where the game has it, else the
+    game's own bot, else the random one (a search bot is never the default: it is slow)."""
+    names = list(kinds)
+    if "greedy" in names:
+        return "greedy"
+    own = [k for k in names if k not in ("random", "ismcts")]
+    return own[0] if own else "random"
+
+
+@dataclass
+class GameBots:
+    """The bots of one game in this process: one per bot seat, kept for the whole game.
+
+    ``fed[seat]``: that seat's bot has made every decision of the record for its seat before this
+    step (each asked once, on the state before it), so its memory (a builder's plan, a search's
+    history) is what it was when it played those steps."""
+
+    bots: dict[int, Bot] = field(default_factory=dict)
+    fed: dict[int, int] = field(default_factory=dict)
+
+
 class BotRunner:
-    """Moves the bot seats of saved games, one loop per game per process, through the store."""
+    """Moves the bot seats of saved games, one loop per game per process, through the store.
+
+    Each game keeps one bot per bot seat for the whole game (made from :func:`bot_seed`), so a
+    bot that plans (the greedy Lairs builder's lair) follows its plan from move to move. The bots
+    live in this process only; after a restart, or in a process that did not move them before,
+    they are rebuilt from the record: made again from the same seed and asked again, in order,
+    for every decision they made, on the states before those decisions, so they reach the memory
+    they had (:meth:`bots_for`). A bot whose move is refused as stale (someone moved first in a
+    way its seat can see) is rebuilt the same way before it decides again, so its memory only
+    ever holds the record's decisions. Rebuilding costs the bots' thinking again: milliseconds
+    for the greedy and random bots, as long as its moves took for a search bot. A bot that
+    decides by the clock (``ismcts?seconds=S``) is rebuilt only approximately; where a rebuilt
+    bot's choice differs from the record, that is logged.
+
+    ``delay``: seconds a bot waits before a move when the move before it showed something to a
+    person or a spectator, so people can follow; a move nobody can see (a piece of a secret
+    lair) is followed at once, so a builder builds without pauses."""
+
+    KEEP = 256  # games whose bots this process keeps; the least recently moved are dropped
 
     def __init__(self, url: str | None, delay: float) -> None:
         self.url = url
@@ -283,6 +332,7 @@ class BotRunner:
         self._lock = threading.Lock()
         self._running: set[str] = set()
         self._again: set[str] = set()
+        self._games: OrderedDict[str, GameBots] = OrderedDict()
 
     def needs_bots(self, state: State, info: GameInfo) -> bool:
         bots = bot_seats(info)
@@ -298,18 +348,76 @@ class BotRunner:
             self._running.add(ident)
             return True
 
-    def run(self, ident: str, sleep: Callable[[float], None] = time.sleep) -> int:
-        """Play every bot decision due in the game until a human must act or it ends.
+    def forget(self, ident: str) -> None:
+        """Drop a game's bots (the game ended or is gone)."""
+        with self._lock:
+            self._games.pop(ident, None)
+
+    def kept(self, ident: str) -> GameBots | None:
+        """The game's bots as this process keeps them (None: none kept)."""
+        with self._lock:
+            return self._games.get(ident)
+
+    def bots_for(self, state: State, info: GameInfo) -> GameBots:
+        """The game's bots, brought up to ``state`` (the game's stored state): a bot this
+        process lacks is made from the game's bot seed, then every bot is asked for each
+        decision of its seat in the record it has not made yet (on the state before it), so its
+        memory is the record's. Call only from the game's bot loop."""
+        with self._lock:
+            kept = self._games.setdefault(info.id, GameBots())
+            self._games.move_to_end(info.id)
+            while len(self._games) > self.KEEP:
+                self._games.popitem(last=False)
+        seed = bot_seed(info.seed)
+        for seat, kind in bot_seats(info).items():
+            if seat not in kept.bots:
+                kept.bots[seat] = make_bot(state.game, kind, seat, seed)
+                kept.fed[seat] = 0
+        n = state.num_actions()
+        history = state.history()
+        missing = any(
+            history[i][0] == seat for seat, fed in kept.fed.items() for i in range(fed, n)
+        )
+        if missing:
+            replay = state.game.new_state(info.seed)
+            for i, (seat, action) in enumerate(history):
+                if seat in kept.bots and i >= kept.fed[seat]:
+                    chosen = kept.bots[seat].act(replay.clone())
+                    if chosen != action:
+                        log.info(
+                            "game %s: the rebuilt bot of seat %d chose %s at step %d, where the "
+                            "record has %s",
+                            info.id,
+                            seat,
+                            chosen,
+                            i,
+                            action,
+                        )
+                replay.apply(action, seat)
+        # (a step a person took back is gone from the record; a bot's step is never undone)
+        for seat in kept.fed:
+            kept.fed[seat] = n
+        return kept
+
+    def run(
+        self,
+        ident: str,
+        sleep: Callable[[float], None] = time.sleep,
+        budget: int | None = None,
+    ) -> int:
+        """Play every bot decision due in the game until a human must act or it ends (or, with
+        ``budget``, after that many moves).
 
         Returns the number of bot actions stored. Call only after :meth:`claim` returned True."""
         moved = 0
         try:
             while True:
-                moved += self._loop(ident, sleep)
+                moved += self._loop(ident, sleep, None if budget is None else budget - moved)
                 with self._lock:
-                    if ident in self._again:
+                    if ident in self._again and (budget is None or moved < budget):
                         self._again.discard(ident)
                         continue
+                    self._again.discard(ident)
                     self._running.discard(ident)
                     return moved
         except Exception:
@@ -319,29 +427,43 @@ class BotRunner:
             log.exception("bots of game %s stopped", ident)
             raise
 
-    def _loop(self, ident: str, sleep: Callable[[float], None]) -> int:
+    def _loop(self, ident: str, sleep: Callable[[float], None], budget: int | None) -> int:
         store = GameStore(self.url)
         moved = 0
+        last: int | None = None  # the number of actions after this loop's last stored move
+        shown = True  # whether that move (or the one that started the loop) showed anything
         for _ in range(10_000):
+            if budget is not None and moved >= budget:
+                return moved
             try:
                 state, info = store.load(ident)
             except NotFound:
+                self.forget(ident)
                 return moved
             bots = bot_seats(info)
             due = [s for s in state.current_seats() if s in bots]
             if not due:
+                if state.is_terminal():
+                    self.forget(ident)
                 return moved
             seat = due[0]
             n = state.num_actions()
-            bot = make_bot(state.game, bots[seat], seat, derive_seed(info.seed, "web", n))
-            action = bot.act(state)
-            if self.delay:
+            kept = self.bots_for(state, info)
+            action = kept.bots[seat].act(state)
+            if self.delay and (shown or last != n):
                 sleep(self.delay)
             try:
-                store.apply(ident, seat, action, expected_actions=n)
-                moved += 1
+                after = store.apply(ident, seat, action, expected_actions=n)
             except StaleAction:
-                continue  # someone else moved meanwhile: look again
+                # someone else moved meanwhile: this decision is not the record's, so the bot
+                # is rebuilt from the record before it looks again
+                del kept.bots[seat]
+                continue
+            kept.fed[seat] = after.num_actions()
+            moved += 1
+            last = after.num_actions()
+            watchers = [None, *human_seats(info)]
+            shown = any(state.fingerprint(w) != after.fingerprint(w) for w in watchers)
         return moved
 
 

@@ -6,7 +6,7 @@ retirement, kept safe in the store. A campaign layer, not a turn-based registere
 
 from __future__ import annotations
 
-from .data import lint
+from .lint import lint
 from .rules import enhancement_cost
 
 __all__ = ["enhancement_cost", "lint"]

@@ -2,7 +2,7 @@
 
 A :class:`Command` holds its arguments (a pydantic model whose fields carry their help text and, in
 ``Cli`` markers, how the terminal spells them), its checks and effect (a rule operation of
-:mod:`.campaign` that refuses with a message naming what was wrong), and its history entry (the
+:mod:`.rules` that refuses with a message naming what was wrong), and its history entry (the
 name and arguments recorded with the summary). The surfaces derive everything else from these
 declarations: the store's service runs ``COMMANDS[name]`` in one transaction, the CLI builds one
 typer command per declaration, and the web app one JSON route and one form handler.
@@ -20,16 +20,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from tabletop.engine.content import load_entries
 from tabletop.engine.errors import ContentError
 
-from . import campaign as ops
+from . import rules as ops
 from .data import (
     CharacterClass,
-    GameData,
     Item,
     PersonalQuest,
     Scenario,
     ScenarioRewards,
     check_events,
     game_data,
+    known_item_ids,
     load_event_file,
 )
 from .model import Campaign
@@ -122,11 +122,15 @@ class LevelUp(OneCharacter):
     card_level: int | None = Field(
         None, title="Its level", description="Empty: as printed on the card."
     )
-    perk: str = Field(title="Perk marked", description="The perk box marked.")
+    perk: str = Field(
+        title="Perk marked", description="One of the class's perks with a box left (its text)."
+    )
 
 
 class MarkPerk(OneCharacter):
-    perk: Annotated[str, ARG] = Field(description="The perk box marked.")
+    perk: Annotated[str, ARG] = Field(
+        title="Perk marked", description="One of the class's perks with a box left (its text)."
+    )
 
 
 class Enhance(OneCharacter):
@@ -231,7 +235,7 @@ class LoadSampled(LoadFile):
     )
 
 
-A = Any  # each effect takes its own Args subclass
+CommandArgs = Any  # each effect takes its own Args subclass
 
 
 @dataclass(frozen=True)
@@ -241,7 +245,7 @@ class Command:
     name: str  # as typed in the terminal and in the JSON route
     method: str  # the service's method of the same command
     args: type[Args]
-    effect: Callable[[Campaign, A], list[str]]
+    effect: Callable[[Campaign, CommandArgs], list[str]]
     summary: str  # one line of help
     subject: Literal["character", "party", "city"]  # what the command changes, shown after it
     history: str = ""  # the name its history entries carry (default: ``name``)
@@ -284,17 +288,10 @@ def _buy(c: Campaign, a: Buy) -> list[str]:
     return [line for ch, item in pairs for line in ops.buy(c, ch, item)]
 
 
-def _known_items(data: GameData) -> set[str]:
-    known = set(data.items)
-    for u in data.prosperity_unlocks.values():
-        known |= set(u.item_ids())
-    return known | set(data.rules.random_item_designs)
+Read = TypeVar("Read")
 
 
-T = TypeVar("T")
-
-
-def _from(path: Path, read: Callable[[Path], T]) -> T:
+def _from(path: Path, read: Callable[[Path], Read]) -> Read:
     """Read an owner's file; one that is not text is refused with its name."""
     try:
         return read(path)
@@ -304,17 +301,17 @@ def _from(path: Path, read: Callable[[Path], T]) -> T:
 
 def _load_events(c: Campaign, a: LoadSampled) -> list[str]:
     cards = _from(a.file, load_event_file)
-    problems = check_events(str(a.file), cards, game_data(), _known_items(game_data()))
+    problems = check_events(str(a.file), cards, game_data(), known_item_ids(game_data()))
     if problems:
         raise ContentError(str(a.file), "; ".join(problems))
     return ops.load_events(c, cards, a.replace_sample)
 
 
-E = TypeVar("E", bound=BaseModel)
+Card = TypeVar("Card", bound=BaseModel)
 
 
 def _entered(
-    model: type[E], section: str, enter: Callable[[Campaign, dict[str, E]], list[str]]
+    model: type[Card], section: str, enter: Callable[[Campaign, dict[str, Card]], list[str]]
 ) -> Callable[[Campaign, LoadFile], list[str]]:
     """The effect of a command that enters the owner's cards of one kind: the file's
     ``section`` read as ``model`` entries (each checked, the file named in a refusal), then

@@ -7,19 +7,18 @@ built on :mod:`tabletop.engine.content`; :func:`lint` checks every file and cros
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from tabletop.engine.content import (
-    EffectVocabulary,
     Entry,
     check_references,
     load_document,
     load_entries,
 )
+from tabletop.engine.effects import Effect, EffectTable
 from tabletop.engine.errors import ContentError
 
 DATA = Path(__file__).parent / "data"
@@ -67,6 +66,7 @@ class Item(Entry):
     copies: int = Field(ge=1)
     slot: Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
     minus_one_cards: int = Field(default=0, ge=0)
+    text: str = ""  # what the card does, in our own words; empty: not entered
     source: str
 
 
@@ -105,6 +105,14 @@ class Enhancements(Entry):
     previous_enhancement_surcharge: list[PreviousSurcharge]
 
 
+class Perk(Entry):
+    """One perk of a class's sheet: what it does to the attack modifier deck (in our own words)
+    and how many boxes it has (a perk with several may be taken that often)."""
+
+    text: str
+    boxes: int = Field(default=1, ge=1)
+
+
 class CharacterClass(Entry):
     id: str
     name: str
@@ -119,6 +127,8 @@ class CharacterClass(Entry):
     unlocked_by: str | None = None  # the box or envelope that unlocks it (owners' data)
     # ability card names by level ("X", "1" .. "9"); empty: the names are not entered
     cards: dict[CardLevel, list[str]] = {}
+    # the perk list of the sheet; empty: not entered (any perk text is taken)
+    perks: list[Perk] = []
     source: str
 
     def card_levels(self) -> dict[str, CardLevel]:
@@ -140,6 +150,14 @@ class ClassCards(Entry):
 
     id: str
     cards: dict[CardLevel, list[str]]
+    source: str
+
+
+class ClassPerks(Entry):
+    """One class's perk list (``perks.yaml``)."""
+
+    id: str
+    perks: list[Perk] = Field(min_length=1)
     source: str
 
 
@@ -271,11 +289,38 @@ class Condition(Entry):
         return "otherwise"
 
 
+# The snake_case effect names of earlier versions (owners' event cards kept in a campaign's
+# catalog, event files written for them), read as today's kebab-case names.
+EARLIER_EFFECT_NAMES = {
+    "item_design": "item-design",
+    "random_item_design": "random-item-design",
+    "global_achievement": "global-achievement",
+    "lose_global_achievement": "lose-global-achievement",
+    "party_achievement": "party-achievement",
+    "lose_party_achievement": "lose-party-achievement",
+    "unlock_scenario": "unlock-scenario",
+    "add_events": "add-events",
+    "next_scenario": "next-scenario",
+}
+
+
 class Outcome(Entry):
     condition: Condition | None = None
     text: str
     card: Literal["return", "remove"] = "return"
     effects: list[dict[str, Any]] = Field(min_length=1)
+
+    @field_validator("effects", mode="before")
+    @classmethod
+    def _earlier_names(cls, effects: Any) -> Any:
+        if not isinstance(effects, list):
+            return effects
+        return [
+            {**e, "effect": EARLIER_EFFECT_NAMES[e["effect"]]}
+            if isinstance(e, dict) and e.get("effect") in EARLIER_EFFECT_NAMES
+            else e
+            for e in effects
+        ]
 
 
 class EventOption(Entry):
@@ -306,67 +351,109 @@ class EventCard(Entry):
         raise KeyError(label)
 
 
-# Effect vocabulary for event outcomes. Negative amounts are losses.
+# The effects of event outcomes, one typed model each (kebab-case names, one handler each in
+# rules/events.py). Negative amounts are losses.
+
+EVENT_EFFECTS: EffectTable[Any] = EffectTable("gloomhaven", "event")
 
 
-class AmountPer(BaseModel):
-    model_config = {"extra": "forbid"}
+class AmountEach(Effect):
+    """An amount of gold, experience or checkmarks, for each character or shared by all."""
+
     amount: int
     per: Per
 
 
-class Amount(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class GainGold(AmountEach):
+    effect: Literal["gold"]
+
+
+@EVENT_EFFECTS.effect
+class GainXp(AmountEach):
+    effect: Literal["xp"]
+
+
+@EVENT_EFFECTS.effect
+class GainCheckmarks(AmountEach):
+    effect: Literal["checkmarks"]
+
+
+@EVENT_EFFECTS.effect
+class ChangeReputation(Effect):
+    effect: Literal["reputation"]
     amount: int
 
 
-class ItemParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class ChangeProsperity(Effect):
+    effect: Literal["prosperity"]
+    amount: int
+
+
+@EVENT_EFFECTS.effect
+class GainItem(Effect):
+    effect: Literal["item"]
     item: str = Field(pattern=r"^\d{3}$")
 
 
-class NameParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class GainItemDesign(Effect):
+    effect: Literal["item-design"]
+    item: str = Field(pattern=r"^\d{3}$")
+
+
+@EVENT_EFFECTS.effect
+class RandomItemDesign(Effect):
+    effect: Literal["random-item-design"]
+
+
+@EVENT_EFFECTS.effect
+class GainGlobalAchievement(Effect):
+    effect: Literal["global-achievement"]
     name: str
 
 
-class ScenarioParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class LoseGlobalAchievement(Effect):
+    effect: Literal["lose-global-achievement"]
+    name: str
+
+
+@EVENT_EFFECTS.effect
+class GainPartyAchievement(Effect):
+    effect: Literal["party-achievement"]
+    name: str
+
+
+@EVENT_EFFECTS.effect
+class LosePartyAchievement(Effect):
+    effect: Literal["lose-party-achievement"]
+    name: str
+
+
+@EVENT_EFFECTS.effect
+class UnlockScenario(Effect):
+    effect: Literal["unlock-scenario"]
     scenario: str
 
 
-class EventsParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class AddEvents(Effect):
+    effect: Literal["add-events"]
     deck: Literal["road", "city", "both"] = "both"
     number: int = Field(ge=1)
 
 
-class NoteParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class NextScenarioNote(Effect):
+    effect: Literal["next-scenario"]
     note: str
 
 
-class NoParams(BaseModel):
-    model_config = {"extra": "forbid"}
-
-
-EFFECTS = EffectVocabulary("gloomhaven")
-EFFECTS.define("gold", AmountPer)
-EFFECTS.define("xp", AmountPer)
-EFFECTS.define("checkmarks", AmountPer)
-EFFECTS.define("reputation", Amount)
-EFFECTS.define("prosperity", Amount)
-EFFECTS.define("item", ItemParam)
-EFFECTS.define("item_design", ItemParam)
-EFFECTS.define("random_item_design", NoParams)
-EFFECTS.define("global_achievement", NameParam)
-EFFECTS.define("lose_global_achievement", NameParam)
-EFFECTS.define("party_achievement", NameParam)
-EFFECTS.define("lose_party_achievement", NameParam)
-EFFECTS.define("unlock_scenario", ScenarioParam)
-EFFECTS.define("add_events", EventsParam)
-EFFECTS.define("next_scenario", NoteParam)
-EFFECTS.define("none", NoParams)
+@EVENT_EFFECTS.effect
+class NoEffect(Effect):
+    effect: Literal["none"]
 
 
 # --------------------------------------------------------------------------- loading
@@ -400,21 +487,30 @@ def load_event_file(path: Path) -> dict[str, EventCard]:
         for option in card.options:
             for outcome in option.outcomes:
                 for effect in outcome.effects:
-                    problems += EFFECTS.check(effect, str(path), card.id)
+                    problems += EVENT_EFFECTS.check(effect, str(path), card.id)
     if problems:
         raise ContentError(str(path), "; ".join(problems))
     return cards
 
 
-def _with_cards(classes: dict[str, CharacterClass]) -> dict[str, CharacterClass]:
+def _with_sheets(classes: dict[str, CharacterClass]) -> dict[str, CharacterClass]:
+    """The classes with their ability card names (``ability_cards.yaml``) and perk lists
+    (``perks.yaml``), kept in files of their own."""
     cards = load_entries(DATA / "ability_cards.yaml", ClassCards, section="ability_cards")
-    unknown = sorted(set(cards) - set(classes))
-    if unknown:
-        raise ContentError("ability_cards.yaml", f"no class {', '.join(unknown)} in classes.yaml")
-    return {
-        k: c.model_copy(update={"cards": cards[k].cards}) if k in cards else c
-        for k, c in classes.items()
-    }
+    perks = load_entries(DATA / "perks.yaml", ClassPerks, section="perks")
+    for file, table in (("ability_cards.yaml", cards), ("perks.yaml", perks)):
+        unknown = sorted(set(table) - set(classes))
+        if unknown:
+            raise ContentError(file, f"no class {', '.join(unknown)} in classes.yaml")
+    out = {}
+    for k, cls in classes.items():
+        update: dict[str, Any] = {}
+        if k in cards:
+            update["cards"] = cards[k].cards
+        if k in perks:
+            update["perks"] = perks[k].perks
+        out[k] = cls.model_copy(update=update)
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -437,7 +533,9 @@ def game_data() -> GameData:
         stickers={s.id: s for s in enh.stickers},
         level_surcharge={s.level: s.gold for s in enh.card_level_surcharge},
         previous_surcharge={s.previous: s.gold for s in enh.previous_enhancement_surcharge},
-        classes=_with_cards(load_entries(DATA / "classes.yaml", CharacterClass, section="classes")),
+        classes=_with_sheets(
+            load_entries(DATA / "classes.yaml", CharacterClass, section="classes")
+        ),
         scenario_levels={s.level: s for s in lev.levels},
         difficulty={d.id: d.adjust for d in lev.difficulty},
         scenarios=load_entries(DATA / "scenarios.yaml", Scenario, section="scenarios"),
@@ -449,17 +547,13 @@ def game_data() -> GameData:
     )
 
 
-def _check_table(file: str, name: str, keys: list[int], expected: list[int]) -> list[str]:
-    if sorted(keys) != expected or len(keys) != len(set(keys)):
-        return [f"{file}: {name} must have exactly the rows {expected}, got {sorted(keys)}"]
-    return []
-
-
-def _check_increasing(file: str, name: str, table: dict[int, int]) -> list[str]:
-    values = [table[k] for k in sorted(table)]
-    if any(b <= a for a, b in pairwise(values)):
-        return [f"{file}: {name} must increase strictly with the level"]
-    return []
+def known_item_ids(data: GameData) -> set[str]:
+    """Every item number the campaign can come to hold: the entered cards, the numbers each
+    prosperity level unlocks and the random item designs."""
+    known = set(data.items)
+    for unlock in data.prosperity_unlocks.values():
+        known |= set(unlock.item_ids())
+    return known | set(data.rules.random_item_designs)
 
 
 def check_events(
@@ -496,8 +590,8 @@ def check_events(
                         f"{file}, entry {card.id!r}: option {option.label} starts with 'otherwise'"
                     )
                 for effect in outcome.effects:
-                    out += EFFECTS.check(effect, file, card.id)
-                    if effect.get("effect") in ("item", "item_design"):
+                    out += EVENT_EFFECTS.check(effect, file, card.id)
+                    if effect.get("effect") in ("item", "item-design"):
                         out += check_references(
                             file,
                             card.id,
@@ -506,104 +600,4 @@ def check_events(
                             known_items,
                             "item",
                         )
-    return out
-
-
-def lint() -> list[str]:
-    """Every problem in the data files: validation, table shapes, cross-references."""
-    game_data.cache_clear()
-    try:
-        data = game_data()
-    except ContentError as exc:
-        return [str(exc)]
-    out: list[str] = []
-    nine = list(range(1, 10))
-    out += _check_table("progression.yaml", "xp_thresholds", list(data.xp), nine)
-    out += _check_table("progression.yaml", "prosperity_thresholds", list(data.prosperity), nine)
-    out += _check_increasing("progression.yaml", "xp_thresholds", data.xp)
-    out += _check_increasing("progression.yaml", "prosperity_thresholds", data.prosperity)
-    if data.xp.get(1) != 0 or data.prosperity.get(1) != 0:
-        out.append("progression.yaml: level 1 must start at 0")
-    # reputation: every value -20..20 covered exactly once
-    for rep in range(-20, 21):
-        hits = [m for m in data.price_modifiers if m.min <= rep <= m.max]
-        if len(hits) != 1:
-            out.append(f"reputation.yaml: reputation {rep} matches {len(hits)} rows (needs 1)")
-    out += _check_table("items.yaml", "prosperity_unlocks", list(data.prosperity_unlocks), nine)
-    level1 = data.prosperity_unlocks.get(1)
-    if level1 is not None:
-        out += check_references(
-            "items.yaml", "1", "prosperity_unlocks", level1.item_ids(), data.items, "item"
-        )
-    numbers: list[int] = []
-    for u in data.prosperity_unlocks.values():
-        numbers += range(u.first, u.last + 1)
-    if len(numbers) != len(set(numbers)):
-        out.append("items.yaml: an item number is unlocked at two prosperity levels")
-    out += _check_table(
-        "enhancements.yaml", "card_level_surcharge", list(data.level_surcharge), nine
-    )
-    hexes = [s for s in data.stickers.values() if s.divided_by_hexes]
-    if [s.id for s in hexes] != ["attack-hex"]:
-        out.append("enhancements.yaml: exactly the attack-hex sticker is divided by hexes")
-    out += _check_table(
-        "scenario_levels.yaml", "levels", [k + 1 for k in data.scenario_levels], list(range(1, 9))
-    )
-    for c in data.classes.values():
-        if c.hp != sorted(c.hp):
-            out.append(f"classes.yaml, entry {c.id!r}: hp must not fall with the level")
-        if c.cards:
-            where = f"ability_cards.yaml, entry {c.id!r}"
-            pool = len(c.cards.get("X", [])) + len(c.cards.get("1", []))
-            if pool != c.starting_pool:
-                out.append(f"{where}: {pool} X and level 1 cards, the pool is {c.starting_pool}")
-            for level in "23456789":
-                if len(c.cards.get(level, [])) != 2:  # type: ignore[call-overload]
-                    out.append(f"{where}: level {level} needs two cards")
-            names = [n.lower() for names in c.cards.values() for n in names]
-            if len(names) != len(set(names)):
-                out.append(f"{where}: a card name appears twice")
-    starting = [c.id for c in data.classes.values() if c.starting]
-    if len(starting) != 6:
-        out.append(f"classes.yaml: the box opens with six classes, found {len(starting)}")
-    for s in data.scenarios.values():
-        out += check_references(
-            "scenarios.yaml", s.id, "linked", s.linked, data.scenarios, "scenario"
-        )
-        out += check_references(
-            "scenarios.yaml",
-            s.id,
-            "rewards.unlock_scenarios",
-            s.rewards.unlock_scenarios,
-            data.scenarios,
-            "scenario",
-        )
-        out += check_references(
-            "scenarios.yaml",
-            s.id,
-            "rewards.items",
-            s.rewards.items + s.rewards.item_designs,
-            data.items,
-            "item",
-        )
-    out += check_references(
-        "campaign.yaml",
-        "starting_scenarios",
-        "starting_scenarios",
-        data.rules.starting_scenarios,
-        data.scenarios,
-        "scenario",
-    )
-    known_items = set(data.items)
-    for u in data.prosperity_unlocks.values():
-        known_items |= set(u.item_ids())
-    known_items |= set(data.rules.random_item_designs)
-    out += check_events("events.yaml", data.events, data, known_items)
-    if not any(c.initial and c.deck == "road" for c in data.events.values()):
-        out.append("events.yaml: the road deck starts empty")
-    if not any(c.initial and c.deck == "city" for c in data.events.values()):
-        out.append("events.yaml: the city deck starts empty")
-    for t in data.rules.triggers:
-        if not (t.open or t.add_events or t.global_achievement):
-            out.append(f"campaign.yaml, entry {t.id!r}: a trigger must do something")
     return out

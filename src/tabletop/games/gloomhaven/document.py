@@ -9,9 +9,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from . import campaign as ops
 from . import integrity, model
 from .model import Campaign
+from .rules import Refused
 
 GAME = "gloomhaven"
 EXPORT_FORMAT = "tabletop.gloomhaven.campaign"
@@ -35,12 +35,12 @@ def migrate(
     steps = MIGRATIONS if migrations is None else migrations
     version = int(doc.get("schema_version", 1))
     if version > target:
-        raise ops.Refused(
+        raise Refused(
             f"campaign schema version {version} is newer than this Tabletop ({target}); upgrade"
         )
     while version < target:
         if version not in steps:
-            raise ops.Refused(f"no migration from campaign schema version {version}")
+            raise Refused(f"no migration from campaign schema version {version}")
         doc = steps[version](dict(doc))
         version += 1
         doc["schema_version"] = version
@@ -78,36 +78,36 @@ def read_export(data: Any) -> tuple[Campaign, list[dict[str, Any]], int]:
     field) anything a command could not have produced. Answers the campaign, its history rows and
     the schema version it was exported with."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise ops.Refused(f"not a Tabletop Gloomhaven campaign export (format {EXPORT_FORMAT})")
+        raise Refused(f"not a Tabletop Gloomhaven campaign export (format {EXPORT_FORMAT})")
     doc = data.get("campaign")
     if not isinstance(doc, dict):
-        raise ops.Refused("campaign: the export has no campaign document (an object)")
+        raise Refused("campaign: the export has no campaign document (an object)")
     version = data.get("schema_version", 1)
     doc = dict(doc)
     version = doc.setdefault("schema_version", version)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ops.Refused(f"campaign.schema_version: {version!r} is not a whole number")
+        raise Refused(f"campaign.schema_version: {version!r} is not a whole number")
     from_version = version
     doc = migrate(doc)
     try:
         c = Campaign.model_validate(doc)
     except ValidationError as exc:
-        raise ops.Refused(
+        raise Refused(
             f"the campaign document is not valid: {_field_errors(exc, 'campaign')}"
         ) from None
     found = integrity.problems(c)
     if found:
         more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
-        raise ops.Refused(f"the campaign document is not valid: {'; '.join(found[:5])}{more}")
+        raise Refused(f"the campaign document is not valid: {'; '.join(found[:5])}{more}")
     rows = data.get("history", [])
     if not isinstance(rows, list):
-        raise ops.Refused("history: not a list of changes")
+        raise Refused("history: not a list of changes")
     history: list[dict[str, Any]] = []
     for i, h in enumerate(rows):
         try:
             history.append(HistoryRow.model_validate(h).model_dump())
         except ValidationError as exc:
-            raise ops.Refused(
+            raise Refused(
                 f"the history is not valid: {_field_errors(exc, f'history[{i}]')}"
             ) from None
     return c, history, from_version

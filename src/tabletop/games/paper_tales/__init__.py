@@ -1,5 +1,8 @@
 """Paper Tales (Catch Up Games) with Beyond the Gates: 2 to 7 players, and the solo mode against
-the Army of the Lich King. Content as data (``data/``), rules by rulebook section (``rules/``)."""
+the Army of the Lich King. Content as data (``data/``), rules by rulebook section (``rules/``).
+
+Here the game is assembled: the state class gets its decisions and the rules' entry points its
+hooks need (the state module imports no rules), and the effects' handlers join their tables."""
 
 from __future__ import annotations
 
@@ -10,19 +13,46 @@ from tabletop.engine import Game, GameSpec, ParamSpec, State, register
 from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
 from tabletop.engine.protocol import Automaton
+from tabletop.engine.rng import Rng
 
-from .content import game_content
-from .effects import check_registry
-from .play import PTState
+from . import effects as _handlers  # noqa: F401 (the handlers join the effect tables)
+from . import evaluate, scenario, view
+from .bot import GreedyBot
+from .content import LICH_KING, STATIC, TRIGGERED, game_content
+from .decisions import DECISIONS
 from .presentation import PaperTalesPresentation
-from .rules import setup, solo
+from .rules import setup, solo, turn
+from .state import PaperTalesState, Rules, upgrade
 
-__all__ = ["PTState", "PaperTales"]
+__all__ = ["PaperTales", "PaperTalesState"]
 
 MODES = ("standard", "solo")
 # 4 turns; per turn per seat: at most 9 draft picks (and discards), one Deployment, 5 age
 # choices, 3 saves and a Construction; 60 leaves room for changed commitments.
 MAX_ACTIONS = 4 * 7 * 60
+
+
+class PaperTalesRules(Rules):
+    """The rules' entry points the state's hooks call."""
+
+    def advance(self, state: PaperTalesState) -> None:
+        turn.advance(state)
+
+    def view(self, state: PaperTalesState, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def resample(self, state: PaperTalesState, seat: int | None, rng: Rng) -> PaperTalesState:
+        return view.resample(state, seat, rng)
+
+    def evaluate(self, state: PaperTalesState) -> list[float]:
+        return evaluate.evaluate(state)
+
+    def tags(self, state: PaperTalesState, seat: int) -> dict[str, Any]:
+        return evaluate.tags(state, seat)
+
+
+PaperTalesState.decisions = DECISIONS
+PaperTalesState.rules = PaperTalesRules()
 
 
 @register
@@ -83,18 +113,16 @@ class PaperTales(Game):
         if mode != "solo" and players == 1:
             raise BadParameter("paper-tales: 1 player plays mode=solo")
         self.content = game_content()
-        PTState.content = self.content
+        PaperTalesState.content = self.content
 
     @property
     def num_players(self) -> int:
         return int(self.params["players"])
 
     def state_class(self) -> type[State]:
-        return PTState
+        return PaperTalesState
 
     def bots(self) -> Mapping[str, type[Bot]]:
-        from .bot import GreedyBot
-
         return {"greedy": GreedyBot}
 
     def automata(self) -> Mapping[int, Automaton]:
@@ -104,12 +132,19 @@ class PaperTales(Game):
         return {self.num_players: solo.LichKing()}
 
     def lint(self) -> list[str]:
-        return self.content.lint() + check_registry()
+        missing = [
+            f"{table.family} effect {name!r} has no handler"
+            for table in (STATIC, TRIGGERED, LICH_KING)
+            for name in table.missing()
+        ]
+        return self.content.lint() + missing
 
-    def new_state(self, seed: int = 0) -> PTState:
+    def new_state(self, seed: int = 0) -> PaperTalesState:
         return setup.new_game(self, seed)
 
-    def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> PTState:
-        from .scenario import build
+    def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> PaperTalesState:
+        return scenario.build(self, spec, seed)
 
-        return build(self, spec, seed)
+    def upgrade_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Saves from before the state's keys were spelt out load in this layout."""
+        return upgrade(data)

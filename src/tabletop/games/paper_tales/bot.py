@@ -11,7 +11,19 @@ from typing import Any
 from tabletop.engine import Action
 from tabletop.engine.bots import Bot
 
-from . import content as C
+from .content import (
+    FightsFromBack,
+    GainGold,
+    GainLp,
+    GoldForResource,
+    NoLandCost,
+    Produce,
+    StrengthAdd,
+    StrengthSet,
+    UpgradeBuildings,
+    game_content,
+)
+from .state import FRONT
 
 AGE_LOVERS = frozenset({"militiaman", "salamander", "adventurer", "relic-of-wisdom", "colossus"})
 
@@ -19,23 +31,23 @@ AGE_LOVERS = frozenset({"militiaman", "salamander", "adventurer", "relic-of-wisd
 @lru_cache(maxsize=256)
 def unit_value(unit_id: str) -> float:
     """A rough worth of a Unit type, from its card alone."""
-    u = C.game_content().units[unit_id]
-    value = float(u.strength)
-    for e in u.static:
-        if isinstance(e, C.StrengthSet):
-            value = max(value, 0.6 * e.value)
-        elif isinstance(e, (C.StrengthAdd, C.Produce)):
-            value += 1.5 * e.n
-        elif isinstance(e, (C.FightsFromBack, C.GoldForResource, C.NoLandCost)):
+    unit = game_content().units[unit_id]
+    value = float(unit.strength)
+    for ability in unit.static:
+        if isinstance(ability, StrengthSet):
+            value = max(value, 0.6 * ability.value)
+        elif isinstance(ability, (StrengthAdd, Produce)):
+            value += 1.5 * ability.n
+        elif isinstance(ability, (FightsFromBack, GoldForResource, NoLandCost)):
             value += 0.5
-    for t in u.triggers:
-        if isinstance(t, C.GainLp):
-            value += 1.5 * t.n
-        elif isinstance(t, C.GainGold):
-            value += 1.0 * t.n
-        elif isinstance(t, C.UpgradeBuildings):
+    for trigger in unit.triggers:
+        if isinstance(trigger, GainLp):
+            value += 1.5 * trigger.n
+        elif isinstance(trigger, GainGold):
+            value += 1.0 * trigger.n
+        elif isinstance(trigger, UpgradeBuildings):
             value += 3.0
-    return value - 0.8 * u.cost
+    return value - 0.8 * unit.cost
 
 
 def _unit(card: Any) -> str:
@@ -50,21 +62,21 @@ class GreedyBot(Bot):
         kind = view["prompt"]["kind"]
         me = view["players"][self.seat]
         if kind in ("draft", "recruit"):
-            return max(legal, key=lambda a: self._pick_score(a))
+            return max(legal, key=self._pick_score)
         if kind == "deploy":
             return self._deploy(view, me, legal)
         if kind == "age-one":
-            n = int(view["pending"][0]["n"]) if view.get("pending") else 1
-            return max(legal, key=lambda a: self._age_score(me, a, n))
+            tokens = int(view["pending"][0]["tokens"] or 0) if view.get("pending") else 1
+            return max(legal, key=lambda action: self._age_score(me, action, tokens))
         if kind == "save":
-            return max(legal, key=lambda a: self._save_score(me, a))
+            return max(legal, key=lambda action: self._save_score(me, action))
         if kind == "construct":
-            return max(legal, key=lambda a: self._build_score(view, me, a))
+            return max(legal, key=lambda action: self._build_score(view, me, action))
         return legal[0]
 
-    def _pick_score(self, a: Action) -> float:
+    def _pick_score(self, action: Action) -> float:
         """Keep the best card; with 2 players, discard the best left (the opponent's next)."""
-        return unit_value(_unit(a["card"]))
+        return unit_value(_unit(action["card"]))
 
     def _deploy(
         self, view: Mapping[str, Any], me: Mapping[str, Any], legal: list[Action]
@@ -72,89 +84,93 @@ class GreedyBot(Bot):
         """One arrangement: the Units in play stay, the best new Units the Gold pays for go in,
         strong fighters to the Front; a much better card replaces the weakest old Unit; a strong
         Unit idle in the Back moves up; the best card left is kept."""
-        units = C.game_content().units
-        spots = list(me["spots"])
-        room = {"front": sum(1 for s in spots if s in (0, 1, 4)), "back": 2}
+        units = game_content().units
+        room = {"front": sum(1 for spot in me["spots"] if spot in FRONT), "back": 2}
         rows: dict[str, str] = {}
         worth: dict[str, float] = {}
-        for spot, u in enumerate(me["kingdom"]):
-            if u is not None:
-                rows[u["card"]] = "front" if spot in (0, 1, 4) else "back"
+        for spot, unit in enumerate(me["kingdom"]):
+            if unit is not None:
+                rows[unit["card"]] = "front" if spot in FRONT else "back"
                 # an aged Unit dies at this Aging anyway, but fights once more
-                worth[u["card"]] = unit_value(u["unit"]) - (0.5 if u["age"] else 0.0)
+                worth[unit["card"]] = unit_value(unit["unit"]) - (0.5 if unit["age"] else 0.0)
 
-        def fighter(c: str) -> bool:
-            u = units[_unit(c)]
-            return u.strength >= 2 and not any(isinstance(e, C.FightsFromBack) for e in u.static)
+        def fighter(card: str) -> bool:
+            face = units[_unit(card)]
+            return face.strength >= 2 and not any(
+                isinstance(e, FightsFromBack) for e in face.static
+            )
 
         def used(row: str) -> int:
             return sum(1 for r in rows.values() if r == row)
 
         gold = int(me["gold"])
-        hand = sorted(me.get("hand", []), key=lambda c: (-unit_value(_unit(c)), c))
-        for c in hand:
-            cost = units[_unit(c)].cost
-            value = unit_value(_unit(c))
+        hand = sorted(me.get("hand", []), key=lambda card: (-unit_value(_unit(card)), card))
+        for card in hand:
+            cost = units[_unit(card)].cost
+            value = unit_value(_unit(card))
             if value <= 0.5 or cost > gold:
                 continue
-            order = ["front", "back"] if fighter(c) else ["back", "front"]
+            order = ["front", "back"] if fighter(card) else ["back", "front"]
             row = next((r for r in order if used(r) < room[r]), None)
             if row is None:
-                olds = [o for o in rows if o in worth]
+                olds = [old for old in rows if old in worth]
                 if not olds:
                     continue
-                worst = min(olds, key=lambda o: (worth[o], o))
+                worst = min(olds, key=lambda old: (worth[old], old))
                 if value <= worth[worst] + 1.5:
                     continue
                 row = rows.pop(worst)
-            rows[c] = row
-            worth[c] = value
+            rows[card] = row
+            worth[card] = value
             gold -= cost
-        for c in sorted(rows, key=lambda c: (-worth[c], c)):
-            if rows[c] == "back" and fighter(c) and used("front") < room["front"]:
-                rows[c] = "front"
-        left = [c for c in hand if c not in rows]
-        keep = max(left, key=lambda c: (unit_value(_unit(c)), c)) if left else None
-        args = {c: rows.get(c, "keep" if c == keep else "discard") for c in [*worth, *hand]}
-        for u in me["kingdom"]:
-            if u is not None:
-                args.setdefault(u["card"], "discard")
+        for card in sorted(rows, key=lambda card: (-worth[card], card)):
+            if rows[card] == "back" and fighter(card) and used("front") < room["front"]:
+                rows[card] = "front"
+        left = [card for card in hand if card not in rows]
+        keep = max(left, key=lambda card: (unit_value(_unit(card)), card)) if left else None
+        args = {
+            card: rows.get(card, "keep" if card == keep else "discard") for card in [*worth, *hand]
+        }
+        for unit in me["kingdom"]:
+            if unit is not None:
+                args.setdefault(unit["card"], "discard")
         choice = Action.of("deploy", **args)
         return choice if choice in legal else legal[0]
 
-    def _age_score(self, me: Mapping[str, Any], a: Action, n: int) -> float:
-        spot = a.get("spot")
-        u = me["kingdom"][spot] if spot is not None else None
-        if u is None:
+    def _age_score(self, me: Mapping[str, Any], action: Action, tokens: int) -> float:
+        spot = action.get("spot")
+        unit = me["kingdom"][spot] if spot is not None else None
+        if unit is None:
             return -99.0
-        if n < 0:  # taking tokens off: spare the best Unit that would die
-            lover = u["unit"] in AGE_LOVERS
-            return (unit_value(u["unit"]) if u["age"] == 1 else 0.5) - (5.0 if lover else 0.0)
-        if u["unit"] in AGE_LOVERS:
-            return 10.0 + float(u["age"])
-        if u["unit"] == "demon":
+        if tokens < 0:  # taking tokens off: spare the best Unit that would die
+            lover = unit["unit"] in AGE_LOVERS
+            value = unit_value(unit["unit"]) if unit["age"] == 1 else 0.5
+            return value - (5.0 if lover else 0.0)
+        if unit["unit"] in AGE_LOVERS:
+            return 10.0 + float(unit["age"])
+        if unit["unit"] == "demon":
             return 8.0
-        if u["age"] >= 1:
+        if unit["age"] >= 1:
             return 5.0  # it dies at this Aging anyway
-        return -unit_value(u["unit"])
+        return -unit_value(unit["unit"])
 
-    def _save_score(self, me: Mapping[str, Any], a: Action) -> float:
-        spot = a.get("spot")
+    def _save_score(self, me: Mapping[str, Any], action: Action) -> float:
+        spot = action.get("spot")
         if spot is None:
             return 0.0
-        u = me["kingdom"][spot]
-        return unit_value(u["unit"]) if u is not None else -1.0
+        unit = me["kingdom"][spot]
+        return unit_value(unit["unit"]) if unit is not None else -1.0
 
-    def _build_score(self, view: Mapping[str, Any], me: Mapping[str, Any], a: Action) -> float:
-        b = a.get("building")
-        if b is None:
+    def _build_score(self, view: Mapping[str, Any], me: Mapping[str, Any], action: Action) -> float:
+        ident = action.get("building")
+        if ident is None:
             return 0.0
-        level = int(a["level"])
-        owned = me["buildings"].get(b)
-        content = C.game_content().buildings[b]
-        lp = content.level(level).lp - (content.level(owned).lp if owned else 0)
-        side = content.level(level)
-        produces = sum(1 for e in side.static if isinstance(e, C.Produce))
+        level = int(action["level"])
+        owned = me["buildings"].get(ident)
+        building = game_content().buildings[ident]
+        lp = building.level(level).lp - (building.level(owned).lp if owned else 0)
+        side = building.level(level)
+        produces = sum(1 for e in side.static if isinstance(e, Produce))
         later = 4 - int(view["turn"])
-        gold = sum(c.gold for c in side.cost)  # a rough price, Gold alternatives included
+        gold = sum(cost.gold for cost in side.cost)  # a rough price, Gold alternatives included
         return lp + later * (1.0 * produces + 0.5 * len(side.triggers)) - 0.1 * gold + 0.5

@@ -1,26 +1,33 @@
+# Over 600 lines: every card model, the three effect families and the data linter: one schema.
 """Static content of Paper Tales: Units, Buildings, Necropolis and Lich King cards as pydantic
-models over the YAML in ``data/``, with card abilities in a closed, typed effect vocabulary.
+models over the YAML in ``data/``, with card abilities in closed, typed effect vocabularies.
 
 An ability is either *static* (it always applies and the rules query it: production, strength,
 fighting from the Back, land cost) or *triggered* (it fires in one phase: Deployment, Wars,
-Income, Aging, when its Unit dies, at the end of the game). The two families are separate unions
-of models, and a card lists them apart (``static`` and ``triggers``); the linter rejects one in
-the other's list, a trigger in a phase it cannot fire in, and a count that means nothing there.
-Loaded once per process and shared by every state.
+Income, Aging, when its Unit dies, at the end of the game); the Lich King's cards have static
+abilities of their own. Each family is one :class:`~tabletop.engine.effects.EffectTable`: every
+model joins its table here, once (``@STATIC.effect``), its handler once where the rules are
+(``effects.py``), and the content's fields take the union the table derives. A card lists the
+two families apart (``static`` and ``triggers``); the linter rejects one in the other's list, a
+trigger in a phase it cannot fire in, and a count that means nothing there. Loaded once per
+process and shared by every state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tabletop.engine.content import Entry, read_data
+from tabletop.engine.effects import Effect, EffectTable
 from tabletop.engine.errors import ContentError
 
 DATA = Path(__file__).parent / "data"
+GAME = "paper-tales"
 
 RESOURCES = ("wood", "food", "crystal")
 Resource = Literal["wood", "food", "crystal"]
@@ -43,6 +50,11 @@ Count = Literal[
     "units",
 ]
 Phase = Literal["deploy", "wars", "income", "aging", "dies", "end-of-game"]
+
+# the three families of abilities, each effect declared once in its table (handlers: effects.py)
+STATIC: EffectTable[Callable[..., Any]] = EffectTable(GAME, "static")
+TRIGGERED: EffectTable[Callable[..., Any]] = EffectTable(GAME, "triggered")
+LICH_KING: EffectTable[Callable[..., Any]] = EffectTable(GAME, "lich-king")
 
 
 class Model(BaseModel):
@@ -72,7 +84,8 @@ Condition = Annotated[Produces | Aged | AgeExactly | InFront, Field(discriminato
 
 
 # ------------------------------------------------------------------ static abilities
-class Produce(Model):
+@STATIC.effect
+class Produce(Effect):
     """Produces ``n`` of a resource (times the counts in ``per``), if the condition holds."""
 
     effect: Literal["produce"]
@@ -82,7 +95,8 @@ class Produce(Model):
     cond: Condition | None = Field(None, alias="if")
 
 
-class StrengthSet(Model):
+@STATIC.effect
+class StrengthSet(Effect):
     """The Unit's strength is ``value`` instead of its printed one while the condition holds."""
 
     effect: Literal["strength-set"]
@@ -90,7 +104,8 @@ class StrengthSet(Model):
     cond: Condition = Field(alias="if")
 
 
-class StrengthAdd(Model):
+@STATIC.effect
+class StrengthAdd(Effect):
     """The Unit gains ``n`` strength per each count."""
 
     effect: Literal["strength-add"]
@@ -98,7 +113,8 @@ class StrengthAdd(Model):
     per: list[Count]
 
 
-class KingdomStrength(Model):
+@STATIC.effect
+class KingdomStrength(Effect):
     """The Kingdom's war strength gains ``n`` per each count (a Building's bonus)."""
 
     effect: Literal["kingdom-strength"]
@@ -106,64 +122,60 @@ class KingdomStrength(Model):
     per: list[Count] = []
 
 
-class FightsFromBack(Model):
+@STATIC.effect
+class FightsFromBack(Effect):
     effect: Literal["fights-from-back"]
 
 
-class CannotFight(Model):
+@STATIC.effect
+class CannotFight(Effect):
     effect: Literal["cannot-fight"]
     cond: Condition = Field(alias="if")
 
 
-class NeverDies(Model):
+@STATIC.effect
+class NeverDies(Effect):
     effect: Literal["never-dies"]
 
 
-class DiesAtAge(Model):
+@STATIC.effect
+class DiesAtAge(Effect):
     """Dies in the Aging phase only when it carries at least ``n`` Age tokens."""
 
     effect: Literal["dies-at-age"]
     n: int = Field(ge=1)
 
 
-class NoLandCost(Model):
+@STATIC.effect
+class NoLandCost(Effect):
     effect: Literal["no-land-cost"]
 
 
-class GoldForResource(Model):
+@STATIC.effect
+class GoldForResource(Effect):
     """Construction: 1 Gold may stand in for each missing resource of these kinds."""
 
     effect: Literal["gold-for-resource"]
     resources: list[Resource]
 
 
-StaticEffect = Annotated[
-    Produce
-    | StrengthSet
-    | StrengthAdd
-    | KingdomStrength
-    | FightsFromBack
-    | CannotFight
-    | NeverDies
-    | DiesAtAge
-    | NoLandCost
-    | GoldForResource,
-    Field(discriminator="effect"),
-]
-
-
 # ------------------------------------------------------------------ triggered abilities
-class Trigger(Model):
+class Trigger(Effect):
+    """What every triggered ability says: its phase, whether it fires only in the Deployment
+    that reveals its card, and its condition."""
+
     when: Phase
-    flip: bool = False  # Deployment only: fires only in the Deployment the card is revealed
+    flip: bool = False
     cond: Condition | None = Field(None, alias="if")
 
 
+@TRIGGERED.effect
 class AgeSelf(Trigger):
     effect: Literal["age-self"]
     n: int = Field(ge=1)
 
 
+@TRIGGERED.effect
 class AgeOthers(Trigger):
     """Every other Unit of the owner's Kingdom takes ``n`` Age tokens."""
 
@@ -171,6 +183,7 @@ class AgeOthers(Trigger):
     n: int = Field(ge=1)
 
 
+@TRIGGERED.effect
 class AgeOne(Trigger):
     """The owner chooses one Unit of theirs; it takes ``n`` Age tokens (times the counts)."""
 
@@ -179,6 +192,7 @@ class AgeOne(Trigger):
     per: list[Count] = []
 
 
+@TRIGGERED.effect
 class UnageOne(Trigger):
     """The owner chooses one Unit of theirs carrying Age tokens; ``n`` of them come off."""
 
@@ -186,30 +200,35 @@ class UnageOne(Trigger):
     n: int = Field(ge=1)
 
 
+@TRIGGERED.effect
 class UpgradeOne(Trigger):
     """The owner chooses one Level 1 Building of theirs; it turns to Level 2, free."""
 
     effect: Literal["upgrade-one"]
 
 
+@TRIGGERED.effect
 class Echo(Trigger):
     """The When-revealed abilities of another Unit revealed this turn resolve once more."""
 
     effect: Literal["echo"]
 
 
+@TRIGGERED.effect
 class UpgradeBuildings(Trigger):
     """Every Level 1 Building of the owner turns to Level 2, free."""
 
     effect: Literal["upgrade-buildings"]
 
 
+@TRIGGERED.effect
 class Shapeshift(Trigger):
     effect: Literal["shapeshift"]
     max_cost: int = Field(alias="max-cost")
     age: int = Field(ge=0)
 
 
+@TRIGGERED.effect
 class GainLp(Trigger):
     """``n`` Legend Points (negative: lost) times the counts. ``last``: resolved after every other
     ability of the same phase (the Kraken's penalty)."""
@@ -220,66 +239,55 @@ class GainLp(Trigger):
     last: bool = False
 
 
+@TRIGGERED.effect
 class GainGold(Trigger):
     effect: Literal["gain-gold"]
     n: int
     per: list[Count] = []
 
 
+@TRIGGERED.effect
 class SaveOne(Trigger):
     """Aging: the owner may save one Unit carrying a single Age token from dying."""
 
     effect: Literal["save-one"]
 
 
-TriggeredEffect = Annotated[
-    AgeSelf
-    | AgeOthers
-    | AgeOne
-    | UnageOne
-    | UpgradeOne
-    | Echo
-    | UpgradeBuildings
-    | Shapeshift
-    | GainLp
-    | GainGold
-    | SaveOne,
-    Field(discriminator="effect"),
-]
+# ------------------------------------------------------------------ the Lich King's abilities
+@LICH_KING.effect
+class LichKingWarLp(Effect):
+    """The Lich King scores ``n`` more LP per War his armies win."""
 
-STATIC_MODELS: tuple[type[Model], ...] = (
-    Produce,
-    StrengthSet,
-    StrengthAdd,
-    KingdomStrength,
-    FightsFromBack,
-    CannotFight,
-    NeverDies,
-    DiesAtAge,
-    NoLandCost,
-    GoldForResource,
-)
-TRIGGER_MODELS: tuple[type[Model], ...] = (
-    AgeSelf,
-    AgeOthers,
-    AgeOne,
-    UnageOne,
-    UpgradeOne,
-    Echo,
-    UpgradeBuildings,
-    Shapeshift,
-    GainLp,
-    GainGold,
-    SaveOne,
-)
+    effect: Literal["lich-king-war-lp"]
+    n: int = Field(ge=1)
 
 
-def _effect_name(model: type[Model]) -> str:
-    return str(model.model_fields["effect"].annotation.__args__[0])  # type: ignore[union-attr]
+@LICH_KING.effect
+class LichKingArmy(Effect):
+    """One of the Lich King's armies is ``n`` stronger."""
+
+    effect: Literal["lich-king-army"]
+    army: Literal["black", "purple"]
+    n: int = Field(ge=1)
 
 
-STATIC_NAMES = frozenset(_effect_name(m) for m in STATIC_MODELS)
-TRIGGER_NAMES = frozenset(_effect_name(m) for m in TRIGGER_MODELS)
+@LICH_KING.effect
+class LichKingGainLp(Effect):
+    """Every Immediate Gain of the Lich King is ``n`` LP higher."""
+
+    effect: Literal["lich-king-gain-lp"]
+    n: int = Field(ge=1)
+
+
+if TYPE_CHECKING:  # the unions the tables derive, as the type checker sees them
+    StaticEffect = Effect
+    TriggeredEffect = Trigger
+    LichKingAbility = Effect
+else:
+    StaticEffect = STATIC.union()
+    TriggeredEffect = TRIGGERED.union()
+    LichKingAbility = LICH_KING.union()
+
 # The phases in which each triggered ability may fire, and the counts that mean something there.
 TRIGGER_PHASES: dict[str, frozenset[str]] = {
     "age-self": frozenset({"deploy"}),
@@ -314,6 +322,12 @@ class Unit(Entry):
     expansion: bool = False
     source: Source
 
+    def cost_words(self) -> str:
+        """What it costs to deploy: ``2 Gold``, ``free``, or the Monkey's ``gives 1 Gold``."""
+        if self.cost < 0:
+            return f"gives {-self.cost} Gold"
+        return f"{self.cost} Gold" if self.cost else "free"
+
 
 class Cost(Model):
     """One way to pay: resources the Kingdom must produce (never spent) and Gold (spent)."""
@@ -334,8 +348,12 @@ class Cost(Model):
             gold=self.gold + other.gold,
         )
 
+    def resource_words(self) -> str:
+        """The resources it needs (``1 Wood + 1 Crystal``), or an empty string."""
+        return " + ".join(f"{self.need(r)} {r.capitalize()}" for r in RESOURCES if self.need(r))
+
     def words(self) -> str:
-        parts = [f"{self.need(r)} {r.capitalize()}" for r in RESOURCES if self.need(r)]
+        parts = [self.resource_words()] if self.resource_words() else []
         if self.gold:
             parts.append(f"{self.gold} Gold")
         return " + ".join(parts) or "nothing"
@@ -378,6 +396,29 @@ class Quest(Model):
     n: int | None = None
     phase: Phase | None = None
 
+    def words(self) -> str:
+        """What the Quest asks of a Netherworld Unit, in our words."""
+        n = self.n
+        return {
+            "produces": f"producing {str(self.resource).capitalize()}",
+            "cost-at-least": f"costing {n} Gold or more",
+            "cost-at-most": f"costing {n} Gold or less",
+            "strength-at-least": f"of strength {n} or more",
+            "strength-at-most": f"of strength {n} or less",
+            "ability": f"with a {PHASE_WORDS.get(str(self.phase), str(self.phase))} ability",
+        }[self.test]
+
+
+# a phase as a card names it
+PHASE_WORDS = {
+    "deploy": "Deployment",
+    "wars": "Wars",
+    "income": "Income",
+    "aging": "Aging",
+    "dies": "death",
+    "end-of-game": "end-of-game",
+}
+
 
 class Necropolis(Entry):
     id: str
@@ -389,34 +430,26 @@ class Necropolis(Entry):
     note: str = ""
     source: Source
 
+    @property
+    def name(self) -> str:
+        """``Necropolis 2: Tyrants``, from its pile and id."""
+        label = "END" if self.pile == "end" else self.pile
+        return f"Necropolis {label}: {self.id.split('-', 1)[1].capitalize()}"
 
-class LkWarLp(Model):
-    """The Lich King scores ``n`` more LP per War his armies win."""
-
-    effect: Literal["lk-war-lp"]
-    n: int = Field(ge=1)
-
-
-class LkArmy(Model):
-    effect: Literal["lk-army"]
-    army: Literal["black", "purple"]
-    n: int = Field(ge=1)
-
-
-class LkGainLp(Model):
-    """Every Immediate Gain of the Lich King is ``n`` LP higher."""
-
-    effect: Literal["lk-gain-lp"]
-    n: int = Field(ge=1)
-
-
-LichAbility = Annotated[LkWarLp | LkArmy | LkGainLp, Field(discriminator="effect")]
+    def text(self) -> str:
+        """The card in our words: its gain, its armies, its Quest Bonus."""
+        words = (
+            f"Immediate Gain {self.gain} LP. Black army {self.black}, Purple army {self.purple}."
+        )
+        if self.quest is not None:
+            words += f" Quest Bonus: {self.quest.lp} LP per Netherworld Unit {self.quest.words()}."
+        return words
 
 
 class LichKing(Entry):
     id: str
     name: str
-    ability: LichAbility
+    ability: LichKingAbility
     text: str
     source: Source
 
@@ -431,15 +464,15 @@ class Content:
         necropolis: list[Necropolis],
         lich: list[LichKing],
     ) -> None:
-        self.units = {u.id: u for u in units}
-        self.buildings = {b.id: b for b in buildings}
-        self.necropolis = {n.id: n for n in necropolis}
-        self.lich = {x.id: x for x in lich}
+        self.units = {unit.id: unit for unit in units}
+        self.buildings = {building.id: building for building in buildings}
+        self.necropolis = {card.id: card for card in necropolis}
+        self.lich = {card.id: card for card in lich}
         # card instances: "<unit id>.<copy number>", one per printed copy
         self.instance_type: dict[str, Unit] = {}
-        for u in units:
-            for k in range(1, u.copies + 1):
-                self.instance_type[f"{u.id}.{k}"] = u
+        for unit in units:
+            for copy in range(1, unit.copies + 1):
+                self.instance_type[f"{unit.id}.{copy}"] = unit
 
     def unit(self, card: str) -> Unit:
         return self.instance_type[card]
@@ -495,36 +528,38 @@ def _lint_raw(file: str, raw: Any) -> list[str]:
             continue
         ident = entry.get("id", f"#{i + 1}")
         for where, key, abilities in _abilities(entry):
-            for ab in abilities:
-                if not isinstance(ab, dict):
-                    problems.append(f"{file}, entry {ident!r}: {where}{key}: not a mapping")
-                    continue
-                name = ab.get("effect")
-                at = f"{file}, entry {ident!r}, {where}{key}, effect {name!r}"
-                if name not in STATIC_NAMES | TRIGGER_NAMES:
-                    known = ", ".join(sorted(STATIC_NAMES | TRIGGER_NAMES))
-                    problems.append(f"{at}: unknown effect (known: {known})")
-                    continue
-                if key == "static" and name in TRIGGER_NAMES:
-                    problems.append(f"{at}: a triggered ability listed with the static ones")
-                    continue
-                if key == "triggers" and name in STATIC_NAMES:
-                    problems.append(f"{at}: a static ability listed with the triggered ones")
-                    continue
-                if key == "triggers":
-                    phase = ab.get("when")
-                    if phase not in TRIGGER_PHASES[name]:
-                        allowed = ", ".join(sorted(TRIGGER_PHASES[name]))
-                        problems.append(f"{at}: cannot fire in phase {phase!r} ({allowed})")
-                    if ab.get("flip") and phase != "deploy":
-                        problems.append(f"{at}: 'flip' belongs to Deployment abilities only")
-                for count in ab.get("per") or []:
-                    only = PHASE_ONLY_COUNTS.get(count)
-                    phase = ab.get("when") if key == "triggers" else None
-                    if only is not None and phase not in only:
-                        problems.append(f"{at}: count {count!r} means nothing in {phase!r}")
-                    if count == "income-gold" and name != "strength-add":
-                        problems.append(f"{at}: 'income-gold' is for strength only (Ogre)")
+            for ability in abilities:
+                problems += _lint_ability(f"{file}, entry {ident!r}, {where}{key}", key, ability)
+    return problems
+
+
+def _lint_ability(at: str, key: str, ability: Any) -> list[str]:
+    """One ability of a card's ``static`` or ``triggers`` list (``at`` says where it is)."""
+    if not isinstance(ability, dict):
+        return [f"{at}: not a mapping"]
+    name = ability.get("effect")
+    at = f"{at}, effect {name!r}"
+    static, triggered = STATIC.names(), TRIGGERED.names()
+    if name not in static | triggered:
+        return [f"{at}: unknown effect (known: {', '.join(sorted(static | triggered))})"]
+    if key == "static" and name in triggered:
+        return [f"{at}: a triggered ability listed with the static ones"]
+    if key == "triggers" and name in static:
+        return [f"{at}: a static ability listed with the triggered ones"]
+    problems = []
+    phase = ability.get("when") if key == "triggers" else None
+    if key == "triggers":
+        if phase not in TRIGGER_PHASES[str(name)]:
+            allowed = ", ".join(sorted(TRIGGER_PHASES[str(name)]))
+            problems.append(f"{at}: cannot fire in phase {phase!r} ({allowed})")
+        if ability.get("flip") and phase != "deploy":
+            problems.append(f"{at}: 'flip' belongs to Deployment abilities only")
+    for count in ability.get("per") or []:
+        only = PHASE_ONLY_COUNTS.get(count)
+        if only is not None and phase not in only:
+            problems.append(f"{at}: count {count!r} means nothing in {phase!r}")
+        if count == "income-gold" and name != "strength-add":
+            problems.append(f"{at}: 'income-gold' is for strength only (Ogre)")
     return problems
 
 
@@ -550,45 +585,51 @@ def lint_data() -> list[str]:
             except ContentError as exc:
                 problems.append(str(exc))
     if not problems:
-        c = game_content()
-        base = [u for u in c.units.values() if not u.expansion]
-        if len(base) != 42 or sum(u.copies for u in base) != 81:
-            problems.append(
-                f"units.yaml: the base game has 42 Unit types and 81 cards; found {len(base)} "
-                f"types and {sum(u.copies for u in base)} cards"
-            )
-        if len([b for b in c.buildings.values() if not b.expansion]) != 5:
-            problems.append("buildings.yaml: the base game has 5 Buildings")
-        new = [u for u in c.units.values() if u.expansion]
-        if len(new) != 13 or sum(u.copies for u in new) != 20:
-            problems.append(
-                f"units.yaml: Beyond the Gates has 20 Unit cards (13 types); found "
-                f"{sum(u.copies for u in new)} cards of {len(new)} types"
-            )
-        if len([b for b in c.buildings.values() if b.expansion]) != 6:
-            problems.append("buildings.yaml: Beyond the Gates has 6 Buildings")
-        if len([b for b in c.buildings.values() if b.tile]) != 7:
-            problems.append("buildings.yaml: Beyond the Gates has 7 Building tiles")
-        for b in c.buildings.values():
-            if [lv.level for lv in b.levels] != [1, 2]:
-                problems.append(f"buildings.yaml, entry {b.id!r}: levels must be 1 then 2")
-        for pile in ("1", "2", "3", "4", "end"):
-            cards = [n for n in c.necropolis.values() if n.pile == pile]
-            if len(cards) != 4:
-                problems.append(f"necropolis.yaml: pile {pile} must hold 4 cards, not {len(cards)}")
-            for n in cards:
-                if (pile == "end") != (n.quest is None):
-                    problems.append(
-                        f"necropolis.yaml, entry {n.id!r}: a Quest Bonus on every card but END"
-                    )
-                if n.quest is not None:
-                    problems += _lint_quest(n.id, n.quest)
-        if len(c.lich) != 4:
-            problems.append(f"lich_king.yaml: 4 Lich King cards, not {len(c.lich)}")
+        problems += _lint_counts(game_content())
     return problems
 
 
-def _lint_quest(ident: str, q: Quest) -> list[str]:
+def _lint_counts(content: Content) -> list[str]:
+    """The numbers of cards the rulebooks give, and what each pile must hold."""
+    problems = []
+    base = [u for u in content.units.values() if not u.expansion]
+    if len(base) != 42 or sum(u.copies for u in base) != 81:
+        problems.append(
+            f"units.yaml: the base game has 42 Unit types and 81 cards; found {len(base)} "
+            f"types and {sum(u.copies for u in base)} cards"
+        )
+    if len([b for b in content.buildings.values() if not b.expansion]) != 5:
+        problems.append("buildings.yaml: the base game has 5 Buildings")
+    new = [u for u in content.units.values() if u.expansion]
+    if len(new) != 13 or sum(u.copies for u in new) != 20:
+        problems.append(
+            f"units.yaml: Beyond the Gates has 20 Unit cards (13 types); found "
+            f"{sum(u.copies for u in new)} cards of {len(new)} types"
+        )
+    if len([b for b in content.buildings.values() if b.expansion]) != 6:
+        problems.append("buildings.yaml: Beyond the Gates has 6 Buildings")
+    if len([b for b in content.buildings.values() if b.tile]) != 7:
+        problems.append("buildings.yaml: Beyond the Gates has 7 Building tiles")
+    for building in content.buildings.values():
+        if [side.level for side in building.levels] != [1, 2]:
+            problems.append(f"buildings.yaml, entry {building.id!r}: levels must be 1 then 2")
+    for pile in ("1", "2", "3", "4", "end"):
+        cards = [n for n in content.necropolis.values() if n.pile == pile]
+        if len(cards) != 4:
+            problems.append(f"necropolis.yaml: pile {pile} must hold 4 cards, not {len(cards)}")
+        for card in cards:
+            if (pile == "end") != (card.quest is None):
+                problems.append(
+                    f"necropolis.yaml, entry {card.id!r}: a Quest Bonus on every card but END"
+                )
+            if card.quest is not None:
+                problems += _lint_quest(card.id, card.quest)
+    if len(content.lich) != 4:
+        problems.append(f"lich_king.yaml: 4 Lich King cards, not {len(content.lich)}")
+    return problems
+
+
+def _lint_quest(ident: str, quest: Quest) -> list[str]:
     at = f"necropolis.yaml, entry {ident!r}, field 'quest'"
     needs = {
         "produces": "resource",
@@ -597,9 +638,9 @@ def _lint_quest(ident: str, q: Quest) -> list[str]:
         "strength-at-least": "n",
         "strength-at-most": "n",
         "ability": "phase",
-    }[q.test]
-    if getattr(q, needs) is None:
-        return [f"{at}: test {q.test!r} needs {needs!r}"]
+    }[quest.test]
+    if getattr(quest, needs) is None:
+        return [f"{at}: test {quest.test!r} needs {needs!r}"]
     return []
 
 

@@ -1,5 +1,7 @@
-"""Every kind of decision, declared once: its prompt text, its legal actions, how it is carried
-out, and the words that describe one of its actions. The prompt's ``kind`` names the decision."""
+"""Every decision of Paper Tales, declared once in the engine's terms (:mod:`tabletop.engine.
+decisions`): who decides, the prompt's text, the legal actions (or the Deployment's template),
+how an answer is carried out, why one is refused (in players' words) and the words for one.
+The rules themselves are the sections' (``rules/``); each decision only hands over to them."""
 
 from __future__ import annotations
 
@@ -9,64 +11,31 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action
+from tabletop.engine.decisions import Decision, DecisionTable
 from tabletop.engine.templates import Template
 
-from .rules import aging, construction, deployment, kingdom, recruitment, solo
+from .rules import aging, construction, deployment, recruitment, solo
+from .rules.kingdom import spot_name
 
 if TYPE_CHECKING:
-    from .play import PTState
+    from .state import PaperTalesState, Pending
+
+# each decision joins the table right after its class (a class decorator would keep mypyc from
+# compiling the class as a native subclass of the engine's Decision)
+DECISIONS = DecisionTable("paper-tales")
+# what a seat may construct, by the data that decides it (see Construct.legal)
+_BUILDS: dict[bytes, list[Action]] = {}
+_BUILDS_MAX = 4096
 
 
-class Decision:
-    kind: str = ""
-    simultaneous: bool = False
-    # one action per seat, kept hidden by the engine until every seat has committed (the kernel's
-    # commitments)
-    commit: bool = False
-    # taken by the rules' automaton (the Lich King), not by a seat
-    automaton: bool = False
-
-    def text(self, st: PTState, seat: int) -> str:
-        raise NotImplementedError
-
-    def legal(self, st: PTState, seat: int) -> list[Action]:
-        raise NotImplementedError
-
-    def apply(self, st: PTState, seat: int, action: Action) -> None:
-        raise NotImplementedError
-
-    def words(self, st: PTState, action: Action, seat: int) -> str:
-        return str(action)
-
-    def templates(self, st: PTState, seat: int) -> list[Template] | None:
-        """The decision as kernel templates (a decision too big to list), or None."""
-        return None
-
-    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
-        """Words for why an action is refused (the usual mistakes), or None."""
-        return None
-
-    def is_legal(self, st: PTState, seat: int, action: Action) -> bool:
-        """A templated decision: the rules its domains do not say."""
-        return True
-
-    def reveal(self, st: PTState, commitments: Mapping[int, Action]) -> bool:
-        """A committed decision carried out for every seat together; False: one by one."""
-        return False
+def everyone(state: PaperTalesState) -> tuple[int, ...]:
+    return tuple(state.seats())
 
 
-DECISIONS: dict[str, Decision] = {}
-
-
-def decision(cls: type[Decision]) -> type[Decision]:
-    DECISIONS[cls.kind] = cls()
-    return cls
-
-
-def _act(kind: str, **args: Any) -> Action:
-    """An action built directly (the hot paths): plain str/int/None arguments, sorted by name,
-    exactly as ``Action.of`` would make them."""
-    return Action(kind, tuple(sorted(args.items())))
+def queued(state: PaperTalesState) -> Pending:
+    """The choice an ability left to its owner, now due."""
+    found: Pending = state.data["pending"][0]
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -76,282 +45,362 @@ def _cards(kind: str, hand: tuple[str, ...]) -> list[Action]:
     return [Action(kind, (("card", c),)) for c in hand]
 
 
-def _unit(st: PTState, card: Any) -> str:
-    return st.content.unit(str(card)).name
+def unit_name(state: PaperTalesState, card: Any) -> str:
+    """A Unit card by name (a card id the game does not know, as given)."""
+    found = state.content.instance_type.get(str(card))
+    return found.name if found is not None else repr(card)
 
 
-@decision
-class Draft(Decision):
+def unit_at(state: PaperTalesState, seat: int, spot: Any) -> str:
+    """The Unit at a spot of a seat's Kingdom, with the spot: ``the Knight (Front left)``."""
+    kingdom = state.player(seat)["kingdom"]
+    unit = kingdom[spot] if isinstance(spot, int) and 0 <= spot < len(kingdom) else None
+    if unit is None:
+        return f"the {spot_name(spot)}"
+    return f"the {unit_name(state, unit['card'])} ({spot_name(spot)})"
+
+
+class Draft(Decision["PaperTalesState"]):
     """Recruitment: keep one card of the hand in front of you (2 players: and discard one)."""
 
     kind = "draft"
-    simultaneous = True
+    offers = ("pick", "burn")
     commit = True
 
-    def text(self, st: PTState, seat: int) -> str:
-        if recruitment.burning(st, seat):
+    def seats(self, state: PaperTalesState) -> tuple[int, ...]:
+        return everyone(state)
+
+    def text(self, state: PaperTalesState, seat: int) -> str:
+        if recruitment.burning(state, seat):
             return "Discard one more card face down; the rest is passed on."
-        if recruitment.burns(len(st.data["players"])):
+        if recruitment.burns(len(state.data["players"])):
             return "Keep one card (then discard another face down); the rest is passed on."
         return "Keep one card; the rest is passed on."
 
-    def legal(self, st: PTState, seat: int) -> list[Action]:
+    def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
         # the kept card has left the hand already: the discard is any card still in it
-        kind = "burn" if recruitment.burning(st, seat) else "pick"
-        return _cards(kind, tuple(recruitment.choices(st, seat)))
+        kind = "burn" if recruitment.burning(state, seat) else "pick"
+        return _cards(kind, tuple(recruitment.choices(state, seat)))
 
-    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
-        if action.kind in ("pick", "burn") and action.get("card") not in recruitment.choices(
-            st, seat
-        ):
-            return f"{action.get('card')} is not in the hand in front of seat {seat}"
+    def explain(self, state: PaperTalesState, seat: int, action: Action) -> str | None:
+        if action.kind not in self.offers:
+            return None
+        card = action.get("card")
+        if card not in recruitment.choices(state, seat):
+            return f"the {unit_name(state, card)} is not in the hand in front of you"
+        wanted = "burn" if recruitment.burning(state, seat) else "pick"
+        if action.kind != wanted:
+            return "you discard a card now" if wanted == "burn" else "you keep a card now"
         return None
 
-    def apply(self, st: PTState, seat: int, action: Action) -> None:
+    def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
         if action.kind == "burn":
-            recruitment.burn(st, seat, str(action["card"]))
+            recruitment.burn(state, seat, str(action["card"]))
         else:
-            recruitment.pick(st, seat, str(action["card"]))
+            recruitment.pick(state, seat, str(action["card"]))
 
-    def reveal(self, st: PTState, commitments: Mapping[int, Action]) -> bool:
+    def reveal(self, state: PaperTalesState, commitments: Mapping[int, Action]) -> None:
         """Every seat's pick (or discard) carried out in seat order, then the hands pass once."""
-        for seat in sorted(commitments):
-            self.apply(st, seat, commitments[seat])
-        return True
+        super().reveal(state, commitments)
+        recruitment.step_done(state)
 
-    def words(self, st: PTState, action: Action, seat: int) -> str:
+    def words(self, state: PaperTalesState, action: Action, seat: int) -> str:
         verb = "Discard" if action.kind == "burn" else "Keep"
-        return f"{verb} the {_unit(st, action['card'])}"
+        return f"{verb} the {unit_name(state, action.get('card'))}"
 
 
-@decision
-class SoloPick(Decision):
+DECISIONS.declare(Draft)
+
+
+class SoloPick(Decision["PaperTalesState"]):
     """Solo Unit selection: keep one of the cards in front of you."""
 
     kind = "recruit"
+    offers = ("pick",)
 
-    def text(self, st: PTState, seat: int) -> str:
-        s = st.data["solo"]
-        assert s is not None
-        if s["stage"] >= len(solo.OFFERS):
+    def seats(self, state: PaperTalesState) -> tuple[int, ...]:
+        return (0,)
+
+    def text(self, state: PaperTalesState, seat: int) -> str:
+        found = state.solo()
+        if found is not None and found["stage"] >= len(solo.OFFERS):
             return "Keep one of the two Netherworld cards; the other goes under the pile."
         return "Keep one card; the others go to the Netherworld."
 
-    def legal(self, st: PTState, seat: int) -> list[Action]:
-        s = st.data["solo"]
-        assert s is not None
-        return _cards("pick", tuple(sorted(set(s["offer"]))))
+    def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
+        found = state.solo()
+        assert found is not None
+        return _cards("pick", tuple(sorted(set(found["offer"]))))
 
-    def apply(self, st: PTState, seat: int, action: Action) -> None:
-        solo.pick(st, str(action["card"]))
+    def explain(self, state: PaperTalesState, seat: int, action: Action) -> str | None:
+        found = state.solo()
+        if action.kind == "pick" and found is not None and action.get("card") not in found["offer"]:
+            return f"the {unit_name(state, action.get('card'))} is not among the cards offered"
+        return None
 
-    def words(self, st: PTState, action: Action, seat: int) -> str:
-        return f"Keep the {_unit(st, action['card'])}"
+    def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
+        solo.pick(state, str(action["card"]))
+
+    def words(self, state: PaperTalesState, action: Action, seat: int) -> str:
+        return f"Keep the {unit_name(state, action.get('card'))}"
 
 
-@decision
-class Deploy(Decision):
+DECISIONS.declare(SoloPick)
+
+
+class Deploy(Decision["PaperTalesState"]):
     """Deployment: the whole face-down arrangement of a Kingdom (where each card goes, the card
     kept) as one commitment, offered as a template; everyone reveals together."""
 
     kind = "deploy"
-    simultaneous = True
+    offers = (deployment.KIND,)
     commit = True
 
-    def text(self, st: PTState, seat: int) -> str:
+    def seats(self, state: PaperTalesState) -> tuple[int, ...]:
+        return everyone(state)
+
+    def text(self, state: PaperTalesState, seat: int) -> str:
         return "Arrange your Kingdom face down (Front, Back, one card kept); all reveal together."
 
-    def templates(self, st: PTState, seat: int) -> list[Template] | None:
-        return [deployment.template(st, seat)]
+    def templates(self, state: PaperTalesState, seat: int) -> list[Template] | None:
+        return [deployment.template(state, seat)]
 
-    def is_legal(self, st: PTState, seat: int, action: Action) -> bool:
-        return deployment.why_not(st, seat, action) is None
+    def is_legal(self, state: PaperTalesState, seat: int, action: Action) -> bool:
+        return deployment.why_not(state, seat, action) is None
 
-    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
-        return deployment.explain(st, seat, action) if action.kind == deployment.KIND else None
+    def explain(self, state: PaperTalesState, seat: int, action: Action) -> str | None:
+        if action.kind != deployment.KIND:
+            return None
+        return deployment.explain(state, seat, action)
 
-    def legal(self, st: PTState, seat: int) -> list[Action]:
-        return deployment.options(st, seat)
+    def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
+        return deployment.options(state, seat)
 
-    def apply(self, st: PTState, seat: int, action: Action) -> None:
+    def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
         raise AssertionError("a Deployment is carried out by its reveal, all seats together")
 
-    def reveal(self, st: PTState, commitments: Mapping[int, Action]) -> bool:
-        deployment.reveal(st, commitments)
-        return True
+    def reveal(self, state: PaperTalesState, commitments: Mapping[int, Action]) -> None:
+        deployment.reveal(state, commitments)
 
-    def words(self, st: PTState, action: Action, seat: int) -> str:
-        return deployment.words(st, seat, action)
+    def words(self, state: PaperTalesState, action: Action, seat: int) -> str:
+        return deployment.words(state, seat, action)
 
 
-@decision
-class AgeOne(Decision):
-    """A Deployment ability putting Age tokens on one Unit of yours (Time Master, Alchemist)."""
+DECISIONS.declare(Deploy)
+
+
+class AgeOne(Decision["PaperTalesState"]):
+    """A Deployment ability putting Age tokens on one Unit of yours (Time Master, Alchemist), or
+    taking some off (Apprentice)."""
 
     kind = "age-one"
+    offers = ("age",)
 
-    def text(self, st: PTState, seat: int) -> str:
-        q = st.data["pending"][0]
-        if q["n"] < 0:
-            return f"{_unit(st, q['card'])}: take {-q['n']} Age token(s) off one of your Units."
-        return f"{_unit(st, q['card'])}: put {q['n']} Age token(s) on one of your Units."
+    def seats(self, state: PaperTalesState) -> tuple[int, ...]:
+        return (int(queued(state)["seat"]),)
 
-    def legal(self, st: PTState, seat: int) -> list[Action]:
-        n = int(st.data["pending"][0]["n"])
-        targets = deployment.age_targets(st, seat, n)
+    def text(self, state: PaperTalesState, seat: int) -> str:
+        choice = queued(state)
+        tokens = int(choice.get("tokens", 0))
+        name = unit_name(state, choice["card"])
+        if tokens < 0:
+            return f"{name}: take {deployment.age_tokens(-tokens)} off one of your Units."
+        return f"{name}: put {deployment.age_tokens(tokens)} on one of your Units."
+
+    def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
+        targets = deployment.age_targets(state, seat, int(queued(state).get("tokens", 0)))
         if not targets:  # no Unit left carrying a token to take off
             return [Action.of("age", spot=None)]
-        return [Action.of("age", spot=s) for s in targets]
+        return [Action.of("age", spot=spot) for spot in targets]
 
-    def apply(self, st: PTState, seat: int, action: Action) -> None:
-        q = st.data["pending"].pop(0)
-        if action["spot"] is not None:
-            deployment.age_one(st, seat, int(action["spot"]), int(q["n"]), _unit(st, q["card"]))
+    def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
+        choice = state.data["pending"].pop(0)
+        spot = action["spot"]
+        if spot is not None:
+            tokens = int(choice.get("tokens", 0))
+            deployment.age_one(state, seat, int(spot), tokens, unit_name(state, choice["card"]))
 
-    def words(self, st: PTState, action: Action, seat: int) -> str:
-        if action["spot"] is None:
+    def words(self, state: PaperTalesState, action: Action, seat: int) -> str:
+        spot = action.get("spot")
+        if spot is None:
             return "No Unit to take a token off"
-        u = st.data["players"][seat]["kingdom"][int(action["spot"])]
-        name = _unit(st, u["c"]) if u else kingdom.spot_name(action["spot"])
-        n = int(st.data["pending"][0]["n"]) if st.data["pending"] else 0
-        verb = f"Put {n} Age token(s) on" if n > 0 else f"Take {-n} Age token(s) off"
-        return f"{verb} the {name} ({kingdom.spot_name(action['spot'])})"
+        pending = state.data["pending"]
+        tokens = int(pending[0].get("tokens", 0)) if pending else 0
+        if tokens > 0:
+            verb = f"Put {deployment.age_tokens(tokens)} on"
+        else:
+            verb = f"Take {deployment.age_tokens(-tokens)} off"
+        return f"{verb} {unit_at(state, seat, spot)}"
 
 
-@decision
-class UpgradeOne(Decision):
+DECISIONS.declare(AgeOne)
+
+
+class UpgradeOne(Decision["PaperTalesState"]):
     """A Deployment ability raising one Building of your choice to Level 2 (the Djinn)."""
 
     kind = "upgrade-one"
+    offers = ("upgrade",)
 
-    def text(self, st: PTState, seat: int) -> str:
-        return f"{_unit(st, st.data['pending'][0]['card'])}: raise one Building to Level 2."
+    def seats(self, state: PaperTalesState) -> tuple[int, ...]:
+        return (int(queued(state)["seat"]),)
 
-    def legal(self, st: PTState, seat: int) -> list[Action]:
-        targets = deployment.upgrade_targets(st, seat)
+    def text(self, state: PaperTalesState, seat: int) -> str:
+        return f"{unit_name(state, queued(state)['card'])}: raise one Building to Level 2."
+
+    def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
+        targets = deployment.upgrade_targets(state, seat)
         if not targets:  # a Golem revealed alongside already raised them all
             return [Action.of("upgrade", building=None)]
-        return [Action.of("upgrade", building=b) for b in targets]
+        return [Action.of("upgrade", building=building) for building in targets]
 
-    def apply(self, st: PTState, seat: int, action: Action) -> None:
-        q = st.data["pending"].pop(0)
-        if action["building"] is not None:
-            deployment.upgrade_one(st, seat, str(action["building"]), _unit(st, q["card"]))
+    def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
+        choice = state.data["pending"].pop(0)
+        building = action["building"]
+        if building is not None:
+            source = unit_name(state, choice["card"])
+            deployment.upgrade_one(state, seat, str(building), source)
 
-    def words(self, st: PTState, action: Action, seat: int) -> str:
-        if action["building"] is None:
+    def words(self, state: PaperTalesState, action: Action, seat: int) -> str:
+        building = action.get("building")
+        if building is None:
             return "Nothing left to raise"
-        return f"Raise the {st.content.buildings[str(action['building'])].name} to Level 2"
+        found = state.content.buildings.get(str(building))
+        return f"Raise the {found.name if found else building} to Level 2"
 
 
-@decision
-class Save(Decision):
+DECISIONS.declare(UpgradeOne)
+
+
+class Save(Decision["PaperTalesState"]):
     """Aging: a Mystical Healer may save one Unit carrying a single Age token."""
 
     kind = "save"
+    offers = ("save",)
 
-    def text(self, st: PTState, seat: int) -> str:
+    def seats(self, state: PaperTalesState) -> tuple[int, ...]:
+        return (int(queued(state)["seat"]),)
+
+    def text(self, state: PaperTalesState, seat: int) -> str:
         return "Mystical Healer: save one of your Units carrying a single Age token?"
 
-    def legal(self, st: PTState, seat: int) -> list[Action]:
+    def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
         return [Action.of("save", spot=None)] + [
-            Action.of("save", spot=s) for s in aging.savable(st, seat)
+            Action.of("save", spot=spot) for spot in aging.savable(state, seat)
         ]
 
-    def apply(self, st: PTState, seat: int, action: Action) -> None:
-        q = st.data["pending"].pop(0)
+    def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
+        state.data["pending"].pop(0)
         spot = action.get("spot")
-        aging.save(st, seat, None if spot is None else int(spot), str(q["card"]))
+        aging.save(state, seat, None if spot is None else int(spot))
 
-    def words(self, st: PTState, action: Action, seat: int) -> str:
+    def words(self, state: PaperTalesState, action: Action, seat: int) -> str:
         spot = action.get("spot")
-        return "Save nobody" if spot is None else f"Save {kingdom.spot_name(spot)}"
+        if spot is None:
+            return "Save nobody"
+        return f"Save {unit_at(state, seat, spot)}"
 
 
-@decision
-class Construct(Decision):
+DECISIONS.declare(Save)
+
+
+class Construct(Decision["PaperTalesState"]):
     """Construction: one Building constructed or upgraded, or none; chosen face down."""
 
     kind = "construct"
-    simultaneous = True
+    offers = ("build",)
     commit = True
 
-    def text(self, st: PTState, seat: int) -> str:
+    def seats(self, state: PaperTalesState) -> tuple[int, ...]:
+        return everyone(state)
+
+    def text(self, state: PaperTalesState, seat: int) -> str:
         return "Construct or upgrade one Building, or nothing."
 
-    def legal(self, st: PTState, seat: int) -> list[Action]:
+    def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
         # what a seat can construct follows from its own data and the game's Buildings alone
         # (every ability reads its owner's Kingdom): remembered while the others commit, and
         # across copies of the state. Marshal format 2 has no back-references, so equal data
         # gives equal bytes in a clone too (format 4 marks objects shared by reference count,
         # so a clone's bytes differed and every clone missed)
-        key = marshal.dumps((st.data["players"][seat], st.data["buildings"]), 2)
+        mine: Any = state.player(seat)
+        key = marshal.dumps((mine, state.data["buildings"]), 2)
         found = _BUILDS.get(key)
         if found is None:
-            if len(_BUILDS) >= 4096:
+            if len(_BUILDS) >= _BUILDS_MAX:
                 _BUILDS.clear()
             found = [Action.of("build", building=None)]
-            for o in construction.options(st, seat):
-                found.append(Action.of("build", building=o.building, level=o.level, way=o.way))
+            for option in construction.options(state, seat):
+                found.append(
+                    Action.of("build", building=option.building, level=option.level, way=option.way)
+                )
             _BUILDS[key] = found
         return found
 
-    def explain(self, st: PTState, seat: int, action: Action) -> str | None:
+    def explain(self, state: PaperTalesState, seat: int, action: Action) -> str | None:
         """A Building the Kingdom cannot afford or have, in words."""
         if action.kind != "build" or action.get("building") is None:
             return None
-        b, level = action.get("building"), action.get("level")
-        if not isinstance(level, int) or level not in (1, 2):
-            return "the level is 1 or 2"
-        return construction.why_not(st, seat, str(b), level)
+        building, level = action.get("building"), action.get("level")
+        if not isinstance(level, int) or isinstance(level, bool) or level not in (1, 2):
+            return "a Building is constructed at Level 1 or 2"
+        return construction.why_not(state, seat, str(building), level)
 
-    def apply(self, st: PTState, seat: int, action: Action) -> None:
-        b = action.get("building")
-        choice = None if b is None else {"building": b, "level": action["level"]}
-        if choice is not None:
-            choice["way"] = action["way"]
-        construction.commit(st, seat, choice)
+    def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
+        building = action.get("building")
+        choice = None if building is None else dict(action.args)
+        construction.build(state, seat, choice)
 
-    def words(self, st: PTState, action: Action, seat: int) -> str:
-        b = action.get("building")
-        if b is None:
+    def reveal(self, state: PaperTalesState, commitments: Mapping[int, Action]) -> None:
+        """Everyone's Construction at once, carried out in seat order."""
+        super().reveal(state, commitments)
+        state.data["phase"] = "built"
+
+    def words(self, state: PaperTalesState, action: Action, seat: int) -> str:
+        building = action.get("building")
+        if building is None:
             return "Construct nothing"
-        for o in construction.options(st, seat):
-            if (o.building, o.level, o.way) == (b, action["level"], action["way"]):
-                verb = "Upgrade the" if o.upgrade else "Construct a"
-                name = st.content.buildings[b].name
-                return f"{verb} {name} at Level {o.level} ({o.cost.words()}; {o.gold} Gold)"
-        return f"Construct {b} at Level {action['level']}"
+        option = construction.matching(state, seat, dict(action.args))
+        found = state.content.buildings.get(str(building))
+        name = found.name if found is not None else str(building)
+        if option is None:
+            return f"Construct a {name} at Level {action.get('level')}"
+        price = construction.price_words(option)
+        if option.upgrade:
+            return f"Upgrade the {name} to Level {option.level}: {price}"
+        return f"Construct a {name} at Level {option.level}: {price}"
 
 
-@decision
-class LichKingTurn(Decision):
+DECISIONS.declare(Construct)
+
+
+class LichKingTurn(Decision["PaperTalesState"]):
     """Solo: one of the Lich King's steps, taken by the engine's automaton (never a seat)."""
 
     kind = "lich-king"
+    offers = ("lich-king",)
     automaton = True
 
-    def text(self, st: PTState, seat: int) -> str:
+    def seats(self, state: PaperTalesState) -> tuple[int, ...]:
+        return (state.game.num_players,)
+
+    def text(self, state: PaperTalesState, seat: int) -> str:
         return "The Lich King acts."
 
-    def legal(self, st: PTState, seat: int) -> list[Action]:
-        s = st.data["solo"]
-        assert s is not None
-        return [Action.of("lich-king", step=s["due"])]
+    def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
+        found = state.solo()
+        assert found is not None
+        return [Action.of("lich-king", step=found["due"])]
 
-    def apply(self, st: PTState, seat: int, action: Action) -> None:
-        solo.act(st, str(action["step"]))
+    def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
+        solo.act(state, str(action["step"]))
 
-    def words(self, st: PTState, action: Action, seat: int) -> str:
+    def words(self, state: PaperTalesState, action: Action, seat: int) -> str:
         return {
             "gain": "The Lich King scores his Immediate Gain and Quest Bonuses",
             "wars": "The Lich King's armies wage War",
             "end": "The Lich King scores his END card",
-        }.get(str(action["step"]), str(action))
+        }.get(str(action.get("step")), str(action))
 
 
-_BUILDS: dict[bytes, list[Action]] = {}
-
-
-def for_kind(kind: str) -> Decision:
-    return DECISIONS[kind]
+DECISIONS.declare(LichKingTurn)

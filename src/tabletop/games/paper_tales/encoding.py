@@ -31,22 +31,12 @@ from tabletop.engine.observation import Index, ObservationLayout
 from .content import RESOURCES, Content
 from .decisions import DECISIONS
 from .rules.solo import OFFERS
+from .rules.turn import PHASE_NAMES
 from .state import BACK, FRONT, SPOTS
 
 MAX_SEATS = 7
-PHASES = (
-    "draft",
-    "recruited",
-    "solo-pick",
-    "deploy",
-    "deployed",
-    "aging",
-    "build",
-    "built",
-    "ending",
-    "over",
-)
-PROMPTS = tuple(sorted(DECISIONS))
+PHASES = tuple(PHASE_NAMES)  # every phase of the data, in the rules' order
+PROMPTS = tuple(sorted(DECISIONS.kinds()))
 LICH_STEPS = ("gain", "wars", "end")
 # the largest hand at a Deployment: five cards recruited each turn (every player count and solo:
 # 5 picks of 5, 2 players 4 picks of 9 and the last card, solo 3 offers, a Netherworld card and
@@ -80,13 +70,13 @@ class PaperTalesEncoding(ObservationLayout):
 
     def __init__(self, game: Game) -> None:
         super().__init__()
-        C: Content = game.content  # type: ignore[attr-defined]
-        self.C = C
-        self.cards = Index(sorted(C.instance_type))
-        self.units = Index(sorted(C.units))
-        self.buildings = Index(sorted(C.buildings))
-        self.necropolis = Index(sorted(C.necropolis))
-        self.lich = Index(sorted(C.lich))
+        content: Content = game.content  # type: ignore[attr-defined]
+        self.content = content
+        self.cards = Index(sorted(content.instance_type))
+        self.units = Index(sorted(content.units))
+        self.buildings = Index(sorted(content.buildings))
+        self.necropolis = Index(sorted(content.necropolis))
+        self.lich = Index(sorted(content.lich))
         self._build()
 
     def _unit_of(self, card: Any) -> int | None:
@@ -95,8 +85,8 @@ class PaperTalesEncoding(ObservationLayout):
         return self.units.at.get(card.split(".")[0])
 
     def _count(self, out: MutableSequence[float], at: int, cards: Sequence[Any]) -> None:
-        for c in cards:
-            i = self._unit_of(c)
+        for card in cards:
+            i = self._unit_of(card)
             if i is not None:
                 out[at + i] += 1.0
 
@@ -107,216 +97,226 @@ class PaperTalesEncoding(ObservationLayout):
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
-        U, B = len(self.units), len(self.buildings)
-        n_prompts = len(PROMPTS) + 1
-
-        def decision(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            me, n = v["seat"], len(v["players"])
-            phase = v.get("phase")
-            out[at + (PHASES.index(phase) if phase in PHASES else len(PHASES))] = 1.0
-            at += len(PHASES) + 1
-            prompt = v.get("prompt") or {}
-            kind = prompt.get("kind")
-            out[at + (PROMPTS.index(kind) if kind in PROMPTS else len(PROMPTS))] = 1.0
-            at += n_prompts
-            out[at] = float(v.get("turn") or 0) / 4.0
-            out[at + 1] = float(v.get("deck") or 0) / 100.0
-            out[at + 2] = float(v.get("discards") or 0) / 100.0
-            at += 3
-            for s in prompt.get("seats") or ():
-                out[at + (s - me) % n] = 1.0
-            at += MAX_SEATS
-            for s in prompt.get("committed") or ():
-                out[at + (s - me) % n] = 1.0
-            at += MAX_SEATS
-            for k, q in enumerate((v.get("pending") or [])[:PENDING_SHOWN]):
-                base = at + k * (MAX_SEATS + n_prompts + U + 1)
-                out[base + (q["seat"] - me) % n] = 1.0
-                base += MAX_SEATS
-                qk = q.get("kind")
-                out[base + (PROMPTS.index(qk) if qk in PROMPTS else len(PROMPTS))] = 1.0
-                base += n_prompts
-                self._mark(out, base, q.get("card"))
-                out[base + U] = float(q.get("n") or 0) / 3.0
-
+        self.unit_kinds, self.building_kinds = len(self.units), len(self.buildings)
+        self.prompt_kinds = len(PROMPTS) + 1
+        self.spot_size = self.unit_kinds + 3
+        self.per_player = (
+            1 + 2 + 2 * self.building_kinds + SPOTS * self.spot_size + SPOTS + len(RESOURCES) + 6
+        )
+        self.line_length = len(OFFERS) + 2  # the Necropolis line: one card per pile
+        unit_kinds, building_kinds = self.unit_kinds, self.building_kinds
+        necropolis_kinds, lich_kinds = len(self.necropolis), len(self.lich)
         self._add(
             "decision",
-            len(PHASES) + 1 + n_prompts + 3 + 2 * MAX_SEATS
-            + PENDING_SHOWN * (MAX_SEATS + n_prompts + U + 1),
+            len(PHASES) + 1 + self.prompt_kinds + 3 + 2 * MAX_SEATS
+            + PENDING_SHOWN * (MAX_SEATS + self.prompt_kinds + unit_kinds + 1),
             "phase (+ other), prompt kind (+ other), turn/4, deck/100, discards/100, who decides "
             "and who has committed (relative: 0 = the observing seat), the first pending "
             f"Deployment abilities ({PENDING_SHOWN}: seat, kind, Unit, tokens/3)",
-            decision,
+            self._decision,
         )  # fmt: skip
-
-        spot_size = U + 3
-        per_player = 1 + 2 + 2 * B + SPOTS * spot_size + SPOTS + len(RESOURCES) + 6
-
-        def players(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            me = v["seat"]
-            ps = v["players"]
-            for rel in range(len(ps)):
-                self._player(ps[(me + rel) % len(ps)], out, at + rel * per_player, spot_size)
-
         self._add(
             "players",
-            MAX_SEATS * per_player,
-            f"{MAX_SEATS} blocks of {per_player}, observing seat first: present, LP/10, Gold/10, "
-            "each Building at Level 1 or 2, each Kingdom spot's Unit, Age/3, new and strength/10, "
-            "open spots, resources/10, war strength/10, hand size/10, a card kept, decided, "
-            "Wars won/10",
-            players,
+            MAX_SEATS * self.per_player,
+            f"{MAX_SEATS} blocks of {self.per_player}, observing seat first: present, LP/10, "
+            "Gold/10, each Building at Level 1 or 2, each Kingdom spot's Unit, Age/3, new and "
+            "strength/10, open spots, resources/10, war strength/10, hand size/10, a card kept, "
+            "decided, Wars won/10",
+            self._players,
         )
-
-        def private(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            p = v["players"][v["seat"]]
-            self._count(out, at, p.get("hand") or ())
-            at += U
-            self._mark(out, at, p.get("kept"))
-            at += U
-            draft = v.get("draft") or {}
-            self._count(out, at, draft.get("hand") or ())
-            at += U
-            self._mark(out, at, draft.get("pick"))
-            at += U
-            self._mark(out, at, draft.get("burn"))
-            at += U
-            if draft:
-                out[at] = 1.0
-                out[at + 1] = float(draft.get("direction") == 1)
-                out[at + 2] = float(draft.get("step") or 0) / SCALE
-                out[at + 3] = float(bool(draft.get("burns")))
-                sizes = draft.get("sizes") or []
-                me, n = v["seat"], len(sizes)
-                for s, size in enumerate(sizes):
-                    out[at + 4 + (s - me) % n] = float(size) / SCALE
-            at += 4 + MAX_SEATS
-            plan = p.get("plan")
-            if plan is not None:
-                out[at] = 1.0
-                out[at + 1] = float(p.get("plan_cost") or 0) / SCALE
-                for spot, u in enumerate(plan[:SPOTS]):
-                    if u is not None:
-                        self._spot(u, out, at + 2 + spot * spot_size)
-            at += 2 + SPOTS * spot_size
-            commit = p.get("commit")
-            if isinstance(commit, Mapping):
-                out[at] = 1.0
-                b = self.buildings.at.get(str(commit.get("building")))
-                if b is not None:
-                    level = int(commit.get("level") or 1)
-                    out[at + 1 + 2 * b + (level - 1)] = 1.0
-            elif commit is not None:
-                out[at] = 1.0
-
         self._add(
             "private",
-            5 * U + 4 + MAX_SEATS + 2 + SPOTS * spot_size + 1 + 2 * B,
+            5 * unit_kinds + 4 + MAX_SEATS + 2 + SPOTS * self.spot_size + 1 + 2 * building_kinds,
             "the observing seat's hand (cards per Unit), the card it keeps, its draft hand, pick "
             "and discard, the draft (under way, passing to the next seat, step/10, with discards, "
             "hand sizes/10 relative), its committed arrangement (committed, cost/10, each spot) "
             "and its committed Construction (committed, Building and Level)",
-            private,
+            self._private,
         )
-
-        def board(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            for b in v.get("buildings_in_game") or ():
-                if b in self.buildings.at:
-                    out[at + self.buildings.at[b]] = 1.0
-            for b in v.get("tiles") or ():
-                if b in self.buildings.at:
-                    out[at + B + self.buildings.at[b]] = 1.0
-
-        self._add("board", 2 * B, "the Buildings in the game, the Building tiles revealed", board)
-
-        N, L = len(self.necropolis), len(self.lich)
-        line = len(OFFERS) + 2  # the Necropolis line: one card per pile
-
-        def solo(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            s = v.get("solo")
-            if not s:
-                return
-            out[at] = 1.0
-            out[at + 1] = float(s.get("time") or 0) / 4.0
-            out[at + 2] = float(s.get("lich_lp") or 0) / SCALE
-            out[at + 3] = float(s.get("stage") or 0) / 5.0
-            armies = s.get("armies")
-            if armies:
-                out[at + 4] = 1.0
-                out[at + 5] = float(armies.get("black") or 0) / SCALE
-                out[at + 6] = float(armies.get("purple") or 0) / SCALE
-            at += 7
-            for i, c in enumerate((s.get("line") or [])[:line]):
-                base = at + i * (N + 1)
-                if c is None:
-                    out[base + N] = 1.0
-                elif c in self.necropolis.at:
-                    out[base + self.necropolis.at[c]] = 1.0
-            at += line * (N + 1)
-            for c in s.get("lich") or ():
-                if c in self.lich.at:
-                    out[at + self.lich.at[c]] = 1.0
-            at += L
-            self._count(out, at, s.get("nether") or ())
-            at += U
-            self._count(out, at, s.get("offer") or ())
-            at += U
-            self._count(out, at, s.get("discard_pile") or ())
-
+        self._add(
+            "board",
+            2 * building_kinds,
+            "the Buildings in the game, the Building tiles revealed",
+            self._board,
+        )
         self._add(
             "solo",
-            7 + line * (N + 1) + L + 3 * U,
+            7 + self.line_length * (necropolis_kinds + 1) + lich_kinds + 3 * unit_kinds,
             "solo: present, Time/4, the Lich King's LP/10, selection stage/5, armies known, black "
             "and purple armies/10, the Necropolis line (each card, or face down), the Lich King "
             "cards, the Netherworld, the cards offered and the discard pile (cards per Unit)",
-            solo,
+            self._solo,
         )
 
-    def _spot(self, u: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-        self._mark(out, at, u.get("card"))
-        U = len(self.units)
-        out[at + U] = float(u.get("age") or 0) / 3.0
-        out[at + U + 1] = float(bool(u.get("new")))
-        out[at + U + 2] = float(u.get("strength") or 0) / SCALE
+    def _decision(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        me, n = v["seat"], len(v["players"])
+        phase = v.get("phase")
+        out[at + (PHASES.index(phase) if phase in PHASES else len(PHASES))] = 1.0
+        at += len(PHASES) + 1
+        prompt = v.get("prompt") or {}
+        kind = prompt.get("kind")
+        out[at + (PROMPTS.index(kind) if kind in PROMPTS else len(PROMPTS))] = 1.0
+        at += self.prompt_kinds
+        out[at] = float(v.get("turn") or 0) / 4.0
+        out[at + 1] = float(v.get("deck") or 0) / 100.0
+        out[at + 2] = float(v.get("discards") or 0) / 100.0
+        at += 3
+        for seat in prompt.get("seats") or ():
+            out[at + (seat - me) % n] = 1.0
+        at += MAX_SEATS
+        for seat in prompt.get("committed") or ():
+            out[at + (seat - me) % n] = 1.0
+        at += MAX_SEATS
+        for k, queued in enumerate((v.get("pending") or [])[:PENDING_SHOWN]):
+            base = at + k * (MAX_SEATS + self.prompt_kinds + self.unit_kinds + 1)
+            out[base + (queued["seat"] - me) % n] = 1.0
+            base += MAX_SEATS
+            due = queued.get("kind")
+            out[base + (PROMPTS.index(due) if due in PROMPTS else len(PROMPTS))] = 1.0
+            base += self.prompt_kinds
+            self._mark(out, base, queued.get("card"))
+            out[base + self.unit_kinds] = float(queued.get("tokens") or 0) / 3.0
+
+    def _players(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        me = v["seat"]
+        seats = v["players"]
+        committed = set((v.get("prompt") or {}).get("committed") or ())
+        for rel in range(len(seats)):
+            seat = seats[(me + rel) % len(seats)]
+            block = at + rel * self.per_player
+            self._player(seat, seat["seat"] in committed, out, block, self.spot_size)
+
+    def _private(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        unit_kinds = self.unit_kinds
+        mine = v["players"][v["seat"]]
+        self._count(out, at, mine.get("hand") or ())
+        at += unit_kinds
+        self._mark(out, at, mine.get("kept"))
+        at += unit_kinds
+        draft = v.get("draft") or {}
+        self._count(out, at, draft.get("hand") or ())
+        at += unit_kinds
+        self._mark(out, at, draft.get("pick"))
+        at += unit_kinds
+        self._mark(out, at, draft.get("burn"))
+        at += unit_kinds
+        if draft:
+            out[at] = 1.0
+            out[at + 1] = float(draft.get("direction") == 1)
+            out[at + 2] = float(draft.get("step") or 0) / SCALE
+            out[at + 3] = float(bool(draft.get("burns")))
+            sizes = draft.get("sizes") or []
+            me, n = v["seat"], len(sizes)
+            for seat, size in enumerate(sizes):
+                out[at + 4 + (seat - me) % n] = float(size) / SCALE
+        at += 4 + MAX_SEATS
+        plan = mine.get("plan")
+        if plan is not None:
+            out[at] = 1.0
+            out[at + 1] = float(mine.get("plan_cost") or 0) / SCALE
+            for spot, unit in enumerate(plan[:SPOTS]):
+                if unit is not None:
+                    self._spot(unit, out, at + 2 + spot * self.spot_size)
+        at += 2 + SPOTS * self.spot_size
+        chosen = (v.get("commitments") or {}).get("mine")
+        if isinstance(chosen, Mapping) and chosen.get("kind") == "build":
+            out[at] = 1.0
+            args = chosen.get("args") or {}
+            building = self.buildings.at.get(str(args.get("building")))
+            if building is not None:
+                level = int(args.get("level") or 1)
+                out[at + 1 + 2 * building + (level - 1)] = 1.0
+
+    def _board(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        for building in v.get("buildings_in_game") or ():
+            if building in self.buildings.at:
+                out[at + self.buildings.at[building]] = 1.0
+        for building in v.get("tiles") or ():
+            if building in self.buildings.at:
+                out[at + self.building_kinds + self.buildings.at[building]] = 1.0
+
+    def _solo(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        solo = v.get("solo")
+        if not solo:
+            return
+        necropolis_kinds = len(self.necropolis)
+        out[at] = 1.0
+        out[at + 1] = float(solo.get("time") or 0) / 4.0
+        out[at + 2] = float(solo.get("legend_points") or 0) / SCALE
+        out[at + 3] = float(solo.get("stage") or 0) / 5.0
+        armies = solo.get("armies")
+        if armies:
+            out[at + 4] = 1.0
+            out[at + 5] = float(armies.get("black") or 0) / SCALE
+            out[at + 6] = float(armies.get("purple") or 0) / SCALE
+        at += 7
+        for i, card in enumerate((solo.get("line") or [])[: self.line_length]):
+            base = at + i * (necropolis_kinds + 1)
+            if card is None:
+                out[base + necropolis_kinds] = 1.0
+            elif card in self.necropolis.at:
+                out[base + self.necropolis.at[card]] = 1.0
+        at += self.line_length * (necropolis_kinds + 1)
+        for card in solo.get("lich_king_cards") or ():
+            if card in self.lich.at:
+                out[at + self.lich.at[card]] = 1.0
+        at += len(self.lich)
+        self._count(out, at, solo.get("netherworld") or ())
+        at += self.unit_kinds
+        self._count(out, at, solo.get("offer") or ())
+        at += self.unit_kinds
+        self._count(out, at, solo.get("discard_pile") or ())
+
+    def _spot(self, unit: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        self._mark(out, at, unit.get("card"))
+        unit_kinds = len(self.units)
+        out[at + unit_kinds] = float(unit.get("age") or 0) / 3.0
+        out[at + unit_kinds + 1] = float(bool(unit.get("new")))
+        out[at + unit_kinds + 2] = float(unit.get("strength") or 0) / SCALE
 
     def _player(
-        self, p: Mapping[str, Any], out: MutableSequence[float], at: int, spot_size: int
+        self,
+        player: Mapping[str, Any],
+        decided: bool,
+        out: MutableSequence[float],
+        at: int,
+        spot_size: int,
     ) -> None:
         out[at] = 1.0
-        out[at + 1] = float(p.get("lp") or 0) / SCALE
-        out[at + 2] = float(p.get("gold") or 0) / SCALE
+        out[at + 1] = float(player.get("legend_points") or 0) / SCALE
+        out[at + 2] = float(player.get("gold") or 0) / SCALE
         at += 3
-        for b, level in (p.get("buildings") or {}).items():
-            i = self.buildings.at.get(b)
+        for building, level in (player.get("buildings") or {}).items():
+            i = self.buildings.at.get(building)
             if i is not None and level in (1, 2):
                 out[at + 2 * i + level - 1] = 1.0
         at += 2 * len(self.buildings)
-        for spot, u in enumerate((p.get("kingdom") or [])[:SPOTS]):
-            if u is not None:
-                self._spot(u, out, at + spot * spot_size)
+        for spot, unit in enumerate((player.get("kingdom") or [])[:SPOTS]):
+            if unit is not None:
+                self._spot(unit, out, at + spot * spot_size)
         at += SPOTS * spot_size
-        for s in p.get("spots") or ():
-            if 0 <= s < SPOTS:
-                out[at + s] = 1.0
+        for spot in player.get("spots") or ():
+            if 0 <= spot < SPOTS:
+                out[at + spot] = 1.0
         at += SPOTS
-        res = p.get("resources") or {}
-        for i, r in enumerate(RESOURCES):
-            out[at + i] = float(res.get(r) or 0) / SCALE
+        made = player.get("resources") or {}
+        for i, resource in enumerate(RESOURCES):
+            out[at + i] = float(made.get(resource) or 0) / SCALE
         at += len(RESOURCES)
-        out[at] = float(p.get("strength") or 0) / SCALE
-        out[at + 1] = float(p.get("hand_size") or 0) / SCALE
-        out[at + 2] = float(bool(p.get("has_kept")))
-        out[at + 3] = float(bool(p.get("decided")))
-        out[at + 4] = float(p.get("won") or 0) / SCALE
-        out[at + 5] = float(len(p.get("spots") or ())) / SPOTS
+        out[at] = float(player.get("strength") or 0) / SCALE
+        out[at + 1] = float(player.get("hand_size") or 0) / SCALE
+        out[at + 2] = float(bool(player.get("has_kept")))
+        out[at + 3] = float(decided)
+        out[at + 4] = float(player.get("wars_won") or 0) / SCALE
+        out[at + 5] = float(len(player.get("spots") or ())) / SPOTS
 
     # ------------------------------------------------------------------ the interface
     def _most_ways(self) -> int:
         """The most cost alternatives of any Construction (a new Level 2 Building pays both
         levels' costs, every pair of alternatives)."""
         most = 1
-        for b in self.C.buildings.values():
-            one, two = len(b.level(1).cost), len(b.level(2).cost)
+        for building in self.content.buildings.values():
+            one, two = len(building.level(1).cost), len(building.level(2).cost)
             most = max(most, one, two, one * two)
         return most
 

@@ -19,105 +19,110 @@ from tabletop.engine.knowledge import ZONES, Zones, bit, knows
 from tabletop.engine.rng import Rng
 
 if TYPE_CHECKING:
-    from .play import PTState
+    from .state import PaperTalesState
 
 UNITS = "units"  # the pool of every Unit card: a hidden one may be any card its seat has not seen
 
 
-def zones(st: PTState) -> Zones:
-    return Zones(st.data, len(st.data["players"]))
+def zones(state: PaperTalesState) -> Zones:
+    return Zones(state.data, len(state.data["players"]))
 
 
 def create(data: dict[str, Any], players: int) -> None:
     """Every seat's empty hand and kept card, at the start of a game."""
-    z = Zones(data, players)
-    for s in range(players):
-        for name in (f"hand:{s}", f"kept:{s}"):
-            z.create(name, pool=UNITS)
+    found = Zones(data, players)
+    for seat in range(players):
+        for name in (f"hand:{seat}", f"kept:{seat}"):
+            found.create(name, pool=UNITS)
 
 
-def open_draft(st: PTState) -> None:
+def open_draft(state: PaperTalesState) -> None:
     """The draft hands' zones, while a draft runs (a smaller state to copy the rest of the
     time)."""
-    z = zones(st)
-    for s in range(len(st.data["players"])):
-        z.create(f"draft:{s}", pool=UNITS)
+    found = zones(state)
+    for seat in state.seats():
+        found.create(f"draft:{seat}", pool=UNITS)
 
 
-def close_draft(st: PTState) -> None:
-    for s in range(len(st.data["players"])):
-        del st.data[ZONES][f"draft:{s}"]
+def close_draft(state: PaperTalesState) -> None:
+    for seat in state.seats():
+        del state.data[ZONES][f"draft:{seat}"]
 
 
-def items(st: PTState, name: str) -> list[str]:
+def items(state: PaperTalesState, name: str) -> list[str]:
     """A zone's cards (card ids, as put there), a copy."""
-    return list(st.data[ZONES][name]["items"])
+    return list(state.data[ZONES][name]["items"])
 
 
-def hand(st: PTState, seat: int) -> list[str]:
+def hand(state: PaperTalesState, seat: int) -> list[str]:
     """The Units in a seat's hand (recruited this turn, then the hand during Deployment)."""
-    return items(st, f"hand:{seat}")
+    return items(state, f"hand:{seat}")
 
 
-def draft_hand(st: PTState, seat: int) -> list[str]:
+def draft_hand(state: PaperTalesState, seat: int) -> list[str]:
     """The draft hand in front of a seat (none outside a draft)."""
-    zone = st.data[ZONES].get(f"draft:{seat}")
+    zone = state.data[ZONES].get(f"draft:{seat}")
     return list(zone["items"]) if zone is not None else []
 
 
-def kept(st: PTState, seat: int) -> str | None:
+def kept(state: PaperTalesState, seat: int) -> str | None:
     """The card a seat keeps face down for the next turn."""
-    found = items(st, f"kept:{seat}")
+    found = items(state, f"kept:{seat}")
     return found[0] if found else None
 
 
-def deal(st: PTState, name: str, cards: list[str], seat: int, how: str = "looked") -> None:
+def deal(
+    state: PaperTalesState, name: str, cards: list[str], seat: int, how: str = "looked"
+) -> None:
     """Cards from the draw pile into a seat's zone: only that seat sees them."""
-    z = zones(st)
-    for c in cards:
-        z.put(name, c, known=bit(seat), how=how)
+    found = zones(state)
+    for card in cards:
+        found.put(name, card, known=bit(seat), how=how)
 
 
-def move(st: PTState, src: str, dst: str, card: str, seat: int) -> None:
+def move(state: PaperTalesState, source: str, target: str, card: str, seat: int) -> None:
     """A card of ``seat`` from one of its zones to another, where only it sees which."""
-    zones(st).move(src, dst, card, seen_by=bit(seat))
+    zones(state).move(source, target, card, seen_by=bit(seat))
 
 
-def take(st: PTState, name: str, card: str, seen_by: int) -> str:
+def take(state: PaperTalesState, name: str, card: str, seen_by: int) -> str:
     """A card out of a zone (into play, face up, or to the discard pile)."""
-    found, _ = zones(st).take(name, card, seen_by=seen_by)
+    found, _ = zones(state).take(name, card, seen_by=seen_by)
     return str(found)
 
 
-def pass_hands(st: PTState, way: int) -> None:
+def pass_hands(state: PaperTalesState, way: int) -> None:
     """Every draft hand goes to the next seat (``way`` +1) or the previous (-1): the passer still
     knows what it passed, the receiver looks at it."""
-    n = len(st.data["players"])
-    zs = st.data[ZONES]
-    moved = [(zs[f"draft:{s}"]["items"], zs[f"draft:{s}"]["known"]) for s in range(n)]
-    z = zones(st)
-    for s in range(n):
-        to = (s + way) % n
-        zs[f"draft:{to}"]["items"], zs[f"draft:{to}"]["known"] = moved[s]
-        if moved[s][0]:
-            z.learn(f"draft:{to}", bit(to), "passed")
+    players = len(state.data["players"])
+    all_zones = state.data[ZONES]
+    moved = [
+        (all_zones[f"draft:{seat}"]["items"], all_zones[f"draft:{seat}"]["known"])
+        for seat in range(players)
+    ]
+    found = zones(state)
+    for seat in range(players):
+        to = (seat + way) % players
+        all_zones[f"draft:{to}"]["items"], all_zones[f"draft:{to}"]["known"] = moved[seat]
+        if moved[seat][0]:
+            found.learn(f"draft:{to}", bit(to), "passed")
 
 
-def resample(st: PTState, seat: int | None, rng: Rng) -> None:
+def resample(state: PaperTalesState, seat: int | None, rng: Rng) -> None:
     """Deal the draw pile again together with the Unit cards of the zones that ``seat`` does not
     know (any of them may be any unseen card); the engine then redraws the unknown positions of
     every zone within its pool (the Necropolis piles included)."""
-    d = st.data
-    deck = piles.cards(d["deck"])
+    data = state.data
+    deck = piles.cards(data["deck"])
     slots = [
         (name, i)
-        for name, z in sorted(d[ZONES].items())
-        if z["pool"] == UNITS
-        for i, mask in enumerate(z["known"])
+        for name, zone in sorted(data[ZONES].items())
+        if zone["pool"] == UNITS
+        for i, mask in enumerate(zone["known"])
         if not knows(mask, seat)
     ]
-    pool = deck + [d[ZONES][name]["items"][i] for name, i in slots]
+    pool = deck + [data[ZONES][name]["items"][i] for name, i in slots]
     rng.shuffle(pool)
-    piles.set_cards(d["deck"], pool[: len(deck)])
+    piles.set_cards(data["deck"], pool[: len(deck)])
     for (name, i), card in zip(slots, pool[len(deck) :], strict=True):
-        d[ZONES][name]["items"][i] = card
+        data[ZONES][name]["items"][i] = card

@@ -5,7 +5,6 @@ the Construction chosen face down until everyone has chosen, and the unrevealed 
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import piles
@@ -13,116 +12,130 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.views import log_for
 
 from . import hidden
-from .rules import deployment, kingdom, recruitment, solo
+from .rules import deployment, recruitment, solo
+from .rules.kingdom import open_spots, resources, unit_strength, war_strength
 from .state import UnitInPlay
 
 if TYPE_CHECKING:
-    from .play import PTState
+    from .state import PaperTalesState
 
 
-def _units(st: PTState, seat: int, spots: list[UnitInPlay | None]) -> list[dict[str, Any] | None]:
-    out: list[dict[str, Any] | None] = []
-    for spot, u in enumerate(spots):
-        if u is None:
-            out.append(None)
+def _units(
+    state: PaperTalesState, seat: int, spots: list[UnitInPlay | None]
+) -> list[dict[str, Any] | None]:
+    found: list[dict[str, Any] | None] = []
+    for spot, unit in enumerate(spots):
+        if unit is None:
+            found.append(None)
             continue
-        out.append(
+        found.append(
             {
-                "card": u["c"],
-                "unit": u["c"].split(".")[0],
-                "age": u["age"],
-                "new": u["new"],
-                "strength": kingdom.unit_strength(st, seat, spot, u),
+                "card": unit["card"],
+                "unit": unit["card"].split(".")[0],
+                "age": unit["age"],
+                "new": unit["new"],
+                "strength": unit_strength(state, seat, spot, unit),
             }
         )
-    return out
+    return found
 
 
-def view(st: PTState, seat: int | None) -> dict[str, Any]:
-    d = st.data
-    phase = d["phase"]
-    players = []
-    for s, p in enumerate(d["players"]):
-        mine = s == seat
-        entry: dict[str, Any] = {
-            "seat": s,
-            "name": st.who(s),
-            "lp": p["lp"],
-            "gold": p["gold"],
-            "buildings": dict(p["buildings"]),
-            "kingdom": _units(st, s, p["kingdom"]),
-            "spots": list(kingdom.open_spots(st, s)),
-            "resources": kingdom.resources(st, s),
-            "strength": kingdom.war_strength(st, s),
-            "hand_size": len(hidden.hand(st, s)),
-            "has_kept": hidden.kept(st, s) is not None,
-            "decided": p["done"],
-            "won": p["won"],
-        }
-        if mine:
-            entry["hand"] = sorted(hidden.hand(st, s))
-            entry["kept"] = hidden.kept(st, s)
-            chosen = st.commitment(s) if phase == "deploy" else None
-            if chosen is not None:  # the arrangement committed face down, as it would be revealed
-                plan = deployment.arrangement(st, s, chosen)
-                entry["plan"] = _units(st, s, plan)
-                entry["plan_cost"] = deployment.planned_cost(st, s, plan)
-            if p["commit"] is not None:
-                entry["commit"] = copy.deepcopy(p["commit"])
-        players.append(entry)
-    out: dict[str, Any] = {
-        "turn": d["turn"],
-        "phase": phase,
-        "players": players,
-        "buildings_in_game": list(d["buildings"]),
-        "tiles": list(d["tiles"]),
-        "deck": piles.size(d["deck"]),
-        "discards": len(piles.discards(d["deck"])),
-        "pending": [
-            {"seat": q["seat"], "kind": q["kind"], "card": q["card"], "n": q.get("n")}
-            for q in d["pending"]
-        ],
-        "log": log_for(d, seat),
+def _player(state: PaperTalesState, seat: int, viewer: int | None) -> dict[str, Any]:
+    player = state.player(seat)
+    entry: dict[str, Any] = {
+        "seat": seat,
+        "name": state.seat_name(seat),
+        "legend_points": player["legend_points"],
+        "gold": player["gold"],
+        # in the order of the game's Buildings, never a mapping's
+        "buildings": dict(state.owned_buildings(seat)),
+        "kingdom": _units(state, seat, player["kingdom"]),
+        "spots": list(open_spots(state, seat)),
+        "resources": resources(state, seat),
+        "strength": war_strength(state, seat),
+        "hand_size": len(hidden.hand(state, seat)),
+        "has_kept": hidden.kept(state, seat) is not None,
+        "wars_won": player["wars_won"],
     }
-    draft = d["draft"]
+    if seat == viewer:
+        entry["hand"] = sorted(hidden.hand(state, seat))
+        entry["kept"] = hidden.kept(state, seat)
+        chosen = state.commitment(seat) if state.data["phase"] == "deploy" else None
+        if chosen is not None:  # the arrangement committed face down, as it would be revealed
+            plan = deployment.arrangement(state, seat, chosen)
+            entry["plan"] = _units(state, seat, plan)
+            entry["plan_cost"] = deployment.planned_cost(state, plan)
+    return entry
+
+
+def view(state: PaperTalesState, seat: int | None) -> dict[str, Any]:
+    data = state.data
+    found: dict[str, Any] = {
+        "turn": data["turn"],
+        "phase": data["phase"],
+        "players": [_player(state, s, seat) for s in state.seats()],
+        "buildings_in_game": list(data["buildings"]),
+        "tiles": list(data["tiles"]),
+        "deck": piles.size(data["deck"]),
+        "discards": len(piles.discards(data["deck"])),
+        "pending": [
+            {
+                "seat": queued["seat"],
+                "kind": queued["kind"],
+                "card": queued["card"],
+                "tokens": queued.get("tokens"),
+            }
+            for queued in data["pending"]
+        ],
+        "log": log_for(data, seat),
+    }
+    draft = data["draft"]
     if draft is not None:
-        n = len(d["players"])
-        out["draft"] = {
-            "direction": recruitment.direction(d["turn"]),
+        players = len(data["players"])
+        found["draft"] = {
+            "direction": recruitment.direction(data["turn"]),
             "step": draft["step"],
-            "sizes": [len(hidden.draft_hand(st, s)) for s in range(n)],
-            "hand": sorted(hidden.draft_hand(st, seat)) if seat is not None else None,
+            "sizes": [len(hidden.draft_hand(state, s)) for s in range(players)],
+            "hand": sorted(hidden.draft_hand(state, seat)) if seat is not None else None,
             "pick": draft["picks"][seat] if seat is not None else None,
-            "burn": None,
-            "burns": recruitment.burns(n),
+            "burns": recruitment.burns(players),
         }
-    s = d["solo"]
-    if s is not None:
-        t = d["turn"]
-        out["solo"] = {
-            "line": [c if i < s["revealed"] else None for i, c in enumerate(solo.line(st))],
-            "time": t,
-            "lich": list(s["lich"]),
-            "lich_lp": s["lp"],
-            "nether": sorted(s["nether"]),
-            "offer": sorted(s["offer"]),
-            "stage": s["stage"],
-            "armies": solo.armies(st) if s["revealed"] > t else None,
-        }
-        if phase == "solo-pick":  # the player may look through the discard pile while recruiting
-            out["solo"]["discard_pile"] = sorted(piles.discards(d["deck"]))
-    return out
+    if data["solo"] is not None:
+        found["solo"] = _solo(state)
+    return found
 
 
-def resample(st: PTState, seat: int | None, rng: Rng) -> PTState:
+def _solo(state: PaperTalesState) -> dict[str, Any]:
+    """The Lich King's side: what of his line is face up, his cards, his score, Netherworld."""
+    data = state.data
+    lich = state.solo()
+    assert lich is not None
+    turn = data["turn"]
+    shown = lich["revealed"]
+    found: dict[str, Any] = {
+        "line": [card if i < shown else None for i, card in enumerate(solo.line(state))],
+        "time": turn,
+        "lich_king_cards": list(lich["lich_king_cards"]),
+        "legend_points": lich["legend_points"],
+        "netherworld": sorted(lich["netherworld"]),
+        "offer": sorted(lich["offer"]),
+        "stage": lich["stage"],
+        "armies": solo.armies(state) if shown > turn else None,
+    }
+    if data["phase"] == "solo-pick":  # the player may look through the discard pile now
+        found["discard_pile"] = sorted(piles.discards(data["deck"]))
+    return found
+
+
+def resample(state: PaperTalesState, seat: int | None, rng: Rng) -> PaperTalesState:
     """A state ``seat`` cannot tell from this one, as far as the game keeps it outside the
     knowledge zones: the draw pile dealt again with the Unit cards of the zones the seat does not
     know (hidden.py), and the Netherworld's order shuffled (the player sees which cards it holds,
     not their order). The engine then redraws the rest of what the seat does not know."""
-    other = st.clone()
+    other = state.clone()
     hidden.resample(other, seat, rng)
-    sol = other.data["solo"]
-    if sol is not None:
-        rng.shuffle(sol["nether"])
+    lich = other.solo()
+    if lich is not None:
+        rng.shuffle(lich["netherworld"])
     other.invalidate()
     return other

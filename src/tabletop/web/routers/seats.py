@@ -9,6 +9,7 @@ with the reason (:func:`tabletop.web.deps.refusal`).
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import quote
 
 import anyio
@@ -29,7 +30,14 @@ from ..deps import (
     refusal,
 )
 from ..moves import play_action, undo_step
-from ..pages import board_context, page, redirect, refused_fragment, refused_page
+from ..pages import (
+    board_context,
+    board_markup,
+    page,
+    redirect,
+    refused_fragment,
+    refused_page,
+)
 from ..payloads import ActionIn, UndoIn
 from ..render import player_name, player_names, whole_log
 from ..service import human_seats
@@ -85,16 +93,32 @@ def play(
 ) -> HTMLResponse:
     kick(game.id, game.state, game.info)
     ctx = board_context(store, game.state, game.info, seat, token, error)
-    return page(request, "play.html", mode="seat", **ctx)
+    return board_page(request, "seat", ctx)
+
+
+def board_page(request: Request, mode: str, ctx: dict[str, Any]) -> HTMLResponse:
+    """A page with a live board: the board drawn once, with the digest of what it shows."""
+    board, digest = board_markup(ctx, mode)
+    return page(request, "play.html", mode=mode, board_html=board, digest=digest, **ctx)
+
+
+def fragment(mode: str, ctx: dict[str, Any], digest: str | None) -> Response:
+    """The live reload's answer: the board, or 204 (nothing to redraw) when it would show the
+    player what the page already shows (``digest``), e.g. after another seat's secret step."""
+    board, now = board_markup(ctx, mode)
+    headers = {"X-Board-Digest": now, "Cache-Control": "no-store"}
+    if digest == now:
+        return Response(status_code=204, headers=headers)
+    return HTMLResponse(board, headers=headers)
 
 
 @router.get("/play/{ident}/fragment", response_class=HTMLResponse)
 @refusal(refused_fragment)
 def play_fragment(
-    request: Request, game: GameDep, seat: SeatDep, token: TokenDep, store: StoreDep
-) -> HTMLResponse:
+    game: GameDep, seat: SeatDep, token: TokenDep, store: StoreDep, digest: str | None = None
+) -> Response:
     ctx = board_context(store, game.state, game.info, seat, token, None)
-    return page(request, "board.html", mode="seat", **ctx)
+    return fragment("seat", ctx, digest)
 
 
 def whole_log_page(request: Request, store: StoreDep, ident: str, seat: int | None) -> Response:
@@ -123,14 +147,51 @@ def watch_log(request: Request, ident: str, store: StoreDep) -> Response:
 def watch(request: Request, game: GameDep, store: StoreDep, kick: KickDep) -> HTMLResponse:
     kick(game.id, game.state, game.info)
     ctx = board_context(store, game.state, game.info, None, None, None)
-    return page(request, "play.html", mode="watch", **ctx)
+    return board_page(request, "watch", ctx)
 
 
 @router.get("/watch/{ident}/fragment", response_class=HTMLResponse)
 @refusal(refused_fragment)
-def watch_fragment(request: Request, game: GameDep, store: StoreDep) -> HTMLResponse:
+def watch_fragment(game: GameDep, store: StoreDep, digest: str | None = None) -> Response:
     ctx = board_context(store, game.state, game.info, None, None, None)
-    return page(request, "board.html", mode="watch", **ctx)
+    return fragment("watch", ctx, digest)
+
+
+def hotseat_screen(
+    store: StoreDep, game: HotseatDep, token: str | None, show: int | None, error: str | None
+) -> tuple[str, str, dict[str, Any]]:
+    """What the hot-seat page shows now: ``(template, mode, context)``: the board of the seat
+    shown (``show``, while it decides), the cover handing the device to the next person, or
+    the public board while no person decides."""
+    state, info = game.state, game.info
+    humans = human_seats(info)
+    due = [s for s in state.current_seats() if s in humans]
+    if show is not None and show in due:
+        return "play.html", "hotseat", board_context(store, state, info, show, token, error)
+    if due:
+        public = state.view(None) or {}
+        return (
+            "handover.html",
+            "hotseat-cover",
+            {
+                "info": info,
+                "spec": state.game.spec,
+                "next_seat": due[0],
+                "next_name": player_name(due[0], player_names(public)),
+                "round": public.get("round") if public else None,
+                "token": token,
+                "num_actions": state.num_actions(),
+                "error": error,
+            },
+        )
+    return "play.html", "hotseat-wait", board_context(store, state, info, None, token, error)
+
+
+def screen_digest(template: str, mode: str, ctx: dict[str, Any]) -> str:
+    """The digest of what a hot-seat screen shows (:func:`board_markup`'s for a board)."""
+    if template == "play.html":
+        return board_markup(ctx, mode)[1]
+    return f"cover:{ctx['next_seat']}:{ctx['round']}"
 
 
 @router.get("/hotseat/{ident}", response_class=HTMLResponse)
@@ -144,29 +205,28 @@ def hotseat(
     show: int | None = None,
     error: str | None = None,
 ) -> HTMLResponse:
-    state, info = game.state, game.info
-    kick(game.id, state, info)
-    humans = human_seats(info)
-    due = [s for s in state.current_seats() if s in humans]
-    if show is not None and show in due:
-        ctx = board_context(store, state, info, show, token, error)
-        return page(request, "play.html", mode="hotseat", **ctx)
-    if due:
-        public = state.view(None) or {}
-        return page(
-            request,
-            "handover.html",
-            info=info,
-            spec=state.game.spec,
-            next_seat=due[0],
-            next_name=player_name(due[0], player_names(public)),
-            round=public.get("round") if public else None,
-            token=token,
-            num_actions=state.num_actions(),
-            error=error,
-        )
-    ctx = board_context(store, state, info, None, token, error)
-    return page(request, "play.html", mode="hotseat-wait", **ctx)
+    kick(game.id, game.state, game.info)
+    template, mode, ctx = hotseat_screen(store, game, token, show, error)
+    if template == "play.html":
+        return board_page(request, mode, ctx)
+    return page(request, template, **ctx)
+
+
+@router.get("/hotseat/{ident}/changed")
+@refusal(refused_fragment)
+def hotseat_changed(
+    game: HotseatDep,
+    token: TokenDep,
+    store: StoreDep,
+    show: int | None = None,
+    digest: str | None = None,
+) -> Response:
+    """Whether the hot-seat page would now show something else than ``digest`` (200: reload)
+    or the same (204: leave it be), so other seats' unseen steps never reload the screen."""
+    template, mode, ctx = hotseat_screen(store, game, token, show, None)
+    now = screen_digest(template, mode, ctx)
+    headers = {"X-Board-Digest": now, "Cache-Control": "no-store"}
+    return Response(status_code=204 if digest == now else 200, headers=headers)
 
 
 @router.post("/play/{ident}/act")
@@ -205,7 +265,9 @@ async def undo_form(form: FormDep, game: GameDep, seat: SeatDep, store: StoreDep
         return back_to(game.id, form, "malformed undo form")
     body = UndoIn(expected_actions=expected)
     await anyio.to_thread.run_sync(lambda: undo_step(store, game, seat, body))
+    # undone=1: the page does not take a lone option for the player again (see static/app.js),
+    # so one can take back further than a step that had no choice
     if form.get("mode") == "hotseat" and form.get("seat"):
         token = quote(form.get("token", ""))
-        return redirect(f"/hotseat/{game.id}?token={token}&show={form['seat']}")
-    return back_to(game.id, form)
+        return redirect(f"/hotseat/{game.id}?token={token}&show={form['seat']}&undone=1")
+    return redirect(str(back_to(game.id, form).headers["location"]) + "&undone=1")

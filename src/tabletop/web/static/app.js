@@ -14,7 +14,7 @@ window.Tabletop = (function () {
     box.dataset.remembered = "1";
     const all = links();
     const mine = {};
-    document.querySelectorAll("a.seat-link").forEach(a => { mine["seat " + (Number(a.dataset.seat) + 1)] = a.getAttribute("href"); });
+    document.querySelectorAll("a.seat-link").forEach(a => { mine[a.dataset.name || "Seat " + (Number(a.dataset.seat) + 1)] = a.getAttribute("href"); });
     const hot = document.getElementById("hotseat-link");
     if (hot) mine["on this screen"] = hot.getAttribute("href");
     const all_links = document.getElementById("creator-link");
@@ -152,8 +152,22 @@ window.Tabletop = (function () {
     } catch (e) { /* nothing kept */ }
     enhance(box);
     turnAlert(false);
+    autoTake(box);
     let latest = Number(box.dataset.numActions);
     let running = false;
+    // The page keeps what it shows when nothing this seat can see changed (another seat's secret
+    // step, a bot thinking aloud in its own lair): the server answers 204 for the page's digest,
+    // and only the count of actions the page has heard of moves on.
+    function caughtUp(n) {
+      box.dataset.numActions = String(n);
+      box.querySelectorAll("[data-num-actions]").forEach(el => { el.dataset.numActions = String(n); });
+      box.querySelectorAll('input[name="expected_actions"]').forEach(el => { el.value = String(n); });
+    }
+    function withDigest(url) {
+      const u = new URL(url, location.href);
+      u.searchParams.set("digest", box.dataset.digest || "");
+      return u.toString();
+    }
     async function redraw() {
       if (running || held) return;
       running = true;
@@ -161,27 +175,36 @@ window.Tabletop = (function () {
       try {
         while (!held && Number(box.dataset.numActions) !== latest) {
           const target = latest;
-          const url = box.dataset.fragment;
-          if (!url) {  // hot-seat: the server decides what to show; a half-filled form survives
+          if (!box.dataset.fragment) {
+            // hot-seat: the server decides what to show (a cover, a seat's board); the page
+            // reloads only when that changed, keeping a half-filled form
+            if (box.dataset.changed) {
+              const r = await fetch(withDigest(box.dataset.changed), {cache: "no-store"});
+              if (r.status === 204) { caughtUp(target); if (latest === target) break; continue; }
+              if (!r.ok) break;
+            }
             try {
               sessionStorage.setItem(KEPT, JSON.stringify({at: location.href, kept: keepForms(box)}));
             } catch (e) { /* no storage: the form starts afresh */ }
             location.reload();
             return;
           }
-          const r = await fetch(url, {cache: "no-store"});
+          const r = await fetch(withDigest(box.dataset.fragment), {cache: "no-store"});
+          if (r.status === 204) { caughtUp(target); if (latest === target) break; continue; }
           if (!r.ok) break;
           const html = await r.text();
           if (held) break;  // asked to hold meanwhile: fetch again on resume
           const logOpen = !!document.querySelector("details#log[open]");
           const kept = keepForms(box);
           box.innerHTML = html;
+          box.dataset.digest = r.headers.get("X-Board-Digest") || "";
           restoreForms(box, kept);
           const wrap = box.querySelector("[data-num-actions]");
           box.dataset.numActions = wrap ? wrap.dataset.numActions : String(target);
           if (logOpen) { const d = document.getElementById("log"); if (d) { d.open = true; wholeLog(d); } }
           enhance(box);
           turnAlert(true);
+          autoTake(box);
           const newest = document.querySelector("#latest li.newest");
           if (newest) newest.classList.add("flash");
           const status = document.getElementById("status");
@@ -202,6 +225,29 @@ window.Tabletop = (function () {
       redraw();
     });
     mark("idle");
+  }
+
+  // ---------------------------------------------------------------- a lone option
+  // The server marks an option the player has no reason to think over (the only one, revealing
+  // nothing, throwing nothing away: tabletop.web.render.lone_option) with data-auto; the page
+  // sends it at once. Not on a page that shows a refusal, and not where the player took a step
+  // back to (?undone=1): that position is remembered for this tab, so one can undo further.
+  const NOAUTO = "tabletop.no-auto";
+
+  function autoTake(root) {
+    const f = root.querySelector("#prompt form[data-auto]");
+    if (!f || f.dataset.sent || document.getElementById("error")) return;
+    const seenInput = f.querySelector('input[name="seen"]');
+    const seen = seenInput ? seenInput.value : "";
+    let skip = [];
+    try { skip = JSON.parse(sessionStorage.getItem(NOAUTO) || "[]"); } catch (e) { /* none */ }
+    if (new URLSearchParams(location.search).get("undone") && !skip.includes(seen)) {
+      skip = skip.concat([seen]).slice(-50);
+      try { sessionStorage.setItem(NOAUTO, JSON.stringify(skip)); } catch (e) { /* */ }
+    }
+    if (skip.includes(seen)) return;
+    f.dataset.sent = "1";
+    f.requestSubmit();
   }
 
   // ---------------------------------------------------------------- template forms
@@ -320,15 +366,17 @@ window.Tabletop = (function () {
     } catch (e) { /* no sound here */ }
   }
 
-  // The tab title says "Your turn" while a decision waits for you; with the alert switched on, a
-  // sound and (if allowed) a notification say so when a move arrives for you.
+  // The tab title says "Your turn" while a decision waits for you, and "Waiting for NAME" (the
+  // seats still choosing) once you have chosen or while others decide; with the alert switched
+  // on, a sound and (if allowed) a notification say so when a move arrives for you.
   function turnAlert(arrived) {
     const wrap = document.querySelector(".board-wrap");
     if (!wrap) return;
     const yours = wrap.dataset.yourTurn === "1";
+    const waiting = wrap.dataset.waitingFor || "";
     if (!document.body.dataset.baseTitle) document.body.dataset.baseTitle = document.title;
     const base = document.body.dataset.baseTitle;
-    document.title = yours ? "Your turn · " + base : base;
+    document.title = yours ? "Your turn · " + base : waiting ? `Waiting for ${waiting} · ${base}` : base;
     if (arrived && yours && wasYours === false && alertsOn()) {
       beep();
       if (window.Notification && Notification.permission === "granted" && document.hidden) {

@@ -10,83 +10,86 @@ from typing import TYPE_CHECKING
 from tabletop.engine import piles
 from tabletop.engine.views import log
 
-from .. import content as C
-from ..effects import Ctx, ask, fire
+from ..content import DiesAtAge, NeverDies, SaveOne
 from ..state import UnitInPlay
-from . import kingdom
+from .kingdom import Holder, ask, fire, sources, units
 
 if TYPE_CHECKING:
-    from ..play import PTState
+    from ..state import PaperTalesState
 
 
-def dies(st: PTState, seat: int, spot: int, u: UnitInPlay) -> bool:
+def dies(state: PaperTalesState, seat: int, spot: int, unit: UnitInPlay) -> bool:
     """Whether a Unit dies this Aging: one Age token or more (or its own threshold), unless it
     never dies or a Healer saved it."""
-    if u.get("saved"):
+    if unit.get("saved"):
         return False
-    unit = st.content.unit(u["c"])
-    ctx = Ctx(st, seat, unit=u, spot=spot)
-    if ask(ctx, C.NeverDies, False, unit.static):
+    card = state.content.unit(unit["card"])
+    holder = Holder(state, seat, unit=unit, spot=spot)
+    if ask(holder, NeverDies, False, card.static):
         return False
-    return bool(u["age"] >= ask(ctx, C.DiesAtAge, 1, unit.static))
+    return bool(unit["age"] >= ask(holder, DiesAtAge, 1, card.static))
 
 
-def savable(st: PTState, seat: int) -> list[int]:
+def savable(state: PaperTalesState, seat: int) -> list[int]:
     """Spots of Units a Healer may save: dying, and carrying a single Age token."""
-    return [s for s, u in kingdom.units(st, seat) if u["age"] == 1 and dies(st, seat, s, u)]
-
-
-def start(st: PTState) -> None:
-    """The Healers' choices come first (ruling 11: one save per Healer)."""
-    d = st.data
-    d["phase"] = "aging"
-    log(d, f"Turn {d['turn']}: Aging")
-    for seat in st.resolution_order():
-        for _, u in list(kingdom.units(st, seat)):
-            for e in st.content.unit(u["c"]).triggers:
-                if isinstance(e, C.SaveOne):
-                    fire(Ctx(st, seat, unit=u), e)
-
-
-def save(st: PTState, seat: int, spot: int | None, healer: str) -> None:
-    if spot is None:
-        return
-    u = st.data["players"][seat]["kingdom"][spot]
-    assert u is not None
-    u["saved"] = True
-    name = st.content.unit(u["c"]).name
-    log(st.data, f"{st.who(seat)}'s Mystical Healer saves {name}")
-    # a later Healer of the same Kingdom may find nobody left to save
-    d = st.data
-    d["pending"] = [
-        q
-        for q in d["pending"]
-        if not (q["seat"] == seat and q["kind"] == "save" and not savable(st, seat))
+    return [
+        spot
+        for spot, unit in units(state, seat)
+        if unit["age"] == 1 and dies(state, seat, spot, unit)
     ]
 
 
-def finish(st: PTState) -> None:
-    d = st.data
-    for seat in st.resolution_order():
-        p = d["players"][seat]
-        dying = [(s, u) for s, u in kingdom.units(st, seat) if dies(st, seat, s, u)]
-        dead = [u for _, u in dying]
-        for ctx, _, trig in list(kingdom.sources(st, seat)):
-            for e in trig:
-                if e.when == "aging" and not isinstance(e, C.SaveOne):
-                    ctx.dying = dead
-                    fire(ctx, e)
-        for spot, u in dying:
-            unit = st.content.unit(u["c"])
-            for e in unit.triggers:
-                if e.when == "dies":
-                    fire(Ctx(st, seat, unit=u, spot=spot, dying=dead), e)
+def start(state: PaperTalesState) -> None:
+    """The Healers' choices come first (ruling 11: one save per Healer)."""
+    data = state.data
+    data["phase"] = "aging"
+    log(data, f"Turn {data['turn']}: Aging")
+    for seat in state.resolution_order():
+        for spot, unit in list(units(state, seat)):
+            for effect in state.content.unit(unit["card"]).triggers:
+                if isinstance(effect, SaveOne):
+                    fire(Holder(state, seat, unit=unit, spot=spot), effect)
+
+
+def save(state: PaperTalesState, seat: int, spot: int | None) -> None:
+    """A Healer's choice: the Unit at ``spot`` is saved (None: nobody)."""
+    if spot is None:
+        return
+    unit = state.player(seat)["kingdom"][spot]
+    assert unit is not None
+    unit["saved"] = True
+    name = state.content.unit(unit["card"]).name
+    log(state.data, f"{state.possessive(seat)} Mystical Healer saves the {name}")
+    # a later Healer of the same Kingdom may find nobody left to save
+    data = state.data
+    data["pending"] = [
+        queued
+        for queued in data["pending"]
+        if not (queued["seat"] == seat and queued["kind"] == "save" and not savable(state, seat))
+    ]
+
+
+def finish(state: PaperTalesState) -> None:
+    data = state.data
+    for seat in state.resolution_order():
+        player = state.player(seat)
+        dying = [(spot, unit) for spot, unit in units(state, seat) if dies(state, seat, spot, unit)]
+        dead = [unit for _, unit in dying]
+        for holder, _, triggers in list(sources(state, seat)):
+            for effect in triggers:
+                if effect.when == "aging" and not isinstance(effect, SaveOne):
+                    holder.dying = dead
+                    fire(holder, effect)
+        for spot, unit in dying:
+            for effect in state.content.unit(unit["card"]).triggers:
+                if effect.when == "dies":
+                    fire(Holder(state, seat, unit=unit, spot=spot, dying=dead), effect)
         for spot, _ in dying:
-            p["kingdom"][spot] = None
-        piles.add_discards(d["deck"], [u["c"] for u in dead])
+            player["kingdom"][spot] = None
+        piles.add_discards(data["deck"], [unit["card"] for unit in dead])
         if dead:
-            names = ", ".join(st.content.unit(u["c"]).name for u in dead)
-            log(d, f"Aging: {st.who(seat)} loses {names}")
-        for _, u in kingdom.units(st, seat):
-            u["age"] += 1
-            u.pop("saved", None)
+            names = ", ".join(state.content.unit(unit["card"]).name for unit in dead)
+            log(data, f"Aging: {state.subject(seat, 'loses', opening=False)} {names}")
+        for _, unit in units(state, seat):
+            unit["age"] += 1
+            unit.pop("saved", None)

@@ -7,18 +7,19 @@ face down, and the choices are carried out together."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.views import log
 
-from .. import content as C
+from ..content import RESOURCES, Cost, game_content
 from . import kingdom
 
 if TYPE_CHECKING:
-    from ..play import PTState
+    from ..state import PaperTalesState
 
 LAND_PER_BUILDING = 2
 
@@ -31,33 +32,31 @@ class Option:
     level: int
     upgrade: bool
     way: int  # which of the cost alternatives
-    cost: C.Cost
+    cost: Cost
     gold: int  # Gold it takes in all (printed Gold, land, Gold standing in for resources)
+    land: int  # of which for land
 
 
-def land_cost(st: PTState, seat: int) -> int:
-    if kingdom.no_land_cost(st, seat):
+def land_cost(state: PaperTalesState, seat: int) -> int:
+    if kingdom.no_land_cost(state, seat):
         return 0
-    return LAND_PER_BUILDING * len(st.data["players"][seat]["buildings"])
-
-
-def ways(st: PTState, building: str, level: int, upgrade: bool) -> list[C.Cost]:
-    """The cost alternatives: a level's own, or for a new Level 2 Building both levels' summed."""
-    return _ways(building, level, upgrade)
+    return LAND_PER_BUILDING * len(state.player(seat)["buildings"])
 
 
 @lru_cache(maxsize=512)
-def _ways(building: str, level: int, upgrade: bool) -> list[C.Cost]:
-    b = C.game_content().buildings[building]  # static content, loaded once per process
+def ways(building: str, level: int, upgrade: bool) -> list[Cost]:
+    """The cost alternatives: a level's own, or for a new Level 2 Building both levels' summed
+    (static content, loaded once per process)."""
+    found = game_content().buildings[building]
     if level == 1 or upgrade:
-        return list(b.level(level).cost)
-    return [a.plus(c) for a, c in product(b.level(1).cost, b.level(2).cost)]
+        return list(found.level(level).cost)
+    return [a.plus(b) for a, b in product(found.level(1).cost, found.level(2).cost)]
 
 
 def gold_needed(
-    st: PTState,
+    state: PaperTalesState,
     seat: int,
-    cost: C.Cost,
+    cost: Cost,
     land: int,
     have: dict[str, int] | None = None,
     stand_in: set[str] | None = None,
@@ -65,84 +64,106 @@ def gold_needed(
     """Gold a cost takes from this Kingdom now, or None when a resource is missing and no
     ability lets Gold stand in for it (``have`` and ``stand_in``: already known)."""
     if have is None:
-        have = kingdom.resources(st, seat)
+        have = kingdom.resources(state, seat)
     if stand_in is None:
-        stand_in = kingdom.gold_for(st, seat)
+        stand_in = kingdom.gold_for(state, seat)
     gold = cost.gold + land
-    for r in C.RESOURCES:
-        missing = max(0, cost.need(r) - have[r])
-        if missing and r not in stand_in:
+    for resource in RESOURCES:
+        missing = max(0, cost.need(resource) - have[resource])
+        if missing and resource not in stand_in:
             return None
         gold += missing
     return gold
 
 
-def options(st: PTState, seat: int) -> list[Option]:
+def options(state: PaperTalesState, seat: int) -> list[Option]:
     """Every Construction action the seat can afford now."""
-    p = st.data["players"][seat]
-    out: list[Option] = []
-    land = land_cost(st, seat)
-    have = kingdom.resources(st, seat)
-    stand_in = kingdom.gold_for(st, seat)
-    for b in st.data["buildings"]:
-        owned = p["buildings"].get(b)
+    player = state.player(seat)
+    found: list[Option] = []
+    land = land_cost(state, seat)
+    have = kingdom.resources(state, seat)
+    stand_in = kingdom.gold_for(state, seat)
+    for building in state.data["buildings"]:
+        owned = player["buildings"].get(building)
         if owned == 2:
             continue
         plans = [(2, True)] if owned == 1 else [(1, False), (2, False)]
         for level, upgrade in plans:
-            for i, cost in enumerate(ways(st, b, level, upgrade)):
-                gold = gold_needed(st, seat, cost, 0 if upgrade else land, have, stand_in)
-                if gold is not None and gold <= p["gold"]:
-                    out.append(Option(b, level, upgrade, i, cost, gold))
-    return out
+            paid_land = 0 if upgrade else land
+            for way, cost in enumerate(ways(building, level, upgrade)):
+                gold = gold_needed(state, seat, cost, paid_land, have, stand_in)
+                if gold is not None and gold <= player["gold"]:
+                    found.append(Option(building, level, upgrade, way, cost, gold, paid_land))
+    return found
 
 
-def why_not(st: PTState, seat: int, building: str, level: int) -> str:
-    """Words for a refused Construction action."""
-    p = st.data["players"][seat]
-    if building not in st.data["buildings"]:
+def matching(state: PaperTalesState, seat: int, choice: Mapping[str, Any]) -> Option | None:
+    """The option a Construction action names, if the seat can afford it now."""
+    wanted = (choice.get("building"), choice.get("level"), choice.get("way"))
+    for option in options(state, seat):
+        if (option.building, option.level, option.way) == wanted:
+            return option
+    return None
+
+
+def price_words(option: Option) -> str:
+    """What an option asks, in players' words: ``needs 1 Wood; pay 2 Gold (2 for land)``."""
+    parts = []
+    needs = option.cost.resource_words()
+    if needs:
+        parts.append(f"needs {needs}")
+    if not option.gold:
+        parts.append("free")
+        return "; ".join(parts)
+    why = []
+    if option.land:
+        why.append(f"{option.land} for land")
+    standing = option.gold - option.cost.gold - option.land
+    if standing:
+        why.append(f"{standing} for missing resources")
+    if why and option.cost.gold:
+        why.insert(0, f"{option.cost.gold} printed")
+    parts.append(f"pay {option.gold} Gold" + (f" ({', '.join(why)})" if why else ""))
+    return "; ".join(parts)
+
+
+def why_not(state: PaperTalesState, seat: int, building: str, level: int) -> str:
+    """Players' words for a refused Construction action."""
+    player = state.player(seat)
+    if building not in state.data["buildings"]:
         return f"{building!r} is not a Building of this game"
-    owned = p["buildings"].get(building)
-    name = st.content.buildings[building].name
+    owned = player["buildings"].get(building)
+    name = state.content.buildings[building].name
     if owned == 2 or (owned == 1 and level == 1):
-        return f"the {name} is already at Level {owned}"
+        return f"your {name} is already at Level {owned}"
     upgrade = owned == 1
-    land = 0 if upgrade else land_cost(st, seat)
+    land = 0 if upgrade else land_cost(state, seat)
     best = None
-    for cost in ways(st, building, level, upgrade):
-        g = gold_needed(st, seat, cost, land)
-        if g is not None and (best is None or g < best):
-            best = g
+    for cost in ways(building, level, upgrade):
+        gold = gold_needed(state, seat, cost, land)
+        if gold is not None and (best is None or gold < best):
+            best = gold
     if best is None:
-        return f"the Kingdom does not produce the resources the {name} needs"
-    return f"the {name} takes {best} Gold (land {land}) and seat {seat} has {p['gold']}"
+        return f"your Kingdom does not produce the resources the {name} needs"
+    paid = f"{best} Gold" + (f" ({land} of it for land)" if land else "")
+    return f"the {name} takes {paid} and you have {player['gold']}"
 
 
-def commit(st: PTState, seat: int, choice: dict[str, int | str] | None) -> None:
-    p = st.data["players"][seat]
-    p["commit"] = {"build": choice}
-    p["done"] = True
-    if all(q["done"] for q in st.data["players"]):
-        resolve(st)
-
-
-def resolve(st: PTState) -> None:
-    """Everyone's Construction at once."""
-    d = st.data
-    for seat, p in enumerate(d["players"]):
-        choice = (p["commit"] or {}).get("build")
-        p["commit"] = None
-        p["done"] = False
-        if choice is None:
-            log(d, f"{st.who(seat)} constructs nothing")
-            continue
-        b, level, way = str(choice["building"]), int(choice["level"]), int(choice["way"])
-        match = [o for o in options(st, seat) if (o.building, o.level, o.way) == (b, level, way)]
-        assert match, f"construction choice {choice} became unaffordable"
-        o = match[0]
-        p["gold"] -= o.gold
-        p["buildings"][b] = level
-        name = st.content.buildings[b].name
-        verb = "upgrades the" if o.upgrade else "constructs a"
-        log(d, f"{st.who(seat)} {verb} {name} (Level {level}) for {o.gold} Gold")
-    d["phase"] = "built"
+def build(state: PaperTalesState, seat: int, choice: Mapping[str, Any] | None) -> None:
+    """One seat's Construction, carried out (everyone's together, in seat order, at the
+    reveal)."""
+    data = state.data
+    if choice is None:
+        log(data, f"{state.subject(seat, 'constructs')} nothing")
+        return
+    option = matching(state, seat, choice)
+    assert option is not None, f"construction choice {dict(choice)} became unaffordable"
+    player = state.player(seat)
+    player["gold"] -= option.gold
+    player["buildings"][option.building] = option.level
+    name = state.content.buildings[option.building].name
+    if option.upgrade:
+        words = f"{state.subject(seat, 'upgrades')} the {name}"
+    else:
+        words = f"{state.subject(seat, 'constructs')} a {name}"
+    log(data, f"{words} (Level {option.level}) for {option.gold} Gold")

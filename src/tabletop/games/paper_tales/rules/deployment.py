@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import gc
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -25,16 +26,13 @@ from tabletop.engine.knowledge import bit, everyone
 from tabletop.engine.templates import Param, Template
 from tabletop.engine.views import log
 
-from .. import content as C
 from .. import hidden
-from ..effects import Ctx, fire
+from ..content import Shapeshift, Trigger, game_content
 from ..state import BACK, EXTRA, FRONT, SPOTS, UnitInPlay
-from . import kingdom
+from .kingdom import Holder, fire, open_spots, spot_name, units
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
-    from ..play import PTState
+    from ..state import PaperTalesState
 
 KIND = "deploy"
 # where a card goes: the values of its parameter
@@ -45,23 +43,22 @@ WORDS = {
     KEEP: "keep face down",
     DISCARD: "discard",
 }
+PLACES = (IN_FRONT, IN_BACK, KEEP, DISCARD)
 
 
-def start(st: PTState) -> None:
-    d = st.data
-    d["phase"] = "deploy"
-    for p in d["players"]:
-        p["done"] = False
-    log(d, f"Turn {d['turn']}: Deployment; everyone places Units face down")
+def start(state: PaperTalesState) -> None:
+    data = state.data
+    data["phase"] = "deploy"
+    log(data, f"Turn {data['turn']}: Deployment; everyone places Units face down")
 
 
 def row_of(spot: int) -> str:
     return IN_FRONT if spot in FRONT else IN_BACK
 
 
-def row_spots(st: PTState, seat: int) -> dict[str, tuple[int, ...]]:
+def row_spots(state: PaperTalesState, seat: int) -> dict[str, tuple[int, ...]]:
     """The open spots of each row of a Kingdom (shared: not to be changed)."""
-    return _ROWS[kingdom.open_spots(st, seat)]
+    return _ROWS[open_spots(state, seat)]
 
 
 def _rows(spots: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
@@ -77,11 +74,11 @@ _ROWS: dict[tuple[int, ...], dict[str, tuple[int, ...]]] = {
 }
 
 
-def holdings(st: PTState, seat: int) -> tuple[dict[str, int], list[str]]:
+def holdings(state: PaperTalesState, seat: int) -> tuple[dict[str, int], list[str]]:
     """The seat's Units in play (card -> spot) and its hand (sorted): what the decision places."""
-    p = st.data["players"][seat]
-    in_play = {u["c"]: spot for spot, u in enumerate(p["kingdom"]) if u is not None}
-    return in_play, sorted(hidden.hand(st, seat))
+    kingdom = state.player(seat)["kingdom"]
+    in_play = {unit["card"]: spot for spot, unit in enumerate(kingdom) if unit is not None}
+    return in_play, sorted(hidden.hand(state, seat))
 
 
 def domain(card: str, spot: int | None) -> tuple[str, ...]:
@@ -92,11 +89,11 @@ def domain(card: str, spot: int | None) -> tuple[str, ...]:
     return (here, IN_BACK if here == IN_FRONT else IN_FRONT, DISCARD)
 
 
-def template(st: PTState, seat: int) -> Template:
+def template(state: PaperTalesState, seat: int) -> Template:
     """The Deployment of one seat as a template: a parameter per card."""
-    in_play, hand = holdings(st, seat)
-    caps = row_spots(st, seat)
-    gold = int(st.data["players"][seat]["gold"])
+    in_play, hand = holdings(state, seat)
+    caps = row_spots(state, seat)
+    gold = int(state.player(seat)["gold"])
     return _template(
         tuple(sorted(in_play.items())), tuple(hand), len(caps[IN_FRONT]), len(caps[IN_BACK]), gold
     )
@@ -108,13 +105,17 @@ def _template(
 ) -> Template:
     """Made once per seat and Deployment (it stays the same while the others commit)."""
     spots = dict(in_play)
-    unit = C.game_content().unit  # static content, loaded once per process
+    unit = game_content().unit  # static content, loaded once per process
     params = []
     for card in sorted([*spots, *hand]):
         spot = spots.get(card)
-        where = "in hand" if spot is None else kingdom.spot_name(spot)
+        face = unit(card)
+        if spot is None:
+            where = f"in hand: {face.cost_words()}, strength {face.strength}"
+        else:
+            where = f"{spot_name(spot)}, strength {face.strength}"
         values = domain(card, spot)
-        label = f"{unit(card).name} ({where})"
+        label = f"{face.name} ({where})"
         params.append(Param.of(card, values, label, [WORDS[v] for v in values]))
     text = (
         f"Arrange your Kingdom face down: at most {front} Units in the Front and {back} in the "
@@ -123,57 +124,65 @@ def _template(
     return Template.of(KIND, *params, text=text)
 
 
-def why_not(st: PTState, seat: int, action: Action) -> str | None:
-    """Why an arrangement (admitted by the template) cannot be played now, or None."""
-    in_play = {u["c"] for u in st.data["players"][seat]["kingdom"] if u is not None}
-    caps = row_spots(st, seat)
+def why_not(state: PaperTalesState, seat: int, action: Action) -> str | None:
+    """Why an arrangement (admitted by the template) cannot be played now, in players' words,
+    or None."""
+    in_play = {unit["card"] for unit in state.player(seat)["kingdom"] if unit is not None}
+    caps = row_spots(state, seat)
     counts = {IN_FRONT: 0, IN_BACK: 0, KEEP: 0}
     cost = 0
     for card, where in action.args:
         if where in counts:
             counts[str(where)] += 1
         if card not in in_play and where in (IN_FRONT, IN_BACK):
-            cost += st.content.unit(card).cost
+            cost += state.content.unit(card).cost
     for row in (IN_FRONT, IN_BACK):
         if counts[row] > len(caps[row]):
             return (
-                f"{counts[row]} Units in the {WORDS[row]} but this Kingdom has "
+                f"{counts[row]} Units in the {WORDS[row]}, but your Kingdom has "
                 f"{len(caps[row])} {WORDS[row]} spots"
             )
     if counts[KEEP] > 1:
-        return "at most one card is kept face down"
-    gold = int(st.data["players"][seat]["gold"])
+        return "you may keep at most one card face down"
+    gold = int(state.player(seat)["gold"])
     if cost > gold:
-        return f"the new Units cost {cost} Gold and cannot be paid with {gold} (ruling 13)"
+        return f"your new Units cost {cost} Gold and you have {gold} (ruling 13)"
     return None
 
 
-def explain(st: PTState, seat: int, action: Action) -> str:
-    """Words for a refused arrangement: a card it should not name or misses, a place a card
-    cannot go, or the rule it breaks."""
-    in_play, hand = holdings(st, seat)
-    names = dict(action.args)
-    unknown = sorted(set(names) - set(in_play) - set(hand))
+def explain(state: PaperTalesState, seat: int, action: Action) -> str:
+    """Players' words for a refused arrangement: a card it should not name or misses, a place a
+    card cannot go, or the rule it breaks."""
+    in_play, hand = holdings(state, seat)
+    places = dict(action.args)
+    unknown = sorted(set(places) - set(in_play) - set(hand))
     if unknown:
-        return f"{', '.join(unknown)}: not in seat {seat}'s hand or Kingdom"
-    missing = sorted((set(in_play) | set(hand)) - set(names))
+        return f"{_names(state, unknown)}: not in your hand or Kingdom"
+    missing = sorted((set(in_play) | set(hand)) - set(places))
     if missing:
-        return f"say where each card goes; missing: {', '.join(missing)}"
+        return f"say where every card goes; nothing said for {_names(state, missing)}"
     for card, where in action.args:
         allowed = domain(card, in_play.get(card))
         if where not in allowed:
-            return f"{card} may go to {', '.join(allowed)}, not {where!r}"
-    return why_not(st, seat, action) or "not a legal arrangement"
+            name = _names(state, [card])
+            return f"the {name} may go to {', '.join(WORDS[v] for v in allowed)}, not {where!r}"
+    return why_not(state, seat, action) or "not a legal arrangement"
 
 
-def options(st: PTState, seat: int) -> list[Action]:
+def _names(state: PaperTalesState, cards: list[str]) -> str:
+    """Cards by name where they are cards of the game (else as given)."""
+    known = state.content.instance_type
+    return ", ".join(known[c].name if c in known else repr(c) for c in cards)
+
+
+def options(state: PaperTalesState, seat: int) -> list[Action]:
     """Every legal arrangement (for bots and the harness; a surface offers the template): the
     Front, then the Back from what is left, within the rows' spots and the Gold, then the card
     kept. Remembered by what decides it, since it stays the same while the others commit."""
-    in_play, hand = holdings(st, seat)
-    caps = row_spots(st, seat)
+    in_play, hand = holdings(state, seat)
+    caps = row_spots(state, seat)
     rows = tuple(sorted((card, row_of(spot)) for card, spot in in_play.items()))
-    gold = int(st.data["players"][seat]["gold"])
+    gold = int(state.player(seat)["gold"])
     return _options(rows, tuple(hand), gold, len(caps[IN_FRONT]), len(caps[IN_BACK]))
 
 
@@ -194,47 +203,47 @@ def _options(
 def _enumerate(
     in_play: tuple[tuple[str, str], ...], hand: tuple[str, ...], gold: int, front: int, back: int
 ) -> list[Action]:
-    unit = C.game_content().unit  # static content, loaded once per process
-    cards = sorted([*(c for c, _ in in_play), *hand])
-    at = {c: i for i, c in enumerate(cards)}
-    cost = {c: unit(c).cost for c in hand}
+    unit = game_content().unit  # static content, loaded once per process
+    cards = sorted([*(card for card, _ in in_play), *hand])
+    at = {card: i for i, card in enumerate(cards)}
+    cost = {card: unit(card).cost for card in hand}
     mine = set(hand)
     # each (card, where) pair made once and shared by every action that holds it
-    pair = [{w: (c, w) for w in (IN_FRONT, IN_BACK, KEEP, DISCARD)} for c in cards]
-    out: list[Action] = []
+    pair = [{where: (card, where) for where in PLACES} for card in cards]
+    found: list[Action] = []
     now = [pair[i][DISCARD] for i in range(len(cards))]
-    for nf in range(min(front, len(cards)) + 1):
-        for f in combinations(cards, nf):
-            f_cost = sum(cost.get(c, 0) for c in f)
-            rest = [c for c in cards if c not in f]
-            for c in f:
-                now[at[c]] = pair[at[c]][IN_FRONT]
-            for nb in range(min(back, len(rest)) + 1):
-                for b in combinations(rest, nb):
-                    if f_cost + sum(cost.get(c, 0) for c in b) > gold:
+    for in_front in range(min(front, len(cards)) + 1):
+        for fronts in combinations(cards, in_front):
+            front_cost = sum(cost.get(card, 0) for card in fronts)
+            rest = [card for card in cards if card not in fronts]
+            for card in fronts:
+                now[at[card]] = pair[at[card]][IN_FRONT]
+            for in_back in range(min(back, len(rest)) + 1):
+                for backs in combinations(rest, in_back):
+                    if front_cost + sum(cost.get(card, 0) for card in backs) > gold:
                         continue
-                    for c in b:
-                        now[at[c]] = pair[at[c]][IN_BACK]
-                    out.append(Action(KIND, tuple(now)))
-                    for k in rest:
-                        if k in mine and k not in b:
-                            i = at[k]
+                    for card in backs:
+                        now[at[card]] = pair[at[card]][IN_BACK]
+                    found.append(Action(KIND, tuple(now)))
+                    for kept in rest:
+                        if kept in mine and kept not in backs:
+                            i = at[kept]
                             now[i] = pair[i][KEEP]
-                            out.append(Action(KIND, tuple(now)))
+                            found.append(Action(KIND, tuple(now)))
                             now[i] = pair[i][DISCARD]
-                    for c in b:
-                        now[at[c]] = pair[at[c]][DISCARD]
-            for c in f:
-                now[at[c]] = pair[at[c]][DISCARD]
-    return out
+                    for card in backs:
+                        now[at[card]] = pair[at[card]][DISCARD]
+            for card in fronts:
+                now[at[card]] = pair[at[card]][DISCARD]
+    return found
 
 
-def arrangement(st: PTState, seat: int, action: Action) -> list[UnitInPlay | None]:
+def arrangement(state: PaperTalesState, seat: int, action: Action) -> list[UnitInPlay | None]:
     """The Kingdom an arrangement makes: a Unit staying in its row keeps its spot, the others
     take the free spots of their row in order (Units in play first, then new ones)."""
-    p = st.data["players"][seat]
-    old = {u["c"]: (spot, u) for spot, u in enumerate(p["kingdom"]) if u is not None}
-    caps = row_spots(st, seat)
+    kingdom = state.player(seat)["kingdom"]
+    old = {unit["card"]: (spot, unit) for spot, unit in enumerate(kingdom) if unit is not None}
+    caps = row_spots(state, seat)
     out: list[UnitInPlay | None] = [None] * SPOTS
     movers: dict[str, list[UnitInPlay]] = {IN_FRONT: [], IN_BACK: []}
     fresh: dict[str, list[UnitInPlay]] = {IN_FRONT: [], IN_BACK: []}
@@ -243,23 +252,26 @@ def arrangement(st: PTState, seat: int, action: Action) -> list[UnitInPlay | Non
             continue
         row = str(where)
         if card in old:
-            spot, u = old[card]
+            spot, unit = old[card]
             if spot in caps[row]:
-                out[spot] = copy.copy(u)
+                out[spot] = copy.copy(unit)
             else:
-                movers[row].append(copy.copy(u))
+                movers[row].append(copy.copy(unit))
         else:
-            fresh[row].append({"c": card, "age": 0, "new": True})
+            fresh[row].append({"card": card, "age": 0, "new": True})
     for row in (IN_FRONT, IN_BACK):
-        free = [s for s in caps[row] if out[s] is None]
-        for spot, u in zip(free, [*movers[row], *sorted(fresh[row], key=lambda x: x["c"])]):
-            out[spot] = u
+        free = [spot for spot in caps[row] if out[spot] is None]
+        placed = [*movers[row], *sorted(fresh[row], key=lambda unit: unit["card"])]
+        for spot, unit in zip(free, placed):
+            out[spot] = unit
     return out
 
 
-def planned_cost(st: PTState, seat: int, mine: list[UnitInPlay | None]) -> int:
+def planned_cost(state: PaperTalesState, mine: list[UnitInPlay | None]) -> int:
     """Gold the new Units of an arrangement cost (a Monkey's -1 gives Gold back)."""
-    return sum(st.content.unit(u["c"]).cost for u in mine if u is not None and u["new"])
+    return sum(
+        state.content.unit(unit["card"]).cost for unit in mine if unit is not None and unit["new"]
+    )
 
 
 def kept_card(action: Action) -> str | None:
@@ -269,47 +281,56 @@ def kept_card(action: Action) -> str | None:
     return None
 
 
-def reveal(st: PTState, commitments: Mapping[int, Action]) -> None:
+def reveal(state: PaperTalesState, commitments: Mapping[int, Action]) -> None:
     """Everyone reveals at once and pays; unplaced hand cards are kept (one) or discarded."""
-    d = st.data
-    plans = {seat: arrangement(st, seat, a) for seat, a in commitments.items()}
-    for seat, p in enumerate(d["players"]):
-        mine = plans[seat]
-        kept_ids = {u["c"] for u in mine if u is not None}
-        gone = [u["c"] for u in p["kingdom"] if u is not None and u["c"] not in kept_ids]
-        piles.add_discards(d["deck"], gone)
-        cost = planned_cost(st, seat, mine)
-        p["gold"] -= cost
-        p["kingdom"] = mine
-        keep = kept_card(commitments[seat])
-        for c in hidden.hand(st, seat):
-            if c in kept_ids:  # revealed into the Kingdom
-                hidden.take(st, f"hand:{seat}", c, everyone(len(d["players"])))
-            elif c == keep:
-                hidden.move(st, f"hand:{seat}", f"kept:{seat}", c, seat)
-            else:
-                piles.add_discards(d["deck"], [hidden.take(st, f"hand:{seat}", c, bit(seat))])
-        p["done"] = False
-        new = [st.content.unit(u["c"]).name for u in mine if u is not None and u["new"]]
-        words = ", ".join(new) if new else "no new Unit"
-        log(d, f"{st.who(seat)} reveals {words} and pays {cost} Gold")
-        if gone:
-            log(d, f"{st.who(seat)} discards {len(gone)} Unit(s) from play")
-    for seat in st.resolution_order():
-        resolve_abilities(st, seat)
-    for p in d["players"]:
-        for u in p["kingdom"]:
-            if u is not None:
-                u["new"] = False
-    d["phase"] = "deployed"
+    data = state.data
+    plans = {seat: arrangement(state, seat, action) for seat, action in commitments.items()}
+    for seat in state.seats():
+        _reveal_one(state, seat, plans[seat], kept_card(commitments[seat]))
+    for seat in state.resolution_order():
+        resolve_abilities(state, seat)
+    for player in data["players"]:
+        for unit in player["kingdom"]:
+            if unit is not None:
+                unit["new"] = False
+    data["phase"] = "deployed"
 
 
-def words(st: PTState, seat: int, action: Action) -> str:
+def _reveal_one(
+    state: PaperTalesState, seat: int, mine: list[UnitInPlay | None], keep: str | None
+) -> None:
+    """One Kingdom revealed: the arrangement in play, its new Units paid, the hand put away."""
+    data = state.data
+    player = state.player(seat)
+    placed = {unit["card"] for unit in mine if unit is not None}
+    gone = [u["card"] for u in player["kingdom"] if u is not None and u["card"] not in placed]
+    piles.add_discards(data["deck"], gone)
+    cost = planned_cost(state, mine)
+    player["gold"] -= cost
+    player["kingdom"] = mine
+    for card in hidden.hand(state, seat):
+        if card in placed:  # revealed into the Kingdom
+            hidden.take(state, f"hand:{seat}", card, everyone(len(data["players"])))
+        elif card == keep:
+            hidden.move(state, f"hand:{seat}", f"kept:{seat}", card, seat)
+        else:
+            discarded = hidden.take(state, f"hand:{seat}", card, bit(seat))
+            piles.add_discards(data["deck"], [discarded])
+    new = [state.content.unit(u["card"]).name for u in mine if u is not None and u["new"]]
+    words = ", ".join(new) if new else "no new Unit"
+    pays = state.verb(seat, "pays")
+    log(data, f"{state.subject(seat, 'reveals')} {words} and {pays} {cost} Gold")
+    if gone:
+        log(data, f"{state.subject(seat, 'discards')} {len(gone)} Unit(s) from play")
+
+
+def words(state: PaperTalesState, seat: int, action: Action) -> str:
     """An arrangement in words: the rows, the kept card, what is discarded."""
-    unit = st.content.unit
+    known = state.content.instance_type
     groups: dict[str, list[str]] = {IN_FRONT: [], IN_BACK: [], KEEP: [], DISCARD: []}
     for card, where in action.args:
-        groups.setdefault(str(where), []).append(unit(card).name)
+        name = known[card].name if card in known else str(card)
+        groups.setdefault(str(where), []).append(name)
     parts = [
         f"{WORDS[row]}: {', '.join(sorted(groups[row])) or 'nobody'}" for row in (IN_FRONT, IN_BACK)
     ]
@@ -319,57 +340,65 @@ def words(st: PTState, seat: int, action: Action) -> str:
     return "; ".join(parts)
 
 
-def resolve_abilities(st: PTState, seat: int) -> None:
+def _deploy_triggers(state: PaperTalesState, unit: UnitInPlay) -> list[Trigger]:
+    """A Unit's Deployment abilities now (those of its reveal only if it was just revealed)."""
+    card = state.content.unit(unit["card"])
+    return [e for e in card.triggers if e.when == "deploy" and (unit["new"] or not e.flip)]
+
+
+def resolve_abilities(state: PaperTalesState, seat: int) -> None:
     """Deployment abilities of one Kingdom: Shapeshifters first, then by spot, the ones marked
     ``last`` (the Kraken's penalty) after all others; choices wait in the pending queue."""
-    mine = st.data["players"][seat]["kingdom"]
-
-    def triggers(u: UnitInPlay) -> list[C.Trigger]:
-        unit = st.content.unit(u["c"])
-        return [e for e in unit.triggers if e.when == "deploy" and (u["new"] or not e.flip)]
-
-    for spot, u in enumerate(list(mine)):
-        if u is None:
+    mine = state.player(seat)["kingdom"]
+    for spot, unit in enumerate(list(mine)):
+        if unit is None:
             continue
-        for e in triggers(u):
-            if isinstance(e, C.Shapeshift):
-                fire(Ctx(st, seat, unit=u, spot=spot), e)
-    later: list[tuple[Ctx, C.Trigger]] = []
-    for spot, u in enumerate(list(mine)):
-        if u is None or mine[spot] is not u:
+        for effect in _deploy_triggers(state, unit):
+            if isinstance(effect, Shapeshift):
+                fire(Holder(state, seat, unit=unit, spot=spot), effect)
+    later: list[tuple[Holder, Trigger]] = []
+    for spot, unit in enumerate(list(mine)):
+        if unit is None or mine[spot] is not unit:
             continue
-        for e in triggers(u):
-            if isinstance(e, C.Shapeshift):
+        for effect in _deploy_triggers(state, unit):
+            if isinstance(effect, Shapeshift):
                 continue
-            ctx = Ctx(st, seat, unit=u, spot=spot)
-            if getattr(e, "last", False):
-                later.append((ctx, e))
+            holder = Holder(state, seat, unit=unit, spot=spot)
+            if getattr(effect, "last", False):
+                later.append((holder, effect))
             else:
-                fire(ctx, e)
-    for ctx, e in later:
-        fire(ctx, e)
+                fire(holder, effect)
+    for holder, effect in later:
+        fire(holder, effect)
 
 
-def age_targets(st: PTState, seat: int, n: int) -> list[int]:
-    """Units that may take ``n`` Age tokens (or, ``n`` negative, give some up)."""
-    return [spot for spot, u in kingdom.units(st, seat) if n > 0 or u["age"] > 0]
+def age_targets(state: PaperTalesState, seat: int, tokens: int) -> list[int]:
+    """Units that may take ``tokens`` Age tokens (or, negative, give some up)."""
+    return [spot for spot, unit in units(state, seat) if tokens > 0 or unit["age"] > 0]
 
 
-def age_one(st: PTState, seat: int, spot: int, n: int, source: str) -> None:
-    u = st.data["players"][seat]["kingdom"][spot]
-    assert u is not None
-    u["age"] = max(0, u["age"] + n)
-    name = st.content.unit(u["c"]).name
-    verb = f"puts {n} Age token(s) on" if n > 0 else f"takes {-n} Age token(s) off"
-    log(st.data, f"{st.who(seat)}'s {source} {verb} {name}")
+def age_one(state: PaperTalesState, seat: int, spot: int, tokens: int, source: str) -> None:
+    unit = state.player(seat)["kingdom"][spot]
+    assert unit is not None
+    unit["age"] = max(0, unit["age"] + tokens)
+    name = state.content.unit(unit["card"]).name
+    if tokens > 0:
+        verb = f"puts {age_tokens(tokens)} on"
+    else:
+        verb = f"takes {age_tokens(-tokens)} off"
+    log(state.data, f"{state.possessive(seat)} {source} {verb} the {name}")
 
 
-def upgrade_targets(st: PTState, seat: int) -> list[str]:
-    owned = st.data["players"][seat]["buildings"]
-    return [b for b in st.data["buildings"] if owned.get(b) == 1]
+def age_tokens(n: int) -> str:
+    """``1 Age token``, ``2 Age tokens``."""
+    return f"{n} Age token" + ("" if n == 1 else "s")
 
 
-def upgrade_one(st: PTState, seat: int, building: str, source: str) -> None:
-    st.data["players"][seat]["buildings"][building] = 2
-    name = st.content.buildings[building].name
-    log(st.data, f"{st.who(seat)}'s {source} raises the {name} to Level 2")
+def upgrade_targets(state: PaperTalesState, seat: int) -> list[str]:
+    return [building for building, level in state.owned_buildings(seat) if level == 1]
+
+
+def upgrade_one(state: PaperTalesState, seat: int, building: str, source: str) -> None:
+    state.player(seat)["buildings"][building] = 2
+    name = state.content.buildings[building].name
+    log(state.data, f"{state.possessive(seat)} {source} raises the {name} to Level 2")

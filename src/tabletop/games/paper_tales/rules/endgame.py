@@ -1,6 +1,7 @@
 """End of the game, after the fourth turn: each player scores the LP printed on their Buildings
 (1 at Level 1, 3 at Level 2) and the end-of-game abilities of their Units. The most LP wins; among
-tied players, the one with the most Gold left; if still tied, they share the victory."""
+tied players, the one with the most Gold left; if still tied, they share the victory (the state's
+``winners``)."""
 
 from __future__ import annotations
 
@@ -8,32 +9,28 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine.views import log
 
-from ..effects import fire
-from . import kingdom
+from .kingdom import fire, sources
 
 if TYPE_CHECKING:
-    from ..play import PTState
+    from ..state import PaperTalesState
 
 
-def score(st: PTState) -> None:
-    d = st.data
-    for seat, p in enumerate(d["players"]):
-        lp = sum(st.content.buildings[b].level(lv).lp for b, lv in p["buildings"].items())
-        if lp:
-            st.add_lp(seat, lp, "Buildings")
-        for ctx, _, trig in list(kingdom.sources(st, seat)):
-            for e in trig:
-                if e.when == "end-of-game":
-                    fire(ctx, e)
-    d["phase"] = "over"
-    log(
-        d,
-        "The game is over: "
-        + ", ".join(f"{st.who(s)} {p['lp']} LP" for s, p in enumerate(d["players"])),
+def score(state: PaperTalesState) -> None:
+    data = state.data
+    for seat in state.seats():
+        printed = sum(
+            state.content.buildings[building].level(level).lp
+            for building, level in state.owned_buildings(seat)
+        )
+        if printed:
+            state.add_lp(seat, printed, "Buildings")
+        for holder, _, triggers in list(sources(state, seat)):
+            for effect in triggers:
+                if effect.when == "end-of-game":
+                    fire(holder, effect)
+    data["phase"] = "over"
+    scores = ", ".join(
+        f"{state.seat_name(seat)} {player['legend_points']} LP"
+        for seat, player in enumerate(data["players"])
     )
-
-
-def winners(st: PTState) -> tuple[int, ...]:
-    players = st.data["players"]
-    best = max((p["lp"], p["gold"]) for p in players)
-    return tuple(s for s, p in enumerate(players) if (p["lp"], p["gold"]) == best)
+    log(data, f"The game is over: {scores}")

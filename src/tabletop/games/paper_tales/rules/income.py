@@ -9,12 +9,11 @@ from tabletop.engine.views import log
 from . import kingdom
 
 if TYPE_CHECKING:
-    from ..play import PTState
+    from ..state import PaperTalesState
 
 
-def resolve(st: PTState) -> None:
-    d = st.data
-    for seat, p in enumerate(d["players"]):
-        gold = kingdom.income(st, seat)
-        p["gold"] += gold
-        log(d, f"Income: {st.who(seat)} earns {gold} Gold")
+def resolve(state: PaperTalesState) -> None:
+    for seat in state.seats():
+        gold = kingdom.income(state, seat)
+        state.player(seat)["gold"] += gold
+        log(state.data, f"Income: {state.subject(seat, 'earns', opening=False)} {gold} Gold")

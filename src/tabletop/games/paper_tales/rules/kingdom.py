@@ -1,145 +1,236 @@
 """The Kingdom (rulebook: Kingdom, resources, strength): spots, what a Kingdom produces, how strong
-each Unit and the whole Front are, and the counts abilities use. Pure queries: nothing here
-changes the state."""
+each Unit and the whole Front are, the conditions and counts abilities use, and how an ability of
+a card in the Kingdom is asked (static) or resolved (triggered). The abilities' handlers are the
+effect tables' (``effects.py`` registers one per effect), found through the tables, so this
+module needs no handler by name. Apart from :func:`fire`, nothing here changes the state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .. import content as C
-from ..effects import Ctx, amount, ask, holds
-from ..state import BACK, EXTRA, FRONT, SPOTS, UnitInPlay
+from ..content import (
+    RESOURCES,
+    STATIC,
+    TRIGGERED,
+    Aged,
+    AgeExactly,
+    CannotFight,
+    FightsFromBack,
+    GainGold,
+    GoldForResource,
+    InFront,
+    KingdomStrength,
+    NoLandCost,
+    Produce,
+    Produces,
+    StrengthAdd,
+    StrengthSet,
+    Trigger,
+)
+from ..state import BACK, EXTRA, FRONT, SPOT_NAMES, SPOTS, UnitInPlay
 
 if TYPE_CHECKING:
-    from ..play import PTState
+    from ..state import PaperTalesState
+
+# the handler of each effect model, as the tables give it (found once per model)
+_HANDLERS: dict[type, Callable[..., Any]] = {}
 
 
-def units(st: PTState, seat: int) -> Iterator[tuple[int, UnitInPlay]]:
-    """(spot, Unit) of a Kingdom as everyone sees it."""
-    for spot, u in enumerate(st.data["players"][seat]["kingdom"]):
-        if u is not None:
-            yield spot, u
+@dataclass(slots=True)
+class Holder:
+    """Where an ability is: the state, its owner, and the Unit (or Building) holding it."""
+
+    state: PaperTalesState
+    seat: int
+    unit: UnitInPlay | None = None
+    spot: int | None = None
+    building: str | None = None
+    dying: list[UnitInPlay] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        if self.unit is not None:
+            return self.state.content.unit(self.unit["card"]).name
+        if self.building is not None:
+            return self.state.content.buildings[self.building].name
+        return "?"
 
 
-def level2(st: PTState, seat: int) -> int:
-    return sum(1 for lv in st.data["players"][seat]["buildings"].values() if lv == 2)
+def _handler(table: Any, effect: Any) -> Callable[..., Any]:
+    found = _HANDLERS.get(type(effect))
+    if found is None:
+        found = _HANDLERS[type(effect)] = table.handler(effect)
+    return found
 
 
-def open_spots(st: PTState, seat: int) -> tuple[int, ...]:
-    """The spots a Kingdom may use: 2 Front and 2 Back, and one more Front spot once it owns a
-    Level 2 Building (ruling 9)."""
-    extra = (EXTRA,) if level2(st, seat) else ()
-    return (0, 1, 2, 3, *extra)
+def ask(holder: Holder, model: type, start: Any, effects: Sequence[Any]) -> Any:
+    """Fold the static abilities of one model over ``start`` (a question of the rules)."""
+    value = start
+    for effect in effects:
+        if type(effect) is model:
+            value = _handler(STATIC, effect)(holder, effect, value)
+    return value
 
 
-def sources(st: PTState, seat: int) -> Iterator[tuple[Ctx, list[Any], list[Any]]]:
-    """Every card of a Kingdom with its static and triggered abilities: Units by spot, then
-    Buildings in the order of the game's Building list."""
-    content = st.content
-    for spot, u in units(st, seat):
-        unit = content.unit(u["c"])
-        yield Ctx(st, seat, unit=u, spot=spot), unit.static, unit.triggers
-    owned = st.data["players"][seat]["buildings"]
-    for b in st.data["buildings"]:
-        if b in owned:
-            side = content.buildings[b].level(owned[b])
-            yield Ctx(st, seat, building=b), side.static, side.triggers
+def fire(holder: Holder, effect: Trigger) -> None:
+    """Resolve one triggered ability, if its condition holds."""
+    if holds(holder, effect.cond):
+        _handler(TRIGGERED, effect)(holder, effect)
 
 
-def resources(st: PTState, seat: int) -> dict[str, int]:
-    """What the Kingdom produces now (Units and Buildings). Resources are never spent. While a
-    view is drawn (the state cannot change) the answer is remembered."""
-    memo = st._cache.get("still")
-    if memo is not None and seat in memo:
-        return dict(memo[seat])
-    acc = {r: 0 for r in C.RESOURCES}
-    for ctx, stat, _ in sources(st, seat):
-        acc = ask(ctx, C.Produce, acc, stat)
-    if memo is not None:
-        memo[seat] = dict(acc)
-    return acc
+# ------------------------------------------------------------------ conditions and counts
+def holds(holder: Holder, condition: Any) -> bool:
+    if condition is None:
+        return True
+    if isinstance(condition, Produces):
+        return resources(holder.state, holder.seat)[condition.resource] >= 1
+    if isinstance(condition, Aged):
+        return holder.unit is not None and holder.unit["age"] >= 1
+    if isinstance(condition, AgeExactly):
+        return holder.unit is not None and holder.unit["age"] == condition.n
+    if isinstance(condition, InFront):
+        return holder.spot is not None and holder.spot in FRONT
+    raise TypeError(f"unknown condition {condition!r}")
 
 
-def unit_strength(st: PTState, seat: int, spot: int, u: UnitInPlay) -> int:
-    """A Unit's strength during Wars: printed, replaced, then raised by its abilities."""
-    unit = st.content.unit(u["c"])
-    ctx = Ctx(st, seat, unit=u, spot=spot)
-    value = ask(ctx, C.StrengthSet, unit.strength, unit.static)
-    value = ask(ctx, C.StrengthAdd, value, unit.static)
-    return max(0, int(value))
-
-
-def fights(st: PTState, seat: int, spot: int, u: UnitInPlay) -> bool:
-    """Front Units fight; Back Units only with the fight-from-the-Back ability; a Unit that
-    cannot fight (an aged Leviathan) never does."""
-    unit = st.content.unit(u["c"])
-    ctx = Ctx(st, seat, unit=u, spot=spot)
-    if ask(ctx, C.CannotFight, False, unit.static):
-        return False
-    return spot in FRONT or (spot in BACK and ask(ctx, C.FightsFromBack, False, unit.static))
-
-
-def war_strength(st: PTState, seat: int) -> int:
-    """The Kingdom's strength in Wars: its fighting Units plus the Buildings' bonuses."""
-    total = sum(unit_strength(st, seat, s, u) for s, u in units(st, seat) if fights(st, seat, s, u))
-    for ctx, stat, _ in sources(st, seat):
-        if ctx.building is not None:
-            total = ask(ctx, C.KingdomStrength, total, stat)
+def amount(holder: Holder, n: int, per: Sequence[str]) -> int:
+    total = n
+    for name in per:
+        total *= count(holder.state, holder.seat, name, holder)
     return total
 
 
-def income(st: PTState, seat: int) -> int:
-    """The Gold this Kingdom earns in the Income phase: 2, plus every Income ability. Computed in
-    advance for the Ogre (research notes, Wars)."""
-    total = 2
-    for ctx, _, trig in sources(st, seat):
-        for e in trig:
-            if isinstance(e, C.GainGold) and e.when == "income" and holds(ctx, e.cond):
-                total += amount(ctx, e.n, e.per)
-    return total
-
-
-def gold_for(st: PTState, seat: int) -> set[str]:
-    """The resources 1 Gold may stand in for at Construction."""
-    acc: set[str] = set()
-    for ctx, stat, _ in sources(st, seat):
-        acc = ask(ctx, C.GoldForResource, acc, stat)
-    return acc
-
-
-def no_land_cost(st: PTState, seat: int) -> bool:
-    return any(ask(ctx, C.NoLandCost, False, stat) for ctx, stat, _ in sources(st, seat))
-
-
-def count(st: PTState, seat: int, name: str, ctx: Ctx | None = None) -> int:
+def count(state: PaperTalesState, seat: int, name: str, holder: Holder | None = None) -> int:
     """What an ability counts (see ``content.Count``)."""
-    if name in C.RESOURCES:
-        return resources(st, seat)[name]
+    if name in RESOURCES:
+        return resources(state, seat)[name]
     if name == "age-on-self":
-        return ctx.unit["age"] if ctx is not None and ctx.unit is not None else 0
+        return holder.unit["age"] if holder is not None and holder.unit is not None else 0
     if name == "age-in-kingdom":
-        return sum(u["age"] for _, u in units(st, seat))
+        return sum(u["age"] for _, u in units(state, seat))
     if name == "wars-won":
-        return int(st.data["players"][seat]["won"])
+        return int(state.player(seat)["wars_won"])
     if name == "level-2-buildings":
-        return level2(st, seat)
+        return level2(state, seat)
     if name == "buildings":
-        return len(st.data["players"][seat]["buildings"])
+        return len(state.player(seat)["buildings"])
     if name == "strong-units":
-        return sum(1 for s, u in units(st, seat) if unit_strength(st, seat, s, u) >= 3)
+        return sum(1 for s, u in units(state, seat) if unit_strength(state, seat, s, u) >= 3)
     if name == "age-on-dying-units":
-        return sum(u["age"] for u in ctx.dying) if ctx is not None else 0
+        return sum(u["age"] for u in holder.dying) if holder is not None else 0
     if name == "dying-units":
-        return len(ctx.dying) if ctx is not None else 0
+        return len(holder.dying) if holder is not None else 0
     if name == "income-gold":
-        return income(st, seat)
+        return income(state, seat)
     if name == "units":
-        return sum(1 for _ in units(st, seat))
+        return sum(1 for _ in units(state, seat))
     raise ValueError(f"unknown count {name!r}")
 
 
-def spot_name(spot: int) -> str:
-    from ..state import SPOT_NAMES
+# ------------------------------------------------------------------ the Kingdom
+def units(state: PaperTalesState, seat: int) -> Iterator[tuple[int, UnitInPlay]]:
+    """(spot, Unit) of a Kingdom as everyone sees it."""
+    for spot, unit in enumerate(state.player(seat)["kingdom"]):
+        if unit is not None:
+            yield spot, unit
 
-    return SPOT_NAMES[spot] if 0 <= spot < SPOTS else f"spot {spot}"
+
+def level2(state: PaperTalesState, seat: int) -> int:
+    return sum(1 for level in state.player(seat)["buildings"].values() if level == 2)
+
+
+def open_spots(state: PaperTalesState, seat: int) -> tuple[int, ...]:
+    """The spots a Kingdom may use: 2 Front and 2 Back, and one more Front spot once it owns a
+    Level 2 Building (ruling 9)."""
+    extra = (EXTRA,) if level2(state, seat) else ()
+    return (0, 1, 2, 3, *extra)
+
+
+def spot_name(spot: Any) -> str:
+    if isinstance(spot, int) and 0 <= spot < SPOTS:
+        return SPOT_NAMES[spot]
+    return f"spot {spot}"
+
+
+def sources(state: PaperTalesState, seat: int) -> Iterator[tuple[Holder, list[Any], list[Any]]]:
+    """Every card of a Kingdom with its static and triggered abilities: Units by spot, then
+    Buildings in the order of the game's Building list."""
+    content = state.content
+    for spot, unit in units(state, seat):
+        card = content.unit(unit["card"])
+        yield Holder(state, seat, unit=unit, spot=spot), card.static, card.triggers
+    for building, level in state.owned_buildings(seat):
+        side = content.buildings[building].level(level)
+        yield Holder(state, seat, building=building), side.static, side.triggers
+
+
+def resources(state: PaperTalesState, seat: int) -> dict[str, int]:
+    """What the Kingdom produces now (Units and Buildings). Resources are never spent. While a
+    view is drawn (the state cannot change) the answer is remembered."""
+    memo = state._cache.get("still")
+    if memo is not None and seat in memo:
+        return dict(memo[seat])
+    found = {r: 0 for r in RESOURCES}
+    for holder, static, _ in sources(state, seat):
+        found = ask(holder, Produce, found, static)
+    if memo is not None:
+        memo[seat] = dict(found)
+    return found
+
+
+def unit_strength(state: PaperTalesState, seat: int, spot: int, unit: UnitInPlay) -> int:
+    """A Unit's strength during Wars: printed, replaced, then raised by its abilities."""
+    card = state.content.unit(unit["card"])
+    holder = Holder(state, seat, unit=unit, spot=spot)
+    value = ask(holder, StrengthSet, card.strength, card.static)
+    value = ask(holder, StrengthAdd, value, card.static)
+    return max(0, int(value))
+
+
+def fights(state: PaperTalesState, seat: int, spot: int, unit: UnitInPlay) -> bool:
+    """Front Units fight; Back Units only with the fight-from-the-Back ability; a Unit that
+    cannot fight (an aged Leviathan) never does."""
+    card = state.content.unit(unit["card"])
+    holder = Holder(state, seat, unit=unit, spot=spot)
+    if ask(holder, CannotFight, False, card.static):
+        return False
+    return spot in FRONT or (spot in BACK and ask(holder, FightsFromBack, False, card.static))
+
+
+def war_strength(state: PaperTalesState, seat: int) -> int:
+    """The Kingdom's strength in Wars: its fighting Units plus the Buildings' bonuses."""
+    total = sum(
+        unit_strength(state, seat, spot, unit)
+        for spot, unit in units(state, seat)
+        if fights(state, seat, spot, unit)
+    )
+    for holder, static, _ in sources(state, seat):
+        if holder.building is not None:
+            total = ask(holder, KingdomStrength, total, static)
+    return int(total)
+
+
+def income(state: PaperTalesState, seat: int) -> int:
+    """The Gold this Kingdom earns in the Income phase: 2, plus every Income ability. Computed in
+    advance for the Ogre (research notes, Wars)."""
+    total = 2
+    for holder, _, triggers in sources(state, seat):
+        for effect in triggers:
+            income_ability = isinstance(effect, GainGold) and effect.when == "income"
+            if income_ability and holds(holder, effect.cond):
+                total += amount(holder, effect.n, effect.per)
+    return total
+
+
+def gold_for(state: PaperTalesState, seat: int) -> set[str]:
+    """The resources 1 Gold may stand in for at Construction."""
+    found: set[str] = set()
+    for holder, static, _ in sources(state, seat):
+        found = ask(holder, GoldForResource, found, static)
+    return found
+
+
+def no_land_cost(state: PaperTalesState, seat: int) -> bool:
+    return any(ask(holder, NoLandCost, False, static) for holder, static, _ in sources(state, seat))

@@ -1,7 +1,10 @@
 """Phase 1, Recruitment: the draft. Everyone is dealt 5 Units, keeps one face down and passes the
 rest, until everyone holds 5; the passing direction alternates from turn to turn (ruling 3). With
 2 players, 9 cards each: keep one and discard one face down, pass the rest, and the last card is
-kept (ruling 2). The card kept over from the last turn joins the hand at the end."""
+kept (ruling 2). The card kept over from the last turn joins the hand at the end.
+
+Each step is one simultaneous decision (the engine keeps every pick face down until all seats
+have chosen); its reveal carries the picks out in seat order, then the hands pass on."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from tabletop.engine.views import log
 from .. import hidden
 
 if TYPE_CHECKING:
-    from ..play import PTState
+    from ..state import PaperTalesState
 
 
 def hand_size(players: int) -> int:
@@ -31,107 +34,95 @@ def direction(turn: int) -> int:
     return 1 if turn % 2 == 1 else -1
 
 
-def deal(st: PTState, n: int) -> list[str]:
+def deal(state: PaperTalesState, n: int) -> list[str]:
     """``n`` cards from the draw pile, the discards shuffled back in when it runs out."""
-    out = []
+    found = []
     for _ in range(n):
-        card = piles.draw(st.data["deck"], st.rng)
+        card = piles.draw(state.data["deck"], state.rng)
         if card is None:
             break
-        out.append(card)
-    return out
+        found.append(card)
+    return found
 
 
-def start(st: PTState) -> None:
-    d = st.data
-    n = len(d["players"])
-    size = hand_size(n)
-    hidden.open_draft(st)
-    for seat in range(n):
-        hidden.deal(st, f"draft:{seat}", deal(st, size), seat)
-    d["draft"] = {"picks": [None] * n, "step": 0}
-    for p in d["players"]:
-        p["done"] = False
-    d["phase"] = "draft"
-    way = "next" if direction(d["turn"]) == 1 else "previous"
-    log(d, f"Turn {d['turn']}: Recruitment; hands pass to the {way} player")
-    _auto_last(st)
+def start(state: PaperTalesState) -> None:
+    data = state.data
+    players = len(data["players"])
+    hidden.open_draft(state)
+    for seat in range(players):
+        hidden.deal(state, f"draft:{seat}", deal(state, hand_size(players)), seat)
+    data["draft"] = {"picks": [None] * players, "step": 0}
+    data["phase"] = "draft"
+    way = "next" if direction(data["turn"]) == 1 else "previous"
+    log(data, f"Turn {data['turn']}: Recruitment; hands pass to the {way} player")
+    _auto_last(state)
 
 
-def choices(st: PTState, seat: int) -> list[str]:
-    return sorted(hidden.draft_hand(st, seat))
+def choices(state: PaperTalesState, seat: int) -> list[str]:
+    return sorted(hidden.draft_hand(state, seat))
 
 
-def burning(st: PTState, seat: int) -> bool:
+def burning(state: PaperTalesState, seat: int) -> bool:
     """2 players: the seat has kept its card and now discards one."""
-    draft = st.data["draft"]
+    draft = state.data["draft"]
     return draft is not None and draft["picks"][seat] is not None
 
 
-def pick(st: PTState, seat: int, card: str) -> None:
-    """A seat's pick (revealed to nobody: it goes to the seat's hand); 2 players: a discard
-    follows."""
-    draft = st.data["draft"]
+def pick(state: PaperTalesState, seat: int, card: str) -> None:
+    """A seat's pick (revealed to nobody: it goes to the seat's hand); 2 players: the card is
+    remembered until the discard that follows."""
+    draft = state.data["draft"]
     assert draft is not None
-    hidden.move(st, f"draft:{seat}", f"hand:{seat}", card, seat)
-    draft["picks"][seat] = card
-    if not burns(len(st.data["players"])):
-        _done(st, seat)
+    hidden.move(state, f"draft:{seat}", f"hand:{seat}", card, seat)
+    if burns(len(state.data["players"])):
+        draft["picks"][seat] = card
 
 
-def burn(st: PTState, seat: int, card: str) -> None:
-    """2 players: the seat's face-down discard."""
-    hidden.take(st, f"draft:{seat}", card, bit(seat))
-    piles.add_discards(st.data["deck"], [card])
-    _done(st, seat)
-
-
-def _done(st: PTState, seat: int) -> None:
-    st.data["players"][seat]["done"] = True
-    if all(p["done"] for p in st.data["players"]):
-        _resolve(st)
-
-
-def _resolve(st: PTState) -> None:
-    """Everyone has kept (and discarded) a card: the rest of each hand is passed on."""
-    d = st.data
-    draft = d["draft"]
+def burn(state: PaperTalesState, seat: int, card: str) -> None:
+    """2 players: the seat's face-down discard ends its step."""
+    draft = state.data["draft"]
     assert draft is not None
-    n = len(d["players"])
-    for p in d["players"]:
-        p["done"] = False
-    hidden.pass_hands(st, direction(d["turn"]))
-    draft["picks"] = [None] * n
+    hidden.take(state, f"draft:{seat}", card, bit(seat))
+    piles.add_discards(state.data["deck"], [card])
+    draft["picks"][seat] = None
+
+
+def step_done(state: PaperTalesState) -> None:
+    """After every seat's pick (and, with 2 players, its discard): the rest of each hand is
+    passed on, unless the discards are still to come."""
+    draft = state.data["draft"]
+    assert draft is not None
+    if any(kept is not None for kept in draft["picks"]):
+        return
+    hidden.pass_hands(state, direction(state.data["turn"]))
     draft["step"] += 1
-    _auto_last(st)
+    _auto_last(state)
 
 
-def _auto_last(st: PTState) -> None:
+def _auto_last(state: PaperTalesState) -> None:
     """A last single card is simply kept; when every hand is empty the draft is over."""
     over = True
-    for seat in range(len(st.data["players"])):
-        left = hidden.draft_hand(st, seat)
+    for seat in state.seats():
+        left = hidden.draft_hand(state, seat)
         if len(left) == 1:
-            hidden.move(st, f"draft:{seat}", f"hand:{seat}", left[0], seat)
+            hidden.move(state, f"draft:{seat}", f"hand:{seat}", left[0], seat)
         elif left:
             over = False
     if over:
-        finish(st)
+        finish(state)
 
 
-def finish(st: PTState) -> None:
+def finish(state: PaperTalesState) -> None:
     """End of the draft (the solo selection ends alike)."""
-    if st.data["draft"] is not None:
-        hidden.close_draft(st)
-    st.data["draft"] = None
-    st.data["phase"] = "recruited"
+    if state.data["draft"] is not None:
+        hidden.close_draft(state)
+    state.data["draft"] = None
+    state.data["phase"] = "recruited"
 
 
-def add_kept(st: PTState) -> None:
+def add_kept(state: PaperTalesState) -> None:
     """End of Recruitment: the card kept over from the last turn joins the hand."""
-    d = st.data
-    for seat, p in enumerate(d["players"]):
-        card = hidden.kept(st, seat)
+    for seat in state.seats():
+        card = hidden.kept(state, seat)
         if card is not None:
-            hidden.move(st, f"kept:{seat}", f"hand:{seat}", card, seat)
-        p["done"] = False
+            hidden.move(state, f"kept:{seat}", f"hand:{seat}", card, seat)

@@ -5,16 +5,14 @@ cards. Then the first turn begins."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from tabletop.engine import Game, new_rng
+from tabletop.engine.piles import new_pile
+from tabletop.engine.rng import Rng
 
-from tabletop.engine import new_rng
-
-from ..state import new_data
+from .. import hidden
+from ..content import game_content
+from ..state import LAYOUT, Data, PaperTalesState, new_player
 from . import solo, turn
-
-if TYPE_CHECKING:
-    from .. import PaperTales
-    from ..play import PTState
 
 START_GOLD = 3
 BASE_BUILDINGS = ("mine", "tavern", "temple", "town", "barracks")
@@ -22,23 +20,52 @@ FIXED_BUILDINGS = ("mine", "tavern", "temple", "town")  # Beyond the Gates: ever
 TILES_REVEALED = 3
 
 
-def new_game(game: PaperTales, seed: int) -> PTState:
-    from ..play import PTState
+def new_data(
+    players: int, deck: list[str], buildings: list[str], tiles: list[str], gold: int, rng: Rng
+) -> Data:
+    """The data of a game at its start: shuffled draw pile, every seat with its starting Gold."""
+    data: Data = {
+        "layout": LAYOUT,
+        "turn": 1,
+        "phase": "setup",
+        "deck": new_pile(deck, rng, compact=True, compact_discards=True),
+        "players": [new_player(gold) for _ in range(players)],
+        "draft": None,
+        "pending": [],
+        "buildings": list(buildings),
+        "tiles": list(tiles),
+        "solo": None,
+        "log": [],
+        "log_n": 0,
+    }
+    hidden.create(data, players)  # type: ignore[arg-type]
+    return data
 
+
+def buildings_of(game: Game, rng: Rng) -> tuple[list[str], list[str]]:
+    """The Buildings of a game, in order, and the tiles revealed (Beyond the Gates)."""
+    if not game.params["new_buildings"]:
+        return list(BASE_BUILDINGS), []
+    pool = sorted(b.id for b in game_content().buildings.values() if b.tile)
+    rng.shuffle(pool)
+    tiles = sorted(pool[:TILES_REVEALED])
+    return [*FIXED_BUILDINGS, *tiles], tiles
+
+
+def blank_state(game: Game, seed: int, gold: int = START_GOLD) -> PaperTalesState:
+    """A game set up and not yet begun (the scenario builder starts from it too)."""
     rng = new_rng(seed)
-    deck = game.content.deck(base=True, expansion=bool(game.params["new_units"]))
-    tiles: list[str] = []
-    if game.params["new_buildings"]:
-        pool = sorted(b.id for b in game.content.buildings.values() if b.tile)
-        rng.shuffle(pool)
-        tiles = sorted(pool[:TILES_REVEALED])
-        buildings = [*FIXED_BUILDINGS, *tiles]
-    else:
-        buildings = list(BASE_BUILDINGS)
-    data = new_data(game.num_players, deck, buildings, tiles, START_GOLD, rng)
-    state = PTState(game, dict(data), rng, seed)
+    deck = game_content().deck(base=True, expansion=bool(game.params["new_units"]))
+    buildings, tiles = buildings_of(game, rng)
+    data = new_data(game.num_players, deck, buildings, tiles, gold, rng)
+    state = PaperTalesState(game, dict(data), rng, seed)
     if game.params["mode"] == "solo":
         solo.setup(state, int(game.params["lich_cards"]))
+    return state
+
+
+def new_game(game: Game, seed: int) -> PaperTalesState:
+    state = blank_state(game, seed)
     turn.advance(state)
     state.run_automata()
     return state

@@ -3,7 +3,8 @@ builds nothing: he is an automaton of these rules, not a seat. He scores through
 Necropolis cards (one from each of the piles 1, 2, 3, 4 and END, face down, the first revealed):
 at the end of each Recruitment the current card's Immediate Gain, and every revealed card's Quest
 Bonus for each Netherworld Unit meeting it; in Wars his Black and Purple armies (the current card
-plus the next) each fight the player's Kingdom; at the end, the END card's gain. Ties go to him."""
+plus the next) each fight the player's Kingdom; at the end, the END card's gain. Ties go to him.
+His Lich King cards' abilities are the ``lich-king`` effect table's (handlers in effects.py)."""
 
 from __future__ import annotations
 
@@ -15,37 +16,43 @@ from tabletop.engine.knowledge import ZONES
 from tabletop.engine.protocol import Automaton
 from tabletop.engine.views import log
 
-from .. import content as C
 from .. import hidden
-from ..effects import fire
-from . import kingdom, recruitment
+from ..content import LICH_KING, Content, Necropolis, Produce, Quest, game_content
+from ..state import Solo
+from . import recruitment, wars
+from .kingdom import fire, sources, war_strength
 
 if TYPE_CHECKING:
-    from ..play import PTState
+    from ..state import PaperTalesState
 
 PILES = ("1", "2", "3", "4", "end")
 # The solo Unit selection: draw this many, keep one, the rest go to Netherworld.
 OFFERS = (5, 4, 3)
 LP_PER_WAR = 3
 LICH_LP_PER_WAR = 1
+# the sources of the Lich King's Legend Points, in his score's breakdown
+GAINS, QUESTS, END_CARD = "Immediate Gains", "Quest Bonuses", "END card"
+# the line's zones, turn 1 to 4 then END
+LINE = tuple(f"line:{i}" for i in range(len(PILES)))
 
 
-def setup(st: PTState, lich_cards: int) -> None:
+def setup(state: PaperTalesState, lich_cards: int) -> None:
     """One card from each Necropolis pile, face down in a line, the first revealed; the Lich King
     cards drawn at random for the difficulty."""
-    content = st.content
+    content = state.content
     line = []
     for pile in PILES:
         cards = sorted(n.id for n in content.necropolis.values() if n.pile == pile)
-        line.append(cards[st.rng.below(len(cards))])
+        line.append(cards[state.rng.below(len(cards))])
     lich = sorted(content.lich)
-    st.rng.shuffle(lich)
-    set_line(st, line, 1)
-    st.data["solo"] = {
+    state.rng.shuffle(lich)
+    set_line(state, line, 1)
+    state.data["solo"] = {
         "revealed": 1,
-        "lich": sorted(lich[:lich_cards]),
-        "lp": 0,
-        "nether": [],
+        "lich_king_cards": sorted(lich[:lich_cards]),
+        "legend_points": 0,
+        "legend_point_sources": {},
+        "netherworld": [],
         "offer": [],
         "stage": 0,
     }
@@ -59,110 +66,114 @@ class LichKing(Automaton):
     name = "the Lich King"
 
     def act(self, state: State, who: int) -> Action:
-        s = state.data["solo"]
-        return Action.of("lich-king", step=s["due"])
+        return Action.of("lich-king", step=state.data["solo"]["due"])
 
 
-def due(st: PTState, step: str) -> bool:
+def _solo(state: PaperTalesState) -> Solo:
+    found = state.solo()
+    assert found is not None, "a solo rule in a game with players"
+    return found
+
+
+def due(state: PaperTalesState, step: str) -> bool:
     """The rules reach one of the Lich King's steps (``gain``, ``wars``, ``end``): True, and the
     step waits for him, unless he has just taken it."""
-    s = st.data["solo"]
-    assert s is not None
-    if s.get("acted") == f"{st.data['turn']}:{step}":
+    solo = _solo(state)
+    if solo.get("acted") == f"{state.data['turn']}:{step}":
         return False
-    s["due"] = step
+    solo["due"] = step
     return True
 
 
-def act(st: PTState, step: str) -> None:
+def act(state: PaperTalesState, step: str) -> None:
     """The Lich King takes his step: the Immediate Gain and Quest Bonuses at the end of
     Recruitment, his Wars, the END card's gain."""
-    s = st.data["solo"]
-    assert s is not None and s.get("due") == step, f"the Lich King's {step!r} is not due"
-    {"gain": lich_king_gains, "wars": wars, "end": end_of_game}[step](st)
-    s["due"] = None
-    s["acted"] = f"{st.data['turn']}:{step}"
+    solo = _solo(state)
+    assert solo.get("due") == step, f"the Lich King's {step!r} is not due"
+    if step == "gain":
+        lich_king_gains(state)
+    elif step == "wars":
+        war(state)
+    else:
+        end_of_game(state)
+    solo["due"] = None
+    solo["acted"] = f"{state.data['turn']}:{step}"
 
 
-def set_line(st: PTState, cards: list[str], revealed: int) -> None:
+def set_line(state: PaperTalesState, cards: list[str], revealed: int) -> None:
     """The Necropolis line in the knowledge zones: position I holds one card of pile I, face
     down (known to nobody) unless revealed; the rest of pile I lies aside unseen, so what lies
     face down may be any card of its pile."""
-    z = hidden.zones(st)
+    zones = hidden.zones(state)
     for i, (pile, ident) in enumerate(zip(PILES, cards, strict=True)):
         rest = sorted(
-            n.id for n in st.content.necropolis.values() if n.pile == pile and n.id != ident
+            n.id for n in state.content.necropolis.values() if n.pile == pile and n.id != ident
         )
-        z.create(f"line:{i}", [ident], pool=f"necropolis-{pile}")
-        z.create(f"pile:{i}", rest, pool=f"necropolis-{pile}")
-    reveal(st, revealed)
+        zones.create(f"line:{i}", [ident], pool=f"necropolis-{pile}")
+        zones.create(f"pile:{i}", rest, pool=f"necropolis-{pile}")
+    reveal(state, revealed)
 
 
-def reveal(st: PTState, revealed: int) -> None:
+def reveal(state: PaperTalesState, revealed: int) -> None:
     """The first ``revealed`` cards of the line are face up."""
-    z = hidden.zones(st)
+    zones = hidden.zones(state)
     for i in range(revealed):
-        z.reveal(f"line:{i}")
+        zones.reveal(f"line:{i}")
 
 
-LINE = tuple(f"line:{i}" for i in range(len(PILES)))  # the line's zones, turn 1 to 4 then END
-
-
-def line(st: PTState) -> list[str]:
+def line(state: PaperTalesState) -> list[str]:
     """The Necropolis line, turn 1 to 4 then END (the rules read all of it)."""
-    zones = st.data[ZONES]
+    zones = state.data[ZONES]
     return [zones[name]["items"][0] for name in LINE]
 
 
-def solo(st: PTState) -> C.Necropolis:
-    return st.content.necropolis[line(st)[st.data["turn"] - 1]]
+def current(state: PaperTalesState) -> Necropolis:
+    """The Necropolis card of this turn."""
+    return state.content.necropolis[line(state)[state.data["turn"] - 1]]
 
 
-def start_recruitment(st: PTState) -> None:
-    d = st.data
-    s = d["solo"]
-    assert s is not None
-    s["nether"] = []
-    s["stage"] = 0
-    s["offer"] = recruitment.deal(st, OFFERS[0])
-    d["phase"] = "solo-pick"
-    log(d, f"Turn {d['turn']}: Recruitment; the Unit selection begins")
+def start_recruitment(state: PaperTalesState) -> None:
+    data = state.data
+    solo = _solo(state)
+    solo["netherworld"] = []
+    solo["stage"] = 0
+    solo["offer"] = recruitment.deal(state, OFFERS[0])
+    data["phase"] = "solo-pick"
+    log(data, f"Turn {data['turn']}: Recruitment; the Unit selection begins")
 
 
-def pick(st: PTState, card: str) -> None:
+def pick(state: PaperTalesState, card: str) -> None:
     """The player keeps ``card`` from the cards in front of them."""
-    d = st.data
-    s = d["solo"]
-    assert s is not None
-    offer = list(s["offer"])
+    solo = _solo(state)
+    offer = list(solo["offer"])
     offer.remove(card)
-    hidden.deal(st, "hand:0", [card], 0, "picked")
-    stage = s["stage"]
+    hidden.deal(state, "hand:0", [card], 0, "picked")
+    stage = solo["stage"]
     if stage < len(OFFERS):
-        s["nether"] += offer
+        solo["netherworld"] += offer
     else:  # the other of the 2 Netherworld cards goes under the pile
-        s["nether"] = offer + s["nether"]
-    s["stage"] = stage + 1
-    if s["stage"] < len(OFFERS):
-        s["offer"] = recruitment.deal(st, OFFERS[s["stage"]])
-    elif s["stage"] == len(OFFERS):
-        st.rng.shuffle(s["nether"])
-        s["offer"] = [s["nether"].pop(), s["nether"].pop()]
+        solo["netherworld"] = offer + solo["netherworld"]
+    solo["stage"] = stage + 1
+    if solo["stage"] < len(OFFERS):
+        solo["offer"] = recruitment.deal(state, OFFERS[solo["stage"]])
+    elif solo["stage"] == len(OFFERS):
+        state.rng.shuffle(solo["netherworld"])
+        solo["offer"] = [solo["netherworld"].pop(), solo["netherworld"].pop()]
     else:  # the last card from the top of Netherworld is simply kept
-        hidden.deal(st, "hand:0", [s["nether"].pop()], 0)
-        s["offer"] = []
-        recruitment.finish(st)
+        hidden.deal(state, "hand:0", [solo["netherworld"].pop()], 0)
+        solo["offer"] = []
+        recruitment.finish(state)
 
 
-def quest_met(st: PTState, quest: C.Quest, card: str) -> bool:
+def quest_met(state: PaperTalesState, quest: Quest, card: str) -> bool:
     """Whether a Netherworld Unit meets a Quest: printed strength, resource conditions met."""
-    return _quest_met(st.content, quest, card)
+    return _quest_met(state.content, quest, card)
 
 
-def _quest_met(content: C.Content, quest: C.Quest, card: str) -> bool:
+def _quest_met(content: Content, quest: Quest, card: str) -> bool:
     unit = content.unit(card)
     if quest.test == "produces":
-        return any(isinstance(e, C.Produce) and e.resource == quest.resource for e in unit.static)
+        return any(isinstance(e, Produce) and e.resource == quest.resource for e in unit.static)
     n = int(quest.n or 0)
     if quest.test == "cost-at-least":
         return unit.cost >= n
@@ -180,93 +191,90 @@ def _meeting(necropolis: str) -> frozenset[str]:
     """The Unit cards meeting a Necropolis card's Quest: static content, so found once per card
     (the Quest Bonuses test every Netherworld card against every revealed Quest at every
     Recruitment)."""
-    content = C.game_content()  # static content, loaded once per process
+    content = game_content()  # static content, loaded once per process
     quest = content.necropolis[necropolis].quest
     if quest is None:
         return frozenset()
     return frozenset(c for c in content.instance_type if _quest_met(content, quest, c))
 
 
-def lich_king_gains(st: PTState) -> None:
+def lich_king_gains(state: PaperTalesState) -> None:
     """End of Recruitment: the current card's Immediate Gain, then every revealed card's Quest
     Bonus per Netherworld Unit; then Netherworld goes to the discard pile."""
-    d = st.data
-    s = d["solo"]
-    assert s is not None
-    cards = line(st)
-    gain = st.content.necropolis[cards[d["turn"] - 1]].gain + lich_bonus(st, C.LkGainLp)
-    total = gain
-    for ident in cards[: s["revealed"]]:
-        quest = st.content.necropolis[ident].quest
+    data = state.data
+    solo = _solo(state)
+    cards = line(state)
+    gain = current(state).gain + bonuses(state)["gain"]
+    quests = 0
+    for ident in cards[: solo["revealed"]]:
+        quest = state.content.necropolis[ident].quest
         if quest is not None:
-            total += quest.lp * len(_meeting(ident).intersection(s["nether"]))
-    s["lp"] += total
-    log(d, f"The Lich King scores {total} LP ({gain} Immediate Gain, the rest Quest Bonuses)")
-    piles.add_discards(d["deck"], s["nether"])
-    s["nether"] = []
+            quests += quest.lp * len(_meeting(ident).intersection(solo["netherworld"]))
+    state.add_lich_king_lp(gain, GAINS)
+    state.add_lich_king_lp(quests, QUESTS)
+    log(
+        data,
+        f"The Lich King scores {gain + quests} LP ({gain} Immediate Gain, the rest Quest Bonuses)",
+    )
+    piles.add_discards(data["deck"], solo["netherworld"])
+    solo["netherworld"] = []
 
 
-def lich_bonus(st: PTState, effect: type, **match: str) -> int:
-    """What the Lich King cards in play add to one of his figures (``effect``, for the army
-    named in ``match``)."""
-    s = st.data["solo"]
-    assert s is not None
-    return _lich_bonus(tuple(s["lich"]), effect, tuple(match.items()))
+def bonuses(state: PaperTalesState) -> dict[str, int]:
+    """What the Lich King cards in play add to his figures: ``black`` and ``purple`` (his
+    armies), ``war`` (LP per War his armies win), ``gain`` (every Immediate Gain)."""
+    return dict(_bonuses(tuple(_solo(state)["lich_king_cards"])))
 
 
-@lru_cache(maxsize=256)
-def _lich_bonus(lich: tuple[str, ...], effect: type, match: tuple[tuple[str, str], ...]) -> int:
-    """Static content and the cards drawn at set-up: summed once per game's cards."""
-    content = C.game_content()  # static content, loaded once per process
-    total = 0
-    for ident in lich:
-        ab = content.lich[ident].ability
-        if isinstance(ab, effect) and all(getattr(ab, k) == v for k, v in match):
-            total += int(ab.n)
-    return total
+@lru_cache(maxsize=64)
+def _bonuses(cards: tuple[str, ...]) -> dict[str, int]:
+    """Static content and the cards drawn at set-up: folded once per game's cards."""
+    content = game_content()  # static content, loaded once per process
+    figures = {"black": 0, "purple": 0, "war": 0, "gain": 0}
+    for ident in cards:
+        ability = content.lich[ident].ability
+        LICH_KING.handler(ability)(ability, figures)
+    return figures
 
 
-def armies(st: PTState) -> dict[str, int]:
+def armies(state: PaperTalesState) -> dict[str, int]:
     """Black and Purple strengths: the current Necropolis card plus the next."""
-    s = st.data["solo"]
-    assert s is not None
-    t = st.data["turn"]
-    cards = line(st)
-    now, nxt = (st.content.necropolis[cards[i]] for i in (t - 1, t))
+    turn = state.data["turn"]
+    cards = line(state)
+    now, after = (state.content.necropolis[cards[i]] for i in (turn - 1, turn))
+    more = bonuses(state)
     return {
-        "black": now.black + nxt.black + lich_bonus(st, C.LkArmy, army="black"),
-        "purple": now.purple + nxt.purple + lich_bonus(st, C.LkArmy, army="purple"),
+        "black": now.black + after.black + more["black"],
+        "purple": now.purple + after.purple + more["purple"],
     }
 
 
-def wars(st: PTState) -> None:
+def war(state: PaperTalesState) -> None:
     """Reveal the next Necropolis card; one War against each army; ties won by both."""
-    d = st.data
-    s = d["solo"]
-    assert s is not None
-    s["revealed"] = max(s["revealed"], d["turn"] + 1)
-    reveal(st, s["revealed"])
-    mine = kingdom.war_strength(st, 0)
-    p = d["players"][0]
-    p["won"] = 0
+    data = state.data
+    solo = _solo(state)
+    solo["revealed"] = max(solo["revealed"], data["turn"] + 1)
+    reveal(state, solo["revealed"])
+    mine = war_strength(state, 0)
+    player = state.player(0)
+    player["wars_won"] = 0
     lich = 0
-    for army, strength in armies(st).items():
+    for army, strength in armies(state).items():
         if mine >= strength:
-            p["won"] += 1
-            st.add_lp(0, LP_PER_WAR, f"War against the {army.capitalize()} army won")
+            player["wars_won"] += 1
+            why = f"War against the {army.capitalize()} army won"
+            state.add_lp(0, LP_PER_WAR, wars.SOURCE, why)
         if strength >= mine:
-            lich += LICH_LP_PER_WAR + lich_bonus(st, C.LkWarLp)
-    s["lp"] += lich
-    log(d, f"Wars: your strength {mine}; the Lich King scores {lich} LP")
-    for ctx, _, trig in list(kingdom.sources(st, 0)):
-        for e in trig:
-            if e.when == "wars":
-                fire(ctx, e)
+            lich += LICH_LP_PER_WAR + bonuses(state)["war"]
+    state.add_lich_king_lp(lich, wars.SOURCE)
+    log(data, f"Wars: your strength {mine}; the Lich King scores {lich} LP")
+    for holder, _, triggers in list(sources(state, 0)):
+        for effect in triggers:
+            if effect.when == "wars":
+                fire(holder, effect)
 
 
-def end_of_game(st: PTState) -> None:
-    s = st.data["solo"]
-    assert s is not None
-    gain = st.content.necropolis[line(st)[-1]].gain + lich_bonus(st, C.LkGainLp)
-    s["lp"] += gain
-    log(st.data, f"The Lich King scores the END card's {gain} LP")
+def end_of_game(state: PaperTalesState) -> None:
+    gain = state.content.necropolis[line(state)[-1]].gain + bonuses(state)["gain"]
+    state.add_lich_king_lp(gain, END_CARD)
+    log(state.data, f"The Lich King scores the END card's {gain} LP")

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine.views import log
 
-from ..effects import fire
-from . import kingdom
+from .kingdom import fire, sources, war_strength
 
 if TYPE_CHECKING:
-    from ..play import PTState
+    from ..state import PaperTalesState
 
 LP_PER_WAR = 3
 LP_DOUBLE = 6  # 2 players: a War won with at least double the opponent's strength (ruling 2)
+SOURCE = "Wars"  # where a War's Legend Points come from, in the score's breakdown
 
 
 def neighbours(players: int, seat: int) -> list[int]:
@@ -25,33 +25,37 @@ def neighbours(players: int, seat: int) -> list[int]:
     return [(seat - 1) % players, (seat + 1) % players]
 
 
-def resolve(st: PTState) -> None:
-    d = st.data
-    n = len(d["players"])
-    strength = [kingdom.war_strength(st, s) for s in range(n)]
-    for p in d["players"]:
-        p["won"] = 0
-    log(d, "Wars: strengths " + ", ".join(f"{st.who(s)} {v}" for s, v in enumerate(strength)))
-    if n == 2:
+def resolve(state: PaperTalesState) -> None:
+    data = state.data
+    players = len(data["players"])
+    strength = [war_strength(state, seat) for seat in range(players)]
+    for player in data["players"]:
+        player["wars_won"] = 0
+    shown = ", ".join(f"{state.seat_name(s)} {v}" for s, v in enumerate(strength))
+    log(data, f"Wars: strengths {shown}")
+    if players == 2:
         for seat in range(2):
             mine, theirs = strength[seat], strength[1 - seat]
             if mine >= theirs and mine > 0:
-                d["players"][seat]["won"] = 1
-                lp = LP_DOUBLE if mine >= 2 * theirs else LP_PER_WAR
-                st.add_lp(seat, lp, "War won")
+                state.player(seat)["wars_won"] = 1
+                double = mine >= 2 * theirs
+                points = LP_DOUBLE if double else LP_PER_WAR
+                why = "War won at double strength" if double else "War won"
+                state.add_lp(seat, points, SOURCE, why)
     else:
-        for seat in range(n):
-            for other in neighbours(n, seat):
+        for seat in range(players):
+            for other in neighbours(players, seat):
                 if strength[seat] >= strength[other]:
-                    d["players"][seat]["won"] += 1
-                    st.add_lp(seat, LP_PER_WAR, f"War against {st.who(other)} won")
-    abilities(st)
+                    state.player(seat)["wars_won"] += 1
+                    why = f"War against {state.seat_name(other)} won"
+                    state.add_lp(seat, LP_PER_WAR, SOURCE, why)
+    abilities(state)
 
 
-def abilities(st: PTState) -> None:
+def abilities(state: PaperTalesState) -> None:
     """Every Wars ability of every Kingdom (LP and Gold per War won, Level 2 Buildings)."""
-    for seat in st.resolution_order():
-        for ctx, _, trig in list(kingdom.sources(st, seat)):
-            for e in trig:
-                if e.when == "wars":
-                    fire(ctx, e)
+    for seat in state.resolution_order():
+        for holder, _, triggers in list(sources(state, seat)):
+            for effect in triggers:
+                if effect.when == "wars":
+                    fire(holder, effect)
