@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tabletop.engine import load, specs
 from tabletop.engine.decisions import DecidingState
-from tabletop.engine.harness import ConformanceError, random_playout
+from tabletop.engine.harness import random_playout
 from tabletop.testing import check_game
 
 from .modes import game_cases
@@ -22,40 +20,14 @@ def test_random_playouts_keep_the_protocol(name: str, params: dict) -> None:
     assert all(r.terminal for r in reports)
 
 
-# Modes whose random playouts, with these seeds, show a game going on otherwise once it has passed
-# through its JSON form (issue 27, point 5). Paper Tales' Golem names the Buildings it raises in
-# the order of a mapping ("raises Town, Barracks, Mine" in memory, "Barracks, Mine, Town" once the
-# JSON form's sorted keys have reordered it). The game's owner fixes it; strict, so the mark must
-# go when it is fixed.
-ORDER_FROM_A_MAPPING = {
-    ("paper-tales", (("players", 5),)),
-    ("paper-tales", (("new_buildings", True), ("players", 4))),
-    ("paper-tales", (("new_units", True), ("players", 7))),
-}
+# Played through its JSON form beside it (issue 27, point 5). Paper Tales' Golem once named the
+# Buildings it raises in a mapping's order ("raises Town, Barracks, Mine" in memory, "Barracks,
+# Mine, Town" once the JSON form's sorted keys had reordered it): with these seeds three of its
+# modes showed it.
 THROUGH_JSON_SEEDS = range(3)
 
 
-def _through_json_cases() -> list[Any]:
-    out = []
-    for case in CASES:
-        name, params = case.values
-        known = (name, tuple(sorted(params.items()))) in ORDER_FROM_A_MAPPING
-        marks = (
-            [
-                pytest.mark.xfail(
-                    strict=True,
-                    raises=ConformanceError,
-                    reason="Paper Tales' Golem logs the Buildings it raises in a mapping's order",
-                )
-            ]
-            if known
-            else []
-        )
-        out.append(pytest.param(name, params, id=case.id, marks=marks))
-    return out
-
-
-@pytest.mark.parametrize(("name", "params"), _through_json_cases())
+@pytest.mark.parametrize(("name", "params"), CASES)
 def test_every_mode_plays_on_the_same_through_its_json_form(name: str, params: dict) -> None:
     """Played in memory and, beside it, rebuilt from its JSON text before every action (as the
     web store keeps a game): data, log and RNG equal after every action."""
