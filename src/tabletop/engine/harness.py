@@ -246,7 +246,8 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
     probed = prompt.seats[0]
     legal = state.legal_actions(probed)
     offered = set(legal)
-    for probe in illegal_probes(legal[rng.below(len(legal))], rng):
+    probing = rng.spawn("probe", step)  # its own stream: a checked playout plays the same game
+    for probe in illegal_probes(legal[probing.below(len(legal))], probing):
         if probe in offered and any(
             a == probe and same_args(a.args, probe.args) for a in legal
         ):  # ``in`` alone takes True for 1
