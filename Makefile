@@ -73,9 +73,11 @@ bench-games: $(NATIVE)
 bench-strength: $(NATIVE)
 	$(BIN)/tabletop bench --strength --workers 2 $(STRENGTH_ARGS)
 
-# The reliability pass (not in `make test`): fuzz every game and mode, replays, concurrent clients
-# racing undos and actions on a real server, kill -9 restarts. Prints the figures; SOAK_ARGS
-# passes options (e.g. SOAK_ARGS="--seed 7 --per-mode 50"), see `python -m tabletop.soak -h`.
+# The reliability pass (not in `make test`; docs/web.md): every game and mode fuzzed to 1,000,000
+# checked random actions, replays, concurrent clients racing simultaneous decisions, undos and
+# actions on real servers, kill -9 restarts, an HTTP differential for leaks; on SQLite, and on
+# PostgreSQL with SOAK_ARGS="--postgres URL". Prints figures per game; SOAK_ARGS passes options
+# (e.g. SOAK_ARGS="--seed 7 --fuzz-actions 20000"), see `python -m tabletop.soak -h`.
 soak: $(NATIVE)
 	$(BIN)/python -m tabletop.soak $(SOAK_ARGS)
 

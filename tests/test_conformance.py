@@ -18,8 +18,25 @@ CASES = game_cases()
 
 @pytest.mark.parametrize(("name", "params"), CASES)
 def test_random_playouts_keep_the_protocol(name: str, params: dict) -> None:
-    reports = check_game(name, params, range(3), deep_every=3)
+    reports = check_game(name, params, range(3), deep_every=3, through_json=False)
     assert all(r.terminal for r in reports)
+
+
+# Played through its JSON form beside it (issue 27, point 5). Paper Tales' Golem once named the
+# Buildings it raises in a mapping's order ("raises Town, Barracks, Mine" in memory, "Barracks,
+# Mine, Town" once the JSON form's sorted keys had reordered it): with these seeds three of its
+# modes showed it.
+THROUGH_JSON_SEEDS = range(3)
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_every_mode_plays_on_the_same_through_its_json_form(name: str, params: dict) -> None:
+    """Played in memory and, beside it, rebuilt from its JSON text before every action (as the
+    web store keeps a game): data, log and RNG equal after every action."""
+    game = load(name, **params)
+    for seed in THROUGH_JSON_SEEDS:
+        _, report = random_playout(game, seed, check=False, through_json=True)
+        assert report.terminal
 
 
 def test_every_registered_game_is_in_the_harness() -> None:
