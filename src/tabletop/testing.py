@@ -180,6 +180,11 @@ def _includes(action: Action, want: tuple[tuple[str, Any], ...]) -> bool:
     )
 
 
+# A game with hidden information must redraw it: a seat's resampled world differs from the truth
+# in at least this share of the harness's draws (every game and mode draws anew in all of them).
+RESAMPLE_SHARE = 0.9
+
+
 def check_game(
     name: str,
     params: Mapping[str, Any],
@@ -207,9 +212,11 @@ def check_game(
     if game.spec.hidden_information:
         checks = sum(r.resample_checks for r in reports)
         changes = sum(r.resample_changes for r in reports)
-        if checks and not changes:
+        if checks and changes < RESAMPLE_SHARE * checks:
             raise ConformanceError(
-                f"{name} {params}: declares hidden information but resample() never changed a "
-                "hidden thing, so the view-leak check proves nothing"
+                f"{name} {params}: declares hidden information but resample() gave back the "
+                f"true hidden state in {checks - changes} of {checks} draws (a seat's world "
+                f"must differ in at least {RESAMPLE_SHARE:.0%}), so searches plan on the truth "
+                "and the view-leak check proves little"
             )
     return reports

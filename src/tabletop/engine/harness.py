@@ -205,6 +205,7 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
     # (seat None) is checked like a seat, and since it sees only what is public, its view must
     # also survive resampling for any seat. A resampled world must be a game that can go on.
     spectator = _canon(state.view(None))
+    truth = state.dumps()
     for seat in [*range(game.num_players), None]:
         view = state.view(seat)
         try:
@@ -213,6 +214,10 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
             raise _fail(game, seed, step, f"view of seat {seat} is not JSON-safe: {exc}") from None
         other = state.resample(seat, rng.spawn("resample", step, seat))
         who = "the spectator" if seat is None else f"seat {seat}"
+        if other.rng == state.rng:
+            raise _fail(
+                game, seed, step, f"resampled for {who}, the world kept the true RNG (its dice)"
+            )
         if _canon(other.view(seat)) != canon:
             raise _fail(game, seed, step, f"{who}'s view changed when only hidden things changed")
         if seat is not None and _canon(other.view(None)) != spectator:
@@ -224,6 +229,8 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
                 " (the spectator sees something that is not public)",
             )
         _check_playable(other, seed, step, rng.spawn("playable", step, seat), who)
+    if state.dumps() != truth:
+        raise _fail(game, seed, step, "resampling changed the state it was drawn from")
     # refusals leave the state as it was
     before = state.dumps()
     bogus = Action.of("__no_such_action__")
@@ -429,11 +436,10 @@ def random_playout(
             if deep and state.data.get(ZONES):
                 check_knowledge(state, seed, step, rng, report)
             if deep and game.spec.hidden_information:
-                report.resample_checks += 1
                 for seat in range(game.num_players):
-                    if state.resample(seat, rng.spawn("diff", step, seat)) != state:
-                        report.resample_changes += 1
-                        break
+                    world = state.resample(seat, rng.spawn("diff", step, seat))
+                    report.resample_checks += 1
+                    report.resample_changes += world.data != state.data
         seats = state.current_seats()
         seat = seats[rng.below(len(seats))]
         action = rng.choice(state.legal_actions(seat))
