@@ -89,6 +89,16 @@ def domain(card: str, spot: int | None) -> tuple[str, ...]:
     return (here, IN_BACK if here == IN_FRONT else IN_FRONT, DISCARD)
 
 
+def offered(card: str, spot: int | None, cost: int, budget: int) -> tuple[str, ...]:
+    """The places the template offers a card: its :func:`domain`, less the rows for a card in
+    hand its owner cannot pay for even with every Gold the hand can give (``budget``: the Gold
+    and every Monkey's; ruling 13), which no legal arrangement puts there; fewer arrangements
+    are drawn only to be refused."""
+    if spot is None and cost > budget:
+        return (DISCARD, KEEP)
+    return domain(card, spot)
+
+
 def template(state: PaperTalesState, seat: int) -> Template:
     """The Deployment of one seat as a template: a parameter per card."""
     in_play, hand = holdings(state, seat)
@@ -106,6 +116,7 @@ def _template(
     """Made once per seat and Deployment (it stays the same while the others commit)."""
     spots = dict(in_play)
     unit = game_content().unit  # static content, loaded once per process
+    budget = gold - sum(min(0, unit(card).cost) for card in hand)
     params = []
     for card in sorted([*spots, *hand]):
         spot = spots.get(card)
@@ -114,7 +125,7 @@ def _template(
             where = f"in hand: {face.cost_words()}, strength {face.strength}"
         else:
             where = f"{spot_name(spot)}, strength {face.strength}"
-        values = domain(card, spot)
+        values = offered(card, spot, face.cost, budget)
         label = f"{face.name} ({where})"
         params.append(Param.of(card, values, label, [WORDS[v] for v in values]))
     text = (
