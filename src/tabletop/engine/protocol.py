@@ -490,13 +490,14 @@ class State(ABC):
         everything hidden from it redrawn from ``rng``: the game's ``_resample``, then what the
         knowledge model says the seat does not know (zones, see :mod:`.knowledge`; the future
         draws too), then the pending commitments of the other seats, each redrawn among that
-        seat's options."""
+        seat's options. The world never shares this state's RNG: the dice to come are redrawn too."""
         world = self._resample(seat, rng)
         facedown = world.facedown_piles()  # counted as zones known to nobody
         if world.data.get(ZONES) or facedown:
             resample_zones(world.data, seat, rng, facedown)
-            world.rng = Rng(rng.next64())
-            world.invalidate()
+        # the future draws are hidden from every seat: always a fresh RNG, in every game
+        world.rng = Rng(rng.next64())
+        world.invalidate()
         commits = world.data.get(COMMITS)
         if commits:
             for key in sorted(commits):
