@@ -7,10 +7,11 @@ penalty last, after the Golem's upgrades).
 The whole arrangement is one decision, committed face down through the kernel's commitments (any
 seat may change it until the last seat commits) and offered as one template: one parameter per
 card the seat holds or has in play, saying where it goes (Front, Back; a card in hand may instead
-be kept face down, at most one, or discarded; a Unit in play may be discarded). Within a row the
-spots are alike (only Front or Back matters to the rules, ruling 14), so the arrangement names
-rows and the game seats the Units: a Unit staying in its row keeps its spot, the others take the
-free spots of the row in order (Units already in play first)."""
+be kept face down, at most one, or discarded; a Unit in play may be discarded; a card the hand
+cannot pay for is offered no row). Within a row the spots are alike (only Front or Back matters
+to the rules, ruling 14), so the arrangement names rows and the game seats the Units: a Unit
+staying in its row keeps its spot, the others take the free spots of the row in order (Units
+already in play first)."""
 
 from __future__ import annotations
 
