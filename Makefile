@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 NATIVE := $(VENV)/.compiled
 NATIVE_SRC := $(shell $(PY) src/tabletop/native.py)
 
-.PHONY: run play compile test lint typecheck unit browser slow bench bench-compare golden soak clean
+.PHONY: run play compile test lint typecheck unit browser slow bench bench-compare bench-games bench-strength golden soak clean
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -57,11 +57,21 @@ slow: $(NATIVE)
 bench: $(NATIVE)
 	$(BIN)/tabletop bench --all
 
-# Random playouts of every Paupers' Ladder mode beside OpenSpiel's tic-tac-toe and gin rummy, in
+# Random playouts of every mode of every game beside OpenSpiel's tic-tac-toe and gin rummy, in
 # one process (docs/speed.md); OpenSpiel comes with the 'compare' extra.
 bench-compare: $(NATIVE)
 	$(BIN)/python -c 'import pyspiel' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[compare]'
 	$(BIN)/tabletop bench --vs-openspiel
+
+# Designers' throughput: every mode's games per CPU second with the game's own bot, and the
+# search bot's playouts per second on a mid-game state (docs/simulation.md).
+bench-games: $(NATIVE)
+	$(BIN)/tabletop bench --games
+
+# The search bot against the game's own bot in every mode, 200 games each, seats rotated, with
+# 95% intervals (docs/simulation.md). Hours on 2 cores: STRENGTH_ARGS="--games 40" for less.
+bench-strength: $(NATIVE)
+	$(BIN)/tabletop bench --strength --workers 2 $(STRENGTH_ARGS)
 
 # The reliability pass (not in `make test`): fuzz every game and mode, replays, concurrent clients
 # racing undos and actions on a real server, kill -9 restarts. Prints the figures; SOAK_ARGS

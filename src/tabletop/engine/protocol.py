@@ -490,7 +490,8 @@ class State(ABC):
         everything hidden from it redrawn from ``rng``: the game's ``_resample``, then what the
         knowledge model says the seat does not know (zones, see :mod:`.knowledge`; the future
         draws too), then the pending commitments of the other seats, each redrawn among that
-        seat's options. The world never shares this state's RNG: the dice to come are redrawn too."""
+        seat's options. The world never shares this state's RNG: the dice to come are redrawn
+        too."""
         world = self._resample(seat, rng)
         facedown = world.facedown_piles()  # counted as zones known to nobody
         if world.data.get(ZONES) or facedown:

@@ -10,6 +10,7 @@ from typing import Any
 
 from . import grid
 from .content import CUBES, content
+from .view import notes_line
 
 CSS = """
 .lr-board{display:flex;flex-wrap:wrap;gap:1rem;font-size:.9rem}
@@ -22,6 +23,7 @@ CSS = """
 .lr-c.w{border-left:3px solid #333}.lr-c.n{border-top:3px solid #333}
 .lr-c.me{outline:3px solid #1a73e8;outline-offset:-4px}
 .lr-m{color:#b00020}.lr-t{color:#7b1fa2}.lr-x{color:#2e7d32}.lr-ch{color:#b8860b}.lr-s{color:#0277bd}
+.lr-notes{font-style:italic;margin:.2rem 0}
 .lr-mat{margin:.3rem 0}.lr-cube{display:inline-block;min-width:1.1rem;text-align:center;
   border-radius:3px;margin:1px;padding:0 2px;color:#fff;font-size:.75rem}
 .lr-basic{background:#777}.lr-perception{background:#2e7d32}.lr-quickness{background:#f9a825}
@@ -254,6 +256,7 @@ def render(view: dict[str, Any]) -> str:
                 sheet["pos"],
                 clickable(view, True) if i == seat else ({}, {}),
             )
+            + f'<div class="lr-notes">{escape(notes_line(sheet))}</div>'
             + mat_html(view, i)
             + "</div>"
         )
