@@ -156,6 +156,10 @@ class PaupersLadder(Game):
 # the state's parts (the content comes with the first game made), attached here so that state.py
 # imports none of the modules that read it
 PLState.decisions = DECISIONS
+if DECISIONS.templated():  # PLState._offers_templates answers False without asking
+    raise TypeError(
+        "paupers-ladder: a decision offers templates; PLState._offers_templates must ask"
+    )
 PLState.seen = view_of
 PLState.estimate = evaluate.evaluate
 # the tables the rules find each other through, filled by the modules that register into them

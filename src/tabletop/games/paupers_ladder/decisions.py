@@ -66,6 +66,8 @@ class FreeAction:
 
     kind: ClassVar[str]
     anytime: ClassVar[bool] = False
+    # the one mode it is offered in (None: every mode); the others never ask it
+    mode: ClassVar[str | None] = None
 
     @abstractmethod
     def offers(self, state: PLState, seat: int) -> list[Action]:
@@ -122,10 +124,9 @@ class DiscardEquipment(FreeAction):
 
 class DrinkPotion(FreeAction):
     kind = "potion"
+    mode = "survival"
 
     def offers(self, state: PLState, seat: int) -> list[Action]:
-        if state.data["mode"] != "survival":
-            return []
         return survival.potion_actions(state, seat)
 
     def take(self, state: PLState, seat: int, action: Action) -> None:
@@ -139,11 +140,10 @@ class DrinkPotion(FreeAction):
 class BuyTime(FreeAction):
     kind = "buy-time"
     anytime = True
+    mode = "solo"
 
     def offers(self, state: PLState, seat: int) -> list[Action]:
-        if state.data["mode"] != "solo" or not solo.may_buy_time(state, seat):
-            return []
-        return [action_of("buy-time")]
+        return [action_of("buy-time")] if solo.may_buy_time(state, seat) else []
 
     def take(self, state: PLState, seat: int, action: Action) -> None:
         solo.buy_time(state, seat)
@@ -155,9 +155,10 @@ class BuyTime(FreeAction):
 class RemoveCard(FreeAction):
     kind = "remove"
     anytime = True
+    mode = "solo"
 
     def offers(self, state: PLState, seat: int) -> list[Action]:
-        return solo.removals(state, seat) if state.data["mode"] == "solo" else []
+        return solo.removals(state, seat)
 
     def take(self, state: PLState, seat: int, action: Action) -> None:
         solo.remove_card(state, action["card"])
@@ -187,15 +188,26 @@ FREE_KINDS = tuple(FREE_ACTIONS)
 ANYTIME_KINDS = tuple(kind for kind, free in FREE_ACTIONS.items() if free.anytime)
 
 
+# the free actions a mode offers, by (mode, anytime): listed after every action, so the
+# others are not asked
+_OFFERED: dict[tuple[str, bool], tuple[FreeAction, ...]] = {}
+
+
 def free_actions(state: PLState, seat: int, anytime: bool = False) -> list[Action]:
     """The free actions open to the turn's player (``anytime``: only those allowed beside a
     decision that interrupts the turn)."""
-    return [
-        a
-        for free in FREE_ACTIONS.values()
-        if free.anytime or not anytime
-        for a in free.offers(state, seat)
-    ]
+    mode = str(state.data["mode"])
+    offered = _OFFERED.get((mode, anytime))
+    if offered is None:
+        offered = _OFFERED[mode, anytime] = tuple(
+            free
+            for free in FREE_ACTIONS.values()
+            if (free.anytime or not anytime) and free.mode in (None, mode)
+        )
+    out: list[Action] = []
+    for free in offered:
+        out += free.offers(state, seat)
+    return out
 
 
 # ---------------------------------------------------------------- the shapes of decisions
@@ -502,6 +514,11 @@ BEFORE_EXPLORING = {
 }
 
 
+_CHARACTER_TEXT = {
+    char: f"Your {char.capitalize()}: move, then explore." for char in ("pauper", "bird")
+}
+
+
 class Character(TurnDecision):
     """1: Moving, then 2: Exploring, for the character acting (the free actions beside)."""
 
@@ -509,8 +526,7 @@ class Character(TurnDecision):
     offers = (*FREE_KINDS, *BEFORE_EXPLORING, *exploring.EXPLORING)
 
     def text(self, state: PLState, seat: int) -> str:
-        char = state.data["turn_state"]["char"]
-        return f"Your {char.capitalize()}: move, then explore."
+        return _CHARACTER_TEXT[state.data["turn_state"]["char"]]
 
     def options(self, state: PLState, seat: int) -> list[Action]:
         return turn.character_actions(state, seat)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, ClassVar, TypedDict
 
-from tabletop.engine import Action, Outcome, chance
+from tabletop.engine import Action, Outcome, Prompt, chance
 from tabletop.engine.decisions import DecidingState, DecisionTable
 from tabletop.engine.effects import Effect
 from tabletop.engine.piles import new_pile
@@ -256,6 +256,24 @@ class PLState(DecidingState):
             return "turn" if d["turn_state"]["char"] is None else "character"
         return SETUP_DECISIONS[phase]
 
+    def _prompt(self) -> Prompt:
+        # asked after every action: in play with no open decision, the prompt is the turn's or
+        # the character's, whose seats, words and turn hang on the seat and the character alone
+        # (decisions.py: Turn, Character), so each is made once
+        d = self.data
+        if d["phase"] == "play" and not d["stack"]:
+            key = (d["turn"], d["turn_state"]["char"])
+            found = _PLAY_PROMPTS.get(key)
+            if found is None:
+                found = _PLAY_PROMPTS[key] = super()._prompt()
+            return found
+        return super()._prompt()
+
+    def _offers_templates(self) -> bool:
+        # asked before every action drawn and checked; no decision of this game is offered as
+        # templates (the package checks its table once, where the game is assembled)
+        return False
+
     def whose_turn(self) -> int | None:
         d = self.data
         if d["stack"] or d["phase"] == "play":
@@ -487,6 +505,8 @@ class PLState(DecidingState):
         return found
 
 
+# the prompts of play with no open decision, by (the turn's seat, the character acting or None)
+_PLAY_PROMPTS: dict[tuple[int, str | None], Prompt] = {}
 # the decision of each set-up step (before play; the turn's own are named in decision_kind)
 SETUP_DECISIONS = {
     "pauper": "choose-pauper",

@@ -81,11 +81,18 @@ def removals(state: PLState, seat: int) -> list[Action]:
     player = state.player(seat)
     occupied = (player["position"], player["bird_position"])
     tiles = data["tiles"]
-    time = data["solo"]["time"]
+    solo = data["solo"]
+    time = solo["time"]
+    # remove_cost() for each card, its scenario pieces looked up once (listed after every action)
+    necromancer = solo.get("necromancer")
+    siege = solo.get("siege", [])
+    content = state.content
     out = []
     for region in sorted(r for r, cards in tiles.items() if cards and r not in occupied):
         for c in tiles[region]:
-            cost = remove_cost(state, c)
+            if c == necromancer or c in siege:
+                continue
+            cost = card_remove_cost(content, c)
             if cost is not None and cost <= time:
                 out.append(action_of("remove", card=c))
     return out

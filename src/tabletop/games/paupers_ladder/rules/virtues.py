@@ -68,20 +68,27 @@ def free_trophies(state: PLState, seat: int) -> list[str]:
 
 def learnable(state: PLState, seat: int) -> list[str]:
     """The Virtues whose requirement a seat meets now, not learned yet."""
-    player = state.player(seat)
+    # asked after every action (the free actions listed, the turn's end): the cheap checks
+    # first, the Trophy Room only for the Virtues not learned yet
+    data = state.data
+    players = data["players"]
+    player = players[seat]
     have = player["virtues"]
-    need = thresholds(state)
-    trophies = free_trophies(state, seat)
     content = state.content
+    need = virtue_thresholds(
+        content, len(players), players[0]["pauper"] if data["mode"] == "solo" else None
+    )
     out = []
     if "generosity" not in have and player["gems"] >= need["generosity"]:
         out.append("generosity")
-    if "bravery" not in have and (
-        sum(map(bravery_points(content).__getitem__, trophies)) >= need["bravery"]
-    ):
-        out.append("bravery")
-    if "magnificence" not in have and not dragon_cards(content).isdisjoint(trophies):
-        out.append("magnificence")
+    brave = "bravery" not in have
+    grand = "magnificence" not in have
+    if (brave or grand) and (player["trophies"] or need["bravery"] <= 0):
+        trophies = free_trophies(state, seat) if data["stack"] else player["trophies"]
+        if brave and sum(map(bravery_points(content).__getitem__, trophies)) >= need["bravery"]:
+            out.append("bravery")
+        if grand and not dragon_cards(content).isdisjoint(trophies):
+            out.append("magnificence")
     if "fellowship" not in have and len(player["journal"]) >= content.number["fellowship_quests"]:
         out.append("fellowship")
     return out
