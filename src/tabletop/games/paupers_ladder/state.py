@@ -424,12 +424,22 @@ class PLState(DecidingState):
 
     def having(self, seat: int, char: str, model: type[Effect]) -> list[tuple[str, Any]]:
         """The abilities of one kind in force for a character, with their source keys."""
-        return [
-            (key, e)
-            for key, found in self.ability_sources(seat, char)
-            for e in found
-            if type(e) is model
-        ]
+        # asked several times for every action listed: the sources read from the player here,
+        # without the method above in between
+        p = self.data["players"][seat]
+        if char == "bird" and not p["trained"]:
+            return []
+        sources = ability_sources(
+            self.content,
+            char,
+            p["pauper"],
+            p["bird"],
+            p["trained"],
+            p["inventory"],
+            p["recipes"],
+            p["turns"],
+        )
+        return [(key, e) for key, found in sources for e in found if type(e) is model]
 
     def used(self, key: str) -> bool:
         """Whether an ability (by its source key) was used this turn."""
