@@ -87,7 +87,8 @@ class LearnVirtue(FreeAction):
     anytime = True
 
     def offers(self, state: PLState, seat: int) -> list[Action]:
-        return [action_of("learn", virtue=v) for v in virtues.learnable(state, seat)]
+        found = virtues.learnable(state, seat)  # mostly none: no list made for them then
+        return [action_of("learn", virtue=v) for v in found] if found else []
 
     def take(self, state: PLState, seat: int, action: Action) -> None:
         virtues.learn(state, seat, action["virtue"])
@@ -113,7 +114,8 @@ class DiscardEquipment(FreeAction):
     kind = "discard"
 
     def offers(self, state: PLState, seat: int) -> list[Action]:
-        return [action_of("discard", item=it["card"]) for it in state.player(seat)["inventory"]]
+        inventory = state.player(seat)["inventory"]
+        return [action_of("discard", item=it["card"]) for it in inventory] if inventory else []
 
     def take(self, state: PLState, seat: int, action: Action) -> None:
         equipment.discard_equipment(state, seat, action["item"])
