@@ -25,7 +25,7 @@ import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -37,9 +37,6 @@ from .presentation import Presentation, numbered_seat
 from .rng import Rng, derive_seed
 from .scores import SeatScore
 from .templates import Template
-
-if TYPE_CHECKING:
-    from .bots import Bot
 
 ENGINE_VERSION = "0.1.0"
 
@@ -313,8 +310,10 @@ class Game(ABC):
             found = self._automata_memo = dict(self.automata())
         return found
 
-    def bots(self) -> Mapping[str, type[Bot]]:
-        """The game's own bot kinds (the engine adds ``random``)."""
+    def bots(self) -> Mapping[str, type[Any]]:
+        """The game's own bot kinds, each a subclass of :class:`tabletop.engine.bots.Bot` (the
+        engine adds ``random`` and ``ismcts``; the protocol names no bot module, which builds on
+        it)."""
         return {}
 
     def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> State:
