@@ -314,7 +314,9 @@ window.Tabletop = (function () {
     try { body = new URLSearchParams(new FormData(f, submitter || undefined)); }
     catch (e) { body = new URLSearchParams(new FormData(f)); }
     try {
-      const r = await fetch(f.action, {method: "POST", body, cache: "no-store"});
+      // (a form's own "action" field hides its action attribute as f.action)
+      const to = new URL(f.getAttribute("action") || location.href, location.href);
+      const r = await fetch(to, {method: "POST", body, cache: "no-store"});
       const html = await r.text();
       const doc = new DOMParser().parseFromString(html, "text/html");
       const fresh = doc.getElementById("live");
@@ -338,7 +340,8 @@ window.Tabletop = (function () {
 
   document.addEventListener("submit", ev => {
     const f = ev.target;
-    if (ev.defaultPrevented || !(f instanceof HTMLFormElement) || f.method !== "post") return;
+    if (ev.defaultPrevented || !(f instanceof HTMLFormElement)) return;
+    if ((f.getAttribute("method") || "").toLowerCase() !== "post") return;
     const box = document.getElementById("live");
     if (!box || !box.contains(f) || !window.fetch || !window.DOMParser) return;
     const problem = overLimit(f);
@@ -481,7 +484,8 @@ window.Tabletop = (function () {
   //   highlight the places a picked piece may go, or show the Wall edges while a Wall is picked);
   // - an element data-target="KIND:PARAM" (a card to place) gets data-chosen="VALUE";
   // - an element data-tally="KIND" sums, over the fields whose value is one of its data-values,
-  //   each field's data-weight (given on its data-target element; 1 if none), shows the sum in
+  //   each field's weight (its data-target element's data-WEIGH, WEIGH named by the tally's
+  //   data-weigh; 1 for each field without it), shows the sum in
   //   its .sum and, above its data-limit, is marked over (the form is then not sent, and the
   //   note says data-over, "{n}" and "{limit}" filled in).
   function valueOf(sel) {
@@ -514,9 +518,9 @@ window.Tabletop = (function () {
 
   function tally(t, now) {
     const kind = t.dataset.tally, values = (t.dataset.values || "").split(/\s+/);
-    const weights = {};
+    const weigh = t.dataset.weigh, weights = {};
     document.querySelectorAll(`#live [data-target^="${CSS.escape(kind)}:"]`).forEach(el => {
-      weights[el.dataset.target] = Number(el.dataset.weight || 1);
+      weights[el.dataset.target] = weigh ? Number(el.dataset[weigh] || 0) : 1;
     });
     let n = 0;
     Object.entries(now).forEach(([key, value]) => {
