@@ -83,17 +83,22 @@ def test_a_whole_lair_is_built_by_tapping_on_a_phone(server: Server, browser: An
             times.append(tap_and_wait(page, page.locator(".lr-ready")))
             clicks += 1
             break
-        where = action["cell"] if action["side"] == "space" else f"{action['cell']}-{action['side']}"
-        if action.kind == "build" and live.get_attribute("data-pick-build-piece") != action["piece"]:
+        where = (
+            action["cell"] if action["side"] == "space" else f"{action['cell']}-{action['side']}"
+        )
+        if (
+            action.kind == "build"
+            and live.get_attribute("data-pick-build-piece") != action["piece"]
+        ):
             chip = page.locator(f'.lr-palette [data-piece="{action["piece"]}"]')
             chip.click()
             clicks += 1
             assert live.get_attribute("data-pick-build-piece") == action["piece"]
-        if action.kind == "take-back" and action["side"] != "space":
-            if live.get_attribute("data-pick-build-piece") != "wall":
-                toggle = page.locator('.lr-palette [data-piece="wall"], .lr-palette .lr-tb-walls')
-                toggle.first.click()
-                clicks += 1
+        walls = action.kind == "take-back" and action["side"] != "space"
+        if walls and live.get_attribute("data-pick-build-piece") != "wall":
+            toggle = page.locator('.lr-palette [data-piece="wall"], .lr-palette .lr-tb-walls')
+            toggle.first.click()
+            clicks += 1
         if action["side"] == "space":
             target = page.locator(f'.lr-own .lr-c[data-cell="{where}"]')
             if action.kind == "build":
@@ -134,10 +139,20 @@ def paper_tales_at_deployment(store: GameStore, ident: str) -> Any:
     raise AssertionError("never reached the Deployment")
 
 
+def card_at(page: Any, card: str) -> Any:
+    """A card of the seat's hand on the board."""
+    return card_at(page, card)
+
+
 def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: Any) -> None:
     made = server.post(
         "/api/games",
-        {"game": "paper-tales", "params": {"players": 2}, "seats": ["human", "bot:greedy"], "seed": 4},
+        {
+            "game": "paper-tales",
+            "params": {"players": 2},
+            "seats": ["human", "bot:greedy"],
+            "seed": 4,
+        },
     )
     store = GameStore(server.db_url)
     state = paper_tales_at_deployment(store, made["id"])
@@ -152,7 +167,7 @@ def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: 
     # every card of the hand shows its cost; the Gold total starts at nothing spent
     costs = {}
     for card in hand:
-        el = page.locator(f'.pt-private [data-target="deploy:{card}"]')
+        el = card_at(page, card)
         costs[card] = int(el.get_attribute("data-weight"))
         assert ("Gold" if costs[card] else "free") in el.inner_text()
     total = page.locator("#live .pt-gold[data-tally='deploy']")
@@ -163,7 +178,7 @@ def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: 
     for card in order:
         if len(placed) == len(rows):
             break
-        page.locator(f'.pt-private [data-target="deploy:{card}"]').click()
+        card_at(page, card).click()
         page.locator(f'#live [data-target="deploy={rows[len(placed)]}"]').first.click()
         placed.append(card)
         spent += costs[card]
@@ -171,7 +186,7 @@ def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: 
         if spent > gold:
             break
     assert spent > gold, "the test wants a hand dearer than the Gold (another seed)"
-    chosen = {c: page.locator(f'.pt-private [data-target="deploy:{c}"]').get_attribute("data-chosen") for c in hand}
+    chosen = {c: card_at(page, c).get_attribute("data-chosen") for c in hand}
     # the board refuses it in players' words before anything is sent, keeping the choices
     page.locator("#deploy-send").click()
     note = page.locator("#board-note")
@@ -184,11 +199,11 @@ def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: 
     error = page.locator("#error").inner_text()
     print(f"\nThe refusal reads: {error!r}")
     assert f"{spent} Gold" in error and "not legal" not in error and "seat" not in error.lower()
-    again = {c: page.locator(f'.pt-private [data-target="deploy:{c}"]').get_attribute("data-chosen") for c in hand}
+    again = {c: card_at(page, c).get_attribute("data-chosen") for c in hand}
     assert again == chosen
     assert page.locator("#live .pt-gold .sum").inner_text() == str(spent)
     # take the dearest back: discard it, and the total follows
-    page.locator(f'.pt-private [data-target="deploy:{placed[0]}"]').click()
+    card_at(page, placed[0]).click()
     page.locator('#live [data-target="deploy=discard"]').click()
     spent -= costs[placed.pop(0)]
     assert total.locator(".sum").inner_text() == str(spent)

@@ -42,18 +42,18 @@ class LairsPresentation(Presentation):
                 label = f"{web.piece_words(piece)} on {name}"
                 found.append(BoardTarget("build", "cell", name, name, label))
         for e in sorted(edges):
-            cell, side = web._edge_side(e)
-            found.append(BoardTarget("build", "side", side, f"{cell}-{side}", "a Wall"))
+            at, side = web.edge_side(e)
+            found.append(BoardTarget("build", "side", side, f"{at}-{side}", "a Wall"))
         lair = v.get("lair") or {}
         if any(t.get("kind") == "take-back" for t in v.get("templates") or ()):
             for c, f in enumerate(lair.get("feat") or []):
                 if f is not None:
                     found.append(BoardTarget("take-back", "cell", grid.name(c), grid.name(c)))
             for e in sorted(removable):
-                cell, side = web._edge_side(e)
-                found.append(BoardTarget("take-back", "side", side, f"{cell}-{side}"))
+                at, side = web.edge_side(e)
+                found.append(BoardTarget("take-back", "side", side, f"{at}-{side}"))
         explorer = web.clickable(v, True)[0] if v.get("maps") else {}
-        for cell, (_, words) in explorer.items():
-            name = grid.name(cell)
+        for space, (_, words) in explorer.items():
+            name = grid.name(space)
             found.append(BoardTarget("turn", "to", name, name, words))
         return found

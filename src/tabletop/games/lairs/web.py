@@ -116,12 +116,12 @@ def clickable(
             by_cell[cell] = (_act(_template_act("build", cell=name, side="space")), "")
     if "take-back" in kinds:
         for e in lair["walls"]:
-            name, side = _edge_side(e)
+            name, side = edge_side(e)
             by_edge[e] = _act(_template_act("take-back", cell=name, side=side))
     return by_cell, by_edge
 
 
-def _edge_side(e: int) -> tuple[str, str]:
+def edge_side(e: int) -> tuple[str, str]:
     """The (space, side) naming an edge: the space west of it or north of it."""
     a, b = grid.edge_cells(e)
     return grid.name(a), "east" if b == a + 1 else "south"
@@ -167,19 +167,19 @@ def palette_html(view: dict[str, Any]) -> str:
     left: dict[str, int] = dict(lair.get("left") or {})
     chips = []
     domain = _domain(kinds.get("build"), "piece")
-    order = sorted(domain, key=lambda p: (["start", "exit", "chest"] + [p]).index(p) if p
-                   != "wall" else 99)  # fmt: skip
+    order = sorted(domain, key=_palette_place)
     for value in order:
         pick = _act({"template": "build", "piece": value})
         g, cls, title = _feature(value) if value != "wall" else ("▮", "lr-w", "Wall")
         if value == "wall":
-            count = f"{len(lair.get('walls') or [])} placed"
+            C = content()
+            count = f"{len(lair.get('walls') or [])} placed of {C.walls_min} to {C.walls_max}"
         else:
             count = f"{left.get(_left_key(value, left), 1)} left"
         chips.append(
-            f'<button type="button" class="lr-piece" data-pick="{pick}" data-piece="{escape(value)}"'
-            f' title="{escape(title)}"><b class="{cls}">{escape(g)}</b> {escape(piece_words(value))}'
-            f' <small>{escape(count)}</small></button>'
+            f'<button type="button" class="lr-piece" data-pick="{pick}"'
+            f' data-piece="{escape(value)}" title="{escape(title)}"><b class="{cls}">'
+            f"{escape(g)}</b> {escape(piece_words(value))} <small>{escape(count)}</small></button>"
         )
     if "wall" not in domain and lair.get("walls") and "take-back" in kinds:
         chips.append(
@@ -197,10 +197,24 @@ def palette_html(view: dict[str, Any]) -> str:
         )
     if "ready" in kinds:
         act = _act(_template_act("ready"))
-        out += f'<button type="button" class="primary lr-ready" data-act="{act}">The lair is ready</button>'
+        out += (
+            f'<button type="button" class="primary lr-ready" data-act="{act}">'
+            "The lair is ready</button>"
+        )
     elif lair.get("problem") and not left and "build" in kinds:
         out += f'<p class="lr-problem">Not ready yet: {escape(lair["problem"])}.</p>'
     return out
+
+
+FIRST = ("start", "exit", "chest")
+
+
+def _palette_place(piece: str) -> int:
+    """Where a piece sits in the palette: the Start, the Exit, the Chests, the hazards, then the
+    Wall."""
+    if piece in FIRST:
+        return FIRST.index(piece)
+    return 99 if piece == "wall" else len(FIRST)
 
 
 def _left_key(piece: str, left: dict[str, int]) -> str:
@@ -280,7 +294,7 @@ def _edge_html(
     side nearest to it), so each edge takes every tap closer to it than to another edge."""
     a, b = grid.edge_cells(e)
     ra, ca = divmod(a, grid.COLS)
-    cell, side = _edge_side(e)
+    cell, side = edge_side(e)
     if b == a + 1:  # the edge east of a
         x, y = (ca + 1) / grid.COLS, (ra + 0.5) / grid.ROWS
     else:
@@ -393,9 +407,7 @@ def render(view: dict[str, Any]) -> str:
         parts.append(
             f'<div class="lr-sheet lr-own{" lr-building" if builds else ""}"><h3>{head}</h3>'
             + (palette_html(view) if building_now else "")
-            + grid_html(
-                lair["feat"], set(lair["walls"]), None, pos, clickable(view, False), legal
-            )
+            + grid_html(lair["feat"], set(lair["walls"]), None, pos, clickable(view, False), legal)
             + extra
             + (_highlights(legal) if legal is not None else "")
             + "</div>"
@@ -417,7 +429,7 @@ def render(view: dict[str, Any]) -> str:
             + mat_html(view, i)
             + "</div>"
         )
-    info = f"<div class=\"lr-info\">Round {view['round']} of {view['rounds']}"
+    info = f'<div class="lr-info">Round {view["round"]} of {view["rounds"]}'
     if view.get("goal"):
         info += f"; goal {view['goal']} VP"
     info += "</div>"
