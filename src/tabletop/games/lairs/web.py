@@ -72,7 +72,7 @@ def cost_words(view: dict[str, Any], kind: str) -> str:
     for alt in alts:
         n = alt.count("any")
         named = [c.capitalize() for c in alt if c != "any"]
-        words.append(" + ".join(named + ([f"{n} any"] if n else [])))
+        words.append(" + ".join(named + ([f"{n} cube{'s' * (n > 1)} of any kind"] if n else [])))
     return " or ".join(words)
 
 
