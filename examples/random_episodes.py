@@ -7,10 +7,15 @@
 Three ways to play the same random game, each to its end:
 
 - native: the engine itself, a uniformly random legal action at every decision;
-- pettingzoo: the AEC environment, ``last()`` (observation vector and action mask) then a masked
-  ``action_space.sample`` at every step, as a learning loop would;
-- openspiel: ``state.legal_actions()`` and ``apply_action`` with a random pick, as OpenSpiel's
-  random rollouts (the MCTS evaluator) do: no observation tensors.
+- pettingzoo: the AEC environment, ``last()`` and the observation's action mask, then a masked
+  ``action_space.sample`` at every step, as a random agent does (the observation vector is made
+  only when read, so never here; ``tabletop bench --adapters`` also times reading it);
+- openspiel: ``state.legal_actions()`` and ``apply_action`` with a random pick from the game
+  dealt from the same seed (``game.deal(seed)``), as OpenSpiel's random rollouts (the MCTS
+  evaluator) do: no observation tensors.
+
+``tabletop bench --adapters`` prints the same comparison as docs/adapters.md's table (the ways
+taking turns, and PettingZoo with and without reading the observation).
 
 It prints episodes per second and decisions per second of CPU time (the process's own, so other
 work on the machine does not count), after loading the game and its encoding; the adapter overhead
@@ -23,8 +28,6 @@ import argparse
 import time
 from collections.abc import Callable
 from typing import Any
-
-import numpy as np
 
 from tabletop.adapters.encoding import encoding_for
 from tabletop.engine import Rng, load, specs
@@ -68,14 +71,14 @@ def openspiel(name: str, params: dict[str, Any], episodes: int, seed: int) -> in
 
     from tabletop.adapters.openspiel import short_name
 
-    game = pyspiel.load_game(short_name(name), {**params, "rng_seed": seed})
-    rng = np.random.RandomState(seed)
+    game = pyspiel.load_game(short_name(name), dict(params))
     steps = 0
-    for _ in range(episodes):
-        state = game.new_initial_state()
+    for k in range(episodes):
+        state = game.deal(seed + k)  # the chance nodes' outcomes for engine seed seed + k
+        rng = Rng(seed + k)
         while not state.is_terminal():
             legal = state.legal_actions()
-            state.apply_action(legal[rng.randint(len(legal))])
+            state.apply_action(legal[rng.below(len(legal))])
             steps += 1
     return steps
 

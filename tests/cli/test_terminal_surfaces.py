@@ -256,7 +256,6 @@ ROWS, COLUMNS = 40, 120
 # than the terminal; its engineer fixes the drawing (this list then shrinks: strict).
 TOO_TALL: dict[str, str] = {
     "lairs": "Lairs' terminal drawing alone is 42 to 57 lines",
-    "paper-tales-players=7-new_units=True": "the Kingdoms of 7 players",
 }
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tabletop.games.gloomhaven import rules as ops
-from tabletop.games.gloomhaven.data import EventCard, game_data
+from tabletop.games.gloomhaven.data import EVENT_EFFECTS, EventCard, game_data
 from tabletop.games.gloomhaven.model import Campaign
 
 from .conftest import chars
@@ -289,7 +289,7 @@ class TestEventCards:
             .items["001"]
             .model_copy(update={"id": "015", "name": "Test Item", "copies": 2})
         )
-        run(camp, card([{"text": "z", "effects": [{"effect": "item_design", "item": "015"}]}]))
+        run(camp, card([{"text": "z", "effects": [{"effect": "item-design", "item": "015"}]}]))
         assert ops.supply_copies(camp, "015") == 2
 
     def test_added_events_wait_for_their_card(self, camp) -> None:
@@ -347,3 +347,18 @@ class TestOwnersCards:
         assert sorted(c.city.city_deck.draw) == sorted(
             k for k, v in sample.items() if v.deck == "city" and v.initial
         )
+
+
+class TestEventEffects:
+    def test_every_event_effect_has_one_handler(self) -> None:
+        assert EVENT_EFFECTS.missing() == []
+
+    def test_an_unknown_effect_is_refused_naming_file_and_entry(self) -> None:
+        [problem] = EVENT_EFFECTS.check({"effect": "item_design", "item": "015"}, "e.yaml", "x")
+        assert "e.yaml, entry 'x'" in problem and "item-design" in problem
+
+    def test_an_owners_card_with_the_earlier_effect_names_reads_as_today(self, camp) -> None:
+        ev = card([{"text": "z", "effects": [{"effect": "next_scenario", "note": "n"}]}])
+        assert ev.options[0].outcomes[0].effects == [{"effect": "next-scenario", "note": "n"}]
+        run(camp, ev)
+        assert camp.parties["lions"].next_scenario_notes == ["n"]

@@ -286,7 +286,7 @@ class TestContentLint:
             problems = gloomhaven.lint()
         finally:
             gdata.game_data.cache_clear()
-        assert any("unknown effect 'fame'" in p for p in problems)
+        assert any("unknown event effect 'fame'" in p for p in problems)
 
     def test_lint_reports_a_hole_in_the_reputation_table(self, tmp_path, monkeypatch) -> None:
         copy = tmp_path / "data"

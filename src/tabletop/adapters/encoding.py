@@ -32,6 +32,7 @@ the view) and :class:`OrdinalCodec` (an action's position in the legal list). Se
 
 from __future__ import annotations
 
+import array
 import importlib
 import importlib.util
 import zlib
@@ -124,17 +125,27 @@ class HashedViewEncoder(ObservationEncoder):
 
 
 class GameObservationEncoder(ObservationEncoder):
-    """A game's own observation encoding (its ``encoding.py``), checked for size."""
+    """A game's own observation encoding (its ``encoding.py``), checked for size.
+
+    The game fills a zeroed ``array.array("f")`` (``out[i] = x`` on it costs a fraction of the
+    same on a numpy array, and a game writes hundreds of entries), which becomes the ``float32``
+    vector without a copy."""
 
     def __init__(self, game: str, impl: Any) -> None:
         self.game = game
         self.impl = impl
         self.blocks = tuple(Block(str(n), int(s), str(d)) for n, s, d in impl.observation_blocks())
+        self._zeros = array.array("f", bytes(4 * self.size))
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
-        out = np.zeros(self.size, dtype=np.float32)
+        out = array.array("f", self._zeros)
         self.impl.observe(view, out)
-        return out
+        if len(out) != len(self._zeros):
+            raise EncodingError(
+                f"{self.game}: the encoding's observe() changed the vector's length "
+                f"({len(out)}, not {len(self._zeros)})"
+            )
+        return np.frombuffer(out, dtype=np.float32)
 
 
 # ---------------------------------------------------------------------- actions
@@ -157,14 +168,28 @@ class Slot:
 
 
 class ActionCodec:
-    """Numbers for legal actions in a fixed range."""
+    """Numbers for legal actions in a fixed range.
+
+    ``recall_size`` and :meth:`recall_index`: the numbers whose meaning is the same in every
+    decision (those of argument slots), laid out one after the other, for counting the actions a
+    seat has taken (OpenSpiel's information state). An ordinal number (a rank among one
+    decision's legal actions) means another action in the next decision, so it is not counted."""
 
     game: str
     size: int
+    recall_size: int = 0
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The number of each legal action (distinct); raises :class:`EncodingError` otherwise."""
         raise NotImplementedError
+
+    def numbered(self, legal: Sequence[Action]) -> dict[int, Action]:
+        """Action number -> legal action, for one decision (distinct numbers, else an
+        :class:`EncodingError`)."""
+        found = dict(zip(self.indices(legal), legal, strict=True))
+        if len(found) != len(legal):
+            raise EncodingError(f"{self.game}: two legal actions share a number")
+        return found
 
     def slots(self) -> list[Slot]:
         raise NotImplementedError
@@ -181,6 +206,15 @@ class ActionCodec:
                     parts.append(f"{name}={domain[r]}")
                 return slot.kind + (f"({' '.join(reversed(parts))})" if parts else "")
         raise EncodingError(f"{self.game}: action number {index} is outside 0..{self.size - 1}")
+
+    def recall_index(self, action: Action) -> int | None:
+        """The action's place among the counted numbers (``range(recall_size)``), or None when
+        its number is ordinal."""
+        return None
+
+    def recall_number(self, number: int) -> int:
+        """The counted place of an action number (-1: not counted)."""
+        return -1
 
 
 class OrdinalCodec(ActionCodec):
@@ -212,8 +246,14 @@ class TableCodec(ActionCodec):
         self._slots: list[Slot] = []
         self._by_kind: dict[str, Slot] = {}
         self._index: dict[str, dict[str, dict[Any, int]]] = {}
-        self._memo: dict[Action, int] = {}  # numbers of actions of argument slots, once found
+        # numbers of actions of argument slots once found, by kind then arguments (a tuple's hash
+        # and comparison run in C; an Action's are Python calls)
+        self._memo: dict[str, dict[tuple[tuple[str, Any], ...], int]] = {}
+        self._memo_size = 0
+        self._recall_at: dict[str, int] = {}  # an argument slot's first counted place
+        self._recall_table: list[int] | None = None
         start = 0
+        recall = 0
         for kind, how in spec:
             if kind in self._by_kind:
                 raise EncodingError(f"{game}: action kind {kind!r} has two slots")
@@ -228,16 +268,29 @@ class TableCodec(ActionCodec):
                     size *= len(d)
                 slot = Slot(kind, start, size, args)
                 self._index[kind] = {a: {_key(v): i for i, v in enumerate(d)} for a, d in args}
+                self._recall_at[kind] = recall
+                recall += size
             self._slots.append(slot)
             self._by_kind[kind] = slot
             start += slot.size
         self.size = start
+        self.recall_size = recall
+
+    def slot_of(self, kind: str) -> Slot | None:
+        return self._by_kind.get(kind)
+
+    def recall_index(self, action: Action) -> int | None:
+        at = self._recall_at.get(action.kind)
+        if at is None:
+            return None
+        return at + self.index(action) - self._by_kind[action.kind].start
 
     def slots(self) -> list[Slot]:
         return list(self._slots)
 
     def index(self, action: Action, rank: int = 0) -> int:
-        found = self._memo.get(action)
+        by_kind = self._memo.get(action.kind)
+        found = by_kind.get(action.args) if by_kind is not None else None
         if found is not None:
             return found
         slot = self._by_kind.get(action.kind)
@@ -269,21 +322,64 @@ class TableCodec(ActionCodec):
                     f"domain for {action.kind!r}"
                 )
             k = k * len(domain) + i
-        if len(self._memo) < 100_000:
-            self._memo[action] = slot.start + k
+        if self._memo_size < 100_000:
+            self._memo.setdefault(action.kind, {})[action.args] = slot.start + k
+            self._memo_size += 1
         return slot.start + k
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
-        ranks: dict[str, int] = {}
-        out = []
-        for a in legal:
-            r = ranks.get(a.kind, 0)
-            ranks[a.kind] = r + 1
-            out.append(self.index(a, r))
+        out = self._numbers(legal)
         if len(set(out)) != len(out):
-            dup = sorted({self.label(i) for i in out if out.count(i) > 1})
-            raise EncodingError(f"{self.game}: two legal actions share a number: {dup}")
+            self._duplicates(out)
         return out
+
+    def numbered(self, legal: Sequence[Action]) -> dict[int, Action]:
+        numbers = self._numbers(legal)
+        found = dict(zip(numbers, legal))
+        if len(found) != len(numbers):
+            self._duplicates(numbers)
+        return found
+
+    def _duplicates(self, out: list[int]) -> None:
+        dup = sorted({self.label(i) for i in out if out.count(i) > 1})
+        raise EncodingError(f"{self.game}: two legal actions share a number: {dup}")
+
+    def _numbers(self, legal: Sequence[Action]) -> list[int]:
+        memo, none = self._memo, _NONE
+        # an argument slot's action met before
+        out = [memo.get(a.kind, none).get(a.args, -1) for a in legal]
+        if -1 in out:
+            ranks: dict[str, int] = {}
+            by_kind = self._by_kind
+            for j, a in enumerate(legal):
+                if out[j] < 0:
+                    slot = by_kind.get(a.kind)
+                    if slot is None or not slot.ordinal:
+                        out[j] = self.index(a)
+                        continue
+                    # an ordinal slot's actions are never remembered: each is numbered by its
+                    # rank among the legal actions of its kind, in the engine's order
+                    r = ranks.get(a.kind, 0)
+                    if r >= slot.size:
+                        self.index(a, r)  # refused, with the reason
+                    ranks[a.kind] = r + 1
+                    out[j] = slot.start + r
+        return out
+
+    def recall_number(self, number: int) -> int:
+        """The counted place of a number (-1: an ordinal number, not counted)."""
+        table = self._recall_table
+        if table is None:
+            table = [-1] * self.size
+            for slot in self._slots:
+                if not slot.ordinal:
+                    at = self._recall_at[slot.kind]
+                    table[slot.start : slot.start + slot.size] = range(at, at + slot.size)
+            self._recall_table = table
+        return table[number]
+
+
+_NONE: dict[Any, int] = {}
 
 
 def _key(value: Any) -> Any:
@@ -344,7 +440,7 @@ def encoding_for(game: Game) -> Encoding:
 
 def legal_map(codec: ActionCodec, legal: Sequence[Action]) -> dict[int, Action]:
     """Action number -> legal action, for one decision."""
-    return dict(zip(codec.indices(legal), legal))
+    return codec.numbered(legal)
 
 
 def describe(game: Game) -> str:

@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from .. import native
 from ..engine import (
     BadParameter,
     Record,
@@ -25,8 +26,8 @@ from ..engine import (
 )
 from ..engine.bots import bot_kinds
 from ..engine.errors import ContentError
+from ..sim.bench import adapter_overhead, kernel_figures
 from ..sim.bench import bench as run_bench
-from ..sim.bench import kernel_figures
 from ..sim.runner import parse_params, parse_seats
 from ..sim.runner import simulate as run_simulate
 from ..store.games import GameStore, NotFound
@@ -397,10 +398,54 @@ def bench(
     ] = False,
     seconds: Annotated[float, typer.Option(help="CPU seconds per game for --vs-openspiel.")] = 4.0,
     rounds: Annotated[int, typer.Option(help="Rounds taken in turn for --vs-openspiel.")] = 3,
+    adapters: Annotated[
+        bool,
+        typer.Option(
+            "--adapters",
+            help="--games random episodes of every game (or the one named, or --all modes) "
+            "natively and through PettingZoo and OpenSpiel: the adapters' overhead as a Markdown "
+            "table, as in docs/adapters.md (needs the 'rl' extra).",
+        ),
+    ] = False,
 ) -> None:
     """Print random-playout actions per second, clone/apply microseconds and the time of an
     ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1; with
-    --vs-openspiel, every Paupers' Ladder mode beside OpenSpiel's games."""
+    --vs-openspiel, every Paupers' Ladder mode beside OpenSpiel's games; with --adapters, what
+    the learning adapters cost."""
+    if adapters:
+        chosen = None
+        if all_games:
+            chosen = [(spec.name, dict(p)) for spec in specs() for p in spec.conformance or ({},)]
+        elif game:
+            chosen = [(game, dict(_game(game, param).params))]
+        try:
+            rows = adapter_overhead(chosen, episodes=max(1, games_))
+        except ImportError as exc:
+            fail(f"{exc}; the adapters need the optional extra: pip install -e '.[rl]'")
+        lines = [
+            f"tabletop's kernel and rules: {native.running()}; CPU time of this process, the "
+            "ways taking turns; ratios of decisions per second to the native rate",
+            "",
+            "| game | episodes | native | pettingzoo | pettingzoo + observation | openspiel |",
+            "|---|---|---|---|---|---|",
+        ]
+        for row in rows:
+            plain = load(row["game"]).params  # the defaults: only other values are named
+            shown = {k: v for k, v in row["params"].items() if k != "players" and plain.get(k) != v}
+            label = f"{row['title']}, {row['players']} player{'s' if row['players'] > 1 else ''}"
+            label += "".join(f", {k}={_plain(v)}" for k, v in shown.items())
+            ways = row["ways"]
+            cells = [
+                f"{ways['native']['episodes_per_second']:.1f} ep/s "
+                f"({ways['native']['decisions_per_second']:,.0f} decisions/s)"
+            ]
+            for way in ("pettingzoo", "pettingzoo+obs", "openspiel"):
+                w = ways[way]
+                cells.append(f"{w['episodes_per_second']:.1f} ep/s ({w['ratio']:.2f}x)")
+            lines.append(f"| {label} | {row['episodes']} | " + " | ".join(cells) + " |")
+        for line in lines:
+            console.print(line, soft_wrap=True, highlight=False, markup=False)
+        return
     if vs_openspiel:
         bench_versus_openspiel(console, seconds, max(1, rounds))
         return

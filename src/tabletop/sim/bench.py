@@ -401,3 +401,40 @@ def versus_openspiel(seconds: float = 2.0, rounds: int = 3, seed: int = 0) -> li
     for row in rows:
         row["ratio"] = row["actions_per_second"] / base if base else 0.0
     return rows
+
+
+# ------------------------------------------------------------------ the learning adapters' cost
+
+
+def adapter_overhead(
+    targets: Sequence[tuple[str, Mapping[str, Any]]] | None = None,
+    episodes: int = 20,
+    rounds: int = 4,
+    seed: int = 1,
+) -> list[dict[str, Any]]:
+    """Random episodes of each game (every registered game at its default parameters unless
+    ``targets`` says) played natively, through PettingZoo (the mask only, then reading the
+    observation too) and through OpenSpiel, the ways taking turns in ``rounds`` rounds (see
+    :mod:`tabletop.adapters.speed`). One row per game: its name, title, parameters, episodes,
+    and per way the episodes and decisions per CPU second and the ratio to the native rate.
+    Needs the ``rl`` extra (ImportError otherwise)."""
+    from ..adapters.speed import WAYS, overhead
+    from ..engine import specs
+
+    if targets is None:
+        targets = [(spec.name, {}) for spec in specs()]
+    rows: list[dict[str, Any]] = []
+    for name, params in targets:
+        game = load(name, **params)
+        ways = overhead(name, game.params, episodes, rounds, seed, WAYS)
+        rows.append(
+            {
+                "game": name,
+                "title": game.spec.title,
+                "params": dict(game.params),
+                "players": game.num_players,
+                "episodes": episodes,
+                "ways": {w["way"]: w for w in ways},
+            }
+        )
+    return rows

@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
-from ..engine import WITHDRAW, Action, State
+from ..engine import WITHDRAW, Action, State, Template
 from ..engine.registry import presentation
 from ..store.games import GameInfo, GameStore
 from . import guards, service
@@ -88,17 +88,7 @@ def board_context(
     names = player_names(view)
     legal, forms_offered = decision(state, seat)
     committed = seat is not None and seat in prompt.committed
-    lone = lone_option(state, seat) if seat is not None and len(legal) == 1 else None
-    options = [
-        {
-            "json": json.dumps(a.to_json()),
-            "label": label,
-            "confirm": confirm_question(state, a, seat),
-            "auto": a == lone,
-        }
-        for a, label in table_options(state, seat, legal)
-        if a != WITHDRAW
-    ]
+    options = option_rows(state, seat, legal)
     mine = (view.get("commitments") or {}).get("mine") if committed else None
     my_choice = yours(action_label(state, Action.from_json(mine), seat)) if mine else None
     deciding_me = bool(options or forms_offered) and not committed
@@ -108,31 +98,7 @@ def board_context(
         if not deciding_me and not state.is_terminal()
         else ""
     )
-    forms = [
-        {
-            "kind": t.kind,
-            "text": t.text or humanize(t.kind),
-            "fixed": json.dumps(t.to_json()["fixed"]),
-            "fields": [
-                {
-                    "name": p.name,
-                    "label": p.label or p.name,
-                    "choices": [
-                        (json.dumps(v), p.labels[i] if p.labels else str(v))
-                        for i, v in enumerate(p.to_json()["domain"])
-                    ],
-                }
-                for p in t.params
-            ],
-        }
-        for t in forms_offered
-    ]
-    undo_reason = None
-    if seat is not None and not state.is_terminal():
-        hist = state.history()
-        if hist and hist[-1][0] == seat:
-            earlier = store.state_at(info.id, state.num_actions() - 1)
-            undo_reason = service.can_undo(state, seat, earlier) or ""
+    undo_reason = undo_refusal(store, state, info, seat)
     outcome = view.get("outcome")
     log_entries = list(reversed(view.get("log") or []))
     return {
@@ -148,13 +114,7 @@ def board_context(
         "me": player_name(seat, names) if seat is not None else None,
         "round": view.get("round") if isinstance(view.get("round"), int) else None,
         "deciding": seats_phrase(list(prompt.seats), info.seats, seat, names),
-        "turn": (
-            "Your turn"
-            if prompt.turn == seat
-            else f"{seat_label(prompt.turn, info.seats, seat, names)}'s turn"
-        )
-        if prompt.turn is not None
-        else None,
+        "turn": turn_phrase(prompt.turn, info, seat, names),
         "per_seat": per_seat,
         "panels": {
             k: v for k, v in panels.items() if isinstance(v, (list, dict)) and k != "commitments"
@@ -172,7 +132,7 @@ def board_context(
         "waiting_for": waiting,
         "log": log_entries,
         "latest": log_entries[:8],
-        "forms": forms,
+        "forms": form_rows(forms_offered),
         "num_actions": state.num_actions(),
         "seen": state.fingerprint(seat),
         "seat_rows": [
@@ -187,6 +147,65 @@ def board_context(
         "can_undo": undo_reason == "",
         "error": error,
     }
+
+
+def turn_phrase(
+    turn: int | None, info: GameInfo, seat: int | None, names: dict[int, str]
+) -> str | None:
+    """Whose turn it is, as the page of ``seat`` says it ("Your turn", "Alice's turn")."""
+    if turn is None:
+        return None
+    return "Your turn" if turn == seat else f"{seat_label(turn, info.seats, seat, names)}'s turn"
+
+
+def option_rows(state: State, seat: int | None, legal: list[Action]) -> list[dict[str, Any]]:
+    """The options ``seat`` is offered, each with its JSON, its words, the question to confirm
+    it (if any) and whether it is the lone option the page takes for the player."""
+    lone = lone_option(state, seat) if seat is not None and len(legal) == 1 else None
+    return [
+        {
+            "json": json.dumps(a.to_json()),
+            "label": label,
+            "confirm": confirm_question(state, a, seat),
+            "auto": a == lone,
+        }
+        for a, label in table_options(state, seat, legal)
+        if a != WITHDRAW
+    ]
+
+
+def form_rows(offered: list[Template]) -> list[dict[str, Any]]:
+    """The template decisions offered, as forms: each field with its choices' JSON and words."""
+    return [
+        {
+            "kind": t.kind,
+            "text": t.text or humanize(t.kind),
+            "fixed": json.dumps(t.to_json()["fixed"]),
+            "fields": [
+                {
+                    "name": p.name,
+                    "label": p.label or p.name,
+                    "choices": [
+                        (json.dumps(v), p.labels[i] if p.labels else str(v))
+                        for i, v in enumerate(p.to_json()["domain"])
+                    ],
+                }
+                for p in t.params
+            ],
+        }
+        for t in offered
+    ]
+
+
+def undo_refusal(store: GameStore, state: State, info: GameInfo, seat: int | None) -> str | None:
+    """Why ``seat`` may not take back its last action ("" if it may; None if it has none)."""
+    if seat is None or state.is_terminal():
+        return None
+    hist = state.history()
+    if not hist or hist[-1][0] != seat:
+        return None
+    earlier = store.state_at(info.id, state.num_actions() - 1)
+    return service.can_undo(state, seat, earlier) or ""
 
 
 def yours(label: str) -> str:

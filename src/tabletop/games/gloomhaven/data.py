@@ -10,15 +10,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from tabletop.engine.content import (
-    EffectVocabulary,
     Entry,
     check_references,
     load_document,
     load_entries,
 )
+from tabletop.engine.effects import Effect, EffectTable
 from tabletop.engine.errors import ContentError
 
 DATA = Path(__file__).parent / "data"
@@ -289,11 +289,38 @@ class Condition(Entry):
         return "otherwise"
 
 
+# The snake_case effect names of earlier versions (owners' event cards kept in a campaign's
+# catalog, event files written for them), read as today's kebab-case names.
+EARLIER_EFFECT_NAMES = {
+    "item_design": "item-design",
+    "random_item_design": "random-item-design",
+    "global_achievement": "global-achievement",
+    "lose_global_achievement": "lose-global-achievement",
+    "party_achievement": "party-achievement",
+    "lose_party_achievement": "lose-party-achievement",
+    "unlock_scenario": "unlock-scenario",
+    "add_events": "add-events",
+    "next_scenario": "next-scenario",
+}
+
+
 class Outcome(Entry):
     condition: Condition | None = None
     text: str
     card: Literal["return", "remove"] = "return"
     effects: list[dict[str, Any]] = Field(min_length=1)
+
+    @field_validator("effects", mode="before")
+    @classmethod
+    def _earlier_names(cls, effects: Any) -> Any:
+        if not isinstance(effects, list):
+            return effects
+        return [
+            {**e, "effect": EARLIER_EFFECT_NAMES[e["effect"]]}
+            if isinstance(e, dict) and e.get("effect") in EARLIER_EFFECT_NAMES
+            else e
+            for e in effects
+        ]
 
 
 class EventOption(Entry):
@@ -324,67 +351,109 @@ class EventCard(Entry):
         raise KeyError(label)
 
 
-# Effect vocabulary for event outcomes. Negative amounts are losses.
+# The effects of event outcomes, one typed model each (kebab-case names, one handler each in
+# rules/events.py). Negative amounts are losses.
+
+EVENT_EFFECTS: EffectTable[Any] = EffectTable("gloomhaven", "event")
 
 
-class AmountPer(BaseModel):
-    model_config = {"extra": "forbid"}
+class AmountEach(Effect):
+    """An amount of gold, experience or checkmarks, for each character or shared by all."""
+
     amount: int
     per: Per
 
 
-class Amount(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class GainGold(AmountEach):
+    effect: Literal["gold"]
+
+
+@EVENT_EFFECTS.effect
+class GainXp(AmountEach):
+    effect: Literal["xp"]
+
+
+@EVENT_EFFECTS.effect
+class GainCheckmarks(AmountEach):
+    effect: Literal["checkmarks"]
+
+
+@EVENT_EFFECTS.effect
+class ChangeReputation(Effect):
+    effect: Literal["reputation"]
     amount: int
 
 
-class ItemParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class ChangeProsperity(Effect):
+    effect: Literal["prosperity"]
+    amount: int
+
+
+@EVENT_EFFECTS.effect
+class GainItem(Effect):
+    effect: Literal["item"]
     item: str = Field(pattern=r"^\d{3}$")
 
 
-class NameParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class GainItemDesign(Effect):
+    effect: Literal["item-design"]
+    item: str = Field(pattern=r"^\d{3}$")
+
+
+@EVENT_EFFECTS.effect
+class RandomItemDesign(Effect):
+    effect: Literal["random-item-design"]
+
+
+@EVENT_EFFECTS.effect
+class GainGlobalAchievement(Effect):
+    effect: Literal["global-achievement"]
     name: str
 
 
-class ScenarioParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class LoseGlobalAchievement(Effect):
+    effect: Literal["lose-global-achievement"]
+    name: str
+
+
+@EVENT_EFFECTS.effect
+class GainPartyAchievement(Effect):
+    effect: Literal["party-achievement"]
+    name: str
+
+
+@EVENT_EFFECTS.effect
+class LosePartyAchievement(Effect):
+    effect: Literal["lose-party-achievement"]
+    name: str
+
+
+@EVENT_EFFECTS.effect
+class UnlockScenario(Effect):
+    effect: Literal["unlock-scenario"]
     scenario: str
 
 
-class EventsParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class AddEvents(Effect):
+    effect: Literal["add-events"]
     deck: Literal["road", "city", "both"] = "both"
     number: int = Field(ge=1)
 
 
-class NoteParam(BaseModel):
-    model_config = {"extra": "forbid"}
+@EVENT_EFFECTS.effect
+class NextScenarioNote(Effect):
+    effect: Literal["next-scenario"]
     note: str
 
 
-class NoParams(BaseModel):
-    model_config = {"extra": "forbid"}
-
-
-EFFECTS = EffectVocabulary("gloomhaven")
-EFFECTS.define("gold", AmountPer)
-EFFECTS.define("xp", AmountPer)
-EFFECTS.define("checkmarks", AmountPer)
-EFFECTS.define("reputation", Amount)
-EFFECTS.define("prosperity", Amount)
-EFFECTS.define("item", ItemParam)
-EFFECTS.define("item_design", ItemParam)
-EFFECTS.define("random_item_design", NoParams)
-EFFECTS.define("global_achievement", NameParam)
-EFFECTS.define("lose_global_achievement", NameParam)
-EFFECTS.define("party_achievement", NameParam)
-EFFECTS.define("lose_party_achievement", NameParam)
-EFFECTS.define("unlock_scenario", ScenarioParam)
-EFFECTS.define("add_events", EventsParam)
-EFFECTS.define("next_scenario", NoteParam)
-EFFECTS.define("none", NoParams)
+@EVENT_EFFECTS.effect
+class NoEffect(Effect):
+    effect: Literal["none"]
 
 
 # --------------------------------------------------------------------------- loading
@@ -418,7 +487,7 @@ def load_event_file(path: Path) -> dict[str, EventCard]:
         for option in card.options:
             for outcome in option.outcomes:
                 for effect in outcome.effects:
-                    problems += EFFECTS.check(effect, str(path), card.id)
+                    problems += EVENT_EFFECTS.check(effect, str(path), card.id)
     if problems:
         raise ContentError(str(path), "; ".join(problems))
     return cards
@@ -521,8 +590,8 @@ def check_events(
                         f"{file}, entry {card.id!r}: option {option.label} starts with 'otherwise'"
                     )
                 for effect in outcome.effects:
-                    out += EFFECTS.check(effect, file, card.id)
-                    if effect.get("effect") in ("item", "item_design"):
+                    out += EVENT_EFFECTS.check(effect, file, card.id)
+                    if effect.get("effect") in ("item", "item-design"):
                         out += check_references(
                             file,
                             card.id,

@@ -9,7 +9,27 @@ from typing import Any
 
 from tabletop.engine.rng import Rng
 
-from ..data import Outcome
+from ..data import (
+    EVENT_EFFECTS,
+    AddEvents,
+    AmountEach,
+    ChangeProsperity,
+    ChangeReputation,
+    GainCheckmarks,
+    GainGlobalAchievement,
+    GainGold,
+    GainItem,
+    GainItemDesign,
+    GainPartyAchievement,
+    GainXp,
+    LoseGlobalAchievement,
+    LosePartyAchievement,
+    NextScenarioNote,
+    NoEffect,
+    Outcome,
+    RandomItemDesign,
+    UnlockScenario,
+)
 from ..model import Campaign, Party, PendingEvent
 from .common import (
     Refused,
@@ -74,49 +94,109 @@ def condition_holds(c: Campaign, p: Party, outcome: Outcome, applied_before: boo
 
 # --------------------------------------------------------------------------- effects
 
-Handler = Callable[[Campaign, Party, dict[str, Any], Rng, "str | None"], list[str]]
+Handler = Callable[[Campaign, Party, Any, Rng, "str | None"], list[str]]
+EVENT = EVENT_EFFECTS.handles
 
 
-def _amount(c: Campaign, p: Party, e: dict[str, Any], rng: Rng, to: str | None) -> list[str]:
-    what, amount = str(e["effect"]), int(e["amount"])
-    if e["per"] == "each":
+@EVENT(GainGold)
+@EVENT(GainXp)
+@EVENT(GainCheckmarks)
+def gain_amount(c: Campaign, p: Party, e: AmountEach, rng: Rng, to: str | None) -> list[str]:
+    """Gold, experience or checkmarks: the amount for each character, or shared by all."""
+    what, amount = e.effect, e.amount
+    if e.per == "each":
         return [describe(c, each(members(c, p), what, amount), f"{what} {amount:+d} each")]
     shared = distribute(members(c, p), what, amount)
     return [describe(c, shared, f"{what} {amount:+d} collective")]
 
 
-EFFECTS: dict[str, Handler] = {
-    "gold": _amount,
-    "xp": _amount,
-    "checkmarks": _amount,
-    "reputation": lambda c, p, e, rng, to: change_reputation(p, int(e["amount"])),
-    "prosperity": lambda c, p, e, rng, to: change_prosperity(c, int(e["amount"])),
-    "item": lambda c, p, e, rng, to: give_item(c, p, str(e["item"]), to),
-    "item_design": lambda c, p, e, rng, to: add_item_design(c, str(e["item"])),
-    "random_item_design": lambda c, p, e, rng, to: random_item_design(c, rng),
-    "global_achievement": lambda c, p, e, rng, to: gain_global_achievement(c, str(e["name"])),
-    "lose_global_achievement": lambda c, p, e, rng, to: lose_global_achievement(c, str(e["name"])),
-    "party_achievement": lambda c, p, e, rng, to: gain_party_achievement(p, str(e["name"])),
-    "lose_party_achievement": lambda c, p, e, rng, to: lose_party_achievement(p, str(e["name"])),
-    "unlock_scenario": lambda c, p, e, rng, to: unlock_scenario(c, str(e["scenario"])),
-    "add_events": lambda c, p, e, rng, to: add_events(
-        c, str(e.get("deck", "both")), int(e["number"]), rng
-    ),
-    "next_scenario": lambda c, p, e, rng, to: _next_scenario(p, str(e["note"])),
-    "none": lambda c, p, e, rng, to: ["no effect"],
-}
+@EVENT(ChangeReputation)
+def reputation(c: Campaign, p: Party, e: ChangeReputation, rng: Rng, to: str | None) -> list[str]:
+    return change_reputation(p, e.amount)
 
 
-def _next_scenario(p: Party, note: str) -> list[str]:
-    p.next_scenario_notes.append(note)
-    return [f"next scenario: {note}"]
+@EVENT(ChangeProsperity)
+def prosperity(c: Campaign, p: Party, e: ChangeProsperity, rng: Rng, to: str | None) -> list[str]:
+    return change_prosperity(c, e.amount)
+
+
+@EVENT(GainItem)
+def item(c: Campaign, p: Party, e: GainItem, rng: Rng, to: str | None) -> list[str]:
+    return give_item(c, p, e.item, to)
+
+
+@EVENT(GainItemDesign)
+def item_design(c: Campaign, p: Party, e: GainItemDesign, rng: Rng, to: str | None) -> list[str]:
+    return add_item_design(c, e.item)
+
+
+@EVENT(RandomItemDesign)
+def any_item_design(
+    c: Campaign, p: Party, e: RandomItemDesign, rng: Rng, to: str | None
+) -> list[str]:
+    return random_item_design(c, rng)
+
+
+@EVENT(GainGlobalAchievement)
+def global_achievement(
+    c: Campaign, p: Party, e: GainGlobalAchievement, rng: Rng, to: str | None
+) -> list[str]:
+    return gain_global_achievement(c, e.name)
+
+
+@EVENT(LoseGlobalAchievement)
+def global_achievement_lost(
+    c: Campaign, p: Party, e: LoseGlobalAchievement, rng: Rng, to: str | None
+) -> list[str]:
+    return lose_global_achievement(c, e.name)
+
+
+@EVENT(GainPartyAchievement)
+def party_achievement(
+    c: Campaign, p: Party, e: GainPartyAchievement, rng: Rng, to: str | None
+) -> list[str]:
+    return gain_party_achievement(p, e.name)
+
+
+@EVENT(LosePartyAchievement)
+def party_achievement_lost(
+    c: Campaign, p: Party, e: LosePartyAchievement, rng: Rng, to: str | None
+) -> list[str]:
+    return lose_party_achievement(p, e.name)
+
+
+@EVENT(UnlockScenario)
+def scenario_unlocked(
+    c: Campaign, p: Party, e: UnlockScenario, rng: Rng, to: str | None
+) -> list[str]:
+    return unlock_scenario(c, e.scenario)
+
+
+@EVENT(AddEvents)
+def events_added(c: Campaign, p: Party, e: AddEvents, rng: Rng, to: str | None) -> list[str]:
+    return add_events(c, e.deck, e.number, rng)
+
+
+@EVENT(NextScenarioNote)
+def next_scenario(
+    c: Campaign, p: Party, e: NextScenarioNote, rng: Rng, to: str | None
+) -> list[str]:
+    p.next_scenario_notes.append(e.note)
+    return [f"next scenario: {e.note}"]
+
+
+@EVENT(NoEffect)
+def no_effect(c: Campaign, p: Party, e: NoEffect, rng: Rng, to: str | None) -> list[str]:
+    return ["no effect"]
 
 
 def apply_effect(
     c: Campaign, p: Party, effect: dict[str, Any], rng: Rng, recipient: str | None
 ) -> list[str]:
-    """One effect of an outcome (the vocabulary of ``data.EFFECTS``)."""
-    return EFFECTS[str(effect["effect"])](c, p, effect, rng, recipient)
+    """One effect of an outcome, parsed to its model (``data.EVENT_EFFECTS``) and handled."""
+    model = EVENT_EFFECTS.parse(effect, "events", "outcome")
+    handler: Handler = EVENT_EFFECTS.handler(model)
+    return handler(c, p, model, rng, recipient)
 
 
 # --------------------------------------------------------------------------- resolving
