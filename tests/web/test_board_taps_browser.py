@@ -15,11 +15,21 @@ from tabletop.engine import Action, load
 from tabletop.engine.bots import make_bot
 from tabletop.store.games import GameStore
 
-from .browser_support import Server, shot
+from .browser_support import Server, settle, shot
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+
+
+def box_of(locator: Any) -> dict[str, float]:
+    """The element's box on the screen (asked again if a live redraw was swapping it in)."""
+    for _ in range(50):
+        box = locator.bounding_box()
+        if box is not None:
+            return dict(box)
+        time.sleep(0.05)
+    raise AssertionError(f"{locator} is not on the screen")
 
 
 def swaps(page: Any) -> int:
@@ -71,8 +81,9 @@ def test_a_whole_lair_is_built_by_tapping_on_a_phone(server: Server, browser: An
     page = browser.new_page(viewport=PHONE)
     page.goto(server.base + made["seat_links"]["0"])
     page.locator(".lr-own .lr-grid").wait_for()
+    settle(page)
     # the targets are big enough for a finger on a 390 px screen: spaces, palette, Wall edges
-    cell = page.locator('.lr-own .lr-c[data-cell="C3"]').bounding_box()
+    cell = box_of(page.locator('.lr-own .lr-c[data-cell="C3"]'))
     assert cell["width"] >= 40 and cell["height"] >= 40
     page.evaluate("window.notReloaded = true")
     clicks = 0
@@ -106,7 +117,7 @@ def test_a_whole_lair_is_built_by_tapping_on_a_phone(server: Server, browser: An
                 assert action["piece"] in (target.get_attribute("data-ok") or "").split()
         else:
             target = page.locator(f'.lr-own .lr-eb[data-target="{where}"]')
-            box = target.bounding_box()
+            box = box_of(target)
             assert box["width"] >= 40 and box["height"] >= 40, box
         times.append(tap_and_wait(page, target))
         clicks += 1
@@ -141,7 +152,7 @@ def paper_tales_at_deployment(store: GameStore, ident: str) -> Any:
 
 def card_at(page: Any, card: str) -> Any:
     """A card of the seat's hand on the board."""
-    return card_at(page, card)
+    return page.locator(f'.pt-private [data-target="deploy:{card}"]')
 
 
 def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: Any) -> None:
