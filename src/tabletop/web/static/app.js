@@ -303,6 +303,9 @@ window.Tabletop = (function () {
   // and the player's choices so far are kept. Whatever is not a board of the same kind (the
   // hot-seat cover for the next person, a finished game's page) is opened as a page.
   const timings = [];
+  let leaving = false;
+  window.addEventListener("pagehide", () => { leaving = true; });
+  window.addEventListener("beforeunload", () => { leaving = true; });
 
   async function sendInPlace(f, submitter) {
     const box = document.getElementById("live");
@@ -331,7 +334,9 @@ window.Tabletop = (function () {
       swapBoard(box, fresh.innerHTML, fresh.dataset.digest || "", fresh.dataset.numActions);
       timings.push(Math.round(performance.now() - t0));
     } catch (e) {
-      HTMLFormElement.prototype.submit.call(f);  // the network failed: the ordinary way
+      // offline for a moment, or the page is being left: nothing was swapped in (a form sent
+      // the ordinary way here could race a page the player is opening)
+      if (!leaving) note("The table could not be reached; nothing was played. Try again.");
     } finally {
       delete f.dataset.sending;
       mark("idle");
@@ -344,6 +349,8 @@ window.Tabletop = (function () {
     if ((f.getAttribute("method") || "").toLowerCase() !== "post") return;
     const box = document.getElementById("live");
     if (!box || !box.contains(f) || !window.fetch || !window.DOMParser) return;
+    // only a move or a take-back (a rematch, say, opens its own page)
+    if (!/\/(act|undo)$/.test(new URL(f.getAttribute("action") || "", location.href).pathname)) return;
     const problem = overLimit(f);
     if (problem) { ev.preventDefault(); note(problem); return; }
     ev.preventDefault();
