@@ -10,18 +10,51 @@ from tabletop import soak
 from tabletop.engine.registry import load
 from tabletop.store.games import GameStore
 
+ROOT = Path(__file__).resolve().parents[1]
 
-@pytest.mark.slow
-def test_a_small_soak_reports_no_violation_loss_or_5xx(capsys: pytest.CaptureFixture[str]) -> None:
+
+@pytest.mark.slow  # about 75 s on two busy cores: four server starts, 21 games each
+def test_a_small_soak_of_every_game_reports_clean_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A few hundred actions: each game fuzzed at least once, clients and their races on every
+    mode, a kill -9 restart, a differential per mode (the full run is ``make soak``)."""
     code = soak.main(
         [
-            "--seed", "3", "--per-mode", "1", "--deep-every", "50", "--workers", "1",
-            "--clients", "3", "--client-seconds", "5", "--client-games", "2", "--restarts", "2",
+            "--seed", "3", "--fuzz-actions", "200", "--deep-every", "40", "--workers", "1",
+            "--clients", "3", "--client-seconds", "4", "--restarts", "1", "--differentials", "1",
         ]
     )  # fmt: skip
     out = capsys.readouterr().out
     assert code == 0, out
-    assert "violations 0, lost 0, duplicated 0, 5xx 0" in out
+    assert "violations 0, lost 0, duplicated 0, 5xx 0, corrupted 0, leaks 0" in out
+    for name in ("lairs", "paper-tales", "paupers-ladder"):
+        line = next(line for line in out.splitlines() if line.startswith(f"  {name}: "))
+        assert " fuzz 0 games" not in line and "HTTP actions 0," not in line, line
+        assert " in 0 differentials" not in line, line
+
+
+@pytest.mark.soak
+def test_the_http_differential_finds_a_view_that_leaks(tmp_path: Path) -> None:
+    """Two games differing only in the hands the spectator cannot see: the honest Secret Bids
+    answers both alike; a copy whose spectator view shows every hand is caught."""
+    from tabletop.engine import registry
+
+    from . import soak_leaky
+
+    url = f"sqlite:///{tmp_path / 'd.db'}"
+    server = soak.Server(url, modules=("tests.soak_leaky",), path=ROOT)
+    server.start()
+    try:
+        honest, leaky = soak.Figures(), soak.Figures()
+        soak.differential(honest, server.base, url, 1, 2, [("toy-bids", {"players": 2})])
+        soak.differential(leaky, server.base, url, 1, 2, [("toy-leaky-bids", {"players": 2})])
+    finally:
+        server.stop()
+        registry._GAMES.pop(soak_leaky.LeakyBids.spec.name, None)  # for no other test to meet
+    assert honest.per["toy-bids"].differentials >= 2 and honest.leaks == 0, honest.violations
+    assert leaky.leaks >= 1
+    assert "answers['spectator']" in leaky.violations[0], leaky.violations
 
 
 class TestUnansweredRequests:

@@ -1,30 +1,44 @@
 """``python -m tabletop.soak`` (``make soak``): the reliability pass, rerunnable by anyone.
 
-Four parts, each bounded, each printing its figures:
+Every registered game in every mode it declares (its conformance parameter sets), in five parts,
+each bounded, each printing its figures:
 
-1. **fuzz**: random-action playouts of every registered game in every mode it declares (its
-   conformance parameter sets), checked at every step by the conformance harness (protocol,
-   clone, JSON round trip, views of every seat and the spectator under resampling, refusals
-   changing nothing, the end within the declared bound).
-2. **replay**: each fuzzed game's record through its JSON text and back, replayed: it must give
-   the same state.
-3. **clients**: a real server (uvicorn on 127.0.0.1, its own SQLite file) and concurrent clients
-   playing hot-seat games through the JSON API, firing actions and undos at the same game at the
-   same instant. Afterwards every game's stored rows must be its snapshot's actions, replaying
-   them must give the snapshot, and the accepted actions minus the accepted undos must be what
-   the store holds: no action lost, none duplicated.
+1. **fuzz**: random-action playouts until ``--fuzz-actions`` actions (1,000,000 by default) or
+   ``--fuzz-seconds``, round-robin over the modes, checked by the conformance harness at every
+   step (the prompt; every ``--deep-every`` steps clone, JSON round trip, views of every seat and
+   the spectator under resampling, illegal probes: a bogus kind, a seat out of turn, wrong-typed
+   and out-of-domain arguments, an argument too many or missing, each refused changing nothing),
+   each game played beside it through its JSON form, the end within the declared bound; it
+   stops by itself and prints how long it took.
+2. **replay**: each fuzzed game's record through its JSON text and back, replayed: the same state.
+3. **clients**: real servers (uvicorn on 127.0.0.1; ``--servers`` processes on one store) and
+   concurrent clients playing hot-seat games of every mode through the JSON API, with the races
+   the games invite: every seat of a simultaneous decision (Paper Tales' seats, both Lairs seats
+   building, an explorer and the Builder's hidden choice) posting at the same instant while the
+   committed seats withdraw or change their choice and the reveal fires; one click sent twice at
+   once; an undo racing the next action. Afterwards every game's stored rows must be its
+   snapshot's actions, replaying them must give the snapshot (else a corrupted store), and the
+   accepted actions minus the accepted undos must be what the store holds: none lost, none
+   duplicated.
 4. **restarts**: the server is killed with SIGKILL at random moments while clients play, then
    started again; every action the server had accepted (answered 200) must be in the store.
+5. **differential**: two games differing only in what one seat cannot see (the harness's
+   resample) are put in the store; that seat's view, the spectator's, the live event stream and
+   the running game's replay must answer identically (up to the game's id), else a leak.
 
-Every figure is printed; the exit status is 1 if any violation, lost or duplicated action, or
-5xx answer was seen. ``--seed`` makes the fuzz and the clients' choices reproducible.
+Parts 3-5 run on SQLite, and again on PostgreSQL when ``--postgres URL`` is given. Figures are
+printed per game; the exit status is 1 if any violation, lost or duplicated action, corrupted
+store, leak or 5xx answer was seen. ``--seed`` makes the fuzz and the clients' choices
+reproducible.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -33,7 +47,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,19 +57,49 @@ try:
 except ModuleNotFoundError:  # pragma: no cover
     raise SystemExit("the soak needs httpx: pip install -e '.[test]' (make soak does)") from None
 
-from .engine import Record, specs
-from .engine.harness import random_playout
-from .engine.registry import load
+from .engine import Record, State, specs
+from .engine.harness import first_difference, random_playout
+from .engine.registry import game_class, load
 from .engine.rng import Rng, derive_seed
+from .store.db import session_scope
 from .store.games import GameStore
 
-# Hot-seat games the clients play (every seat a person): modes with and without hidden draws.
-CLIENT_GAMES: list[tuple[str, dict[str, Any]]] = [
-    ("paupers-ladder", {"players": 2}),
-    ("paupers-ladder", {"players": 3}),
-    ("paupers-ladder", {"mode": "survival", "players": 2}),
-    ("paupers-ladder", {"mode": "solo", "scenario": "fiery-siege", "difficulty": "hard"}),
-]
+
+def cases() -> list[tuple[str, dict[str, Any]]]:
+    """Every game of the product (``tabletop.games``; not games a test registers) and every mode
+    it declares (its conformance parameter sets), interleaved: first each game's first mode,
+    then each game's second, so that a short run still plays every game."""
+    by_game = [
+        [(spec.name, dict(p)) for p in spec.conformance]
+        for spec in specs()
+        if game_class(spec.name).__module__.startswith("tabletop.games.")
+    ]
+    longest = max((len(modes) for modes in by_game), default=0)
+    return [modes[i] for i in range(longest) for modes in by_game if i < len(modes)]
+
+
+@dataclass
+class GameFigures:
+    """One game's figures, over all its modes."""
+
+    fuzz_games: int = 0
+    fuzz_actions: int = 0
+    actions: int = 0  # accepted over HTTP (actions and undos)
+    races: int = 0
+    lost: int = 0  # accepted and lost
+    duplicated: int = 0
+    server_errors: int = 0
+    corrupted: int = 0
+    differentials: int = 0
+    leaks: int = 0
+
+    def line(self, name: str) -> str:
+        return (
+            f"  {name}: fuzz {self.fuzz_games} games {self.fuzz_actions} actions; HTTP actions "
+            f"{self.actions}, races {self.races}, accepted-and-lost {self.lost}, duplicated "
+            f"{self.duplicated}, 5xx {self.server_errors}, corrupted stores {self.corrupted}, "
+            f"leaks {self.leaks} in {self.differentials} differentials"
+        )
 
 
 @dataclass
@@ -75,7 +119,15 @@ class Figures:
     unanswered: int = 0  # requests that got no answer (a killed server, or a client's timeout)
     restarts: int = 0
     kill_accepted: int = 0
+    races: int = 0
+    leaks: int = 0
+    corrupted: int = 0
+    per: dict[str, GameFigures] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def game(self, name: str) -> GameFigures:
+        with self.lock:
+            return self.per.setdefault(name, GameFigures())
 
     def refusal(self, code: str) -> None:
         with self.lock:
@@ -100,31 +152,54 @@ def _one_playout(
 
 
 def fuzz(
-    fig: Figures, seed: int, per_mode: int, deep_every: int, deadline: float, workers: int
-) -> None:
+    fig: Figures,
+    seed: int,
+    target: int,
+    deep_every: int,
+    deadline: float,
+    workers: int,
+) -> float:
     """Random playouts of every game and mode (round-robin, so a short budget still covers every
-    mode), with the harness's checks and a replay check, on ``workers`` processes."""
-    cases = [(spec.name, dict(p)) for spec in specs() for p in spec.conformance]
+    mode), with the harness's checks and a replay check, on ``workers`` processes, until
+    ``target`` actions or the deadline; the seconds it took."""
+    began = time.monotonic()
+    modes = cases()
+    games = len({name for name, _ in modes})
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for i in range(per_mode):
-            if time.monotonic() > deadline:
-                return
-            jobs = []
-            for name, params in cases:
-                s = derive_seed(seed, "soak", name, json.dumps(params, sort_keys=True), i) >> 1
-                jobs.append(
-                    (name, params, s, pool.submit(_one_playout, name, params, s, deep_every))
-                )
-            for name, params, s, job in jobs:
+        pending: set[Future[tuple[int, str | None, bool]]] = set()
+        meta: dict[Future[tuple[int, str | None, bool]], tuple[str, dict[str, Any], int]] = {}
+        i = 0
+        while True:
+            while (
+                len(pending) < workers
+                and (fig.actions < target or i < games)  # every game at least once
+                and time.monotonic() < deadline
+            ):
+                name, params = modes[i % len(modes)]
+                rnd = i // len(modes)
+                s = derive_seed(seed, "soak", name, json.dumps(params, sort_keys=True), rnd) >> 1
+                job = pool.submit(_one_playout, name, params, s, deep_every)
+                pending.add(job)
+                meta[job] = (name, params, s)
+                i += 1
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for job in done:
+                name, params, s = meta.pop(job)
                 actions, violation, same = job.result()
                 fig.games += 1
                 fig.actions += actions
                 fig.replays += 1
+                per = fig.game(name)
+                per.fuzz_games += 1
+                per.fuzz_actions += actions
                 if violation:
                     fig.violations.append(violation)
                 if not same:
                     fig.replay_mismatches += 1
                     fig.violations.append(f"replay {name} {params} seed={s}: another state")
+    return time.monotonic() - began
 
 
 # ---------------------------------------------------------------------------------- server
@@ -235,6 +310,8 @@ class ClientGame:
     id: str
     hotseat: str
     players: int
+    name: str = ""
+    tokens: dict[int, str] = field(default_factory=dict)  # each seat's own token
     accepted: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)  # idx, seat
     undos: int = 0
     # actions and undos sent without an answer: the server may or may not have applied them
@@ -244,14 +321,17 @@ class ClientGame:
 
 
 class Client:
-    """One player at a keyboard: looks at a game, picks an option, sometimes races an undo."""
+    """One player at a keyboard: looks at a game, picks an option, sometimes races an undo, or
+    all the seats of a simultaneous decision at once."""
 
     def __init__(self, base: str, fig: Figures, rng: Rng) -> None:
         self.http = httpx.Client(base_url=base, timeout=30)
         self.fig = fig
         self.rng = rng
 
-    def send(self, method: str, url: str, **kw: Any) -> httpx.Response | None:
+    def send(
+        self, method: str, url: str, g: ClientGame | None = None, **kw: Any
+    ) -> httpx.Response | None:
         with self.fig.lock:
             self.fig.requests += 1
         try:
@@ -265,6 +345,8 @@ class Client:
         if r.status_code >= 500:
             with self.fig.lock:
                 self.fig.server_errors.append(f"{method} {url}: {r.status_code} {r.text[:200]}")
+            if g is not None:
+                self.fig.game(g.name).server_errors += 1
         elif r.status_code >= 400:
             try:
                 self.fig.refusal(str(r.json().get("code")))
@@ -272,44 +354,74 @@ class Client:
                 self.fig.server_errors.append(f"{method} {url}: {r.status_code} without JSON")
         return r
 
-    def look(self, g: ClientGame) -> tuple[int, int, list[dict[str, Any]]] | None:
-        """(deciding seat, action count, its options), or None if over or unreachable."""
-        info = self.send("GET", f"/api/games/{g.id}")
+    def prompt(self, g: ClientGame) -> dict[str, Any] | None:
+        info = self.send("GET", f"/api/games/{g.id}", g)
         if info is None or info.status_code != 200:
             return None
-        prompt = info.json()["prompt"]
-        if not prompt["seats"]:
+        prompt: dict[str, Any] = info.json()["prompt"]
+        return prompt if prompt["seats"] else None
+
+    def view(self, g: ClientGame, seat: int) -> dict[str, Any] | None:
+        v = self.send(
+            "GET", f"/api/games/{g.id}/view", g, params={"token": g.hotseat, "seat": seat}
+        )
+        if v is None or v.status_code != 200:
+            return None
+        body: dict[str, Any] = v.json()
+        return body
+
+    def look(self, g: ClientGame) -> tuple[int, int, list[dict[str, Any]]] | None:
+        """(deciding seat, action count, its options), or None if over or unreachable."""
+        prompt = self.prompt(g)
+        if prompt is None:
             return None
         seats = prompt["seats"]
         seat = seats[self.rng.below(len(seats))]
-        v = self.send("GET", f"/api/games/{g.id}/view", params={"token": g.hotseat, "seat": seat})
-        if v is None or v.status_code != 200:
+        body = self.view(g, seat)
+        if body is None:
             return None
-        body = v.json()
         return seat, body["num_actions"], body["options"]
+
+    def _accepted(self, g: ClientGame, r: httpx.Response | None, entry: Any) -> bool:
+        if r is None:
+            with g.lock:
+                g.unsure_actions += 1
+            return False
+        if r.status_code == 200:
+            with g.lock:
+                g.accepted.append(entry)
+            with self.fig.lock:
+                self.fig.accepted_actions += 1
+            self.fig.game(g.name).actions += 1
+            return True
+        return False
 
     def act(self, g: ClientGame, seat: int, n: int, action: dict[str, Any]) -> bool:
         r = self.send(
             "POST",
             f"/api/games/{g.id}/actions",
+            g,
             params={"token": g.hotseat},
             json={"action": action, "expected_actions": n, "seat": seat},
         )
-        if r is None:
-            with g.lock:
-                g.unsure_actions += 1
-        elif r.status_code == 200:
-            with g.lock:
-                g.accepted.append((n, seat, action))
-            with self.fig.lock:
-                self.fig.accepted_actions += 1
-            return True
-        return False
+        return self._accepted(g, r, (n, seat, action))
+
+    def act_as(self, g: ClientGame, seat: int, view: dict[str, Any], action: Any) -> bool:
+        """``action`` posted with the seat's own token on the view it saw (its ``seen``)."""
+        r = self.send(
+            "POST",
+            f"/api/games/{g.id}/actions",
+            g,
+            headers={"X-Seat-Token": g.tokens[seat]},
+            json={"action": action, "seen": view["seen"]},
+        )
+        return self._accepted(g, r, (view["num_actions"], seat, action))
 
     def undo(self, g: ClientGame, seat: int, n: int) -> bool:
         r = self.send(
             "POST",
             f"/api/games/{g.id}/undo",
+            g,
             params={"token": g.hotseat},
             json={"expected_actions": n, "seat": seat},
         )
@@ -321,12 +433,33 @@ class Client:
                 g.undos += 1
             with self.fig.lock:
                 self.fig.accepted_undos += 1
+            self.fig.game(g.name).actions += 1
             return True
         return False
 
-    def step(self, g: ClientGame, race_undo: bool) -> bool:
-        """One move; with ``race_undo`` the mover then fires an undo and another action at the
-        same instant (the race of the reliability report). False when the game is over."""
+    def race(self, g: ClientGame, *moves: Callable[[], object]) -> None:
+        """``moves`` at the same instant (a barrier), each on its own thread."""
+        self.fig.game(g.name).races += 1
+        with self.fig.lock:
+            self.fig.races += 1
+        barrier = threading.Barrier(len(moves))
+
+        def run(move: Callable[[], object]) -> None:
+            barrier.wait()
+            move()
+
+        threads = [threading.Thread(target=run, args=(m,)) for m in moves]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+    def step(self, g: ClientGame, race_undo: bool, race_all: bool = False) -> bool:
+        """One move; with ``race_all`` every seat of a simultaneous decision posts at once (or,
+        with one deciding seat, its click twice at once); with ``race_undo`` the mover then
+        fires an undo and another action at the same instant. False when the game is over."""
+        if race_all and g.tokens:
+            return self.everyone_at_once(g)
         seen = self.look(g)
         if seen is None:
             return False
@@ -343,29 +476,44 @@ class Client:
         if n2 != n + 1 or not options2:
             return True
         other = options2[self.rng.below(len(options2))]["action"]
-        barrier = threading.Barrier(2)
+        self.race(g, lambda: self.undo(g, seat, n + 1), lambda: self.act(g, seat2, n + 1, other))
+        return True
 
-        def undo() -> None:
-            barrier.wait()
-            self.undo(g, seat, n + 1)
-
-        def move() -> None:
-            barrier.wait()
-            self.act(g, seat2, n + 1, other)
-
-        threads = [threading.Thread(target=undo), threading.Thread(target=move)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+    def everyone_at_once(self, g: ClientGame) -> bool:
+        """Every seat deciding, and every seat committed to the decision (it withdraws or
+        changes its choice), posts on the view it saw at the same instant, through its own
+        token; the last commitment fires the reveal while others are still posting."""
+        prompt = self.prompt(g)
+        if prompt is None:
+            return False
+        movers = sorted(set(prompt["seats"]) | set(prompt.get("committed", ())))
+        moves: list[Callable[[], object]] = []
+        for seat in movers:
+            v = self.send(
+                "GET", f"/api/games/{g.id}/view", g, headers={"X-Seat-Token": g.tokens[seat]}
+            )
+            if v is None or v.status_code != 200 or not v.json()["options"]:
+                continue
+            view = v.json()
+            options = view["options"]
+            action = options[self.rng.below(len(options))]["action"]
+            moves.append(functools.partial(self.act_as, g, seat, view, action))
+        if len(moves) == 1:
+            moves.append(moves[0])  # a double click: one of the two must be refused
+        if moves:
+            self.race(g, *moves)
         return True
 
 
-def new_games(base: str, count: int, seed: int) -> list[ClientGame]:
+def new_games(
+    base: str, count: int, seed: int, modes: list[tuple[str, dict[str, Any]]] | None = None
+) -> list[ClientGame]:
+    """``count`` hot-seat games, round-robin over ``modes`` (by default every game and mode)."""
+    modes = modes or cases()
     out = []
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with httpx.Client(base_url=base, timeout=60) as http:
         for i in range(count):
-            name, params = CLIENT_GAMES[i % len(CLIENT_GAMES)]
+            name, params = modes[i % len(modes)]
             seats = ["human"] * load(name, **params).num_players
             s = derive_seed(seed, "soak-client", i) >> 1
             r = http.post(
@@ -373,7 +521,9 @@ def new_games(base: str, count: int, seed: int) -> list[ClientGame]:
                 json={"game": name, "params": params, "seats": seats, "seed": s, "title": "soak"},
             )
             r.raise_for_status()
-            out.append(ClientGame(r.json()["id"], r.json()["hotseat_token"], len(seats)))
+            body = r.json()
+            tokens = {int(k): v for k, v in body["seat_tokens"].items()}
+            out.append(ClientGame(body["id"], body["hotseat_token"], len(seats), name, tokens))
     return out
 
 
@@ -381,14 +531,20 @@ def check_store(fig: Figures, db_url: str, games: list[ClientGame], undos: bool)
     """Every game in the store: rows = snapshot's actions = replay; accepted actions all there."""
     store = GameStore(db_url)
     for g in games:
+        per = fig.game(g.name)
+        lost, duplicated = fig.lost, fig.duplicated
         state, info = store.load(g.id)
         record = store.record(g.id)
         if len(record.actions) != info.num_actions or state.num_actions() != info.num_actions:
+            fig.corrupted += 1
+            per.corrupted += 1
             fig.violations.append(
                 f"game {g.id}: {len(record.actions)} action rows, snapshot has "
                 f"{state.num_actions()}, row says {info.num_actions}"
             )
-        if record.replay() != state:
+        elif record.replay() != state:
+            fig.corrupted += 1
+            per.corrupted += 1
             fig.violations.append(f"game {g.id}: its record does not replay to its snapshot")
         if undos:
             # a request without an answer may have been applied or not: the store must hold
@@ -399,53 +555,65 @@ def check_store(fig: Figures, db_url: str, games: list[ClientGame], undos: bool)
                 fig.lost += least - info.num_actions
             elif info.num_actions > most:
                 fig.duplicated += info.num_actions - most
-            continue
-        # without undos an accepted action stays in the store for good (the store may hold more:
-        # actions committed just before a kill whose answer never reached the client). It is
-        # stored at the count the client saw, or, in a simultaneous decision where every seat
-        # commits on the same view, within the next commits of that decision (one a seat).
-        stored = [(s, a.to_json()) for s, a in record.actions]
-        used: set[int] = set()
-        for n, seat, action in sorted(g.accepted, key=lambda t: t[0]):
-            window = range(n, min(len(stored), n + g.players))
-            hits = [i for i in window if stored[i] == (seat, action)]
-            free = [i for i in hits if i not in used]
-            if free:
-                used.add(free[0])
-            elif hits:
-                fig.duplicated += 1  # two 200s for one stored step
-            else:
-                fig.lost += 1
+        else:
+            # without undos an accepted action stays in the store for good (the store may hold
+            # more: actions committed just before a kill whose answer never reached the client).
+            # It is stored at the count the client saw, or, in a simultaneous decision where
+            # every seat commits on the same view, within the next commits of that decision.
+            stored = [(s, a.to_json()) for s, a in record.actions]
+            used: set[int] = set()
+            for n, seat, action in sorted(g.accepted, key=lambda t: t[0]):
+                window = range(n, min(len(stored), n + g.players))
+                hits = [i for i in window if stored[i] == (seat, action)]
+                free = [i for i in hits if i not in used]
+                if free:
+                    used.add(free[0])
+                elif hits:
+                    fig.duplicated += 1  # two 200s for one stored step
+                else:
+                    fig.lost += 1
+        per.lost += fig.lost - lost
+        per.duplicated += fig.duplicated - duplicated
 
 
 def run_clients(
-    fig: Figures, workdir: Path, seed: int, clients: int, seconds: float, games: int
+    fig: Figures,
+    db_url: str,
+    seed: int,
+    clients: int,
+    seconds: float,
+    games: int,
+    servers: int = 1,
 ) -> None:
-    """Concurrent clients with undo/action races against one server."""
-    server = Server(f"sqlite:///{workdir / 'clients.db'}")
-    server.start()
+    """Concurrent clients racing undos, actions and whole simultaneous decisions, against
+    ``servers`` server processes on one store (client k talks to server k mod servers)."""
+    started = [Server(db_url) for _ in range(servers)]
     try:
-        played = new_games(server.base, games, seed)
+        for server in started:
+            server.start()
+        played = new_games(started[0].base, games, seed)
         stop = time.monotonic() + seconds
 
         def player(k: int) -> None:
             rng = Rng(derive_seed(seed, "soak-player", k))
-            client = Client(server.base, fig, rng)
+            client = Client(started[k % servers].base, fig, rng)
             while time.monotonic() < stop:
                 g = played[rng.below(len(played))]
-                client.step(g, race_undo=rng.below(3) == 0)
+                roll = rng.below(6)
+                client.step(g, race_undo=roll == 0, race_all=roll == 1)
 
         run_threads(player, clients)
     finally:
-        server.stop()
-    check_store(fig, server.db_url, played, undos=True)
+        for server in started:
+            server.stop()
+    check_store(fig, db_url, played, undos=True)
 
 
-def run_restarts(fig: Figures, workdir: Path, seed: int, rounds: int, clients: int) -> None:
+def run_restarts(fig: Figures, db_url: str, seed: int, rounds: int, clients: int) -> None:
     """Clients play while the server is killed with SIGKILL and started again, ``rounds`` times."""
-    server = Server(f"sqlite:///{workdir / 'restarts.db'}")
+    server = Server(db_url)
     server.start()
-    played = new_games(server.base, 6, derive_seed(seed, "restarts"))
+    played = new_games(server.base, len(cases()), derive_seed(seed, "restarts"))
     rng = Rng(derive_seed(seed, "kill"))
     try:
         for r in range(rounds):
@@ -470,8 +638,8 @@ def run_restarts(fig: Figures, workdir: Path, seed: int, rounds: int, clients: i
             server.start()
     finally:
         server.stop()
-    fig.kill_accepted = sum(len(g.accepted) for g in played)
-    check_store(fig, server.db_url, played, undos=False)
+    fig.kill_accepted += sum(len(g.accepted) for g in played)
+    check_store(fig, db_url, played, undos=False)
 
 
 def run_threads(target: Callable[[int], None], n: int) -> None:
@@ -482,68 +650,220 @@ def run_threads(target: Callable[[int], None], n: int) -> None:
         t.join()
 
 
+# ----------------------------------------------------------------------------- differential
+
+
+def plant(db_url: str, state: State) -> tuple[str, dict[int, str]]:
+    """Put ``state`` in the store as a game of human seats; its id and each seat's token."""
+    from .web.models import SeatToken
+    from .web.service import derived_token, hash_token
+
+    seats = ["human"] * state.game.num_players
+    ident = GameStore(db_url).create(state, seats, title="soak")
+    creator = secrets.token_urlsafe(24)
+    tokens = {seat: derived_token(creator, ident, seat) for seat in range(len(seats))}
+    with session_scope(db_url) as s:
+        for seat, token in tokens.items():
+            s.add(SeatToken(game_id=ident, seat=seat, token_hash=hash_token(token)))
+    return ident, tokens
+
+
+def first_event(http: httpx.Client, ident: str) -> str:
+    """The first ``state`` event of the game's live stream (its lines, without the id)."""
+    with http.stream("GET", f"/api/games/{ident}/events", timeout=30) as r:
+        block: list[str] = []
+        for line in r.iter_lines():
+            if line:
+                block.append(line)
+            elif any(b.startswith("event:") for b in block):
+                return "\n".join(b for b in block if not b.startswith("id:"))
+            else:
+                block = []
+    return "\n".join(block)
+
+
+def answers(http: httpx.Client, ident: str, seat: int, token: str, step: int) -> dict[str, Any]:
+    """Everything the server says about a running game to ``seat`` and to anyone."""
+    out: dict[str, Any] = {}
+    for key, path, headers in (
+        ("seat", f"/api/games/{ident}/view", {"X-Seat-Token": token}),
+        ("spectator", f"/api/games/{ident}/spectator", {}),
+        ("facts", f"/api/games/{ident}", {}),
+        ("replay", f"/api/games/{ident}/replay/{step}", {}),
+        ("record", f"/api/games/{ident}/record", {}),
+    ):
+        r = http.get(path, headers=headers)
+        out[key] = [r.status_code, json.loads(r.text.replace(ident, "<id>"))]
+    for key in ("updated", "created"):  # the moment each was stored
+        if isinstance(out["facts"][1], dict):
+            out["facts"][1].pop(key, None)
+    out["events"] = first_event(http, ident)
+    return out
+
+
+def differential(
+    fig: Figures,
+    base: str,
+    db_url: str,
+    seed: int,
+    per_mode: int,
+    modes: list[tuple[str, dict[str, Any]]] | None = None,
+) -> None:
+    """For each game and mode (by default every one), ``per_mode`` times: a random position,
+    and the same position with everything one seat cannot see redrawn; the server must answer
+    that seat, the spectator, the event stream and the replay of both alike."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        for name, params in modes or cases():
+            game = load(name, **params)
+            per = fig.game(name)
+            for i in range(per_mode):
+                rng = Rng(derive_seed(seed, "differential", name, json.dumps(params), i))
+                state = game.new_state(rng.next64() >> 1)
+                for _ in range(rng.below(120)):
+                    seats = state.current_seats()
+                    if not seats:
+                        break
+                    seat = seats[rng.below(len(seats))]
+                    state.apply(rng.choice(state.legal_actions(seat)), seat)
+                for seat in range(game.num_players):
+                    twin = state.resample(seat, rng.spawn("twin", seat))
+                    if twin.data == state.data and twin.rng == state.rng:
+                        continue
+                    a, ta = plant(db_url, state)
+                    b, tb = plant(db_url, twin)
+                    step = state.num_actions()
+                    one = answers(http, a, seat, ta[seat], step)
+                    two = answers(http, b, seat, tb[seat], step)
+                    per.differentials += 1
+                    if one != two:
+                        per.leaks += 1
+                        fig.leaks += 1
+                        where = first_difference(one, two, "answers")
+                        fig.violations.append(
+                            f"leak {name} {params} step {step}: seat {seat} can tell apart two "
+                            f"games differing only in what it cannot see: {where}"
+                        )
+                    for ident in (a, b):
+                        GameStore(db_url).delete(ident)
+
+
 # ------------------------------------------------------------------------------------ main
+
+
+def store_parts(fig: Figures, args: argparse.Namespace, seed: int, label: str, url: str) -> None:
+    """Parts 3-5 on one store, each printing its figures."""
+    before = (fig.accepted_actions, fig.accepted_undos, fig.lost, fig.duplicated, fig.races)
+    errors, unanswered = len(fig.server_errors), fig.unanswered
+    began = time.monotonic()
+    run_clients(fig, url, seed, args.clients, args.client_seconds, args.client_games, args.servers)
+    print(
+        f"clients ({label}, {args.servers} server(s)): {args.clients} clients, "
+        f"{fig.accepted_actions - before[0]} actions and {fig.accepted_undos - before[1]} undos "
+        f"accepted, races {fig.races - before[4]}, refusals {dict(sorted(fig.refused.items()))}, "
+        f"lost {fig.lost - before[2]}, duplicated {fig.duplicated - before[3]}, "
+        f"5xx {len(fig.server_errors) - errors}, unanswered {fig.unanswered - unanswered}; "
+        f"{time.monotonic() - began:.0f} s",
+        flush=True,
+    )
+    before = (fig.accepted_actions, 0, fig.lost, fig.duplicated, 0)
+    began = time.monotonic()
+    run_restarts(fig, url, seed, args.restarts, max(2, args.clients // 4))
+    print(
+        f"restarts ({label}): {args.restarts} kill -9 restarts, "
+        f"{fig.accepted_actions - before[0]} actions accepted meanwhile, "
+        f"lost {fig.lost - before[2]}, duplicated {fig.duplicated - before[3]}; "
+        f"{time.monotonic() - began:.0f} s",
+        flush=True,
+    )
+    leaks = fig.leaks
+    began = time.monotonic()
+    server = Server(url)
+    server.start()
+    try:
+        differential(fig, server.base, url, seed, args.differentials)
+    finally:
+        server.stop()
+    done = sum(p.differentials for p in fig.per.values())
+    print(
+        f"differential ({label}): {done} pairs so far, leaks {fig.leaks - leaks}; "
+        f"{time.monotonic() - began:.0f} s",
+        flush=True,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tabletop.soak", description=__doc__)
     parser.add_argument("--seed", type=int, default=None, help="base seed (default: random)")
-    parser.add_argument("--per-mode", type=int, default=25, help="fuzzed games per mode")
+    parser.add_argument(
+        "--fuzz-actions", type=int, default=1_000_000, help="fuzz until this many actions"
+    )
     parser.add_argument("--deep-every", type=int, default=5, help="full checks every N steps")
-    parser.add_argument("--fuzz-seconds", type=float, default=300, help="time bound of the fuzz")
+    parser.add_argument(
+        "--fuzz-seconds", type=float, default=float("inf"), help="time bound of the fuzz"
+    )
     parser.add_argument("--workers", type=int, default=2, help="fuzz worker processes")
     parser.add_argument("--clients", type=int, default=20, help="concurrent clients")
     parser.add_argument("--client-seconds", type=float, default=60, help="length of that run")
-    parser.add_argument("--client-games", type=int, default=8, help="games they share")
+    parser.add_argument(
+        "--client-games", type=int, default=len(cases()), help="games they share (every mode)"
+    )
     parser.add_argument("--restarts", type=int, default=20, help="kill -9 restarts")
+    parser.add_argument(
+        "--differentials", type=int, default=2, help="differential positions per mode"
+    )
+    parser.add_argument("--servers", type=int, default=1, help="server processes per store")
+    parser.add_argument(
+        "--postgres", default=None, help="also run parts 3-5 on this PostgreSQL URL"
+    )
+    parser.add_argument(
+        "--postgres-servers", type=int, default=2, help="server processes on PostgreSQL"
+    )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(7), "big")
     fig = Figures()
     began = time.monotonic()
     print(f"soak: seed {seed} (rerun with --seed {seed})", flush=True)
 
-    fuzz(
+    took = fuzz(
         fig,
         seed,
-        args.per_mode,
+        args.fuzz_actions,
         args.deep_every,
         time.monotonic() + args.fuzz_seconds,
         args.workers,
     )
     print(
-        f"fuzz: {fig.games} games, {fig.actions} random actions, "
+        f"fuzz: {fig.games} games, {fig.actions} random actions in {took:.0f} s "
+        f"({fig.actions / max(took, 1e-9):.0f} a second on {args.workers} workers), "
         f"{len(fig.violations)} violations; replays: {fig.replays}, "
         f"{fig.replay_mismatches} mismatches",
         flush=True,
     )
     with tempfile.TemporaryDirectory(prefix="tabletop-soak-") as tmp:
-        work = Path(tmp)
-        run_clients(fig, work, seed, args.clients, args.client_seconds, args.client_games)
-        print(
-            f"clients: {args.clients} clients, {fig.requests} requests, "
-            f"{fig.accepted_actions} actions and {fig.accepted_undos} undos accepted, "
-            f"refusals {dict(sorted(fig.refused.items()))}, lost {fig.lost}, "
-            f"duplicated {fig.duplicated}, 5xx {len(fig.server_errors)}, "
-            f"unanswered {fig.unanswered}",
-            flush=True,
-        )
-        before, lost, duplicated = fig.accepted_actions, fig.lost, fig.duplicated
-        run_restarts(fig, work, seed, args.restarts, max(2, args.clients // 4))
-        print(
-            f"restarts: {fig.restarts} kill -9 restarts, "
-            f"{fig.accepted_actions - before} actions accepted meanwhile, "
-            f"lost {fig.lost - lost}, duplicated {fig.duplicated - duplicated}",
-            flush=True,
-        )
-    bad = len(fig.violations) + fig.lost + fig.duplicated + len(fig.server_errors)
+        store_parts(fig, args, seed, "SQLite", f"sqlite:///{Path(tmp) / 'soak.db'}")
+    if args.postgres:
+        servers, args.servers = args.servers, args.postgres_servers
+        store_parts(fig, args, derive_seed(seed, "postgres") >> 1, "PostgreSQL", args.postgres)
+        args.servers = servers
+    bad = (
+        len(fig.violations)
+        + fig.lost
+        + fig.duplicated
+        + len(fig.server_errors)
+        + fig.corrupted
+        + fig.leaks
+    )
+    print("per game:")
+    for name in sorted(fig.per):
+        print(fig.per[name].line(name))
     for line in (fig.violations + fig.server_errors)[:20]:
         print("  " + line)
     print(
         f"soak: actions {fig.actions + fig.accepted_actions} "
-        f"({fig.actions} fuzz + {fig.accepted_actions} over HTTP), games {fig.games} fuzz + "
-        f"{args.client_games + 6} served, violations {len(fig.violations)}, lost {fig.lost}, "
-        f"duplicated {fig.duplicated}, 5xx {len(fig.server_errors)}; "
-        f"{time.monotonic() - began:.0f} s",
+        f"({fig.actions} fuzz + {fig.accepted_actions} over HTTP), games {fig.games} fuzz, "
+        f"races {fig.races}, violations {len(fig.violations)}, lost {fig.lost}, "
+        f"duplicated {fig.duplicated}, 5xx {len(fig.server_errors)}, corrupted {fig.corrupted}, "
+        f"leaks {fig.leaks}; {time.monotonic() - began:.0f} s",
         flush=True,
     )
     return 1 if bad else 0

@@ -443,7 +443,7 @@ class TestPaupersAtTheTerminal:
         shown = screens(state, ["h", "?sword", "?nothing-like-it", "q"])
         assert "(pauper=" not in shown[1] and "pauper(" not in shown[1]
         assert "starts with the" in shown[1]  # each Pauper explained
-        assert "sword (Equipment)" in shown[2] and "weapon" in shown[2]
+        assert "sword (Cost 4 Gems): Equipment, weapon: weapon +2" in shown[2]
         assert "No card called 'nothing-like-it'" in shown[3]
 
     def test_seats_count_from_one_and_each_player_has_one_name(self) -> None:

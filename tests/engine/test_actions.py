@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.engine import Action
+from tabletop.engine import Action, Param, Template
+from tabletop.engine.actions import ArgType, echo, malformed, same_args, same_value, type_name
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8))
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4), max_leaves=8)
@@ -45,3 +47,73 @@ class TestAction:
     def test_readable_text(self) -> None:
         assert str(Action.of("move", region="forest-1")) == "move(region=forest-1)"
         assert str(Action.of("pass")) == "pass"
+
+
+class TestArgumentTypes:
+    """A value's type is part of what it says: ``True == 1`` in Python, never here."""
+
+    @pytest.mark.parametrize(
+        ("raw", "words"),
+        [
+            ({"kind": "hustle", "args": {"steps": 1.5}}, "argument 'steps' of 'hustle': a number"),
+            (
+                {"kind": "build", "args": {"cell": {"x": 1}}},
+                "argument 'cell' of 'build': an object",
+            ),
+            ({"kind": "pay", "args": {"cubes": [1, [2.0]]}}, "argument 'cubes' of 'pay': a number"),
+            ({"kind": 5, "args": {}}, "'kind' must be a non-empty string, not 5"),
+            ({"kind": "", "args": {}}, "'kind' must be a non-empty string"),
+            ({"kind": "x", "args": {1: 2}}, "an argument's name must be a string, not 1"),
+        ],
+    )
+    def test_json_that_is_no_action_is_refused_naming_the_argument(self, raw, words) -> None:
+        with pytest.raises(ValueError, match=re.escape(words)):
+            Action.from_json(raw)
+
+    def test_lists_come_back_as_tuples_and_bools_stay_bools(self) -> None:
+        a = Action.from_json({"kind": "x", "args": {"pay": [1, [True, None]], "ok": True}})
+        assert a.args == (("ok", True), ("pay", (1, (True, None))))
+        assert type(a["ok"]) is bool
+
+    def test_equal_values_of_other_types_are_not_the_same_value(self) -> None:
+        assert True == 1 and not same_value(True, 1)
+        assert not same_value((1, True), (1, 1)) and same_value((1, (2,)), (1, (2,)))
+        assert Action.of("x", n=True) == Action.of("x", n=1)  # Python's equality...
+        assert not same_args(Action.of("x", n=True).args, Action.of("x", n=1).args)  # ...not ours
+
+    def test_a_domain_admits_its_values_of_their_own_type_only(self) -> None:
+        steps = Param.of("steps", [1, 2, 3])
+        assert steps.admits(1) and not steps.admits(True) and not steps.admits("1")
+        flags = Param.of("flag", [True, False, None])
+        assert flags.admits(False) and flags.admits(None) and not flags.admits(0)
+        pays = Param.of("pay", [(1, 2), (3,)])
+        assert pays.admits((1, 2)) and not pays.admits((1, True)) and not pays.admits([1, 2])
+        both = Param.of("odd", [1, True])  # equal values of two types: both kept apart
+        assert both.admits(1) and both.admits(True) and not both.admits(1.0)
+        t = Template.of("hustle", Param.of("dir", ["n", "s"]), steps, fixed={"fast": True})
+        assert t.admits(Action.of("hustle", dir="n", steps=2, fast=True))
+        assert not t.admits(Action.of("hustle", dir="n", steps=2, fast=1))
+        assert not t.admits(Action.of("hustle", dir="n", steps=True, fast=True))
+        assert not t.admits(Action("hustle", (("dir", "n"), ("dir", "s"), ("fast", True))))
+
+    def test_the_types_of_a_decision_in_words(self) -> None:
+        t = ArgType()
+        for v in (1, None, (2, 3)):
+            t.add(v)
+        assert t.name() == "int or null or list of int"
+        assert t.fits(5) and t.fits(()) and t.fits((1,)) and not t.fits((True,))
+        assert not t.fits("5") and not t.fits(False)
+        assert type_name(("a", 1)) == "list of int or str" and type_name(()) == "list"
+
+    def test_malformed_actions_are_named(self) -> None:
+        assert malformed(Action.of("x", a=1)) is None
+        assert "not an action" in (malformed({"kind": "x"}) or "")
+        assert "given twice or out of order" in (malformed(Action("x", (("b", 1), ("a", 2)))) or "")
+        assert "argument 'a': a list" in (malformed(Action("x", (("a", [1]),))) or "")
+        assert "kind is a non-empty string" in (malformed(Action(3, ())) or "")  # type: ignore[arg-type]
+
+    def test_echoed_input_is_quoted_and_short(self) -> None:
+        assert echo("<b>") == "'<b>'"
+        long = echo("x" * 500)
+        assert long.startswith("'xxx") and long.endswith("'...") and len(long) < 70
+        assert len(echo(list(range(1000)))) < 70

@@ -146,3 +146,12 @@ class TestViews:
             )
             changed += other != state
         assert changed
+
+    def test_resampling_always_draws_the_dice_to_come_afresh(self) -> None:
+        """The future draws are hidden from every seat: a resampled world never carries the
+        true RNG, in any game, so a search cannot plan against the real dice."""
+        state = bids(players=3)
+        for seat in (0, 1, None):
+            worlds = [state.resample(seat, Rng(i)) for i in range(5)]
+            assert all(w.rng != state.rng for w in worlds)
+            assert len({w.rng.state for w in worlds}) == len(worlds)

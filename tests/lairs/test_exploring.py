@@ -114,9 +114,27 @@ class TestHustle:
         s = scenario({"fresh": {"basic": 2, "quickness": 1}, "pos": "A2"}, lair1=SMALL)
         s.do("hustle", dir="s", steps=3)
         s.do("pay", cubes=("quickness",))
-        # B2 is empty; the wall between B2 and C2, learnt on entering B2, ends the run
+        # B2 is empty; the wall between B2 and C2, learnt on entering B2, ends the run after
+        # one step: it costs a Creep (ruling X1), paid with the cube the explorer chooses
         assert sheet(s)["pos"] == grid.parse("B2")
-        assert s.view(0)["mats"][0]["fresh"]["basic"] == 2
+        s.expect("cube", seat=0).do("cube", basket="fresh", cube="basic")
+        mat = s.view(0)["mats"][0]
+        assert mat["fresh"]["quickness"] == 1 and mat["fresh"]["basic"] == 1
+
+    def test_a_hustle_a_wall_stops_after_one_step_costs_a_creep(self) -> None:
+        """Ruling X1: two any cubes paid for a Hustle of three; a wall the explorer could not
+        know of stops it after one step, so it costs what a Creep costs: one cube."""
+        s = scenario({"fresh": {"basic": 3}, "pos": "A2"}, lair1=SMALL)
+        s.do("hustle", dir="s", steps=3)
+        assert sheet(s)["pos"] == grid.parse("B2")
+        mat = s.view(0)["mats"][0]
+        assert mat["spent"]["basic"] == 1 and mat["fresh"]["basic"] == 2
+
+    def test_a_hustle_that_takes_two_steps_pays_in_full(self) -> None:
+        s = scenario({"fresh": {"basic": 3}, "pos": "A2"}, lair1={**SMALL, "walls": ["A1|A2"]})
+        s.do("hustle", dir="s", steps=3)
+        assert sheet(s)["pos"] == grid.parse("D2")
+        assert s.view(0)["mats"][0]["spent"]["basic"] == 2
 
     def test_two_any_cubes_pay_for_hustle(self) -> None:
         s = scenario({"fresh": {"basic": 2}, "pos": "A2"}, lair1=SMALL)
@@ -136,6 +154,38 @@ class TestBacktrack:
     def test_backtrack_only_to_visited_spaces(self) -> None:
         s = scenario({"fresh": {"basic": 4, "quickness": 1}, "known": ["A2"]}, lair1=SMALL)
         assert not [a for a in s.options() if a.kind == "backtrack"]
+
+    def test_backtrack_may_end_on_a_visited_exit(self) -> None:
+        lair = {"start": "A1", "exit": "A3", "walls": []}
+        s = scenario(
+            {"fresh": {"basic": 2, "quickness": 1}, "visited": ["A2", "A3"], "known": ["A2", "A3"]},
+            lair1=lair,
+        )
+        s.do("backtrack", to="A3").do("pay", cubes=("quickness",))
+        assert s.view(0)["maps"][0]["pos"] == grid.parse("A3")
+        assert s.find("escape")
+
+    def test_backtrack_onto_a_visited_known_monster_fights_it_entered_from_the_path(
+        self,
+    ) -> None:
+        lair = {"start": "A1", "exit": "F6", "monsters": {"A3": "furniture-golem"}, "walls": []}
+        s = scenario(
+            {"fresh": {"basic": 3, "quickness": 1}, "visited": ["A2", "A3"], "known": ["A2", "A3"]},
+            lair1=lair,
+            dice=[1],
+        )
+        s.do("backtrack", to="A3").do("pay", cubes=("quickness",)).expect("check")
+        s.do("buy", cube="basic").do("roll")
+        # the Wall of Chairs sends it back into the space it entered from: A2, on the path
+        assert s.view(0)["maps"][0]["pos"] == grid.parse("A2")
+
+    def test_backtrack_never_passes_a_space_that_is_not_empty(self) -> None:
+        lair = {"start": "A1", "exit": "A2", "walls": []}
+        s = scenario(
+            {"fresh": {"basic": 2, "quickness": 1}, "visited": ["A2", "A3"], "known": ["A2", "A3"]},
+            lair1=lair,
+        )
+        assert {a["to"] for a in s.options(0) if a.kind == "backtrack"} == {"A2"}
 
 
 class TestCubes:

@@ -238,7 +238,7 @@ class TestAdaptationExample:
             lair1=arena(),
             params=PACK,
         )
-        s.do("conserve")  # seat 0's turn ends
+        s.do("creep", dir="s")  # seat 0's last cube: its turn ends (nothing Conserved to rest)
         s.do("conserve")  # seat 1's turn ends; seat 0 refreshes
         s.expect("adapt", seat=0)
         s.do("adapt", frm="basic", to="brawn")

@@ -108,8 +108,7 @@ class TestBuilderHiddenChoices:
         lair = arena("autoflail", "howling-beetles")
         s = scenario({"fresh": {"basic": 4}}, lair1=lair)
         s.do("creep", dir="s").expect("beetles", seat=1)
-        s.do("move", cell="A2").expect("beetles-to", seat=1)
-        s.do("to", cell="E5")
+        s.do("move", monster="A2", to="E5")
         assert s.state.lair(1)["feat"][grid.parse("E5")] == "m:autoflail"
 
     def test_the_builder_may_leave_the_monsters_be(self) -> None:
@@ -149,8 +148,8 @@ class TestChestsAndTreasure:
             "collections": 2,
             "trophies": 4,
             "notes": 2,
-            "escape": 3,
-            "total": 17,
+            "escape": 5,
+            "total": 19,
         }
 
 
@@ -174,6 +173,45 @@ class TestRefreshAndConserve:
         mat = s.view(0)["mats"][0]
         assert mat["fresh"]["basic"] == 3 and mat["conserved"]["basic"] == 0
 
+    def test_e3_a_cube_conserved_during_the_turn_is_set_aside_and_the_turn_goes_on(
+        self,
+    ) -> None:
+        s = scenario({"fresh": {"basic": 2, "quickness": 1}}, lair1=arena())
+        s.do("conserve-one", cube="quickness").expect("turn", seat=0)
+        mat = s.view(0)["mats"][0]
+        assert mat["fresh"]["quickness"] == 0  # it may not be spent this turn
+        s.do("creep", dir="s").expect("turn", seat=0)
+        s.do("creep", dir="s")  # the last unconserved cube: the turn ends
+        assert s.state.prompt().seats == (1,)
+        assert s.view(0)["mats"][0]["conserved"]["quickness"] == 1
+
+    def test_e3_each_conserved_cube_rests_a_fatigued_one_at_refresh(self) -> None:
+        s = scenario({"fresh": {"basic": 2}, "fatigued": {"guile": 1}}, lair1=arena())
+        s.do("conserve-one", cube="basic").do("creep", dir="s")
+        s.do("conserve")  # seat 1; seat 0 rests and refreshes
+        mat = s.view(0)["mats"][0]
+        assert mat["fresh"] == {**mat["fresh"], "basic": 2, "guile": 1}
+        assert mat["fatigued"]["guile"] == 0 and mat["spent"]["guile"] == 0
+
+    def test_e3_the_explorer_chooses_which_fatigued_cube_rests(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 2}, "fatigued": {"guile": 1, "brawn": 1}},
+            lair1=arena(),
+            params={"pack": True},
+        )
+        s.do("conserve-one", cube="basic").do("creep", dir="s").do("conserve")
+        s.expect("rest", seat=0).do("rest", cube="brawn")
+        mat = s.view(0)["mats"][0]
+        assert mat["fresh"]["brawn"] == 1 and mat["spent"]["guile"] == 1
+
+    def test_e5_ordinary_penalties_pass_a_conserved_cube_by(self) -> None:
+        s = scenario({"fresh": {"basic": 2, "quickness": 1}}, lair1=arena(trap="greased-pit"))
+        s.do("conserve-one", cube="quickness")
+        s.do("creep", dir="s")  # the Greased Pit: fatigue a Quickness cube, then any cube
+        mat = s.view(0)["mats"][0]
+        assert mat["conserved"]["quickness"] == 1 and mat["fatigued"]["quickness"] == 0
+        assert mat["fatigued"]["basic"] == 1
+
     def test_starting_cubes_of_the_intro_game_refresh_into_fresh(self) -> None:
         s = Scenario("lairs", seed=4, mode="intro")
         assert s.data["ex"][0]["spent"] == {
@@ -187,11 +225,11 @@ class TestRefreshAndConserve:
 
 
 class TestTheExitAndTheEnd:
-    def test_escaping_first_scores_3_and_the_other_gets_two_more_turns(self) -> None:
+    def test_escaping_first_scores_5_and_the_other_gets_two_more_turns(self) -> None:
         s = scenario({"fresh": {"basic": 3}, "pos": "A3"}, lair1=arena(), lair0=arena())
         s.do("escape")
         assert s.view(0)["mats"][0]["escaped"] == 1
-        assert s.view(0)["mats"][0]["score"]["escape"] == 3
+        assert s.view(0)["mats"][0]["score"]["escape"] == 5
         assert s.state.prompt().seats == (1,)
         s.do("conserve")
         s.expect("turn", seat=1)  # seat 0 is out: seat 1 plays on
@@ -200,13 +238,21 @@ class TestTheExitAndTheEnd:
         out = s.state.outcome()
         assert out.winners == (0,)
 
-    def test_the_second_to_escape_scores_1(self) -> None:
+    def test_the_second_to_escape_scores_2(self) -> None:
         s = scenario({"fresh": {"basic": 3}, "pos": "A3"}, lair1=arena(), lair0=arena())
         s.do("escape")
         s.do("hustle", dir="e", steps=2).do("pay", cubes=("quickness",))
         s.do("escape")
-        assert s.view(1)["mats"][1]["score"]["escape"] == 1
+        assert s.view(1)["mats"][1]["score"]["escape"] == 2
         assert s.state.is_terminal()
+
+    def test_r4_arriving_on_the_exit_with_the_last_cube_the_explorer_may_escape_at_once(
+        self,
+    ) -> None:
+        s = scenario({"fresh": {"basic": 1}, "pos": "A2"}, lair1=arena(), lair0=arena())
+        s.do("creep", dir="e").expect("turn", seat=0)
+        s.do("escape")
+        assert s.view(0)["mats"][0]["escaped"] == 1
 
     def test_torches_burn_out_after_the_last_round(self) -> None:
         s = scenario({"fresh": {"basic": 1}}, lair1=arena(), rounds=2)
@@ -214,6 +260,24 @@ class TestTheExitAndTheEnd:
             s.do("conserve")
         assert s.state.is_terminal()
         assert s.state.outcome().reason == "torches"
+
+    def test_the_log_says_who_is_still_inside_when_the_last_turns_run_out(self) -> None:
+        """Ruling R2: once one explorer has escaped the other has two more turns; when they
+        are spent the game ends with that explorer still inside, and the log says so."""
+        s = scenario({"fresh": {"basic": 3}, "pos": "A3"}, lair1=arena(exit="A3"), lair0=arena())
+        s.do("escape").do("conserve").do("conserve")
+        assert s.state.is_terminal()
+        last = s.view(None)["log"][-1]["text"]
+        assert "explorers are out" not in last
+        assert "seat 1 is still inside" in last
+
+    def test_the_log_says_the_explorers_are_out_when_both_escaped(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 3}, "pos": "A3"}, lair1=arena(exit="A3"), lair0=arena(exit="A3")
+        )
+        s.do("escape")
+        s.do("hustle", dir="e", steps=2).do("pay", cubes=("quickness",)).do("escape")
+        assert "the explorers are out" in s.view(None)["log"][-1]["text"]
 
 
 def test_payments_looked_up_are_the_ones_worked_out_for_that_basket() -> None:

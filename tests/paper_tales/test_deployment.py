@@ -53,6 +53,29 @@ class TestDeployment:
         assert "your new Units cost 6 Gold and you have 1" in reason
         s.state.apply(arrangement(s, 0, {card(s, 0, "knight"): "front"}), 0)
 
+    def test_the_template_offers_no_row_to_a_unit_the_hand_cannot_pay_for(self) -> None:
+        # 2 Gold and a Monkey (it gives 1): the Knight (1) and the Dragon (3) may be placed,
+        # the Kraken (6) only kept or discarded; refused, it is still refused for its cost
+        s = self._deploy(gold=2, hand=["kraken", "dragon", "knight", "monkey"])
+        (template,) = s.view(0)["templates"]
+        domains = {p["name"].split(".")[0]: p["domain"] for p in template["params"]}
+        assert domains["kraken"] == ["discard", "keep"]
+        assert {"front", "back"} <= set(domains["dragon"]) and "front" in domains["knight"]
+        kraken = card(s, 0, "kraken")
+        reason = s.refuse(arrangement(s, 0, {kraken: "front"}), 0)
+        assert "your new Units cost 6 Gold and you have 2" in reason
+        dragon, monkey = card(s, 0, "dragon"), card(s, 0, "monkey")
+        s.state.apply(arrangement(s, 0, {dragon: "front", monkey: "back"}), 0)
+
+    def test_every_legal_arrangement_is_one_the_template_admits(self) -> None:
+        for gold, hand in ((0, ["kraken", "monkey", "monkey", "knight"]), (3, ["dragon", "cook"])):
+            s = self._deploy(gold=gold, hand=hand, kingdom={2: "farmer"})
+            (template,) = s.state.templates(0) or []
+            listed = s.options(0)
+            assert listed and all(template.admits(a) for a in listed)
+            drawn = {a for a in template.actions() if deployment.why_not(s.state, 0, a) is None}
+            assert drawn == set(listed)
+
     def test_a_level_2_building_opens_a_third_front_spot(self) -> None:
         s = self._deploy(gold=5, hand=["knight", "farmer", "cook"], buildings={"town": 2})
         assert 4 in s.view(0)["players"][0]["spots"]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tabletop.engine.bots import make_bot
+from tabletop.games.paupers_ladder.rules import cities, fighting, solo
 from tabletop.testing import Scenario
 
 
@@ -141,7 +142,7 @@ class TestExploringACityRegionTheBotPaysWhatTheRulesCharge:
         view = s.view(0)
         bot = make_bot(s.game, "greedy", 0, 1)
         prices = {
-            a["card"]: (bot.price(view, char, a["card"]), s.state.price(0, char, a["card"]))  # type: ignore[attr-defined]
+            a["card"]: (bot.price(view, char, a["card"]), cities.price(s.state, 0, char, a["card"]))
             for a in s.options()
             if a.kind == "buy"
         }
@@ -176,7 +177,7 @@ class TestExploringTheBotStopsWhereTheRulesStopIt:
         view = s.view(0)
         neighbours = s.game.content.neighbours  # type: ignore[attr-defined]
         city = next(iter(view["solo"]["city_hazards"]))
-        assert s.state.hazards_in(city)  # type: ignore[attr-defined]
+        assert fighting.hazards_in(s.state, city)
         me = view["players"][0]
         me["position"] = next(r for r in neighbours[city] if r not in view["solo"]["city_hazards"])
         me["gems"] = 9  # enough to plan the longest walk
@@ -281,4 +282,4 @@ class TestSoloScenariosTheBotWalksOnlyWhereTheScenarioLetsIt:
         bot = make_bot(s.game, "greedy", 0, 1)
         reach = bot._reach(view, "pauper")  # type: ignore[attr-defined]
         assert (target in reach) == blade
-        assert s.state.may_enter(0, "pauper", target) is False  # type: ignore[attr-defined]
+        assert solo.may_enter(s.state, 0, "pauper", target) is False

@@ -11,15 +11,15 @@ import pytest
 from tabletop.engine import Action, ContentError, Rng, load, piles
 from tabletop.engine.bots import make_bot, play_out
 from tabletop.engine.snapshots import restore
-from tabletop.games.paupers_ladder import hidden
+from tabletop.games.paupers_ladder import hidden, lint
 from tabletop.games.paupers_ladder.content import CITIES, DATA, Content
 from tabletop.games.paupers_ladder.hidden import shop
-from tabletop.games.paupers_ladder.schema import renamed_keys, upgrade
+from tabletop.games.paupers_ladder.saves import renamed_keys, upgrade
 from tabletop.store.db import session_scope
 from tabletop.store.games import GameStore
 from tabletop.store.models import SavedGame
 
-from .helpers import build
+from .helpers import table
 
 
 class TestContent:
@@ -34,22 +34,27 @@ class TestContent:
         assert len(c.rarity_list) == 12 and len(c.quest_list) == 34
         assert len(c.region_card) == 240
 
-    def test_lint_finds_unknown_effects_and_dangling_references(self, tmp_path: Path) -> None:
+    def test_lint_finds_dangling_references_and_wrong_counts(self, tmp_path: Path) -> None:
         data = tmp_path / "data"
         shutil.copytree(DATA, data)
         text = (data / "recipes.yaml").read_text()
-        text = text.replace("effect: swim", "effect: fly", 1)
-        text = text.replace("- fish-scales", "- unicorn-horn", 1)
-        (data / "recipes.yaml").write_text(text)
+        (data / "recipes.yaml").write_text(text.replace("- fish-scales", "- unicorn-horn", 1))
         quests = (data / "quests.yaml").read_text().replace("- giant gull", "- roc", 1)
         (data / "quests.yaml").write_text(quests)
         cards = (data / "region_cards.yaml").read_text().replace("copies: 3", "copies: 4", 1)
         (data / "region_cards.yaml").write_text(cards)
-        problems = Content(data).lint()
-        assert any("unknown effect 'fly'" in p and "recipes.yaml" in p for p in problems)
+        problems = lint.problems(Content(data))
         assert any("unknown ingredient 'unicorn-horn'" in p for p in problems)
         assert any("unknown hazard 'roc'" in p and "the-ornithologist" in p for p in problems)
         assert any("expected 48 cards, found 49" in p for p in problems)
+
+    def test_an_unknown_effect_is_refused_at_load(self, tmp_path: Path) -> None:
+        data = tmp_path / "data"
+        shutil.copytree(DATA, data)
+        text = (data / "recipes.yaml").read_text().replace("effect: swim", "effect: fly", 1)
+        (data / "recipes.yaml").write_text(text)
+        with pytest.raises(ContentError, match=r"recipes\.yaml, entry 'swim', field 'abilities'"):
+            Content(data)
 
     def test_bad_entry_names_file_entry_and_field(self, tmp_path: Path) -> None:
         data = tmp_path / "data"
@@ -99,7 +104,7 @@ class TestPlayouts:
 
 class TestViews:
     def test_own_outcome_deck_size_but_never_its_order(self) -> None:
-        s = build({"seats": [{}, {}]})
+        s = table({"seats": [{}, {}]})
         view = s.view(0)
         assert view is not None
         me = view["players"][0]
@@ -118,8 +123,8 @@ class TestViews:
         s.apply(s.legal_actions(0)[0], 0)
         text = json.dumps(s.view(1))
         pick = s.commitment(0)["recipe"]  # held by the engine until every seat has picked
-        assert pick not in text or pick in s.hand(1)
-        for cid in s.hand(2):
+        assert pick not in text or pick in hidden.hand(s, 1)
+        for cid in hidden.hand(s, 2):
             assert f'"{cid}"' not in text
         for dk in ("equipment", "rarity", "quest", "beach", "mine"):
             for cid in piles.cards(s.data["decks"][dk]):  # the hidden cards themselves
@@ -150,19 +155,19 @@ class TestViews:
             s.apply(s.legal_actions()[0])
         for seat in range(3):
             s.apply(s.legal_actions(seat)[0], seat)
-        passed = s.hand(1)  # seat 0's hand, less its pick, now held by seat 1
-        assert s.zones_how(1, "hand:1") == "passed"
+        passed = hidden.hand(s, 1)  # seat 0's hand, less its pick, now held by seat 1
+        assert hidden.hand_how(s, 1, "hand:1") == "passed"
         seen = set()
         for k in range(10):
             r = s.resample(0, Rng(k))
-            assert r.hand(1) == passed and r.hand(0) == s.hand(0)
+            assert hidden.hand(r, 1) == passed and hidden.hand(r, 0) == hidden.hand(s, 0)
             assert r.view(0) == s.view(0)
-            seen.add(tuple(r.hand(2)))
+            seen.add(tuple(hidden.hand(r, 2)))
         assert len(seen) > 1  # seat 2's hand came from seat 1: seat 0 does not know it
 
     def test_draw_2_keep_1_cards_are_private_to_the_drawer(self) -> None:
         """Treasure at Sea (REWARD: draw 2 Equipment, keep 1): only the drawer sees the 2 cards."""
-        s = build(
+        s = table(
             {
                 "seats": [{"position": "beach-1", "gems": 1}, {}],
                 "char": "pauper",
@@ -170,24 +175,21 @@ class TestViews:
                 "decks": {"beach": ["old-shipwreck"]},
             }
         )
-        s.apply(Action.of("draw"))
-        s.apply(Action.of("option", n=0))
-        s.apply(Action.of("hand-over"))
-        assert s.prompt().kind == "keep"
-        drawn = hidden.drawn(s, 0)  # the cards no other view may show
+        s.play("draw", "option n=0", "hand-over").expect("keep")
+        drawn = hidden.drawn(s.state, 0)  # the cards no other view may show
         assert len(drawn) == 2
         mine, theirs = json.dumps(s.view(0)), json.dumps(s.view(1))
         for cid in drawn:
             assert f'"{cid}"' in mine
             assert f'"{cid}"' not in theirs
-            name = s.C.card_name(cid)
+            name = s.state.content.card_name(cid)
             assert name in "\n".join(e["text"] for e in s.view(0)["log"])
             assert name not in "\n".join(e["text"] for e in s.view(1)["log"])
         # resample: the drawer keeps the cards; another seat's guess comes from the unseen pool
-        assert hidden.drawn(s.resample(0, Rng(1)), 0) == drawn
+        assert hidden.drawn(s.state.resample(0, Rng(1)), 0) == drawn
         guesses = set()
         for k in range(12):
-            r = s.resample(1, Rng(k))
+            r = s.state.resample(1, Rng(k))
             assert r.view(1) == s.view(1)
             cards = hidden.drawn(r, 0)  # what the redrawn world holds, unseen
             assert len(cards) == 2
@@ -198,7 +200,7 @@ class TestViews:
             guesses.add(tuple(cards))
         assert len(guesses) > 1
         # once one is kept, the other is discarded face up: public from then on
-        s.apply(Action.of("keep", card=drawn[0]))
+        s.do("keep", card=drawn[0])
         assert f'"{drawn[1]}"' in json.dumps(s.view(1)["decks"]["equipment"]["discard"])
 
 
@@ -208,7 +210,7 @@ class TestTerminalRenderer:
 
         from tabletop.games.paupers_ladder.tui import render
 
-        s = build(
+        s = table(
             {
                 "seats": [
                     {
@@ -329,3 +331,81 @@ class TestSavedGames:
         state = load("paupers-ladder", players=2).new_state(3)
         again = type(state).from_json(state.game, json.loads(state.dumps()))
         assert again == state and "turn_state" in again.data
+
+
+class TestEffectNamesOfOldSaves:
+    """Saved while the effect names were snake_case and the rules' steps had a leading underscore:
+    the queue (a fight's next steps, an event's end, a copied card effect) and an open Quest's
+    ``then`` load with today's names and play on as a game saved today does."""
+
+    OLD_NAMES = {
+        "draw-for-fight": "_draw_outcome",
+        "add-bonuses": "_bonuses",
+        "offer-boost": "_boost",
+        "resolve-fight": "_resolve",
+        "wild-defeat": "_wild_defeat",
+        "encounter-card": "_encounter",
+        "end-event": "_end_event",
+        "complete-quest": "_complete_quest",
+        "end-disaster": "_disaster_end",
+    }
+
+    def saved_the_old_way(self, data: dict) -> dict:
+        old = json.loads(json.dumps(data))
+        renamed = {v: k for k, v in self.OLD_NAMES.items()}
+        back = {new: old_name for old_name, new in renamed.items()}
+
+        def old_name(entry: object) -> object:
+            if isinstance(entry, dict):
+                entry = {k: old_name(v) for k, v in entry.items()}
+                name = entry.get("effect")
+                if isinstance(name, str):
+                    entry["effect"] = back.get(name, name.replace("-", "_"))
+            elif isinstance(entry, list):
+                entry = [old_name(e) for e in entry]
+            return entry
+
+        old["effect_queue"] = old_name(old["effect_queue"])
+        for frame in old["stack"]:
+            if "then" in frame:
+                frame["then"] = old_name(frame["then"])
+        return old
+
+    def test_a_queue_of_old_names_loads_and_plays_on_the_same(self) -> None:
+        s = table(
+            {
+                "seats": [
+                    {"position": "mountain-1", "outcome": [5, 3], "inventory": ["sword", "spear"]},
+                    {},
+                ],
+                "char": "pauper",
+                "tiles": {"mountain-1": ["giant"]},
+            }
+        )
+        s.do("fight").expect("weapon")  # the fight waits for the weapon; its boost is queued
+        state = s.state
+        assert state.data["effect_queue"] == [{"effect": "offer-boost"}]
+        state.data["effect_queue"].append({"effect": "draw-equipment", "n": 2, "keep": 1})
+        state.data["stack"].append(
+            {
+                "t": "pick",
+                "seat": 0,
+                "zone": "troph",
+                "why": "Quest",
+                "cands": [],
+                "n": 1,
+                "then": [{"effect": "complete-quest", "city": "bluevale"}],
+            }
+        )
+        old = self.saved_the_old_way(state.data)
+        assert old["effect_queue"][0] == {"effect": "_boost"}
+        assert {"effect": "draw_equipment", "n": 2, "keep": 1} in old["effect_queue"]
+        assert old["stack"][-1]["then"] == [{"effect": "_complete_quest", "city": "bluevale"}]
+        assert upgrade(json.loads(json.dumps(old))) == json.loads(json.dumps(state.data))
+        state.data["stack"].pop()
+        old["stack"].pop()
+        loaded = type(state).from_json(state.game, {**json.loads(state.dumps()), "data": old})
+        assert loaded == state
+        for played in (loaded, state):
+            played.apply(played.legal_actions()[0])
+        assert loaded.data == state.data and loaded.view(0) == state.view(0)

@@ -14,8 +14,8 @@ from tabletop.engine.knowledge import learnt
 from tabletop.engine.undo import undo_last
 from tabletop.games.paupers_ladder import hidden
 from tabletop.games.paupers_ladder.content import WILD
-from tabletop.games.paupers_ladder.rules import PLState
-from tabletop.games.paupers_ladder.schema import upgrade
+from tabletop.games.paupers_ladder.saves import upgrade
+from tabletop.games.paupers_ladder.state import PLState
 
 from .test_solo import set_up
 
@@ -156,7 +156,7 @@ class TestTheSaltashNecromancer:
     with its own Outcome deck."""
 
     def test_the_face_down_cards_and_the_necromancers_deck_are_redrawn_by_the_engine(self) -> None:
-        s = set_up("saltash-necromancer", "alf")
+        s = set_up("saltash-necromancer", "alf").state
         where, decks = set(), set()
         for k in range(12):
             r = s.resample(0, Rng(k))
@@ -170,7 +170,7 @@ class TestTheSaltashNecromancer:
         assert len(where) > 1 and len(decks) > 1
 
     def test_turning_a_face_down_card_up_shows_it(self) -> None:
-        s = set_up("saltash-necromancer", "alf")
+        s = set_up("saltash-necromancer", "alf").state
         before = s.clone()
         region = hidden.facedown_regions(s)[0]
         card = hidden.facedown_cards(s)[region]
@@ -192,7 +192,7 @@ class TestSavedGames:
         assert loaded == s and loaded.view(1) == s.view(1)
 
     def test_solo_face_down_cards_saved_by_region_become_their_zones(self) -> None:
-        s = set_up("saltash-necromancer", "alf")
+        s = set_up("saltash-necromancer", "alf").state
         old = json.loads(json.dumps(s.data))
         old["solo"]["facedown"] = {
             r: old["_zones"].pop(f"facedown:{r}")["items"][0] for r in hidden.facedown_regions(s)

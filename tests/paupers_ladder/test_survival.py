@@ -8,18 +8,16 @@ from typing import Any
 import pytest
 
 from tabletop.engine import BadParameter, load
-from tabletop.games.paupers_ladder.rules import PLState
+from tabletop.testing import Scenario
 
-from .helpers import act, inv, kinds, tile
-
-
-def survival(spec: dict[str, Any], players: int = 2, seed: int = 1) -> PLState:
-    state = load("paupers-ladder", mode="survival", players=players).build_state(spec, seed)
-    assert isinstance(state, PLState)
-    return state
+from .helpers import inv, kinds, table, tile
 
 
-def lives(s: PLState, seat: int = 0) -> dict[str, int]:
+def survival(spec: dict[str, Any], players: int = 2, seed: int = 1) -> Scenario:
+    return table(spec, players=players, seed=seed, mode="survival")
+
+
+def lives(s: Scenario, seat: int = 0) -> dict[str, int]:
     return dict(s.view(seat)["players"][seat]["lives"])
 
 
@@ -73,11 +71,11 @@ class TestFightingHazardsSurvival:
                 "char": "pauper",
             }
         )
-        act(s, "fight", card=tile(s, "forest-1", "bandit"))
+        s.do("fight", card=tile(s, "forest-1", "bandit"))
         assert not s.view(0)["last_fight"]["won"]
         assert lives(s) == {"pauper": 3, "bird": 4}
-        assert s.prompt().kind == "pick"  # FAIL: discard 1 Equipment as well
-        act(s, "pick", card=inv(s, 0, "fatestone"))
+        assert s.state.prompt().kind == "pick"  # FAIL: discard 1 Equipment as well
+        s.do("pick", card=inv(s, 0, "fatestone"))
         assert s.view(0)["players"][0]["inventory"] == []
 
     def test_a_won_fight_costs_no_life(self) -> None:
@@ -88,7 +86,7 @@ class TestFightingHazardsSurvival:
                 "char": "pauper",
             }
         )
-        act(s, "fight", card=tile(s, "forest-1", "bandit"))
+        s.do("fight", card=tile(s, "forest-1", "bandit"))
         assert s.view(0)["last_fight"]["won"] and lives(s)["pauper"] == 4
 
 
@@ -106,9 +104,9 @@ class TestPlacesOfRest:
     def test_restore_1_life_instead_of_the_cards_instructions(self) -> None:
         s = survival(self.spec(2))
         gems = s.view(0)["players"][0]["gems"]
-        act(s, "encounter", card=tile(s, "forest-1", "lossevale"))
+        s.do("encounter", card=tile(s, "forest-1", "lossevale"))
         assert "rest" in kinds(s)
-        act(s, "rest")
+        s.do("rest")
         assert lives(s)["pauper"] == 3 and s.view(0)["players"][0]["gems"] == gems
         assert (
             s.view(0)["turn_state"]["char"] is None and "pauper" in s.view(0)["turn_state"]["done"]
@@ -117,26 +115,26 @@ class TestPlacesOfRest:
 
     def test_resting_on_consecutive_turns_up_to_4(self) -> None:
         s = survival(self.spec(3))
-        act(s, "encounter", card=tile(s, "forest-1", "lossevale"))
-        act(s, "rest")
+        s.do("encounter", card=tile(s, "forest-1", "lossevale"))
+        s.do("rest")
         assert lives(s)["pauper"] == 4
-        act(s, "act", char="bird")
-        act(s, "pass")
+        s.do("act", char="bird")
+        s.do("pass")
         if "end" in kinds(s):
-            act(s, "end")
+            s.do("end")
         # next turn of seat 0: the rest option is not offered at 4 Lives
-        while s.prompt().turn != 0 or s.prompt().kind != "turn":
-            acts = s.legal_actions()
+        while s.state.prompt().turn != 0 or s.state.prompt().kind != "turn":
+            acts = s.options()
             pick = next((a for a in acts if a.kind in ("pass", "end", "leave", "decline")), None)
-            s.apply(pick or next(a for a in acts if a.kind == "act"))
-        act(s, "act", char="pauper")
-        act(s, "encounter", card=tile(s, "forest-1", "lossevale"))
+            s.state.apply(pick or next(a for a in acts if a.kind == "act"))
+        s.do("act", char="pauper")
+        s.do("encounter", card=tile(s, "forest-1", "lossevale"))
         assert "rest" not in kinds(s)
 
     def test_places_of_rest_are_set_aside_in_a_standard_game(self) -> None:
-        s = load("paupers-ladder", players=2).new_state(1)
+        s = table(players=2, seed=1)
         assert all(
-            s.C.region_card[c].kind == "rest"
+            s.state.content.region_card[c].kind == "rest"
             for dk in ("beach", "forest")
             for c in s.data["decks"][dk]["removed"]  # set aside: no view shows them
         )
@@ -157,7 +155,7 @@ class TestPotions:
     def test_the_recall_potion_example_restores_a_life_and_is_discarded(self) -> None:
         s = survival(self.spec())
         potion = inv(s, 0, "recall-potion")
-        act(s, "potion", item=potion, char="pauper")
+        s.do("potion", item=potion, char="pauper")
         assert lives(s)["pauper"] == 3
         assert all(it["card"] != potion for it in s.view(0)["players"][0]["inventory"])
         assert potion in s.view(None)["decks"]["equipment"]["discard"]
@@ -165,12 +163,12 @@ class TestPotions:
     def test_the_bird_in_the_same_region_and_each_potion_once_per_turn(self) -> None:
         s = survival(self.spec())
         elixir = inv(s, 0, "elixir")
-        act(s, "potion", item=elixir, char="bird")
+        s.do("potion", item=elixir, char="bird")
         assert lives(s)["bird"] == 3
-        assert not any(a.kind == "potion" and a["item"] == elixir for a in s.legal_actions())
+        assert not any(a.kind == "potion" and a["item"] == elixir for a in s.options())
         assert s.view(0)["players"][0]["inventory"][1]["uses"] == 1  # rotated: one use left
         s2 = survival(self.spec(bird_position="swamp-1"))
-        assert {a["char"] for a in s2.legal_actions() if a.kind == "potion"} == {"pauper"}
+        assert {a["char"] for a in s2.options() if a.kind == "potion"} == {"pauper"}
 
 
 class TestHealingInCityRegions:
@@ -178,7 +176,7 @@ class TestHealingInCityRegions:
         s = survival(
             {"seats": [{"pauper": "alf", "gems": 3, "lives": {"pauper": 1}}, {}], "char": "pauper"}
         )
-        act(s, "heal")
+        s.do("heal")
         assert lives(s)["pauper"] == 2 and s.view(0)["players"][0]["gems"] == 2
         assert "pauper" in s.view(0)["turn_state"]["done"]
 
@@ -210,7 +208,7 @@ class TestBecomingBadlyWounded:
                 "char": "bird",
             }
         )
-        act(s, "fight", card=tile(s, "forest-1", "wolf"))
+        s.do("fight", card=tile(s, "forest-1", "wolf"))
         assert lives(s)["bird"] == 0
         assert s.view(0)["players"][0]["bird_position"] == "bluevale"
         assert "bird" in s.view(0)["turn_state"]["done"]
@@ -221,7 +219,7 @@ class TestGaroliumsNationalDutyOfVigour:
         s = survival(
             {"seats": [{"pauper": "alf", "gems": 0, "lives": {"pauper": 0}}, {}], "char": "pauper"}
         )
-        act(s, "heal")
+        s.do("heal")
         assert lives(s)["pauper"] == 1 and s.view(0)["players"][0]["gems"] == 0
 
     def test_with_a_life_left_the_healer_must_be_paid(self) -> None:
@@ -232,5 +230,5 @@ class TestGaroliumsNationalDutyOfVigour:
         s = survival(
             {"seats": [{"pauper": "alf", "gems": 2, "lives": {"pauper": 0}}, {}], "char": "pauper"}
         )
-        act(s, "heal")
+        s.do("heal")
         assert s.view(0)["players"][0]["gems"] == 1

@@ -41,7 +41,7 @@ class ResampleOnly:
 
 @pytest.fixture(scope="module")
 def paupers_mid() -> State:
-    return mid_game("paupers-ladder", {"players": 2}, seed=5)
+    return mid_game("paupers-ladder", {"players": 2}, seed=5, at=120)
 
 
 class TestBotParameters:
@@ -80,6 +80,18 @@ class TestBotParameters:
         assert isinstance(bot, ISMCTSBot) and (bot.prior, bot.policy) == ("greedy", "greedy")
         bot = make_bot(load("toy-bids"), "ismcts?policy=own", 0, 1)
         assert isinstance(bot, ISMCTSBot) and bot.policy == "random"
+
+    def test_the_default_method_improves_on_the_games_own_bot_where_it_has_one(self) -> None:
+        bot = make_bot(load("paupers-ladder"), "ismcts", 0, 1)
+        assert isinstance(bot, ISMCTSBot)
+        assert (bot.method, bot.prior, bot.policy) == ("paired", "greedy", "greedy")
+        assert bot.seconds == 0.8  # within the 1 s a decision aimed at
+        bot = make_bot(load("toy-bids"), "ismcts", 0, 1)  # no bot of its own: the tree
+        assert isinstance(bot, ISMCTSBot) and (bot.method, bot.prior) == ("tree", "")
+        bot = make_bot(load("paupers-ladder"), "ismcts?method=tree", 0, 1)
+        assert isinstance(bot, ISMCTSBot) and (bot.iterations, bot.prior) == (1000, "")
+        with pytest.raises(ValueError, match="'method' must be one of paired, tree; got 'x'"):
+            make_bot(load("toy-bids"), "ismcts?method=x", 0, 1)
 
     def test_bot_stream_does_not_depend_on_parameters(self) -> None:
         game = load("toy-bids")
@@ -157,17 +169,29 @@ class TestCycles:
 class TestBudget:
     def test_iterations_budget(self, paupers_mid: State) -> None:
         seat = paupers_mid.current_seats()[0]
-        bot = make_bot(paupers_mid.game, "ismcts?iterations=48", seat, 4)
+        bot = make_bot(paupers_mid.game, "ismcts?method=tree&iterations=48", seat, 4)
         assert isinstance(bot, ISMCTSBot)
         bot.stop_early = False
         bot.act(paupers_mid)
         assert bot.last_iterations == 48
 
+    def test_paired_iterations_are_determinizations_each_playing_every_candidate(
+        self, paupers_mid: State
+    ) -> None:
+        seat = paupers_mid.current_seats()[0]
+        bot = make_bot(paupers_mid.game, "ismcts?iterations=5&width=3", seat, 4)
+        assert isinstance(bot, ISMCTSBot) and bot.method == "paired"
+        bot.stop_early = False
+        bot.act(paupers_mid)
+        width = min(3, len(paupers_mid.legal_actions(seat)))
+        assert bot.last_rounds == 5
+        assert 5 <= bot.last_iterations <= 5 * width
+
     def test_search_stops_once_the_choice_cannot_change(self, paupers_mid: State) -> None:
         """Looked at after every iteration: the search stops as soon as the most visited action
         leads by more than the iterations left, and the choice is the full search's."""
         seat = paupers_mid.current_seats()[0]
-        spec = "ismcts?iterations=200&prior=greedy"
+        spec = "ismcts?method=tree&iterations=200&prior=greedy"
         early = make_bot(paupers_mid.game, spec, seat, 4)
         full = make_bot(paupers_mid.game, spec, seat, 4)
         assert isinstance(early, ISMCTSBot) and isinstance(full, ISMCTSBot)
@@ -185,10 +209,15 @@ class TestBudget:
 
     def test_time_budget_ends_the_search(self, paupers_mid: State) -> None:
         seat = paupers_mid.current_seats()[0]
-        bot = make_bot(paupers_mid.game, "ismcts?iterations=1000000&seconds=0.000001", seat, 4)
+        spec = "ismcts?method=tree&iterations=1000000&seconds=0.000001"
+        bot = make_bot(paupers_mid.game, spec, seat, 4)
         assert isinstance(bot, ISMCTSBot)
         bot.act(paupers_mid)
         assert bot.last_iterations == 16  # the clock is read every 16 iterations
+        paired = make_bot(paupers_mid.game, "ismcts?iterations=1000&seconds=0.000001", seat, 4)
+        assert isinstance(paired, ISMCTSBot)
+        paired.act(paupers_mid)
+        assert paired.last_rounds == 1  # the clock is read before every determinization
 
     def test_a_forced_move_is_not_searched(self) -> None:
         game = load("toy-bids", rounds=1)
@@ -205,6 +234,33 @@ class TestBudget:
         bot = make_bot(game, "ismcts", seat, 1)
         assert bot.act(state) == state.legal_actions(seat)[0]
         assert isinstance(bot, ISMCTSBot) and bot.last_iterations == 0
+
+
+class TestPairedSearch:
+    def test_the_candidates_start_with_the_priors_choice(self, paupers_mid: State) -> None:
+        seat = paupers_mid.current_seats()[0]
+        legal = paupers_mid.legal_actions(seat)
+        bot = make_bot(paupers_mid.game, "ismcts?width=2", seat, 4)
+        assert isinstance(bot, ISMCTSBot)
+        cands = bot.candidates(legal, legal[-1])
+        assert cands[0] == legal[-1] and len(cands) == 2 and cands[1] in legal[:-1]
+
+    def test_without_a_clear_gain_it_plays_the_priors_choice(self, paupers_mid: State) -> None:
+        """``z`` standard errors of the paired gains: with an unreachable bar the bot is its
+        prior, the game's own bot fed the same decisions."""
+        seat = paupers_mid.current_seats()[0]
+        bot = make_bot(paupers_mid.game, "ismcts?iterations=4&z=1000", seat, 4)
+        assert isinstance(bot, ISMCTSBot)
+        greedy = make_bot(paupers_mid.game, "greedy", seat, 4)
+        assert bot.act(paupers_mid) == greedy.act(paupers_mid)
+
+    def test_the_real_state_is_read_only_through_resample_in_lairs(self) -> None:
+        state = mid_game("lairs", {})
+        seat = state.current_seats()[0]
+        bot = make_bot(state.game, "ismcts?iterations=3", seat, 1)
+        guard = ResampleOnly(state, seat)
+        assert bot.act(guard) in state.legal_actions(seat)  # type: ignore[arg-type]
+        assert "resample" in guard.touched
 
 
 class TestCutOffByTurns:

@@ -1,20 +1,26 @@
-"""What the outside reliability pass sent at the web app: markup in every echoed input, huge
-titles and bodies, out-of-range seeds, deeply nested JSON. Every answer is a clean 4xx with a
-``code`` and a ``message``, nothing is stored, and no page runs script it did not load from
-/static (Content-Security-Policy)."""
+"""What the outside reliability passes sent at the web app: markup in every echoed input, huge
+titles and bodies, out-of-range seeds, deeply nested JSON, actions whose arguments have the wrong
+type in every game. Every answer is a clean 4xx: JSON with a ``code`` and a ``message`` under
+/api/, an HTML page elsewhere; nothing is stored, echoed input comes back quoted and short and
+never as markup in any content type, and no page runs script it did not load from /static
+(Content-Security-Policy)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import quote
+from typing import Any
+from urllib.parse import quote, urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
 
+from tabletop.engine import Action, load, specs
+from tabletop.engine.bots import random_action
+from tabletop.engine.rng import Rng
 from tabletop.store.games import GameStore
 
-from .helpers import new_game
+from .helpers import new_game, snapshot
 
 MARKUP = "<img src=x onerror=alert(document.domain)>"
 TEMPLATES = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "web" / "templates"
@@ -33,14 +39,18 @@ def clean_4xx(r, status: int | None = None, code: str | None = None) -> dict:
 
 
 def echoed(r, url: str) -> None:
-    """Markup from the request never comes back as markup: HTML escapes it, JSON is JSON (and
-    ``nosniff`` stops a browser from reading it as HTML)."""
+    """Markup from the request never comes back as markup, in any content type: HTML escapes
+    it, a JSON error body writes ``<`` and ``>`` as escapes (and ``nosniff`` stops a browser from
+    reading it as HTML). A browser's route answers a page, the JSON API JSON."""
     kind = r.headers.get("content-type", "")
     assert r.headers.get("x-content-type-options") == "nosniff", url
-    if kind.startswith("application/json"):
-        return
-    assert kind.startswith("text/html"), (url, kind)
     assert MARKUP not in r.text and "<img src=x" not in r.text, url
+    if urlsplit(url).path.startswith("/api/"):
+        assert kind.startswith("application/json"), (url, kind)
+        if r.status_code >= 400:
+            assert "<" not in r.text and ">" not in r.text, (url, r.text[:300])
+    else:
+        assert kind.startswith("text/html"), (url, kind, r.text[:200])
 
 
 class TestNoMarkupIsEchoed:
@@ -76,7 +86,7 @@ class TestNoMarkupIsEchoed:
         ]
         for url, form in posts:
             echoed(client.post(url, data=form, follow_redirects=True), url)
-        echoed(client.post("/api/games", json={"game": MARKUP, "seats": ["human"]}), "api")
+        echoed(client.post("/api/games", json={"game": MARKUP, "seats": ["human"]}), "/api/games")
 
     def test_a_title_with_markup_is_shown_as_text(self, client: TestClient) -> None:
         r = client.post(
@@ -137,7 +147,8 @@ class TestLimits:
         big = {"game": "toy-bids", "seats": ["human", "human"], "title": "x" * 1_000_000}
         clean_4xx(client.post("/api/games", json=big), 413, "too-large")
         r = client.post("/new", content=b"game=toy-bids&title=" + b"x" * 1_000_000)
-        clean_4xx(r, 413, "too-large")
+        assert r.status_code == 413 and r.headers["content-type"].startswith("text/html")
+        assert "larger than the limit" in r.text
 
         def chunks():
             for _ in range(100):
@@ -166,7 +177,7 @@ class TestErrorBodies:
         ("method", "url", "body"),
         [
             ("get", "/api/games/nope", None),
-            ("get", "/no/such/page", None),
+            ("get", "/api/no/such/route", None),
             ("delete", "/api/games", None),
             ("post", "/api/games", "not json"),
             ("post", "/api/games", {"game": "toy-bids"}),
@@ -193,3 +204,163 @@ class TestErrorBodies:
             headers={"X-Seat-Token": game["seat_tokens"]["0"]},
         )
         assert json.loads(r.text)["code"] == "stale" and r.json()["message"]
+
+
+class TestEchoedInput:
+    """Issue 27 point 4: an error body quotes what it repeats, cut short, and never as markup."""
+
+    def test_a_game_id_of_markup_is_quoted_and_escaped_in_json(self, client: TestClient) -> None:
+        r = client.get(f"/api/games/{quote(MARKUP, safe='')}")
+        body = clean_4xx(r, 404, "not-found")
+        assert "<" not in r.text and "\\u003cimg" in r.text  # the bytes hold no markup
+        assert body["message"] == f"no game {MARKUP!r}"  # the decoded text is the input, quoted
+
+    def test_a_long_input_comes_back_short(self, client: TestClient) -> None:
+        long = "x" * 5_000 + MARKUP
+        body = clean_4xx(client.get(f"/api/games/{quote(long, safe='')}"), 404)
+        assert len(body["message"]) < 120 and body["message"].endswith("...")
+        assert "onerror" not in body["message"]
+        r = client.get(f"/play/{quote(long, safe='')}")
+        assert r.status_code == 404 and "x" * 200 not in r.text and "onerror" not in r.text
+
+    def test_an_action_full_of_markup_is_refused_short_and_escaped(
+        self, client: TestClient
+    ) -> None:
+        game = new_game(client, ["human", "human"])
+        r = client.post(
+            f"/api/games/{game['id']}/actions",
+            headers={"X-Seat-Token": game["seat_tokens"]["0"]},
+            json={
+                "action": {"kind": "bid", "args": {"card": MARKUP * 100, MARKUP: 1}},
+                "expected_actions": 0,
+            },
+        )
+        body = clean_4xx(r)
+        assert "<" not in r.text and len(body["message"]) < 400  # sent: 4,200 characters
+        assert "argument 'card' must be int, not str" in body["message"]
+
+
+class TestErrorPages:
+    """Issue 24 point 10: every route a browser can reach answers a failure with an HTML page;
+    the JSON API keeps JSON."""
+
+    def page(self, r, status: int) -> str:
+        assert r.status_code == status, r.text[:300]
+        assert r.headers["content-type"].startswith("text/html"), r.headers["content-type"]
+        assert "<html" in r.text and '"code"' not in r.text
+        return r.text
+
+    def test_no_such_page(self, client: TestClient) -> None:
+        text = self.page(client.get("/nope"), 404)
+        assert "no such page" in text
+        self.page(client.get("/static/nope.js"), 404)
+        assert client.get("/api/nope").headers["content-type"].startswith("application/json")
+
+    def test_no_such_report(self, client: TestClient, tmp_path: Path, monkeypatch) -> None:
+        monkeypatch.setenv("TABLETOP_REPORTS", str(tmp_path))
+        text = self.page(client.get(f"/reports/{quote(MARKUP, safe='')}"), 404)
+        assert "no report named" in text and "&lt;img" in text and MARKUP not in text
+
+    def test_a_replay_step_that_is_no_number(self, client: TestClient) -> None:
+        game = new_game(client, ["bot:random", "bot:random"], seed=9, rounds=3)
+        text = self.page(client.get(f"/replay/{game['id']}", params={"step": "two"}), 422)
+        assert "step" in text
+        text = self.page(client.get(f"/replay/{game['id']}", params={"step": MARKUP}), 422)
+        assert MARKUP not in text
+        r = client.get(f"/api/games/{game['id']}/replay/two")
+        assert clean_4xx(r, 422, "malformed") and "step" in r.json()["message"]
+
+    def test_a_method_not_allowed_on_a_page(self, client: TestClient) -> None:
+        self.page(client.delete("/games"), 405)
+
+
+def _every_game() -> list[Any]:
+    """One parameter set per game and mode kind, played by human seats only."""
+    out = []
+    for spec in specs():
+        seen: set[str] = set()
+        for params in spec.conformance:
+            mode = str(params.get("mode", "standard"))
+            if mode in seen:
+                continue
+            seen.add(mode)
+            out.append(pytest.param(spec.name, dict(params), id=f"{spec.name}-{mode}"))
+    return out
+
+
+class TestWrongTypedArguments:
+    """Issue 27 point 1 through the JSON API: an action whose argument has the wrong type (a bool
+    for an int, a list for a string, a number with a fraction, an object), a missing or an extra
+    argument is a 4xx naming the argument, never a 5xx, and nothing is stored."""
+
+    STEPS = 6
+
+    @pytest.mark.parametrize(("name", "params"), _every_game())
+    def test_every_game_refuses_them(self, client, db_url, name, params) -> None:
+        seats = load(name, **params).num_players
+        r = client.post(
+            "/api/games",
+            json={"game": name, "params": params, "seats": ["human"] * seats, "seed": 3},
+        )
+        assert r.status_code == 200, r.text
+        game = r.json()
+        rng = Rng(3)
+        for _ in range(self.STEPS):
+            state, _ = GameStore(db_url).load(game["id"])
+            if state.is_terminal():
+                break
+            seat = state.current_seats()[0]
+            token = game["seat_tokens"][str(seat)]
+            action = random_action(state, seat, rng)
+            seen = state.fingerprint(seat)
+            url = f"/api/games/{game['id']}/actions"
+
+            def send(raw: Any, token: str = token, seen: str = seen, url: str = url) -> Any:
+                return client.post(
+                    url, headers={"X-Seat-Token": token}, json={"action": raw, "seen": seen}
+                )
+
+            before = snapshot(db_url, game["id"])
+            sent = action.to_json()
+            for key, value in sent["args"].items():
+                for other, words in _retyped(value):
+                    raw = {"kind": sent["kind"], "args": {**sent["args"], key: other}}
+                    if words != "json" and state.is_legal(Action.from_json(raw), seat):
+                        continue  # another legal action after all (an age spot of null)
+                    r = send(raw)
+                    body = clean_4xx(r)
+                    assert repr(key) in body["message"], (raw, body)
+                    if words == "json":
+                        assert (
+                            body["code"] == "malformed" and "not an action value" in body["message"]
+                        )
+                    elif words:
+                        assert words in body["message"], (raw, body)
+                missing = {
+                    "kind": sent["kind"],
+                    "args": {k: v for k, v in sent["args"].items() if k != key},
+                }
+                if not state.is_legal(Action.from_json(missing), seat):
+                    assert repr(key) in clean_4xx(send(missing))["message"]
+            r = send({"kind": sent["kind"], "args": {**sent["args"], "zz_extra": 1}})
+            assert "'zz_extra'" in clean_4xx(r)["message"]
+            r = send({"kind": sent["kind"], "args": sent["args"], "also": 1})
+            assert "'also'" in clean_4xx(r, 422, "malformed")["message"]
+            assert snapshot(db_url, game["id"]) == before
+            r = send(sent)
+            assert r.status_code == 200, r.text
+
+
+def _retyped(value: Any) -> list[tuple[Any, str]]:
+    """Other JSON types for a value, each with words its refusal must hold ('json': a value no
+    action can hold, refused as it is read)."""
+    out: list[tuple[Any, str]] = [(1.5, "json"), ({"a": 1}, "json")]
+    if isinstance(value, bool):
+        out += [(int(value), "must be bool"), (str(value).lower(), "must be bool")]
+    elif isinstance(value, int):
+        out += [(value % 2 == 1, "not bool"), (str(value), "not str"), ([value], "not list")]
+    elif isinstance(value, str):
+        out += [([value], "not list"), (7, "not int"), (True, "not bool")]
+    elif isinstance(value, list) and value:
+        out += [([*value[:-1], 2.5], "json"), (str(value), "")]
+    return out

@@ -10,14 +10,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from markupsafe import escape
 
 from tabletop.engine import Rng, State, load, piles
 from tabletop.engine.errors import ContentError
 from tabletop.games.paupers_ladder.content import content
 from tabletop.games.paupers_ladder.web import render
-from tests.paupers_ladder.helpers import act as pl_act
-from tests.paupers_ladder.helpers import build as pl_build
+from tests.paupers_ladder.helpers import table as pl_build
 from tests.paupers_ladder.helpers import tile
+
+
+def escaped(text: str) -> str:
+    """Text as the board's templates escape it (Jinja2's autoescape)."""
+    return str(escape(text))
 
 
 def states(players: int, seed: int, mode: str = "standard", every: int = 25) -> Iterator[State]:
@@ -68,7 +73,7 @@ class TestMarkup:
                 if view.get(key) or (view.get("solo") or {}).get(key):
                     assert f"<b>{word}</b>" in markup
             for obj in (view.get("solo") or {}).get("objectives") or []:
-                assert html.escape(obj["text"], quote=True) in markup
+                assert escaped(obj["text"]) in markup
             for p in view["players"]:
                 if p.get("lives"):
                     assert "<b>Lives</b>" in markup
@@ -83,9 +88,9 @@ class TestMarkup:
                 assert view is not None
                 markup = render(view)
                 for reg in C.regions.values():
-                    assert f">{html.escape(reg.name)}<" in markup
+                    assert f">{escaped(reg.name)}<" in markup
                 for p in view["players"]:
-                    assert html.escape(p["name"], quote=True) in markup
+                    assert escaped(p["name"]) in markup
                     assert f"{p['name']} (Pauper)" in html.unescape(markup)
                     if p["bird"]:
                         assert f"{p['bird'].capitalize()}, the Bird of {p['name']}" in (
@@ -93,9 +98,9 @@ class TestMarkup:
                         )
                 for cards in view["tiles"].values():
                     for cid in cards:
-                        assert html.escape(C.card_name(cid), quote=True) in markup
+                        assert escaped(C.card_name(cid)) in markup
                 for qid in view["quests"].values():
-                    assert html.escape(C.quest[qid].text, quote=True) in markup
+                    assert escaped(C.quest[qid].text) in markup
 
     def test_legend_names_region_types_cards_and_players(self) -> None:
         s = list(states(2, seed=3, every=1000))[-1]
@@ -105,7 +110,7 @@ class TestMarkup:
         for word in ("City", "Beach", "Forest", "Mine", "Mountain", "Swamp", "Bridge", "Hazard"):
             assert word in legend
         for p in view["players"]:
-            assert html.escape(p["name"], quote=True) in legend
+            assert escaped(p["name"]) in legend
 
 
 class TestEscaping:
@@ -131,7 +136,7 @@ class TestEscaping:
         well_formed(markup)
         assert "<script" not in markup and "<img" not in markup
         assert "&lt;script&gt;" in markup and "&amp; co" in markup
-        assert html.escape(evil, quote=True) in markup
+        assert escaped(evil) in markup
 
 
 class TestOnlyTheView:
@@ -155,7 +160,7 @@ class TestOnlyTheView:
         own = render(s.view(1) or {})
         assert "Your draft hand" in own
         for cid in hand:
-            assert html.escape(C.card_name(cid), quote=True) in own
+            assert escaped(C.card_name(cid)) in own
         for seat in (None, 0, 2):
             other = render(s.view(seat) or {})
             area = other.split('data-seat="1"')[1].split('class="pl-area')[0]
@@ -201,8 +206,8 @@ class TestChoicesShowTheirCards:
                 "tiles": {"mountain-1": ["giant"]},
             }
         )
-        pl_act(s, "fight", card=tile(s, "mountain-1", "giant"))
-        assert s.prompt().kind == "weapon"
+        s.do("fight", card=tile(s, "mountain-1", "giant"))
+        assert s.state.prompt().kind == "weapon"
         for seat in (None, 0, 1):  # an Inventory is public: every seat sees the choice
             now = _now(s, seat)
             assert "resolves: weapon" in now
@@ -223,11 +228,11 @@ class TestChoicesShowTheirCards:
         draw = piles.cards(p["outcome_deck"])
         piles.set_cards(p["outcome_deck"], draw[6:])
         piles.add_discards(p["outcome_deck"], draw[:6])
-        pl_act(s, "encounter", card=tile(s, "beach-1", "lost-fisherman"))
-        pl_act(s, "option", n=0)
-        assert s.prompt().kind == "return-outcomes"
-        first = s.legal_actions()[0]["card"]
-        pl_act(s, "return", card=first)
+        s.do("encounter", card=tile(s, "beach-1", "lost-fisherman"))
+        s.do("option", n=0)
+        assert s.state.prompt().kind == "return-outcomes"
+        first = s.options()[0]["card"]
+        s.do("return", card=first)
         now = _now(s, 1)
         C = content()
         assert 'pl-chosen"><b>Outcome ' + str(C.outcome[first].number) in now
@@ -237,30 +242,29 @@ class TestChoicesShowTheirCards:
     def test_bravery_and_magnificence_show_the_trophy_room_cards(self) -> None:
         troph = ["giant", "golem", "sea-beast", "sea-dragon", "green-dragon"]
         s = pl_build({"seats": [{"trophies": troph}, {}]})
-        pl_act(s, "learn", virtue="bravery")
+        s.do("learn", virtue="bravery")
         golem = next(
             a["card"]
-            for a in s.legal_actions()
+            for a in s.options()
             if a.kind == "trophy" and a["card"].split(".")[1] == "golem"
         )
-        pl_act(s, "trophy", card=golem)
+        s.do("trophy", card=golem)
         now = _now(s, 1)
         assert 'pl-chosen"><b>golem</b>' in now
         for name in ("giant", "sea dragon", "green dragon"):
             assert f"<b>{name}</b>" in now
-        pl_act(s, "back-out")
-        pl_act(s, "learn", virtue="magnificence")
+        s.do("back-out")
+        s.do("learn", virtue="magnificence")
         now = _now(s, 1)
         assert "resolves: magnificence" in now
         assert "<b>sea dragon</b>" in now and "<b>green dragon</b>" in now
         assert "<b>giant</b>" not in now
 
     def test_each_choice_with_cards_is_declared_for_a_decision_of_the_rules(self) -> None:
-        import tabletop.games.paupers_ladder.rules  # noqa: F401  (declares the decisions)
         from tabletop.games.paupers_ladder.decisions import DECISIONS
         from tabletop.games.paupers_ladder.web import CHOICE_CHIPS, _choice_chips
 
-        assert set(CHOICE_CHIPS) <= set(DECISIONS)
+        assert set(CHOICE_CHIPS) <= set(DECISIONS.kinds())
         nest = {"t": "nest", "seat": 0, "cities": ["bluevale", "greyhaven"]}
         chips = "".join(_choice_chips({"players": []}, nest) or [])
         assert "<b>Bluevale</b>" in chips and "<b>Greyhaven</b>" in chips
@@ -276,13 +280,13 @@ class TestChoicesShowTheirCards:
                 "decks": {"beach": ["old-shipwreck"]},
             }
         )
-        pl_act(s, "draw")
-        pl_act(s, "option", n=0)
-        pl_act(s, "hand-over")
-        assert s.prompt().kind == "keep"
+        s.do("draw")
+        s.do("option", n=0)
+        s.do("hand-over")
+        assert s.state.prompt().kind == "keep"
         names = [content().card_name(c) for c in s.view(0)["stack"][-1]["cards"]]
         mine, theirs = _now(s, 0), _now(s, 1)
-        assert all(f"<b>{html.escape(n, quote=True)}</b>" in mine for n in names)
+        assert all(f"<b>{escaped(n)}</b>" in mine for n in names)
         assert "<b>" not in theirs and "resolves: keep" in theirs
 
 

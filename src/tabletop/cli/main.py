@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperCommand
 
 from .. import native
 from ..engine import (
@@ -26,7 +27,7 @@ from ..engine import (
 )
 from ..engine.bots import bot_kinds
 from ..engine.errors import ContentError
-from ..sim.bench import adapter_overhead, kernel_figures
+from ..sim.bench import adapter_overhead, kernel_figures, modes
 from ..sim.bench import bench as run_bench
 from ..sim.runner import parse_params, parse_seats
 from ..sim.runner import simulate as run_simulate
@@ -43,7 +44,15 @@ from .play import (
 )
 from .render import game_renderer
 from .replay import Stepper, show_step, step_through
-from .report import add_search_rows, bench_scaling, bench_versus_openspiel, default_seats, report
+from .report import (
+    add_search_rows,
+    bench_scaling,
+    bench_strength,
+    bench_throughput,
+    bench_versus_openspiel,
+    default_seats,
+    report,
+)
 
 helptext.install()
 app = typer.Typer(
@@ -373,30 +382,81 @@ def simulate(
 app.command()(report)
 
 
-@app.command()
+class _BenchCommand(TyperCommand):
+    """``tabletop bench``: ``--games`` alone (no number after it) asks for the designers'
+    throughput table; with a number it is a count, as before."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        given: list[str] = []
+        for i, arg in enumerate(args):
+            given.append(arg)
+            if arg == "--games" and (i + 1 == len(args) or not args[i + 1].isdigit()):
+                given.append(str(THROUGHPUT))
+        return super().parse_args(ctx, given)
+
+
+THROUGHPUT = 0  # ``--games`` given without a number
+
+
+@app.command(cls=_BenchCommand)
 def bench(
+    ctx: typer.Context,
     game: Annotated[str | None, typer.Argument()] = None,
     param: ParamOpt = None,
-    games_: Annotated[int, typer.Option("--games", help="Random playouts to run.")] = 20,
+    games_: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            help="Alone: every mode's games per CPU second with the game's own bot, and the "
+            "search bot's playouts per second on a mid-game state. With a number: the random "
+            "playouts to run (GAME), or the games per mode (--strength, default 200).",
+        ),
+    ] = 20,
     all_games: Annotated[
         bool, typer.Option("--all", help="Every game, default parameters.")
     ] = False,
     search: Annotated[
-        int, typer.Option(help="ISMCTS iterations to time on a mid-game state (0: skip).")
-    ] = 1000,
+        int | None,
+        typer.Option(
+            help="Determinizations of the ISMCTS decision timed on a mid-game state (default: "
+            "the bot's own; 0: skip)."
+        ),
+    ] = None,
     scaling: Annotated[
         bool, typer.Option("--scaling", help="Time -n games on 1 and on 2 worker processes.")
     ] = False,
     n: Annotated[int, typer.Option("-n", help="Games for --scaling.")] = 600,
+    strength: Annotated[
+        bool,
+        typer.Option(
+            "--strength",
+            help="The search bot (--bot) against the game's own bot in every mode (or GAME's, "
+            "or the one --param names), seats rotated: win share, 95% interval, p-value against "
+            "an even share, seconds per decision.",
+        ),
+    ] = False,
+    budget: Annotated[
+        float | None,
+        typer.Option(help="--strength: at most this many wall seconds a mode (whole rotations)."),
+    ] = None,
+    workers: Annotated[int, typer.Option(help="--strength: worker processes.")] = 1,
+    seed: Annotated[
+        int, typer.Option(help="--strength: the seed of game 1 (game i: seed + i).")
+    ] = 1,
+    bot: Annotated[
+        str, typer.Option(help="The search bot of --strength and --games.")
+    ] = "bot:ismcts",
     vs_openspiel: Annotated[
         bool,
         typer.Option(
             "--vs-openspiel",
-            help="Random playouts of every Paupers' Ladder mode beside OpenSpiel's tic-tac-toe "
-            "and gin rummy, in one process (needs the 'compare' extra).",
+            help="Random playouts of every mode of every game (or GAME's) beside OpenSpiel's "
+            "tic-tac-toe and gin rummy, in one process (needs the 'compare' extra).",
         ),
     ] = False,
-    seconds: Annotated[float, typer.Option(help="CPU seconds per game for --vs-openspiel.")] = 4.0,
+    seconds: Annotated[
+        float, typer.Option(help="CPU seconds per entry for --vs-openspiel (--games: per mode).")
+    ] = 4.0,
     rounds: Annotated[int, typer.Option(help="Rounds taken in turn for --vs-openspiel.")] = 3,
     adapters: Annotated[
         bool,
@@ -410,16 +470,17 @@ def bench(
 ) -> None:
     """Print random-playout actions per second, clone/apply microseconds and the time of an
     ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1; with
-    --vs-openspiel, every Paupers' Ladder mode beside OpenSpiel's games; with --adapters, what
-    the learning adapters cost."""
+    --vs-openspiel, every mode of every game beside OpenSpiel's games; with --games alone, the
+    designers' throughput; with --strength, the search bot against the game's own bot; with
+    --adapters, what the learning adapters cost."""
     if adapters:
-        chosen = None
+        picked: list[tuple[str, dict[str, Any]]] | None = None
         if all_games:
-            chosen = [(spec.name, dict(p)) for spec in specs() for p in spec.conformance or ({},)]
+            picked = [(spec.name, dict(p)) for spec in specs() for p in spec.conformance or ({},)]
         elif game:
-            chosen = [(game, dict(_game(game, param).params))]
+            picked = [(game, dict(_game(game, param).params))]
         try:
-            rows = adapter_overhead(chosen, episodes=max(1, games_))
+            rows = adapter_overhead(picked, episodes=max(1, games_))
         except ImportError as exc:
             fail(f"{exc}; the adapters need the optional extra: pip install -e '.[rl]'")
         lines = [
@@ -446,12 +507,32 @@ def bench(
         for line in lines:
             console.print(line, soft_wrap=True, highlight=False, markup=False)
         return
+    chosen: list[tuple[str, dict[str, Any]]] | None = None  # the modes to time (None: every one)
+    if game is not None:
+        try:
+            chosen = (
+                [(game, dict(_game(game, param).params))]
+                if param
+                else modes(game, wide=not strength)
+            )
+        except (UnknownGame, BadParameter, ValueError) as exc:
+            fail(str(exc))
     if vs_openspiel:
-        bench_versus_openspiel(console, seconds, max(1, rounds))
+        bench_versus_openspiel(console, seconds, max(1, rounds), chosen)
         return
     if scaling:
         bench_scaling(console, game or "paupers-ladder", dict(_game(game or "paupers-ladder",
                       param).params), n)  # fmt: skip
+        return
+    if strength:
+        default = getattr(ctx.get_parameter_source("games_"), "name", "") == "DEFAULT"
+        count = 200 if default else games_
+        if count < 1:
+            fail("--strength --games takes the number of games a mode (at least 1)")
+        bench_strength(console, chosen or modes(), count, seed, bot, None, budget, max(1, workers))
+        return
+    if games_ == THROUGHPUT:
+        bench_throughput(console, chosen, seconds, bot)
         return
     targets: list[tuple[str, dict[str, Any]]] = []
     if all_games:
@@ -472,7 +553,7 @@ def bench(
         table.add_row("legal_actions() us, median", f"{r['legal_actions_us_median']:.1f}")
         table.add_row("apply + legal_actions us, median", f"{r['apply_plus_legal_us_median']:.1f}")
         table.add_row("states sampled", f"{r['states_sampled']:.0f}")
-        if search:
+        if search != 0:
             add_search_rows(table, name, params, search)
         console.print(table)
     k = kernel_figures()

@@ -19,11 +19,20 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from .. import native
 from ..engine import BadParameter, UnknownGame, load
 from ..engine.bots import bot_kinds
-from ..sim.bench import OpenSpielMissing, load_openspiel, scaling, search_bench, versus_openspiel
-from ..sim.report import load_runs, write_report
+from ..sim.bench import (
+    OpenSpielMissing,
+    build_note,
+    load_openspiel,
+    mode_label,
+    scaling,
+    search_bench,
+    strength,
+    throughput,
+    versus_openspiel,
+)
+from ..sim.report import ab_figures, load_runs, write_report
 from ..sim.runner import parse_params, parse_seats, simulate
 
 console = Console()
@@ -80,8 +89,19 @@ def report(
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address.")] = None,
+    ab: Annotated[
+        str | None,
+        typer.Option(
+            "--ab",
+            help="KEY=VALUE: an A/B of two rule variants, the given parameters against them with "
+            "KEY=VALUE, same seeds and seats both sides; prints every figure per variant with "
+            "the difference and its 95% interval.",
+        ),
+    ] = None,
 ) -> None:
     """Write a balance report (HTML with plots, also PNG files) from simulated games."""
+    if ab is not None and (from_ or sweep):
+        _fail("--ab runs both variants itself: not with --from or --sweep")
     if from_:
         try:
             runs = load_runs(from_)
@@ -94,7 +114,11 @@ def report(
         if n < 1:
             _fail("-n must be at least 1")
         try:
-            param_sets = sweep_values(game, parse_params(param), sweep)
+            param_sets = (
+                ab_variants(game, parse_params(param), ab)
+                if ab is not None
+                else sweep_values(game, parse_params(param), sweep)
+            )
             g = load(game, **param_sets[0])
             seat_specs = parse_seats(seats or default_seats(g), g.num_players)
             for spec in seat_specs:
@@ -147,25 +171,82 @@ def report(
             folder = write_report(runs, out)
         except ValueError as exc:
             _fail(str(exc))
+    if ab is not None:
+        print_ab(console, ab_figures(runs[0], runs[1]))
     console.print(f"report written to [bold]{folder / 'index.html'}[/bold]")
 
 
-def add_search_rows(table: Table, name: str, params: dict[str, Any], iterations: int) -> None:
-    """The time of one ISMCTS decision on a mid-game state, as rows of the bench table."""
+def ab_variants(game_name: str, given: dict[str, str], ab: str) -> list[dict[str, Any]]:
+    """The two parameter sets of ``--ab KEY=VALUE``: the given ones, and those with KEY=VALUE
+    (refused, before any game is played, when KEY is no parameter of the game, is also given
+    with --param, or does not change the game)."""
+    pair = parse_params([ab])
+    ((key, value),) = pair.items()
+    if key in given:
+        raise BadParameter(f"--ab {key}=... and --param {key}=... contradict each other")
+    base = load(game_name, **given)
+    if key not in base.params:
+        raise BadParameter(
+            f"{game_name}: --ab {key}: no such parameter; known: {', '.join(base.params)}"
+        )
+    variant = load(game_name, **{**given, key: value})
+    if dict(variant.params) == dict(base.params):
+        raise BadParameter(f"--ab {ab}: the game's parameters are already so; nothing to compare")
+    if variant.num_players != base.num_players:
+        raise BadParameter(f"--ab {ab} changes the number of seats; an A/B keeps the seats")
+    return [dict(base.params), dict(variant.params)]
+
+
+def print_ab(out: Console, ab: dict[str, Any]) -> None:
+    """The A/B table: each figure for the base and the variant, the difference, its 95%
+    interval, and a note where the interval cannot tell the variants apart."""
+    changed = ", ".join(f"{k}={ab['variant'][k]}" for k in ab["changed"])
+    was = ", ".join(f"{k}={ab['base'][k]}" for k in ab["changed"])
+    _line(
+        out,
+        f"A/B {ab['game']}: {changed} (variant) against {was} (base), {ab['games']} games "
+        f"each, the same seeds (from {ab['seed']}) and seats",
+    )
+    _line(out, "| figure | base | variant | difference (95% CI) | |")
+    _line(out, "|---|---:|---:|---|---|")
+    for f in ab["figures"]:
+        lo, hi = f["ci95"]
+        if f["kind"] == "share":
+            cells = (
+                f"{f['base']:.1%} | {f['variant']:.1%} | {f['difference']:+.1%} "
+                f"({lo:+.1%} to {hi:+.1%})"
+            )
+        else:
+            cells = (
+                f"{f['base']:.1f} | {f['variant']:.1f} | {f['difference']:+.1f} "
+                f"({lo:+.1f} to {hi:+.1f})"
+            )
+        note = "a difference" if f["decided"] else "no difference shown: run more games"
+        _line(out, f"| {f['figure']} | {cells} | {note} |")
+
+
+def add_search_rows(
+    table: Table, name: str, params: dict[str, Any], iterations: int | None
+) -> None:
+    """The time of one search-bot decision on a mid-game state, as rows of the bench table."""
     try:
         r = search_bench(name, params, iterations)
     except ValueError as exc:
         table.add_row("ISMCTS decision", f"not timed: {exc}")
         return
     table.add_row(
-        f"ISMCTS {r['iterations']:.0f} iterations, wall s",
+        f"ISMCTS decision, {r['iterations']:.0f} playouts in {r['rounds']:.0f} "
+        "determinizations, wall s",
         f"{r['wall_seconds']:.3f}",
     )
-    table.add_row(
-        f"ISMCTS {r['iterations']:.0f} iterations, CPU s",
-        f"{r['cpu_seconds']:.3f}",
-    )
+    table.add_row("ISMCTS decision, CPU s", f"{r['cpu_seconds']:.3f}")
+    table.add_row("ISMCTS playouts per CPU second", f"{r['iterations_per_second']:.0f}")
     table.add_row("  (state: after action, choices)", f"{r['actions_at']:.0f}, {r['choices']:.0f}")
+
+
+def _line(out: Console, text: str) -> None:
+    """A plain line, never wrapped or cut, whatever the terminal's width."""
+    out.print(text, soft_wrap=True, highlight=False, markup=False)
 
 
 def bench_scaling(out: Console, name: str, params: dict[str, Any], n: int) -> None:
@@ -186,9 +267,14 @@ def bench_scaling(out: Console, name: str, params: dict[str, Any], n: int) -> No
     out.print(table)
 
 
-def bench_versus_openspiel(out: Console, seconds: float, rounds: int) -> None:
-    """Random playouts of OpenSpiel's tic-tac-toe and gin rummy and of every Paupers' Ladder
-    mode, timed in this one process, with each one's ratio to tic-tac-toe."""
+def bench_versus_openspiel(
+    out: Console,
+    seconds: float,
+    rounds: int,
+    targets: list[tuple[str, dict[str, Any]]] | None = None,
+) -> None:
+    """Random playouts of OpenSpiel's tic-tac-toe and gin rummy and of every mode of every game
+    (or ``targets``), timed in this one process, with each one's ratio to tic-tac-toe."""
     try:
         load_openspiel()
     except OpenSpielMissing as exc:
@@ -198,38 +284,144 @@ def bench_versus_openspiel(out: Console, seconds: float, rounds: int) -> None:
             f"random playouts, {seconds:g} CPU seconds each in {rounds} rounds", total=None
         )
         try:
-            rows = versus_openspiel(seconds, rounds)
+            rows = versus_openspiel(seconds, rounds, targets=targets)
         except RuntimeError as exc:  # a game failed: which one, with its seed
             _fail(escape(str(exc)))
-    # plain lines, never wrapped or cut, whatever the terminal's width
-    out.print(
-        "random playouts side by side: one process, each action legal[rng.below(len(legal))]",
-        soft_wrap=True,
-        highlight=False,
-        markup=False,
+    _line(
+        out,
+        "random playouts side by side, one process: each action drawn as a uniform random agent "
+        "draws it (tabletop: the engine's random_action, templates included; OpenSpiel: "
+        "legal[rng.below(len(legal))], chance the same way); every entry the same CPU seconds "
+        f"({seconds:g}) in {rounds} interleaved rounds",
     )
-    running = native.running()
-    out.print(
-        f"tabletop's kernel and rules: {running} "
-        + ("(mypyc, `make compile`)" if running == "compiled" else "(pure Python)"),
-        soft_wrap=True,
-        highlight=False,
-        markup=False,
-    )
-    head = f"{'game':<52}{'games':>7}{'actions':>10}{'actions/s':>11}{'ratio':>8}"
-    out.print(head, soft_wrap=True, highlight=False)
+    _line(out, f"tabletop's kernel and rules: {build_note()}")
+    width = max(52, *(len(r["label"]) + 2 for r in rows))
+    _line(out, f"{'game':<{width}}{'games':>7}{'actions':>10}{'actions/s':>11}{'ratio':>8}")
     for r in rows:
-        out.print(
-            f"{r['label']:<52}{r['games']:>7}{r['actions']:>10}"
+        _line(
+            out,
+            f"{r['label']:<{width}}{r['games']:>7}{r['actions']:>10}"
             f"{r['actions_per_second']:>11.0f}{r['ratio']:>7.2f}x",
-            soft_wrap=True,
-            highlight=False,
         )
-    ours = [r for r in rows if r["label"].startswith("paupers-ladder")]
+    ours = [r for r in rows if r["game"] is not None]
+    for game in sorted({r["game"] for r in ours}):
+        slowest = min((r for r in ours if r["game"] == game), key=lambda r: r["ratio"])
+        _line(out, f"slowest {game} mode: {slowest['label']} at {slowest['ratio']:.2f}x")
     slowest = min(ours, key=lambda r: r["ratio"])
-    out.print(
-        f"slowest Paupers' Ladder mode: {slowest['label']} at {slowest['ratio']:.2f}x "
-        f"tic-tac-toe (gin rummy: {rows[1]['ratio']:.2f}x)",
-        soft_wrap=True,
-        highlight=False,
+    _line(
+        out,
+        f"slowest mode of all: {slowest['label']} at {slowest['ratio']:.2f}x tic-tac-toe "
+        f"(gin rummy: {rows[1]['ratio']:.2f}x)",
     )
+
+
+def bench_throughput(
+    out: Console,
+    targets: list[tuple[str, dict[str, Any]]] | None,
+    seconds: float,
+    bot: str,
+) -> None:
+    """Designers' throughput: every mode's games per CPU second with the game's own bot in every
+    seat, and the search bot's playouts per CPU second on a mid-game state of the mode."""
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=out) as progress:
+        progress.add_task(
+            f"every mode: {seconds:g} CPU seconds of whole games, {seconds:g} of search", total=None
+        )
+        rows = throughput(targets, seconds, seconds, bot=bot.removeprefix("bot:"))
+    _line(
+        out,
+        "designers' throughput: whole games with the game's own bot in every seat, and the "
+        f"search bot ({bot}, every iteration run) deciding on a mid-game state (seed 0, the "
+        "game's own bot playing half its game), per CPU second of this process",
+    )
+    _line(out, f"tabletop's kernel and rules: {build_note()}")
+    _line(out, "")
+    _line(
+        out,
+        "| mode | games / CPU s | actions / CPU s | search playouts / CPU s | search s / decision "
+        "| mid-game state (action, choices) |",
+    )
+    _line(out, "|---|---:|---:|---:|---:|---|")
+    for r in rows:
+        search = r["search"]
+        if isinstance(search, str):
+            cells = f"| - | - | not timed: {search} |"
+        else:
+            cells = (
+                f"| {search['iterations_per_second']:,.0f} | {search['seconds_per_decision']:.3f} "
+                f"| {search['actions_at']}, {search['choices']} |"
+            )
+        _line(
+            out,
+            f"| {r['label']} | {r['games_per_second']:,.2f} | {r['actions_per_second']:,.0f} "
+            + cells,
+        )
+
+
+def bench_strength(
+    out: Console,
+    targets: list[tuple[str, dict[str, Any]]],
+    games: int,
+    seed: int,
+    bot: str,
+    against: str | None,
+    budget: float | None,
+    workers: int,
+) -> None:
+    """The search bot against the game's own bot in every mode: a Markdown table of win shares
+    with their 95% intervals and p-values, and the seconds per decision."""
+    _line(
+        out,
+        f"{bot} against {against or 'the game`s own bot'}, seats rotated, game i with seed "
+        f"{seed} + i; up to {games} games a mode"
+        + (f", at most {budget:g} wall seconds a mode" if budget else "")
+        + f", {workers} worker process{'es' if workers > 1 else ''}",
+    )
+    _line(out, f"tabletop's kernel and rules: {build_note()}")
+    _line(
+        out,
+        "win share: a shared win counts 1/k; solo: every seed played by both bots, the share of "
+        "the seeds one of them won and the other lost that the search bot won (even: 1/2)",
+    )
+    _line(out, "")
+    _line(
+        out,
+        "| mode | games | wins | win share (95% CI) | even share | p | CPU s / decision (worst) |",
+    )
+    _line(out, "|---|---:|---:|---|---:|---:|---:|")
+    for name, params in targets:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=out,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(mode_label(name, params), total=games)
+
+            def advance(done: int, total: int, task: Any = task) -> None:
+                progress.update(task, completed=done, total=total)
+
+            try:
+                f = strength(name, params, games, seed, bot, against, budget, workers, advance)
+            except (ValueError, RuntimeError) as exc:
+                _fail(escape(str(exc)))
+        lo, hi = f["ci95"]
+        if f["seats"] == 1:
+            wins = (
+                f"{f['wins']:g} of {f['n']} decisive seeds (won {f['bot_wins']}, "
+                f"the other bot {f['against_wins']})"
+            )
+        else:
+            wins = f"{f['wins']:g}"
+        _line(
+            out,
+            f"| {f['label']} | {f['games']} | {wins} | {f['share']:.1%} ({lo:.1%} - {hi:.1%}) "
+            f"| {f['even']:.1%} | {_p(f['p_value'])} | {f['seconds_per_decision']:.3f} "
+            f"({f['worst_seconds_per_decision']:.2f}) |",
+        )
+
+
+def _p(p: float) -> str:
+    return f"{p:.2g}" if p >= 0.001 else "<0.001"

@@ -2,7 +2,7 @@
 
 from .actions import Action
 from .components import Deck, Die, EmptyDeck, Zone, clamp, lose, new_deck, pay
-from .errors import BadParameter, ContentError, IllegalAction, UnknownGame
+from .errors import BadParameter, ContentError, IllegalAction, MalformedAction, UnknownGame
 from .knowledge import PUBLIC, Zones
 from .protocol import (
     ENGINE_VERSION,
@@ -38,6 +38,7 @@ __all__ = [
     "Game",
     "GameSpec",
     "IllegalAction",
+    "MalformedAction",
     "Outcome",
     "Param",
     "ParamSpec",

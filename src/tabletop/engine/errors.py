@@ -7,6 +7,12 @@ class IllegalAction(ValueError):
     """An action that the state refused. The state is left exactly as it was."""
 
 
+class MalformedAction(IllegalAction):
+    """An action refused for what it is, whatever the state: not an action, a seat that is no
+    seat number, or an argument whose value has a type its parameter never takes (a bool for an
+    int, a list for a string), named in the message. The state is left exactly as it was."""
+
+
 class ContentError(ValueError):
     """A data file that failed validation, naming the file, the entry and the field."""
 

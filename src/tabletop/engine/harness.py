@@ -19,7 +19,11 @@ Checks (after OpenSpiel's RandomSimTest and PettingZoo's api/seed tests):
 - a game whose decisions are declared (:mod:`.decisions`): every prompt names a declared kind,
   every legal action is of a kind its decision offers, and the reached kinds are counted
   (``PlayoutReport.decisions``) so a test can prove every declared kind is reached;
-- the game ends within its declared bound; the same seed gives the same game.
+- the game ends within its declared bound; the same seed gives the same game;
+- played beside it through its JSON form (``dumps()`` then ``from_json`` before every action, as
+  the web store keeps a game), the game goes on the same: data (its log too) and RNG equal
+  after every action, so nothing the rules derive depends on the order of a mapping that the
+  JSON form's sorted keys change.
 """
 
 from __future__ import annotations
@@ -28,11 +32,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
+from .actions import Action, same_args
 from .decisions import DecidingState
 from .errors import IllegalAction
 from .knowledge import ZONES, knows
-from .protocol import WITHDRAW, Game, State
+from .protocol import ENGINE_VERSION, WITHDRAW, Game, State
 from .records import Record
 from .rng import Rng, derive_seed
 
@@ -201,6 +205,7 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
     # (seat None) is checked like a seat, and since it sees only what is public, its view must
     # also survive resampling for any seat. A resampled world must be a game that can go on.
     spectator = _canon(state.view(None))
+    truth = state.dumps()
     for seat in [*range(game.num_players), None]:
         view = state.view(seat)
         try:
@@ -209,6 +214,10 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
             raise _fail(game, seed, step, f"view of seat {seat} is not JSON-safe: {exc}") from None
         other = state.resample(seat, rng.spawn("resample", step, seat))
         who = "the spectator" if seat is None else f"seat {seat}"
+        if other.rng == state.rng:
+            raise _fail(
+                game, seed, step, f"resampled for {who}, the world kept the true RNG (its dice)"
+            )
         if _canon(other.view(seat)) != canon:
             raise _fail(game, seed, step, f"{who}'s view changed when only hidden things changed")
         if seat is not None and _canon(other.view(None)) != spectator:
@@ -220,6 +229,8 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
                 " (the spectator sees something that is not public)",
             )
         _check_playable(other, seed, step, rng.spawn("playable", step, seat), who)
+    if state.dumps() != truth:
+        raise _fail(game, seed, step, "resampling changed the state it was drawn from")
     # refusals leave the state as it was
     before = state.dumps()
     bogus = Action.of("__no_such_action__")
@@ -239,11 +250,55 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
             pass
         else:
             raise _fail(game, seed, step, f"seat {outsiders[0]} acted out of turn")
+    probed = prompt.seats[0]
+    legal = state.legal_actions(probed)
+    offered = set(legal)
+    probing = rng.spawn("probe", step)  # its own stream: a checked playout plays the same game
+    for probe in illegal_probes(legal[probing.below(len(legal))], probing):
+        if probe in offered and any(
+            a == probe and same_args(a.args, probe.args) for a in legal
+        ):  # ``in`` alone takes True for 1
+            continue
+        try:
+            state.apply(probe, probed)
+        except IllegalAction:
+            pass
+        except Exception as exc:  # a game's code reached with what it was never offered
+            raise _fail(
+                game, seed, step, f"{probe} by seat {probed} raised {exc!r}, not IllegalAction"
+            ) from None
+        else:
+            raise _fail(game, seed, step, f"{probe} (not offered) was accepted")
     if state.dumps() != before:
         raise _fail(game, seed, step, "a refused action changed the state")
     if prompt.committed:
         check_commitments(state, seed, step)
     check_templates(state, seed, step, rng)
+
+
+def illegal_probes(action: Action, rng: Rng) -> list[Action]:
+    """Actions a client may send that no decision offers, made from a legal one: one argument
+    of the wrong type (a bool for a number, a number for a bool, a list for a string, a string
+    for a number), out of its domain (an unknown name, a number far out of range), an argument
+    too many, and each argument missing. Each must be refused with ``IllegalAction``."""
+    args = dict(action.args)
+    out = [Action.of(action.kind, **args, __extra__=1)]
+    if not args:
+        return out
+    keys = sorted(args)
+    key = keys[rng.below(len(keys))]
+    value = args[key]
+    if isinstance(value, bool):
+        wrong: list[Any] = [int(value), str(value).lower()]
+    elif isinstance(value, int):
+        wrong = [value == 1, str(value), 10**12, -(10**12)]
+    elif isinstance(value, str):
+        wrong = [[value], 1, True, value + "__no_such__"]
+    else:
+        wrong = [str(value), 1]
+    out += [Action.of(action.kind, **{**args, key: w}) for w in wrong]
+    out += [Action.of(action.kind, **{k: v for k, v in args.items() if k != key})]
+    return out
 
 
 def check_commitments(state: State, seed: int, step: int) -> None:
@@ -303,11 +358,71 @@ def _check_playable(world: State, seed: int, step: int, rng: Rng, who: str) -> N
             ) from None
 
 
+def first_difference(a: Any, b: Any, path: str = "data") -> str | None:
+    """Where two JSON-like values first differ (``data['log'][3]``), or None when equal."""
+    if type(a) is not type(b):
+        return f"{path}: {_brief(a)} against {_brief(b)}"
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b), key=repr):
+            if key not in a or key not in b:
+                return f"{path}[{key!r}] is only in {'the first' if key in a else 'the second'}"
+            found = first_difference(a[key], b[key], f"{path}[{key!r}]")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items against {len(b)}"
+        return None
+    return None if a == b else f"{path}: {_brief(a)} against {_brief(b)}"
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 120 else text[:120] + "..."
+
+
+def _stored(state: State) -> str:
+    """``state.dumps()`` without the history (sorted keys, as the web store writes a game):
+    the history is the same actions either way, and writing it out at every step of a long
+    playout would cost the square of its length."""
+    blob = {
+        "engine": ENGINE_VERSION,
+        "game": state.game.name,
+        "params": dict(state.game.params),
+        "seed": state.seed,
+        "rng": state.rng.state,
+        "data": state.data,
+    }
+    return json.dumps(blob, sort_keys=True)
+
+
+def _through_json(game: Game, text: str, like: State) -> State:
+    """A state as the web store has it: rebuilt from its JSON text (by ``from_json``, the
+    game's upgrade of saved data included), with the history of ``like``."""
+    kept = game.state_from_json(json.loads(text))
+    kept._history = like._history
+    return kept
+
+
 def random_playout(
-    game: Game, seed: int, *, deep_every: int = 1, check: bool = True
+    game: Game,
+    seed: int,
+    *,
+    deep_every: int = 1,
+    check: bool = True,
+    through_json: bool | None = None,
 ) -> tuple[State, PlayoutReport]:
-    """Play one game with uniformly random legal actions, checking the protocol as it goes."""
+    """Play one game with uniformly random legal actions, checking the protocol as it goes.
+    ``through_json`` (by default as ``check``): play it at once through its JSON form too,
+    rebuilt from ``dumps()`` before every action as the web store does, and compare data, log
+    and RNG after every action (alone, with ``check=False``, the cheapest check of it)."""
     state = game.new_state(seed)
+    stored = _stored(state) if (check if through_json is None else through_json) else None
     rng = Rng(derive_seed(seed, "harness"))
     report = PlayoutReport(game.name, dict(game.params), seed)
     limit = game.spec.max_actions
@@ -321,14 +436,14 @@ def random_playout(
             if deep and state.data.get(ZONES):
                 check_knowledge(state, seed, step, rng, report)
             if deep and game.spec.hidden_information:
-                report.resample_checks += 1
                 for seat in range(game.num_players):
-                    if state.resample(seat, rng.spawn("diff", step, seat)) != state:
-                        report.resample_changes += 1
-                        break
+                    world = state.resample(seat, rng.spawn("diff", step, seat))
+                    report.resample_checks += 1
+                    report.resample_changes += world.data != state.data
         seats = state.current_seats()
         seat = seats[rng.below(len(seats))]
         action = rng.choice(state.legal_actions(seat))
+        kept = _through_json(game, stored, state) if stored is not None else None
         report.kinds[action.kind] = report.kinds.get(action.kind, 0) + 1
         due = state.prompt().kind
         report.decisions[due] = report.decisions.get(due, 0) + 1
@@ -340,6 +455,21 @@ def random_playout(
                 raise _fail(game, seed, step, f"clone + {action} differs from the original + it")
         else:
             state.apply(action, seat)
+        if kept is not None:
+            kept.apply(Action.from_json(json.loads(json.dumps(action.to_json()))), seat)
+            if kept.data != state.data or kept.rng != state.rng:
+                where = first_difference(state.data, kept.data) or (
+                    f"the RNG: {state.rng.state} against {kept.rng.state}"
+                )
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"played through its JSON form (as the web store keeps it), {action} by "
+                    f"seat {seat} leaves the game otherwise: {where} (in memory against "
+                    "through JSON; an order taken from a mapping's order?)",
+                )
+            stored = _stored(kept)
         step += 1
     if check:
         check_step(state, seed, step, rng, True)

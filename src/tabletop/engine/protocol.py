@@ -25,12 +25,12 @@ import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
-from .actions import Action
-from .errors import BadParameter, IllegalAction
+from .actions import Action, ArgType, ArgValue, _thaw, echo, malformed, same_args, type_name
+from .errors import BadParameter, IllegalAction, MalformedAction
 from .knowledge import ZONES, resample_zones
 from .piles import Pile
 from .presentation import Presentation, numbered_seat
@@ -490,13 +490,15 @@ class State(ABC):
         everything hidden from it redrawn from ``rng``: the game's ``_resample``, then what the
         knowledge model says the seat does not know (zones, see :mod:`.knowledge`; the future
         draws too), then the pending commitments of the other seats, each redrawn among that
-        seat's options."""
+        seat's options. The world never shares this state's RNG: the dice to come are redrawn
+        too."""
         world = self._resample(seat, rng)
         facedown = world.facedown_piles()  # counted as zones known to nobody
         if world.data.get(ZONES) or facedown:
             resample_zones(world.data, seat, rng, facedown)
-            world.rng = Rng(rng.next64())
-            world.invalidate()
+        # the future draws are hidden from every seat: always a fresh RNG, in every game
+        world.rng = Rng(rng.next64())
+        world.invalidate()
         commits = world.data.get(COMMITS)
         if commits:
             for key in sorted(commits):
@@ -551,17 +553,20 @@ class State(ABC):
     def current_seats(self) -> tuple[int, ...]:
         return (self._prompt_cache or self.prompt()).seats
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Legal actions of ``seat`` (default: the one deciding seat); empty if it may not act."""
+    def legal_actions(self, seat: object = None) -> list[Action]:
+        """Legal actions of ``seat`` (default: the one deciding seat); empty if it may not act.
+        A seat that is not a seat number (``"0"``, ``True``) is refused with
+        :class:`IllegalAction`."""
+        who = self._seat_arg(seat, "legal_actions")
         prompt = self.prompt()
-        if seat is None:
+        if who is None:
             if len(prompt.seats) != 1:
                 return []
-            seat = prompt.seats[0]
-        if seat in prompt.seats:
-            return list(self._legal(seat))
-        if seat in prompt.committed:
-            return [*self._legal(seat), WITHDRAW]
+            who = prompt.seats[0]
+        if who in prompt.seats:
+            return list(self._legal(who))
+        if who in prompt.committed:
+            return [*self._legal(who), WITHDRAW]
         return []
 
     def _legal(self, seat: int) -> list[Action]:
@@ -572,17 +577,18 @@ class State(ABC):
             self._legal_cache[seat] = cached
         return cached
 
-    def templates(self, seat: int | None) -> list[Template] | None:
+    def templates(self, seat: object) -> list[Template] | None:
         """The deciding seat's decision as templates, when the game offers it that way (else
         None: the decision is the list of ``legal_actions``)."""
-        if seat is None or not self._offers_templates():
+        who = self._seat_arg(seat, "templates")
+        if who is None or not self._offers_templates():
             return None
         prompt = self.prompt()
-        if seat not in prompt.seats and seat not in prompt.committed:
+        if who not in prompt.seats and who not in prompt.committed:
             return None
-        key = ("templates", seat)
+        key = ("templates", who)
         if key not in self._legal_cache:
-            self._legal_cache[key] = self._templates(seat)
+            self._legal_cache[key] = self._templates(who)
         found: list[Template] | None = self._legal_cache[key]
         return found
 
@@ -597,74 +603,249 @@ class State(ABC):
             a for t in self._templates(seat) or [] for a in t.actions() if self._is_legal(seat, a)
         ]
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+    def is_legal(self, action: object, seat: object = None) -> bool:
         """Whether ``seat`` may play ``action`` now, without listing every action of a
-        templated decision (see :meth:`check` for the reason when not)."""
+        templated decision (see :meth:`check` for the reason when not). A call that names no
+        action (a dict, None) or no seat number (``"0"``) is refused with
+        :class:`IllegalAction` rather than answered."""
+        self._action_arg(action, "is_legal")
+        self._seat_arg(seat, "is_legal")
         try:
-            self.check(action, seat)
+            self._check(action, seat, "is_legal")
         except IllegalAction:
             return False
         return True
 
     def _admitted(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is one the seat is offered now, every argument of the same type as
+        offered (``True`` is not ``1``): a templated decision by its domains then the game's
+        ``_is_legal``, a listed one by the list. The game's code sees no other action."""
         if self._offers_templates():
             templates = self.templates(seat)
             if templates is not None:
-                return any(t.admits(action) for t in templates) and self._is_legal(seat, action)
+                for t in templates:
+                    if t.admits(action):
+                        return self._is_legal(seat, action)
+                return False
         listed = self._legal(seat)
         if len(listed) <= 64:  # a short list is searched faster than a set is built
             # an action picked from the list is found by identity, before any comparison
             for offered in listed:
                 if offered is action:
                     return True
-            return action in listed
+            for offered in listed:
+                if offered == action:
+                    return same_args(offered.args, action.args) or _exactly_in(listed, action)
+            return False
         key = ("set", seat)
-        legal: frozenset[Action] | None = self._legal_cache.get(key)
+        legal: dict[Action, Action] | None = self._legal_cache.get(key)
         if legal is None:
-            legal = frozenset(listed)
+            legal = {a: a for a in listed}
             self._legal_cache[key] = legal
-        return action in legal
+        try:
+            found = legal.get(action)
+        except TypeError:  # an argument no action can hold (a list): not offered
+            return False
+        if found is None:
+            return False
+        return found is action or same_args(found.args, action.args) or _exactly_in(listed, action)
 
-    def check(self, action: Action, seat: int | None = None) -> int:
-        """The seat that would play ``action``; raises :class:`IllegalAction` naming why not."""
+    def _declared(self, seat: int) -> dict[str, tuple[dict[str, ArgType], set[frozenset[str]]]]:
+        """What the decision now due declares of each kind it offers ``seat``: the types of each
+        argument's values, and the sets of argument names its actions take (from the templates,
+        else the list). Worked out only to say why an action is refused."""
+        out: dict[str, tuple[dict[str, ArgType], set[frozenset[str]]]] = {}
+
+        def add(kind: str, pairs: list[tuple[str, list[ArgValue]]]) -> None:
+            types, shapes = out.setdefault(kind, ({}, set()))
+            for name, values in pairs:
+                found = types.get(name)
+                if found is None:
+                    found = types[name] = ArgType()
+                for v in values:
+                    found.add(v)
+            shapes.add(frozenset(name for name, _ in pairs))
+
+        templates = self.templates(seat) if self._offers_templates() else None
+        if templates is not None:
+            for t in templates:
+                fixed: list[tuple[str, list[ArgValue]]] = [(k, [v]) for k, v in t.fixed]
+                add(t.kind, [(p.name, list(p.domain)) for p in t.params] + fixed)
+        else:
+            for a in self._legal(seat):
+                add(a.kind, [(name, [v]) for name, v in a.args])
+        return out
+
+    def _argument_problem(
+        self, seat: int, action: Action
+    ) -> tuple[str | None, bool, list[str], list[str]]:
+        """Why ``action`` is not one the seat is offered, as far as the engine can tell before
+        any game code sees it: ``(fatal, malformed, notes, guesses)``.
+
+        ``fatal``: the game's own explanation is never asked. The action is malformed, or an
+        argument has a type its parameter does not take (a bool for an int, a list for a
+        string), named with the type expected (``malformed`` True: refused as
+        :class:`MalformedAction`); or it holds a list where nothing offered now takes one (a
+        kind not offered, an argument offered only as null or not at all).
+        ``notes``: arguments missing or not taken now, said beside the game's words;
+        ``guesses``: a kind not offered now, an argument offered only as null, said when the
+        game has no words of its own.
+        Where the decision offers an argument's type, a value of another type never reaches
+        the game; where nothing offered now shows its type, the game's explanation may see a
+        plain value (a string, a number, true/false, null) and say why, in its words."""
+        problem = malformed(action)
+        if problem is not None:
+            return problem, True, [], []
+        kind = action.kind
+        offered = self._declared(seat)
+        # an argument's name means one thing throughout a decision (a cell is a cell, whichever
+        # kind of action names it): its type, where any kind offered now shows it
+        by_name: dict[str, ArgType] = {}
+        for kind_types, _ in offered.values():
+            for name, found in kind_types.items():
+                by_name.setdefault(name, ArgType()).merge(found)
+        declared = offered.get(kind)
+        if declared is None:
+            absent = f"no {kind!r} action is offered now"
+            for name, value in action.args:
+                typed = by_name.get(name)
+                if typed is not None and not typed.only_null() and not typed.fits(value):
+                    return (
+                        f"argument {echo(name)} must be {typed.name()}, not "
+                        f"{type_name(value)} {echo(_thaw(value))} ({absent})",
+                        True,
+                        [],
+                        [],
+                    )
+                if type(value) is tuple and (typed is None or not typed.fits(value)):
+                    return absent, False, [], []
+            return None, False, [], [absent]
+        types, shapes = declared
+        known = sorted(types)
+        notes: list[str] = []
+        guesses: list[str] = []
+        undeclared: list[str] = []
+        for name, value in action.args:
+            want = types.get(name)
+            shown = f"{type_name(value)} {echo(_thaw(value))}"
+            if want is None:
+                undeclared.append(echo(name))
+                typed = by_name.get(name)
+                if typed is not None and not typed.only_null() and not typed.fits(value):
+                    return (
+                        f"argument {echo(name)} must be {typed.name()}, not {shown}",
+                        True,
+                        [],
+                        [],
+                    )
+                if type(value) is tuple and not any(t.fits(value) for t in types.values()):
+                    return f"{kind} takes no argument {echo(name)} now", False, [], []
+            elif want.fits(value):
+                continue
+            elif want.only_null():
+                null = f"argument {echo(name)} can only be null now, not {shown}"
+                if type(value) is tuple:
+                    return null, False, [], []
+                guesses.append(null)
+            else:
+                return f"argument {echo(name)} must be {want.name()}, not {shown}", True, [], []
+        if undeclared:
+            listed = ", ".join(repr(k) for k in known[:8]) + (", ..." if len(known) > 8 else "")
+            notes.append(
+                f"{kind} takes no argument{'s' if len(undeclared) > 1 else ''} "
+                f"{', '.join(undeclared[:8])} now (its arguments: {listed or 'none'})"
+            )
+        given = frozenset(name for name, _ in action.args)
+        if given not in shapes and shapes:
+            closest = max(shapes, key=lambda names: (len(names & given), -len(names)))
+            missing = sorted(closest - given)
+            if missing:
+                notes.append(
+                    f"argument{'s' if len(missing) > 1 else ''} missing: "
+                    + ", ".join(repr(m) for m in missing[:8])
+                    + (", ..." if len(missing) > 8 else "")
+                )
+        return None, False, notes, guesses
+
+    def _action_arg(self, action: object, call: str) -> Action:
+        """``action`` if it is an :class:`Action`; else :class:`IllegalAction` saying what it
+        is (both builds: the compiled one does not check the argument's type at the call)."""
+        if isinstance(action, Action):
+            return action
+        raise MalformedAction(
+            f"{self.game.name}: {call} takes an Action (Action.of(kind, ...), or "
+            f"Action.from_json for its JSON form), not {_what(action)}"
+        )
+
+    def _seat_arg(self, seat: object, call: str) -> int | None:
+        """``seat`` as a seat number or None; :class:`IllegalAction` for anything else (``"0"``,
+        ``True``, ``1.0``)."""
+        if seat is None or type(seat) is int:
+            return seat
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return int(seat)
+        raise MalformedAction(
+            f"{self.game.name}: {call} takes a seat number (an int from 0) or None, not "
+            f"{_what(seat)}"
+        )
+
+    def check(self, action: object, seat: object = None) -> int:
+        """The seat that would play ``action``; raises :class:`IllegalAction` naming why not:
+        not an action, not a seat, not this seat's turn, or not legal now (an argument of a
+        type its parameter does not take is named, before the game's own rules see it)."""
+        return self._check(action, seat, "check")
+
+    def _check(self, action: object, seat: object, call: str) -> int:
+        act = self._action_arg(action, call)
+        who = self._seat_arg(seat, call)
         prompt = self.prompt()
         if not prompt.seats:
-            raise IllegalAction(f"{self.game.name}: the game is over; {action} cannot be played")
-        if seat is None:
+            raise IllegalAction(
+                f"{self.game.name}: the game is over; {_shown(act)} cannot be played"
+            )
+        if who is None:
             if len(prompt.seats) != 1:
                 raise IllegalAction(
                     f"{self.game.name}: {self._names(prompt.seats)} decide at once "
-                    f"({prompt.kind}); say which seat plays {action}"
+                    f"({prompt.kind}); say which seat plays {_shown(act)}"
                 )
-            seat = prompt.seats[0]
-        if seat not in prompt.seats and seat not in prompt.committed:
+            who = prompt.seats[0]
+        if who not in prompt.seats and who not in prompt.committed:
             raise IllegalAction(
-                f"{self.game.name}: {self._name(seat)} may not act now; waiting for "
+                f"{self.game.name}: {self._name(who)} may not act now; waiting for "
                 f"{self._names(prompt.seats)} to decide {prompt.kind!r}"
             )
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{self.game.name}: not an action: {action!r}")
-        if prompt.commit and action == WITHDRAW:
-            if seat not in prompt.committed:
+        if prompt.commit and act == WITHDRAW:
+            if who not in prompt.committed:
                 raise IllegalAction(
-                    f"{self.game.name}: {self._name(seat)} has nothing to withdraw at "
+                    f"{self.game.name}: {self._name(who)} has nothing to withdraw at "
                     f"{prompt.kind!r}"
                 )
-            return seat
-        if not self._admitted(seat, action):
-            reason = self._explain_illegal(seat, action)
-            templates = self.templates(seat)
+            return who
+        if not self._admitted(who, act):
+            fatal, faulty, notes, guesses = self._argument_problem(who, act)
+            if fatal is not None:
+                reasons = [fatal]
+            else:
+                # the game's words (it never sees an argument of a type other than the
+                # decision offers for it), and what the engine sees
+                own = self._explain_illegal(who, act)
+                reasons = [own, *notes] if own else [*notes, *guesses]
+            templates = self.templates(who)
             if templates is not None:
                 kinds = sorted({t.kind for t in templates})
             else:
-                kinds = sorted({a.kind for a in self._legal(seat)})
-            raise IllegalAction(
-                f"{self.game.name}: {action} is not legal for {self._name(seat)} at "
+                kinds = sorted({a.kind for a in self._legal(who)})
+            if who in prompt.committed:
+                kinds.append(WITHDRAW.kind)
+            refusal = MalformedAction if fatal is not None and faulty else IllegalAction
+            raise refusal(
+                f"{self.game.name}: {_shown(act)} is not legal for {self._name(who)} at "
                 f"{prompt.kind!r}"
-                + (f": {reason}" if reason else "")
+                + (f": {'; '.join(reasons)}" if reasons else "")
                 + f" (legal kinds now: {', '.join(kinds)})"
             )
-        return seat
+        return who
 
     def _name(self, seat: object) -> str:
         """A seat's name in a refusal (a seat that is no seat of this game, as given)."""
@@ -676,14 +857,17 @@ class State(ABC):
     def _names(self, seats: tuple[int, ...]) -> str:
         return ", ".join(self._name(s) for s in seats) or "nobody"
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Play ``action``. Refuses an illegal one with :class:`IllegalAction`, changing nothing."""
-        seat = self.check(action, seat)
+    def apply(self, action: object, seat: object = None) -> None:
+        """Play ``action``. Refuses an illegal one with :class:`IllegalAction`, changing nothing
+        (and anything that is not an action, or a seat that is not a seat number, the same way
+        in the compiled build and the sources)."""
+        who = self._check(action, seat, "apply")
+        played = cast(Action, action)  # check() refused anything else
         if (self._prompt_cache or self.prompt()).commit:
-            self._commit(seat, action)
+            self._commit(who, played)
         else:
-            self._apply(seat, action)
-            self._history = _History(self._history, seat, action)
+            self._apply(who, played)
+            self._history = _History(self._history, who, played)
             self._legal_cache = {}
             self._prompt_cache = None
             self._cache = {}
@@ -740,27 +924,34 @@ class State(ABC):
             raise ValueError(f"{self.game.name}: the game is not over yet")
         return self._outcome()
 
-    def view(self, seat: int | None) -> dict[str, JSON] | None:
-        """A JSON-safe, redacted picture of what ``seat`` may know (``None``: a spectator)."""
+    def view(self, seat: object) -> dict[str, JSON] | None:
+        """A JSON-safe, redacted picture of what ``seat`` may know (``None``: a spectator). A
+        seat that is not one of the game's seats is refused with :class:`IllegalAction`."""
+        who = self._seat_arg(seat, "view")
+        if who is not None and not 0 <= who < self.game.num_players:
+            raise MalformedAction(
+                f"{self.game.name}: view: there is no seat {who}; the seats are 0 to "
+                f"{self.game.num_players - 1} (None: a spectator)"
+            )
         prompt = self.prompt()
-        body = self._view(seat)
+        body = self._view(who)
         body["game"] = self.game.name
-        body["seat"] = seat
+        body["seat"] = who
         body["seat_names"] = self.seat_names()
         body["prompt"] = prompt.to_json()
-        templates = self.templates(seat)
+        templates = self.templates(who)
         if templates is not None:
             # a templated decision: the templates, not every action (withdraw stays listed)
             body["templates"] = [t.to_json() for t in templates]
-            body["actions"] = [WITHDRAW.to_json()] if seat in prompt.committed else []
+            body["actions"] = [WITHDRAW.to_json()] if who in prompt.committed else []
         else:
             body["actions"] = (
-                [a.to_json() for a in self.legal_actions(seat)] if seat is not None else []
+                [a.to_json() for a in self.legal_actions(who)] if who is not None else []
             )
         if prompt.commit:
             body["commitments"] = {
                 "committed": list(prompt.committed),
-                "mine": (self.data.get(COMMITS) or {}).get(str(seat)) if seat is not None else None,
+                "mine": (self.data.get(COMMITS) or {}).get(str(who)) if who is not None else None,
             }
         body["outcome"] = self._outcome().to_json() if not prompt.seats else None
         return body
@@ -819,6 +1010,29 @@ class State(ABC):
     def __repr__(self) -> str:
         p = self.prompt()
         return f"<{type(self).__name__} {self.game.name} seats={list(p.seats)} {p.kind}>"
+
+
+def _what(value: object) -> str:
+    """A value a call was given instead of what it takes: ``None``, ``a dict {'kind': 'x'}``."""
+    return "None" if value is None else f"a {type(value).__name__} {echo(value)}"
+
+
+def _exactly_in(listed: list[Action], action: Action) -> bool:
+    """Whether an action of the list equals ``action`` with the same types throughout (a list
+    that holds both ``x=1`` and ``x=True``, which are equal, is searched in full)."""
+    return any(a == action and same_args(a.args, action.args) for a in listed)
+
+
+SHOWN = 160  # characters of an action repeated in a refusal
+
+
+def _shown(action: Action) -> str:
+    """An action as a refusal repeats it: its text, cut short when long (it may come from
+    anyone, through the JSON API)."""
+    if malformed(action) is not None:
+        return echo(action, SHOWN)
+    text = str(action)
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
 
 
 def new_rng(seed: int) -> Rng:

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, ArgValue, _freeze, _thaw
+from .actions import Action, ArgValue, _freeze, _thaw, same_value
 
 _PLAIN = (int, str, bool, type(None))  # values that need no freezing
 
@@ -28,7 +28,9 @@ class Param:
     domain: tuple[ArgValue, ...]
     label: str = ""
     labels: tuple[str, ...] = ()
-    _index: frozenset[ArgValue] = field(default=frozenset(), compare=False, repr=False)
+    # each value by itself (value -> the domain's value): a lookup finds the equal value, and
+    # ``admits`` then compares its type, since ``True == 1`` and both hash alike
+    _index: dict[ArgValue, ArgValue] = field(default_factory=dict, compare=False, repr=False)
     _json: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -36,7 +38,10 @@ class Param:
             raise ValueError(
                 f"parameter {self.name!r}: {len(self.labels)} labels for {len(self.domain)} values"
             )
-        object.__setattr__(self, "_index", frozenset(self.domain))
+        index: dict[ArgValue, ArgValue] = {}
+        for v in self.domain:
+            index.setdefault(v, v)
+        object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_json", tuple(_thaw(v) for v in self.domain))
 
     @classmethod
@@ -49,7 +54,18 @@ class Param:
         return cls(name, values, label, tuple(labels))
 
     def admits(self, value: ArgValue) -> bool:
-        return value in self._index
+        """Whether ``value`` is one of the domain's values, of the same type throughout (``True``
+        is not ``1``, ``(1, True)`` is not ``(1, 1)``)."""
+        if value is None:
+            return None in self._index
+        try:
+            found = self._index.get(value)
+        except TypeError:  # unhashable: no value of any domain
+            return False
+        if found is value or (found is not None and same_value(found, value)):
+            return True
+        # a domain holding both 1 and True keeps one of them in the index: look at them all
+        return found is not None and any(v == value and same_value(v, value) for v in self.domain)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -96,14 +112,22 @@ class Template:
         if action.kind != self.kind or len(action.args) != len(self.params) + len(self.fixed):
             return False
         fixed = dict(self.fixed)
-        for key, value in action.args:
-            if key in fixed:
-                if fixed[key] != value:
+        previous = ""
+        try:
+            for key, value in action.args:
+                if previous and key <= previous:  # a name twice (not made by Action.of)
                     return False
-                continue
-            param = self.param(key)
-            if param is None or not param.admits(value):
-                return False
+                previous = key
+                if key in fixed:
+                    want = fixed[key]
+                    if want != value or not same_value(want, value):
+                        return False
+                    continue
+                param = self.param(key)
+                if param is None or not param.admits(value):
+                    return False
+        except (TypeError, ValueError):  # arguments that are no (name, value) pairs
+            return False
         return True
 
     def param(self, name: str) -> Param | None:

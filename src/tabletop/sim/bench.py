@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine import (
     TERMINAL_PROMPT,
     Action,
+    BadParameter,
     Game,
     GameSpec,
     Outcome,
@@ -19,10 +21,11 @@ from ..engine import (
     State,
     Template,
     load,
+    names,
     new_rng,
+    specs,
 )
-from ..engine.bots import bot_kinds, make_bot, random_action
-from ..engine.registry import game_class
+from ..engine.bots import bot_kinds, make_bot, play_out, random_action
 from ..engine.rng import Rng, derive_seed
 from ..engine.search import ISMCTSBot
 from ..engine.snapshots import Snapshots
@@ -86,14 +89,25 @@ def bench(
     }
 
 
-def mid_game(game_name: str, params: Mapping[str, Any], seed: int = 0, at: int = 120) -> State:
-    """A state some way into a game: the game's own bot (random if it has none) plays ``at``
-    actions, then on to the next decision with at least three choices (two if none comes)."""
+def mid_game(
+    game_name: str, params: Mapping[str, Any], seed: int = 0, at: int | None = None
+) -> State:
+    """A state some way into a game, the same on every run: the game's own bot (random if it has
+    none) plays every seat from seed ``seed`` for ``at`` actions (by default half the length of
+    that bot's whole game from that seed), then on to the next decision with at least three
+    choices (two if none comes)."""
     game = load(game_name, **params)
-    kinds = bot_kinds(game)
-    kind = "greedy" if "greedy" in kinds else "random"
+    kind = own_bot(game)
+
+    def bots() -> dict[int, Any]:
+        return {s: make_bot(game, kind, s, seed) for s in range(game.num_players)}
+
+    if at is None:
+        whole = game.new_state(seed)
+        play_out(whole, bots())
+        at = whole.num_actions() // 2
     state = game.new_state(seed)
-    bots = {s: make_bot(game, kind, s, seed) for s in range(game.num_players)}
+    players = bots()
     fallback: State | None = None
     while not state.is_terminal():
         seat = state.current_seats()[0]
@@ -103,29 +117,44 @@ def mid_game(game_name: str, params: Mapping[str, Any], seed: int = 0, at: int =
                 return state
             if options == 2 and fallback is None:
                 fallback = state.clone()
-        state.apply(bots[seat].act(state), seat)
+        state.apply(players[seat].act(state), seat)
     if fallback is None:
         raise ValueError(f"{game_name}: no decision with a choice after {at} actions")
     return fallback
 
 
+def own_bot(game: Game) -> str:
+    """The game's own bot (the first it names), or ``random`` for a game without one."""
+    return next(iter(game.bots()), "random")
+
+
 def search_bench(
-    game_name: str, params: Mapping[str, Any], iterations: int = 1000, seed: int = 0
+    game_name: str,
+    params: Mapping[str, Any],
+    iterations: int | None = None,
+    seed: int = 0,
+    bot: str = "ismcts",
 ) -> dict[str, float]:
-    """Time one ISMCTS decision of ``iterations`` iterations on a mid-game state: wall seconds
-    and the process's CPU seconds (on a busy machine the wall time includes waiting)."""
+    """Time one decision of the search bot ``bot`` (its defaults; ``iterations`` if given) on a
+    mid-game state, every iteration run (no early stop): wall seconds, the process's CPU
+    seconds (on a busy machine the wall time includes waiting) and playouts per CPU second."""
     state = mid_game(game_name, params, seed)
     seat = state.current_seats()[0]
-    bot = make_bot(state.game, f"ismcts?iterations={iterations}", seat, seed)
-    assert isinstance(bot, ISMCTSBot)
-    bot.stop_early = False
+    spec = (
+        bot if iterations is None else f"{bot}{'&' if '?' in bot else '?'}iterations={iterations}"
+    )
+    searcher = make_bot(state.game, spec, seat, seed)
+    assert isinstance(searcher, ISMCTSBot)
+    searcher.stop_early = False
     wall, cpu = time.perf_counter(), time.process_time()
-    bot.search(state)
+    searcher.act(state)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {
-        "iterations": float(bot.last_iterations),
+        "iterations": float(searcher.last_iterations),
+        "rounds": float(searcher.last_rounds),
         "wall_seconds": wall,
         "cpu_seconds": cpu,
+        "iterations_per_second": searcher.last_iterations / cpu if cpu else 0.0,
         "actions_at": float(state.num_actions()),
         "choices": float(len(state.legal_actions(seat))),
     }
@@ -165,6 +194,338 @@ def scaling(
             }
         )
     return out
+
+
+# ------------------------------------------------------------------------------ every mode
+
+
+def modes(game_name: str | None = None, wide: bool = False) -> list[tuple[str, dict[str, Any]]]:
+    """Every mode of every registered game (or of ``game_name``), as the registry lists them
+    (``GameSpec.conformance``, which covers every mode; a game without the list: its defaults),
+    each with its parameters resolved. A new game or mode is covered without naming it here.
+
+    ``wide``: also every neighbour of a listed mode that differs from it in one choice parameter
+    the entry sets (every player count of each listed variant, every scenario and difficulty of
+    each solo entry...), except ``mode`` itself; combinations the game refuses are left out."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    seen: set[str] = set()
+
+    def add(name: str, given: Mapping[str, Any]) -> None:
+        try:
+            params = dict(load(name, **given).params)
+        except (BadParameter, ValueError):
+            return
+        key = json.dumps([name, params], sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append((name, params))
+
+    for spec in specs():
+        if game_name is not None and spec.name != game_name:
+            continue
+        listed = list(spec.conformance or ({},))
+        for given in listed:
+            add(spec.name, given)
+        if not wide:
+            continue
+        choices = {p.name: p.choices for p in spec.params if p.choices and p.name != "mode"}
+        for given in listed:
+            for key in given:
+                for value in choices.get(key, ()):
+                    add(spec.name, {**given, key: value})
+    if game_name is not None and not out:
+        load(game_name)  # an unknown name: the registry's error names the games
+    return out
+
+
+def mode_label(game_name: str, params: Mapping[str, Any]) -> str:
+    """``paupers-ladder players=2``, ``lairs mode=solo pack=true difficulty=hard``: the game and
+    the parameters that differ from its defaults (the number of players always, where the game
+    has one)."""
+    plain = load(game_name).params
+    shown = [
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+        for k, v in params.items()
+        if k == "players" or plain.get(k, ...) != v
+    ]
+    return " ".join([game_name, *shown])
+
+
+def build_note() -> str:
+    """What runs compiled: the engine's kernel and which games' rules (``make compile``), or
+    everything interpreted."""
+    from .. import native
+
+    running = native.running()
+    if running != "compiled":
+        return "interpreted (pure Python: no fresh build, or TABLETOP_PURE=1)"
+    compiled = sorted(
+        {
+            m.split(".")[2].replace("_", "-")
+            for m in native.MODULES
+            if m.startswith("tabletop.games.")
+        }
+    )
+    others = sorted(set(names()) - set(compiled))
+    return (
+        "compiled with mypyc (`make compile`): the engine's kernel"
+        + (f" and the rules of {', '.join(compiled)}" if compiled else "")
+        + (f"; interpreted: the rules of {', '.join(others)}" if others else "")
+    )
+
+
+# ------------------------------------------------------------------------ designers' throughput
+
+
+def greedy_games(
+    game_name: str, params: Mapping[str, Any], seconds: float = 2.0, seed: int = 0
+) -> dict[str, float]:
+    """Whole games with the game's own bot in every seat for about ``seconds`` of CPU time:
+    games and actions per CPU second (what a balance report's run costs)."""
+    game = load(game_name, **params)
+    kind = own_bot(game)
+    games = actions = 0
+    started = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds or games == 0:
+        state = game.new_state(seed + games)
+        bots = {s: make_bot(game, kind, s, seed + games) for s in range(game.num_players)}
+        play_out(state, bots)
+        games += 1
+        actions += state.num_actions()
+        elapsed = time.process_time() - started
+    return {
+        "games": float(games),
+        "actions": float(actions),
+        "seconds": elapsed,
+        "games_per_second": games / elapsed if elapsed else 0.0,
+        "actions_per_second": actions / elapsed if elapsed else 0.0,
+    }
+
+
+def throughput(
+    targets: Sequence[tuple[str, Mapping[str, Any]]] | None = None,
+    seconds: float = 2.0,
+    search_seconds: float = 1.0,
+    seed: int = 0,
+    bot: str = "ismcts",
+) -> list[dict[str, Any]]:
+    """Per mode (every mode unless ``targets`` says): the game's own bot's whole games per CPU
+    second, and the search bot's playouts per CPU second on a mid-game state (``mid_game``: a
+    fixed seed and the game's own bot, so runs compare), its decisions repeated for about
+    ``search_seconds`` of CPU time with every iteration run."""
+    rows: list[dict[str, Any]] = []
+    for name, params in targets if targets is not None else modes(wide=True):
+        row: dict[str, Any] = {
+            "game": name,
+            "params": dict(params),
+            "label": mode_label(name, params),
+        }
+        row.update(greedy_games(name, params, seconds, seed))
+        try:
+            state = mid_game(name, params, seed)
+        except ValueError as exc:
+            row["search"] = str(exc)
+            rows.append(row)
+            continue
+        seat = state.current_seats()[0]
+        playouts = rounds = decisions = 0
+        started = time.process_time()
+        spent = 0.0
+        while spent < search_seconds or decisions == 0:
+            searcher = make_bot(state.game, bot, seat, seed + decisions)
+            assert isinstance(searcher, ISMCTSBot)
+            searcher.stop_early = False
+            searcher.act(state)
+            playouts += searcher.last_iterations
+            rounds += searcher.last_rounds
+            decisions += 1
+            spent = time.process_time() - started
+        row["search"] = {
+            "bot": bot,
+            "actions_at": state.num_actions(),
+            "choices": len(state.legal_actions(seat)),
+            "decisions": decisions,
+            "playouts": playouts,
+            "rounds": rounds,
+            "seconds": spent,
+            "iterations_per_second": playouts / spent if spent else 0.0,
+            "seconds_per_decision": spent / decisions,
+        }
+        rows.append(row)
+    return rows
+
+
+# ------------------------------------------------------------------------- search bot strength
+
+
+def binomial_p(k: int, n: int, p: float) -> float:
+    """The two-sided exact binomial test: the probability, under a share ``p``, of a count of
+    successes in ``n`` no more likely than ``k``."""
+    if n == 0:
+        return 1.0
+    probs = [math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)]
+    observed = probs[k] * (1 + 1e-7)
+    return min(1.0, sum(q for q in probs if q <= observed))
+
+
+def strength_game(
+    game_name: str, params: Mapping[str, Any], seed: int, seats: Sequence[str], measured: str
+) -> dict[str, Any]:
+    """One game with ``seats`` (bot specs), timing every decision of the seats whose spec is
+    ``measured`` that has a choice: the row of :func:`strength`."""
+    game = load(game_name, **params)
+    state = game.new_state(seed)
+    bots = {s: make_bot(game, spec.removeprefix("bot:"), s, seed) for s, spec in enumerate(seats)}
+    timed = {s for s, spec in enumerate(seats) if spec == measured}
+    decisions = 0
+    cpu = wall = worst = 0.0
+    stop = game.spec.max_actions
+    while not state.is_terminal() and state.num_actions() < stop:
+        for seat in state.current_seats():
+            if seat not in state.current_seats():
+                continue
+            if seat in timed and len(state.legal_actions(seat)) > 1:
+                c0, w0 = time.process_time(), time.perf_counter()
+                action = bots[seat].act(state)
+                spent = time.process_time() - c0
+                wall += time.perf_counter() - w0
+                cpu += spent
+                worst = max(worst, spent)
+                decisions += 1
+            else:
+                action = bots[seat].act(state)
+            state.apply(action, seat)
+    if not state.is_terminal():
+        raise RuntimeError(f"{game_name} seed {seed}: no end within {stop} actions")
+    outcome = state.outcome()
+    return {
+        "seed": seed,
+        "seats": list(seats),
+        "winners": list(outcome.winners),
+        "scores": {str(k): v for k, v in outcome.scores.items()},
+        "actions": state.num_actions(),
+        "decisions": decisions,
+        "cpu_seconds": cpu,
+        "wall_seconds": wall,
+        "worst_cpu_seconds": worst,
+    }
+
+
+def _strength_packed(job: tuple[str, dict[str, Any], int, list[str], str]) -> dict[str, Any]:
+    return strength_game(*job)
+
+
+def strength(
+    game_name: str,
+    params: Mapping[str, Any],
+    games: int = 200,
+    seed: int = 0,
+    bot: str = "bot:ismcts",
+    against: str | None = None,
+    budget: float | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """``bot`` against the game's own bot (or ``against``) in one mode: game ``i`` (seed
+    ``seed + i``) seats ``bot`` at seat ``i % seats`` and the other bot in every other seat (seats
+    rotated, so every seat is played equally often). Solo, every seed is played twice, once by
+    each bot, and the two are compared seed by seed. At most ``games`` games (solo: seeds),
+    stopping after ``budget`` wall seconds at a whole rotation. Returns the rows and the
+    figures: the win share with its 95% Wilson interval and the two-sided exact binomial p-value
+    against an even share (1 / seats; solo: of the seeds where one bot won and the other did
+    not, the share ``bot`` won, against 1/2), and the CPU seconds per decision of ``bot``."""
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from .report import wilson
+    from .runner import rotated
+
+    game = load(game_name, **params)
+    other = against or f"bot:{own_bot(game)}"
+    n = game.num_players
+    solo = n == 1
+    block = 2 if solo else n  # the games of one whole rotation (solo: both bots on one seed)
+    jobs: list[tuple[str, dict[str, Any], int, list[str], str]] = []
+    for i in range(games):
+        if solo:
+            jobs += [(game_name, dict(game.params), seed + i, [s], bot) for s in (bot, other)]
+        else:
+            jobs.append((game_name, dict(game.params), seed + i,
+                         rotated([bot] + [other] * (n - 1), -i % n), bot))  # fmt: skip
+    started = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    total = len(jobs) // block
+
+    def over_budget(done_jobs: int) -> bool:
+        return (
+            budget is not None
+            and done_jobs % block == 0
+            and (time.perf_counter() - started >= budget)
+        )
+
+    if workers <= 1:
+        for k, job in enumerate(jobs):
+            if over_budget(k):
+                break
+            rows.append(_strength_packed(job))
+            if progress is not None and len(rows) % block == 0:
+                progress(len(rows) // block, total)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            pending: list[Future[dict[str, Any]]] = []
+            k = 0
+            while k < len(jobs) or pending:
+                while k < len(jobs) and len(pending) < 2 * workers and not over_budget(k):
+                    pending.append(pool.submit(_strength_packed, jobs[k]))
+                    k += 1
+                if over_budget(k):
+                    jobs = jobs[:k]
+                rows.append(pending.pop(0).result())
+                if progress is not None and len(rows) % block == 0:
+                    progress(len(rows) // block, total)
+    wall = time.perf_counter() - started
+    decisions = sum(r["decisions"] for r in rows)
+    cpu = sum(r["cpu_seconds"] for r in rows)
+    figures: dict[str, Any] = {
+        "game": game_name,
+        "params": dict(game.params),
+        "label": mode_label(game_name, game.params),
+        "bot": bot,
+        "against": other,
+        "seats": n,
+        "seed": seed,
+        "decisions": decisions,
+        "seconds_per_decision": cpu / decisions if decisions else 0.0,
+        "worst_seconds_per_decision": max((r["worst_cpu_seconds"] for r in rows), default=0.0),
+        "wall_seconds": wall,
+        "rows": rows,
+    }
+    if solo:
+        won = {(r["seed"], r["seats"][0]): bool(r["winners"]) for r in rows}
+        seeds = sorted({r["seed"] for r in rows})
+        mine = sum(1 for s in seeds if won[(s, bot)] and not won[(s, other)])
+        theirs = sum(1 for s in seeds if won[(s, other)] and not won[(s, bot)])
+        decisive = mine + theirs
+        figures.update(
+            games=len(seeds),
+            wins=float(mine),
+            n=decisive,
+            even=0.5,
+            bot_wins=sum(1 for s in seeds if won[(s, bot)]),
+            against_wins=sum(1 for s in seeds if won[(s, other)]),
+        )
+    else:
+        wins = 0.0
+        for r in rows:
+            seat = r["seats"].index(bot)
+            if seat in r["winners"]:
+                wins += 1 / len(r["winners"])
+        figures.update(games=len(rows), wins=wins, n=len(rows), even=1 / n)
+    k, m = figures["wins"], figures["n"]
+    figures["share"] = k / m if m else 0.0
+    figures["ci95"] = list(wilson(k, m))
+    figures["p_value"] = binomial_p(round(k), m, figures["even"])
+    return figures
 
 
 # ------------------------------------------------------------------------------ kernel figures
@@ -285,25 +646,11 @@ class OpenSpielMissing(RuntimeError):
     """OpenSpiel is not installed (the optional ``compare`` extra)."""
 
 
-def paupers_ladder_modes() -> list[dict[str, Any]]:
-    """Every Paupers' Ladder mode: standard and Survival with 2, 3 and 4 players, and solo in
-    each scenario at each difficulty."""
-    params = {p.name: p for p in game_class("paupers-ladder").spec.params}
-    modes: list[dict[str, Any]] = []
-    for mode in ("standard", "survival"):
-        for players in (2, 3, 4):
-            modes.append({"mode": mode, "players": players})
-    for scenario in params["scenario"].choices or ():
-        for difficulty in params["difficulty"].choices or ():
-            modes.append(
-                {"mode": "solo", "players": 1, "scenario": scenario, "difficulty": difficulty}
-            )
-    return modes
-
-
 def _tabletop_playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, float]:
     """Random playouts of ``game`` for about ``seconds`` of CPU time: (games, actions, CPU
-    seconds). The action is ``legal[rng.below(len(legal))]``, as for OpenSpiel's games."""
+    seconds). Each action is drawn as a uniform random agent draws it, with the engine's
+    ``random_action`` (a templated decision drawn without listing it), from one seeded ``Rng``
+    (where several seats decide at once, one of them is drawn first)."""
     games = actions = 0
     started = time.process_time()
     elapsed = 0.0
@@ -314,8 +661,7 @@ def _tabletop_playouts(game: Game, seconds: float, seed: int) -> tuple[int, int,
             while not state.is_terminal():
                 seats = state.current_seats()
                 seat = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
-                legal = state.legal_actions(seat)
-                state.apply(legal[rng.below(len(legal))], seat)
+                state.apply(random_action(state, seat, rng), seat)
                 actions += 1
         except Exception as exc:  # a rules bug: say which game to replay
             raise RuntimeError(
@@ -360,20 +706,21 @@ def load_openspiel() -> dict[str, Any]:
     return {name: pyspiel.load_game(name) for name, _ in OPENSPIEL_GAMES}
 
 
-def versus_openspiel(seconds: float = 2.0, rounds: int = 3, seed: int = 0) -> list[dict[str, Any]]:
+def versus_openspiel(
+    seconds: float = 2.0,
+    rounds: int = 3,
+    seed: int = 0,
+    targets: Sequence[tuple[str, Mapping[str, Any]]] | None = None,
+) -> list[dict[str, Any]]:
     """Random-playout speed of OpenSpiel's tic-tac-toe (Python) and gin rummy (C++) and of every
-    Paupers' Ladder mode, in this one process: each is timed for ``seconds`` of CPU time split
-    over ``rounds`` rounds taken in turn (so a busy moment of a shared machine falls on all of
-    them alike). Rows: label, games, actions, seconds, actions per second and the ratio to
-    tic-tac-toe."""
+    mode of every game (``modes()``, or ``targets``), in this one process: each is timed for
+    ``seconds`` of CPU time split over ``rounds`` rounds taken in turn (so a busy moment of a
+    shared machine falls on all of them alike). Rows: label, games, actions, seconds, actions
+    per second and the ratio to tic-tac-toe; ours also name their game and parameters."""
     spiel = load_openspiel()
     entries: list[tuple[str, Any]] = [(label, spiel[name]) for name, label in OPENSPIEL_GAMES]
-    for params in paupers_ladder_modes():
-        if params["mode"] == "solo":
-            label = f"paupers-ladder solo {params['scenario']} {params['difficulty']}"
-        else:
-            label = f"paupers-ladder {params['mode']} {params['players']}p"
-        entries.append((label, load("paupers-ladder", **params)))
+    for name, params in targets if targets is not None else modes(wide=True):
+        entries.append((mode_label(name, params), load(name, **params)))
     for _, game in entries:  # one untimed game each first: imports, caches, content loaded
         (_tabletop_playouts if isinstance(game, Game) else _openspiel_playouts)(game, 0.0, seed)
     totals: dict[str, list[float]] = {label: [0.0, 0.0, 0.0] for label, _ in entries}
@@ -386,11 +733,13 @@ def versus_openspiel(seconds: float = 2.0, rounds: int = 3, seed: int = 0) -> li
             total[1] += actions
             total[2] += spent
     rows: list[dict[str, Any]] = []
-    for label, _ in entries:
+    for label, game in entries:
         played, taken, spent = totals[label]
         rows.append(
             {
                 "label": label,
+                "game": game.name if isinstance(game, Game) else None,
+                "params": dict(game.params) if isinstance(game, Game) else None,
                 "games": int(played),
                 "actions": int(taken),
                 "seconds": spent,

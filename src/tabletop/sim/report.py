@@ -532,3 +532,106 @@ def load_runs(paths: Sequence[Path]) -> list[dict[str, Any]]:
                     raise ValueError(f"{path}: run {i}, result {j} has no 'winners'")
             runs.append(run)
     return runs
+
+
+# ------------------------------------------------------------------------------ A/B of variants
+
+
+def newcombe(a: Share, b: Share) -> tuple[float, float]:
+    """The 95% interval of ``b.share - a.share`` from the two shares' Wilson intervals
+    (Newcombe's hybrid score method, 1998)."""
+    pa, pb = a.share, b.share
+    la, ua = a.ci
+    lb, ub = b.ci
+    d = pb - pa
+    lo = d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2)
+    hi = d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2)
+    return (max(-1.0, lo), min(1.0, hi))
+
+
+def _mean_diff(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """``mean(b) - mean(a)`` with its 95% interval (normal, unequal variances)."""
+    ma, mb = statistics.fmean(a), statistics.fmean(b)
+    va = statistics.variance(a) if len(a) > 1 else 0.0
+    vb = statistics.variance(b) if len(b) > 1 else 0.0
+    half = Z95 * math.sqrt(va / len(a) + vb / len(b)) if len(a) > 1 and len(b) > 1 else math.inf
+    return mb - ma, mb - ma - half, mb - ma + half
+
+
+def ab_figures(base: Mapping[str, Any], variant: Mapping[str, Any]) -> dict[str, Any]:
+    """Every figure of two runs of one game that differ in one parameter, played with the same
+    seeds and seats (refused otherwise): per figure each variant's value, the difference
+    (variant minus base) and its 95% interval, and whether the interval says anything (it
+    excludes no difference) or more games are needed."""
+    for key in ("game", "seats", "seed"):
+        if base.get(key) != variant.get(key):
+            raise ValueError(f"an A/B compares runs with the same {key}; these differ")
+    rows_a, rows_b = base["results"], variant["results"]
+    if [r["seed"] for r in rows_a] != [r["seed"] for r in rows_b]:
+        raise ValueError("an A/B compares runs of the same seeds; these differ")
+    changed = sorted(k for k in variant["params"] if base["params"].get(k) != variant["params"][k])
+    n = len(rows_a)
+    lines: list[dict[str, Any]] = []
+
+    def share_line(label: str, wins_a: float, wins_b: float, count: int) -> None:
+        a, b = Share(label, wins_a, count), Share(label, wins_b, count)
+        lo, hi = newcombe(a, b)
+        lines.append(
+            {
+                "figure": label,
+                "base": a.share,
+                "variant": b.share,
+                "kind": "share",
+                "difference": b.share - a.share,
+                "ci95": [lo, hi],
+                "decided": lo > 0 or hi < 0,
+            }
+        )
+
+    seats = max(len(base["seats"]), 1)
+    for s in range(seats):
+        label = f"win share, {numbered_seat(s)}" if seats > 1 else "win share (solo)"
+        share_line(label, sum(_credit(r, s) for r in rows_a), sum(_credit(r, s) for r in rows_b), n)
+    if seats > 1:
+        share_line(
+            "no winner",
+            sum(1.0 for r in rows_a if not r["winners"]),
+            sum(1.0 for r in rows_b if not r["winners"]),
+            n,
+        )
+        firsts = [
+            (a, b)
+            for a, b in zip(rows_a, rows_b, strict=True)
+            if a.get("first") is not None and b.get("first") is not None
+        ]
+        if firsts:
+            share_line(
+                "first player's win share",
+                sum(_credit(a, int(a["first"])) for a, _ in firsts),
+                sum(_credit(b, int(b["first"])) for _, b in firsts),
+                len(firsts),
+            )
+    for key in ("rounds", "actions"):
+        va = [float(r.get(key, 0)) for r in rows_a]
+        vb = [float(r.get(key, 0)) for r in rows_b]
+        d, lo, hi = _mean_diff(va, vb)
+        lines.append(
+            {
+                "figure": f"mean {key}",
+                "base": statistics.fmean(va),
+                "variant": statistics.fmean(vb),
+                "kind": "mean",
+                "difference": d,
+                "ci95": [lo, hi],
+                "decided": lo > 0 or hi < 0,
+            }
+        )
+    return {
+        "game": base["game"],
+        "base": dict(base["params"]),
+        "variant": dict(variant["params"]),
+        "changed": changed,
+        "games": n,
+        "seed": base.get("seed"),
+        "figures": lines,
+    }

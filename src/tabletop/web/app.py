@@ -17,15 +17,13 @@ import os
 from pathlib import Path
 
 import uvicorn
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from ..engine.registry import discover
 from ..store.db import Base, get_engine
 from ..store.games import GameStore
-from . import guards
-from .deps import ApiError, refusal_answer
+from . import errors, guards
 from .routers import (
     api,
     campaign_api,
@@ -78,15 +76,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     ):
         app.include_router(router)
 
-    guards.install(app)  # body limit, CSP, JSON error bodies with code and message
-
-    @app.exception_handler(ApiError)
-    async def _refused(request: Request, exc: ApiError) -> Response:
-        answer = refusal_answer(request)  # a page answers in HTML (deps.refusal)
-        if answer is not None:
-            return answer(request, exc)
-        return JSONResponse(guards.error_body(exc.status, exc.message, exc.code), exc.status)
-
+    guards.install(app)  # body limit, CSP
+    errors.install(app)  # refusals: JSON under /api/, pages elsewhere, never echoing markup
     return app
 
 

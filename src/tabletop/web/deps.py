@@ -32,6 +32,7 @@ from fastapi import BackgroundTasks, Depends, Header, Query, Request
 from fastapi.responses import Response
 
 from ..engine import Record, State
+from ..engine.actions import echo
 from ..engine.presentation import numbered_seat
 from ..store.games import GameInfo, GameStore, NotFound
 from . import models
@@ -108,7 +109,7 @@ def get_game(ident: str, store: StoreDep) -> Loaded:
     try:
         state, info = store.load(ident)
     except NotFound:
-        raise ApiError(404, "not-found", f"no game {ident!r}") from None
+        raise ApiError(404, "not-found", f"no game {echo(ident)}") from None
     return Loaded(state, info)
 
 

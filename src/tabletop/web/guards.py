@@ -6,8 +6,9 @@
   ``/static/app.js`` only), plus ``nosniff`` and a no-framing rule. FastAPI's own API explorer
   (``/docs``, ``/redoc``) needs its inline start-up script and its CDN, so it gets a policy of
   its own; it echoes no input.
-- Every 4xx and 5xx answer is JSON ``{"code", "message", "detail"}`` (``detail`` repeats the
-  message for older clients) unless a page route renders an HTML error page, which escapes it.
+- The guards' own refusals (413, a bad Content-Length) are JSON under ``/api/`` and an escaped
+  HTML page elsewhere, like every other refusal (:mod:`tabletop.web.errors`, which installs the
+  app's error handlers and holds the rules for error bodies).
 """
 
 from __future__ import annotations
@@ -18,10 +19,8 @@ import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
 
 log = logging.getLogger("tabletop.web")
 
@@ -53,6 +52,15 @@ CODES = {
     422: "malformed",
     429: "too-many-requests",
 }
+
+# the page of a refusal made before the app runs (the guards answer without the templates)
+ERROR_PAGE = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused · Tabletop'
+    '</title><link rel="stylesheet" href="/static/style.css"></head><body><main>'
+    '<section class="card"><h1>Cannot take this request ({status})</h1>'
+    '<p class="error" role="alert">{message}</p><p><a href="/">Back to the lobby</a></p>'
+    "</section></main></body></html>"
+)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -108,11 +116,11 @@ class Guards:
                     declared = int(value)
                 except ValueError:
                     await self._refuse(
-                        send_guarded, 400, "the Content-Length header is not a number"
+                        send_guarded, 400, "the Content-Length header is not a number", path
                     )
                     return
         if declared is not None and declared > self.max_body:
-            await self._refuse(send_guarded, 413, self._too_large())
+            await self._refuse(send_guarded, 413, self._too_large(), path)
             return
         if scope.get("method") in ("POST", "PUT", "PATCH", "DELETE"):
             # read the whole body first (bounded), then hand it to the app
@@ -125,7 +133,7 @@ class Guards:
                 chunk = message.get("body", b"")
                 size += len(chunk)
                 if size > self.max_body:
-                    await self._refuse(send_guarded, 413, self._too_large())
+                    await self._refuse(send_guarded, 413, self._too_large(), path)
                     return
                 chunks.append(chunk)
                 if not message.get("more_body", False):
@@ -147,14 +155,19 @@ class Guards:
     def _too_large(self) -> str:
         return f"the request body is larger than the limit of {self.max_body} bytes"
 
-    async def _refuse(self, send: Send, status: int, message: str) -> None:
-        payload = json.dumps(error_body(status, message)).encode()
+    async def _refuse(self, send: Send, status: int, message: str, path: str = "/api/") -> None:
+        if path == "/api" or path.startswith("/api/"):
+            payload = json.dumps(error_body(status, message)).encode()
+            kind = b"application/json"
+        else:  # a browser's form: a page (the message is the guards' own, escaped anyway)
+            payload = ERROR_PAGE.format(status=status, message=html.escape(message)).encode()
+            kind = b"text/html; charset=utf-8"
         await send(
             {
                 "type": "http.response.start",
                 "status": status,
                 "headers": [
-                    (b"content-type", b"application/json"),
+                    (b"content-type", kind),
                     (b"content-length", str(len(payload)).encode()),
                 ],
             }
@@ -163,35 +176,5 @@ class Guards:
 
 
 def install(app: FastAPI) -> None:
-    """Add the guards and the JSON error bodies for what FastAPI itself refuses."""
+    """Add the guards (the error handlers are :func:`tabletop.web.errors.install`'s)."""
     app.add_middleware(Guards)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        message = str(exc.detail) if exc.detail else "refused"
-        if exc.status_code == 404 and message == "Not Found":
-            message = f"there is nothing at {request.url.path}"
-        elif exc.status_code == 405:
-            message = f"{request.method} is not allowed on {request.url.path}"
-        elif exc.status_code == 400 and "parsing the body" in message:
-            message = "the request body is not readable JSON (or nested too deeply)"
-        return JSONResponse(
-            error_body(exc.status_code, message), status_code=exc.status_code, headers=exc.headers
-        )
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors():
-            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-            parts.append(f"{where or 'body'}: {err.get('msg')}")
-        return JSONResponse(
-            error_body(422, "malformed request: " + "; ".join(parts), "malformed"),
-            status_code=422,
-        )
-
-    @app.exception_handler(RecursionError)
-    async def _too_deep(request: Request, exc: RecursionError) -> JSONResponse:
-        return JSONResponse(
-            error_body(400, "the request is nested too deeply", "malformed"), status_code=400
-        )

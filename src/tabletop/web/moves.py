@@ -5,21 +5,49 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import IllegalAction, State
+from ..engine import Action, IllegalAction, MalformedAction, State
+from ..engine.actions import echo
 from ..store.games import GameStore, NotFound, StaleAction
 from .deps import ApiError, Finished, Loaded
 from .payloads import ActionIn, UndoIn, seat_payload
 from .render import action_label, seats_phrase
-from .service import GameOver, UndoRefused, delete_last_action, parse_action
+from .service import GameOver, UndoRefused, delete_last_action
+
+ACTION_KEYS = ("kind", "args")
+
+
+def action_in(raw: Any) -> Action:
+    """The action of a request's JSON ``action``; an ApiError 422 ``malformed`` naming what is
+    wrong (not an object, a key it does not take, no kind, an argument whose value is a number
+    with a fraction, an object or anything else that is no action value), the input quoted and
+    cut short."""
+    if not isinstance(raw, dict):
+        raise ApiError(
+            422,
+            "malformed",
+            'malformed action: \'action\' must be an object {"kind": ..., "args": {...}}, '
+            f"not {echo(raw)}",
+        )
+    extra = sorted(str(k) for k in raw if k not in ACTION_KEYS)
+    if extra:
+        raise ApiError(
+            422,
+            "malformed",
+            "malformed action: an action takes 'kind' and 'args' only, not "
+            + ", ".join(echo(k) for k in extra[:5]),
+        )
+    try:
+        return Action.from_json(raw)
+    except ValueError as exc:
+        raise ApiError(422, "malformed", f"malformed action: {exc}") from None
+    except RecursionError:
+        raise ApiError(422, "malformed", "malformed action: nested too deeply") from None
 
 
 def play_action(store: GameStore, game: Loaded, seat: int, body: ActionIn) -> State:
     """Play ``body.action`` for ``seat``; the new state, or an ApiError changing nothing."""
     ident, state, info = game.id, game.state, game.info
-    try:
-        action = parse_action(body.action)
-    except ValueError as exc:
-        raise ApiError(422, "malformed", str(exc)) from None
+    action = action_in(body.action)
     if body.seen is None and body.expected_actions is None:
         raise ApiError(
             422,
@@ -46,10 +74,12 @@ def play_action(store: GameStore, game: Loaded, seat: int, body: ActionIn) -> St
         )
     except StaleAction as exc:
         raise ApiError(409, "stale", str(exc)) from None
+    except MalformedAction as exc:  # an argument of a type its parameter never takes
+        raise ApiError(422, "malformed", str(exc)) from None
     except IllegalAction as exc:
         raise ApiError(409, "illegal-action", str(exc)) from None
     except NotFound:
-        raise ApiError(404, "not-found", f"no game {ident!r}") from None
+        raise ApiError(404, "not-found", f"no game {echo(ident)}") from None
 
 
 def undo_step(store: GameStore, game: Loaded, seat: int, body: UndoIn) -> State:
@@ -63,7 +93,7 @@ def undo_step(store: GameStore, game: Loaded, seat: int, body: UndoIn) -> State:
     except UndoRefused as exc:
         raise ApiError(409, "undo-refused", str(exc)) from None
     except NotFound:
-        raise ApiError(404, "not-found", f"no game {game.id!r}") from None
+        raise ApiError(404, "not-found", f"no game {echo(game.id)}") from None
 
 
 def replay_step(store: GameStore, game: Finished, step: int) -> dict[str, Any]:

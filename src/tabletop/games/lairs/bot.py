@@ -2,7 +2,10 @@
 and explores from its map sheet alone: Peer into the unknown when a Perception cube is spare, walk
 to a Known Chest, else to the nearest Unknown space, fight or disarm when its Fresh cubes buy
 enough dice, wait (Conserve) when they do not, and leave by the Exit once it carries two
-Treasures, the rival has escaped or the torches run low. It reads views only."""
+Treasures, the rival has escaped or the torches run low. Stepping into the unknown with Fatigued
+cubes and cubes to spare it sets a Basic cube aside first (Conserved: a Strike passes it by and
+it rests a Fatigued cube next turn); Terrified, it keeps away from Monsters (no die may be
+bought); with its last cube spent it plays A Bit of Rope if it holds one. It reads views only."""
 
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ class GreedyBot(Bot):
         fn = getattr(self, "on_" + kind.replace("-", "_"), None)
         act = fn(view, legal) if fn is not None else None
         if act is None or act not in legal:
-            act = legal[-1] if kind in ("after-roll", "reroll") else legal[0]
+            act = legal[-1] if kind == "after-roll" else legal[0]
         return act
 
     @staticmethod
@@ -141,20 +144,26 @@ class GreedyBot(Bot):
         leave = len(mat["treasures"]) >= 2 or late or view["horn"] is not None
         if escape and (leave or (view["solo"] and mat["score"]["total"] >= (view["goal"] or 0))):
             return escape
-        if here[:2] in ("m:", "t:"):
+        if not fresh:  # the last cube is gone: a free Junk card may bring one back
+            junk = [a for a in legal if a.kind == "junk"]
+            rope = [a for a in junk if a["card"].startswith("bit-of-rope")]
+            return (rope or junk)[0] if junk else self._first(legal, "conserve")
+        # Terrified, no die may be bought against a Monster: keep away from Monsters
+        terrified = "terrified" in mat["status"]
+        if here[:2] in ("m:", "t:") and not (terrified and here[:2] == "m:"):
             target = sheet["targets"].get(str(pos), C.hazards[here[2:]].target)
             if fresh >= self._dice_needed(view, here[2:], target, fresh):
                 return self._first(legal, "try")
             if fresh < 4:
                 return self._first(legal, "conserve")
         if leave:
-            path = self._path(sheet, lambda c: sheet["map"][c] == "exit", avoid_hazards=False)
+            path = self._path(sheet, lambda c: sheet["map"][c] == "exit", avoid_hazards=terrified)
         else:
-            path = self._path(sheet, lambda c: sheet["map"][c] == "chest", avoid_hazards=False)
+            path = self._path(sheet, lambda c: sheet["map"][c] == "chest", avoid_hazards=terrified)
         if not path:
             path = self._path(sheet, lambda c: not sheet["known"][c])
         if not path:
-            path = self._path(sheet, lambda c: sheet["map"][c] == "exit", avoid_hazards=False)
+            path = self._path(sheet, lambda c: sheet["map"][c] == "exit", avoid_hazards=terrified)
         if not path:
             path = self._path(sheet, lambda c: not sheet["known"][c], avoid_hazards=False)
         if not path:
@@ -165,6 +174,17 @@ class GreedyBot(Bot):
             peer = self._first(legal, "peer", at=grid.name(nxt))
             if peer and mat["fresh"].get("perception", 0) > 0:
                 return peer
+        if (
+            not sheet["known"][nxt]
+            and sum(mat["fatigued"].values())
+            and not sum(mat["conserved"].values())
+            and fresh >= 3
+        ):
+            # into the unknown with cubes to spare: set a Basic one aside first (ruling E3): a
+            # Strike passes it by, and next turn it rests a Fatigued cube
+            a = self._first(legal, "conserve-one", cube="basic")
+            if a:
+                return a
         there = sheet["map"][nxt] or ""
         if there[:2] in ("m:", "t:"):
             target = sheet["targets"].get(str(nxt), C.hazards[there[2:]].target)
@@ -247,6 +267,10 @@ class GreedyBot(Bot):
     def on_free_creep(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         return self._first(legal, "stay")
 
+    def on_rest(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
+        rank = ("basic", "knowhow", "perception", "quickness", "guile", "brawn")
+        return max(legal, key=lambda a: rank.index(a["cube"]))
+
     def on_swap_quickness(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         return self._first(legal, "swap", cube="basic") or legal[0]
 
@@ -259,19 +283,22 @@ class GreedyBot(Bot):
     def on_relocate(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         return self._near_own_exit(view, legal)
 
-    def on_beetles_to(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        return self._near_own_exit(view, legal)
-
     def on_beetles(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
-        return next((a for a in legal if a.kind == "move"), None)
+        """The first Unknown Monster, to the space nearest its own Exit."""
+        moves = [a for a in legal if a.kind == "move"]
+        if not moves:
+            return self._first(legal, "none")
+        lair = view["lair"]
+        dist = grid.distances(lair["feat"].index("exit"), set(lair["walls"]))
+        first = min(grid.parse(a["monster"]) for a in moves)
+        mine = [a for a in moves if grid.parse(a["monster"]) == first]
+        return min(mine, key=lambda a: (dist[grid.parse(a["to"])], a["to"]))
 
     def on_grip(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         order = {"fresh": 0, "conserved": 1, "spent": 2}
         return min(legal, key=lambda a: (order[a["basket"]], a["cube"] == "basic", a["cube"]))
 
     def on_reroll(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
+        """The Shivers: the explorer's highest dice (as many as it may choose)."""
         dice = view["check"]["dice"]
-        rolls = [a for a in legal if a.kind == "reroll"]
-        if not rolls:
-            return self._first(legal, "done")
-        return max(rolls, key=lambda a: dice[a["die"]]["v"])
+        return max(legal, key=lambda a: (sum(dice[i]["v"] for i in a["dice"]), -len(a["dice"])))

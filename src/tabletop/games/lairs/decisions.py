@@ -5,8 +5,8 @@ Kinds: ``draft`` (Pack drafting), ``build`` (both builders at once, in secret), 
 (Pack, both at once), ``turn`` (the explorer's actions), ``pay`` (which cubes pay for an action),
 ``check`` (buying dice), ``after-roll`` (Improvise, Junk), ``reroll`` (the Builder's Shivers), and
 the explorer's and Builder's answers to effects (``cube``, ``discard``, ``display``, ``appraise``,
-``keep-junk``, ``discard-junk``, ``free-creep``, ``adapt``, ``swap-quickness``, ``relocate``,
-``beetles``, ``beetles-to``, ``grip``)."""
+``keep-junk``, ``discard-junk``, ``free-creep``, ``adapt``, ``rest``, ``swap-quickness``,
+``relocate``, ``beetles``, ``grip``)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from tabletop.engine import Action, Param, Template
 
 from . import effects, grid
+from .content import CUBES
 from .rules import building, checks, energy, exploring, pack, treasure, turns
 
 if TYPE_CHECKING:
@@ -350,11 +351,14 @@ class Turn(Decision):
                     Action.of("junk", card=card, on=grid.name(on) if isinstance(on, int) else on)
                 )
         mapped = ex["map"][pos] or ""
-        if mapped[:2] in ("m:", "t:"):
+        fresh = energy.total(ex["fresh"])
+        if mapped[:2] in ("m:", "t:") and fresh:
             out.append(act("try"))
         if mapped == "exit":
             out.append(act("escape"))
-        out.append(act("conserve"))
+        out.append(act("conserve"))  # the rest of the Fresh cubes: the turn ends
+        if fresh > 1:  # one cube set aside, the turn goes on with the others
+            out += [act("conserve-one", "cube", k) for k in CUBES if ex["fresh"][k]]
         return out
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
@@ -389,6 +393,8 @@ def action_words(s: LairsState, a: Action) -> str:
         return f"Peer into {a['at']}"
     if k in ("charge", "sneak"):
         return f"{k.capitalize()} {dirs[a['dir']]}"
+    if k == "conserve-one":
+        return f"Conserve a {a['cube']} cube (set it aside; the turn goes on)"
     if k == "recover":
         return f"Recover a Fatigued {a['cube']} cube"
     if k == "scavenge":
@@ -420,11 +426,17 @@ def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
             return
         effects.queue(s, e, [{"effect": "_enter", "cell": nxt, "how": k}])
     elif k == "hustle":
-        effects.queue(s, e, [{"effect": "_hustle", "dir": a["dir"], "left": a["steps"]}])
+        step = {"effect": "_hustle", "dir": a["dir"], "left": a["steps"], "paid": list(pay)}
+        effects.queue(s, e, [{**step, "taken": 0}])
     elif k == "backtrack":
         to = grid.parse(a["to"])
-        ex["prev"], ex["pos"] = ex["pos"], to
+        last = exploring.backtrack_path(s, e, to)[-2]  # the space it enters ``to`` from
         s.log_public(f"{s.who(e)} backtracks to {a['to']}")
+        if exploring.map_empty(ex, to):
+            ex["prev"], ex["pos"] = last, to
+        else:  # a visited Exit or Known hazard: resolved as entered from the path
+            ex["pos"] = last
+            effects.queue(s, e, [{"effect": "_enter", "cell": to, "how": "backtrack"}])
     elif k == "peer":
         c = grid.parse(a["at"])
         exploring.learn(s, e, c, entering=False)
@@ -443,9 +455,13 @@ def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
         checks.start(s, e, pos)
     elif k == "escape":
         turns.escape(s, e)
+    elif k == "conserve-one":
+        energy.conserve(ex, a["cube"])
+        s.log_public(f"{s.who(e)} conserves a {a['cube']} cube")
     elif k == "conserve":
         n = energy.conserve(ex)
-        s.log_public(f"{s.who(e)} conserves {n} cube{'s' * (n != 1)}")
+        d["ending"] = True
+        s.log_public(f"{s.who(e)} conserves {n} cube{'s' * (n != 1)} and ends the turn")
 
 
 def _is_space(v: Any) -> bool:
@@ -534,35 +550,26 @@ class AfterRoll(Decision):
 
 @decision
 class Reroll(Decision):
-    """The Shivers: the Builder picks up to two of the explorer's dice to reroll."""
+    """The Shivers: the Builder chooses up to two of the explorer's rolled dice, in one choice,
+    and then they are rerolled (no second pick after seeing a new face)."""
 
     kind = "reroll"
 
     def text(self, s: LairsState, seat: int) -> str:
-        return "The Shivers: pick a die the explorer must reroll"
+        return "The Shivers: choose up to two of the explorer's dice to be rerolled"
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
-        ck = s.data["check"]
-        out = [
-            Action.of("reroll", die=i)
-            for i in range(len(ck["dice"]))
-            if i not in ck["rerolls"] and ck["reroll_left"] > 0
-        ]
-        return [*out, Action.of("done")]
+        return [Action.of("reroll", dice=c) for c in checks.reroll_choices(s)]
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        ck = s.data["check"]
-        if a.kind == "reroll":
-            checks.reroll(s, a["die"])
-        if a.kind == "done" or ck["reroll_left"] <= 0 or len(ck["rerolls"]) >= len(ck["dice"]):
-            ck["stage"] = "after-roll"
-            checks.finish(s)
+        checks.reroll(s, tuple(a["dice"]))
 
     def words(self, s: LairsState, a: Action) -> str:
-        if a.kind == "done":
-            return "No more rerolls"
-        d = s.data["check"]["dice"][a["die"]]
-        return f"Reroll the {d['t']} die showing {d['v']}"
+        if not a["dice"]:
+            return "Have no die rerolled"
+        dice = s.data["check"]["dice"]
+        shown = " and ".join(f"the {dice[i]['t']} die showing {dice[i]['v']}" for i in a["dice"])
+        return f"Have {shown} rerolled"
 
 
 # ---------------------------------------------------------------- answers to effects
@@ -733,8 +740,6 @@ class Adapt(Answer):
         return "Adaptation: swap a cube you refreshed from Fatigued?"
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
-        from .content import CUBES
-
         out = [
             Action.of("adapt", frm=f, to=t)
             for f in s.data["ask"]["options"]
@@ -749,6 +754,27 @@ class Adapt(Answer):
 
     def words(self, s: LairsState, a: Action) -> str:
         return "Keep your cubes" if a.kind == "keep" else f"Swap a {a['frm']} for a {a['to']}"
+
+
+@decision
+class Rest(Answer):
+    """At the start of the turn each cube Conserved last turn rests a Fatigued cube: it comes
+    back Fresh (ruling E3). Asked when the explorer has a choice of colour."""
+
+    kind = "rest"
+
+    def text(self, s: LairsState, seat: int) -> str:
+        return "A Conserved cube rests a Fatigued one: which comes back Fresh?"
+
+    def legal(self, s: LairsState, seat: int) -> list[Action]:
+        return [Action.of("rest", cube=k) for k in s.data["ask"]["options"]]
+
+    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        energy.rest(s.data["ex"][seat], a["cube"])
+        s.log_public(f"{s.who(seat)} rests a Fatigued {a['cube']} cube")
+
+    def words(self, s: LairsState, a: Action) -> str:
+        return f"Rest a {a['cube']} cube"
 
 
 @decision
@@ -792,63 +818,35 @@ class Relocate(Answer):
 
 @decision
 class Beetles(Answer):
-    """Howling Beetles: the Builder may move one Unknown Monster to an Unknown Empty space."""
+    """Howling Beetles: the Builder may move one Unknown Monster to an Unknown Empty space, and
+    need not say whether they did. One decision (which Monster and where, or none), always
+    asked, with the same prompt and the same public log line either way."""
 
     kind = "beetles"
 
     def text(self, s: LairsState, seat: int) -> str:
-        return "Howling Beetles: move an Unknown Monster?"
+        return "Howling Beetles: move an Unknown Monster to an Unknown Empty space, or none?"
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("move", cell=grid.name(c)) for c in s.data["ask"]["options"]] + [
-            Action.of("none")
+        moves = [
+            Action.of("move", monster=grid.name(m), to=grid.name(to))
+            for m, to in s.data["ask"]["options"]
         ]
+        return [*moves, Action.of("none")]
 
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+        s.log_public("the Builder answers the Howling Beetles in secret")
         if a.kind == "none":
+            s.log_private(seat, "you left the Monsters where they were")
             return
-        frm = grid.parse(a["cell"])
-        hid = s.lair_of(ask["e"])["feat"][frm][2:]
-        options = beetle_spaces(s, ask["e"], frm, hid)
-        if options:
-            s.data["ask"] = {"kind": "beetles-to", "seat": seat, "e": ask["e"], "frm": frm,
-                             "options": options}  # fmt: skip
+        frm, to = grid.parse(a["monster"]), grid.parse(a["to"])
+        effects.move_monster(s, ask["e"], frm, to)
+        s.log_private(seat, f"you moved the Monster from {a['monster']} to {a['to']}")
 
     def words(self, s: LairsState, a: Action) -> str:
-        return "Leave them be" if a.kind == "none" else f"Move the Monster at {a['cell']}"
-
-
-def beetle_spaces(s: LairsState, e: int, frm: int, hid: str) -> list[int]:
-    """Unknown Empty spaces the Monster may go to, heeding its placement limit (the Peril Rule
-    may be ignored)."""
-    h = s.C.hazards[hid]
-    walls = set(s.lair_of(e)["walls"])
-    out = []
-    for c in effects.unknown_empty(s, e):
-        if h.placement == "dead-end" and not grid.is_dead_end(c, walls):
-            continue
-        if h.placement == "hallway" and not grid.is_hallway(c, walls):
-            continue
-        out.append(c)
-    return out
-
-
-@decision
-class BeetlesTo(Answer):
-    kind = "beetles-to"
-
-    def text(self, s: LairsState, seat: int) -> str:
-        return "Howling Beetles: to which space?"
-
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("to", cell=grid.name(c)) for c in s.data["ask"]["options"]]
-
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.move_monster(s, ask["e"], ask["frm"], grid.parse(a["cell"]))
-        s.log_private(seat, f"you moved the Monster from {grid.name(ask['frm'])} to {a['cell']}")
-
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"Move it to {a['cell']}"
+        if a.kind == "none":
+            return "Leave the Monsters be"
+        return f"Move the Monster at {a['monster']} to {a['to']}"
 
 
 @decision

@@ -307,6 +307,9 @@ def relocate_self(s: LairsState, item: Item) -> None:
 
 
 def move_monster(s: LairsState, e: int, frm: int, to: int) -> None:
+    """The Builder moves a Monster in secret (Gnashing Retreat, Howling Beetles). If the map
+    sheet showed it, its marker is erased, and a changed Target written in its space goes to the
+    Notes section ("track it in your Notes section"), by Monster, until it is found again."""
     lair, ex = s.lair_of(e), s.data["ex"][e]
     lair["feat"][to], lair["feat"][frm] = lair["feat"][frm], None
     if str(frm) in lair["target"]:
@@ -315,7 +318,7 @@ def move_monster(s: LairsState, e: int, frm: int, to: int) -> None:
         ex["map"][frm] = "empty"
         noted = ex["targets"].pop(str(frm), None)
         if noted is not None:
-            ex["notes_targets"] = {**ex.get("notes_targets", {}), hazard_id_of(lair, to): noted}
+            ex.setdefault("noted", {})[hazard_id_of(lair, to)] = noted
 
 
 def hazard_id_of(lair: dict[str, Any], cell: int) -> str:
@@ -324,16 +327,38 @@ def hazard_id_of(lair: dict[str, Any], cell: int) -> str:
 
 @handler(ct.RelocateMonster)
 def relocate_monster(s: LairsState, item: Item) -> None:
+    """Howling Beetles: the Builder may move one Unknown Monster to an Unknown Empty space. One
+    decision of the Builder (which Monster and where, or none), asked whether or not a Monster
+    could move (that is the Builder's knowledge): nothing the explorer sees tells them apart."""
     e = item["e"]
+    ask(s, "beetles", s.builder_of(e), e=e, options=beetles_options(s, e))
+
+
+def beetles_options(s: LairsState, e: int) -> list[list[int]]:
+    """The Howling Beetles' moves: [Monster's space, space it may go to]."""
     ex, lair = s.data["ex"][e], s.lair_of(e)
+    feat = lair["feat"]
+    # Unknown Monsters: those the map sheet does not show where they stand (an invisible
+    # Whisperling Mob on a Known space included: the explorer was never shown it)
     monsters = [
-        c
-        for c in range(grid.SPACES)
-        if kind_of(lair["feat"][c]) == "monster" and ex["map"][c] is None
+        c for c in range(grid.SPACES) if kind_of(feat[c]) == "monster" and ex["map"][c] != feat[c]
     ]
-    if not monsters or not unknown_empty(s, e):
-        return
-    ask(s, "beetles", s.builder_of(e), e=e, options=monsters)
+    return [[m, to] for m in monsters for to in monster_spaces(s, e, str(feat[m])[2:])]
+
+
+def monster_spaces(s: LairsState, e: int, hid: str) -> list[int]:
+    """Unknown Empty spaces a Monster may be moved to, heeding its own placement limit (the
+    Peril Rule may be ignored)."""
+    h = s.C.hazards[hid]
+    walls = set(s.lair_of(e)["walls"])
+    out = []
+    for c in unknown_empty(s, e):
+        if h.placement == "dead-end" and not grid.is_dead_end(c, walls):
+            continue
+        if h.placement == "hallway" and not grid.is_hallway(c, walls):
+            continue
+        out.append(c)
+    return out
 
 
 @handler(ct.BuilderFatigue)

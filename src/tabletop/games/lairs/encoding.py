@@ -20,7 +20,7 @@ cards, the Attribute sets.
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableSequence, Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from tabletop.engine import Game
@@ -43,6 +43,8 @@ SEATS = 2
 # fewer than this many, whatever the explorer owns
 DICE_MAX = 24
 SCALE = 10.0
+# the Shivers: the Builder's one choice of up to two of the rolled dice (by place in the roll)
+SHIVERS = tuple(c for k in range(3) for c in combinations(range(DICE_MAX), k))
 CELLS = tuple(grid.name(c) for c in range(grid.SPACES))
 
 
@@ -163,7 +165,7 @@ class LairsEncoding(ObservationLayout):
             lair,
         )
 
-        per_map = 1 + 4 * S + S * F + E + S
+        per_map = 1 + 4 * S + S * F + E + S + H
 
         def maps(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
             me = int(v["seat"])
@@ -191,13 +193,18 @@ class LairsEncoding(ObservationLayout):
                         out[base + e] = 1.0
                 base += E
                 _targets(out, base, m.get("targets"))
+                base += S
+                # the Notes section: Targets of Monsters that moved off the map, by Monster
+                for h, n in ((m.get("notes") or {}).get("targets") or {}).items():
+                    if h in self.hazards.at and isinstance(n, int | float):
+                        out[base + self.hazards.at[h]] = float(n) / SCALE
 
         self._add(
             "maps",
             SEATS * per_map,
             f"{SEATS} map sheets of {per_map}, the observing seat's explorer first: present, "
             "position, spaces known, visited and scrounged, what each space holds (+ other), "
-            "Walls mapped, Target changes/10",
+            "Walls mapped, Target changes/10, Targets noted in the Notes section/10 by Monster",
             maps,
         )
 
@@ -380,14 +387,14 @@ class LairsEncoding(ObservationLayout):
             ("try", {}),
             ("escape", {}),
             ("conserve", {}),
+            ("conserve-one", {"cube": CUBES}),
             ("pay", {"cubes": pays}),
             ("back", {}),
             ("buy", {"cube": CUBES}),
             ("roll", {}),
             ("improvise", {"cubes": pays}),
             ("go", {}),
-            ("reroll", {"die": tuple(range(DICE_MAX))}),
-            ("done", {}),
+            ("reroll", {"dice": SHIVERS}),
             ("cube", {"basket": BASKETS, "cube": CUBES}),
             ("discard", {"card": cards}),
             ("take", {"card": self.treasures.ids}),
@@ -395,9 +402,10 @@ class LairsEncoding(ObservationLayout):
             ("appraise", {"cubes": pays}),
             ("stay", {}),
             ("adapt", {"frm": CUBES, "to": CUBES}),
+            ("rest", {"cube": CUBES}),
             ("swap", {"cube": CUBES}),
             ("to", {"cell": cells}),
-            ("move", {"cell": cells}),
+            ("move", {"monster": cells, "to": cells}),
             ("none", {}),
         ]
 

@@ -1,8 +1,9 @@
 """What simulations and search bots read of a Lairs game beyond its outcome.
 
 - :func:`tags`: what each explorer faced, for balance reports (``tabletop report lairs``): the
-  hazards of the lair it explored, the hazards whose Strike hit it, the Monsters it beat, and in
-  solo the difficulty. The report turns them into win share by hazard.
+  hazards of the lair it explored, the hazards whose Strike hit it, the Monsters it beat, whether
+  it escaped first, second or never, and in solo the difficulty. The report turns them into win
+  share by hazard (and by the race: how often the first to escape wins).
 - :func:`evaluate`: each seat's chance to win from here, estimated from its victory points (and
   in solo the goal, the rounds left and whether it has escaped), for search bots that stop a
   playout early.
@@ -29,6 +30,8 @@ def tags(s: LairsState, seat: int) -> dict[str, Any]:
         "Hazard": sorted({names[h].name for h in d["monsters"] + d["traps"]}),
         "Struck by": sorted({names[h].name for h in ex.get("struck", [])}),
         "Trophy": sorted({names[h].name for h in ex["trophies"]}),
+        # the race: which explorer escaped first (and second), and who never got out
+        "Escape": {1: "first", 2: "second"}.get(ex["escaped"] or 0, "never"),
     }
     if d["solo"]:
         out["Difficulty"] = d["difficulty"]

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State, Template, chance
-from tabletop.engine.knowledge import ZONES, Zones, bit, everyone, learnt, resample_zones
-from tabletop.engine.piles import shuffle
+from tabletop.engine.knowledge import Zones, bit, everyone, learnt
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import log
 
@@ -235,44 +234,11 @@ class LairsState(State):
         return evaluate(self)
 
     def _resample(self, seat: int | None, rng: Rng) -> LairsState:
-        """A state ``seat`` cannot tell from this one. Each lair: the knowledge model redraws
-        the features of the spaces ``seat`` does not know among those spaces
-        (:func:`~tabletop.engine.knowledge.resample_zones`), drawn again until the lair keeps
-        the building rules (a lair is known to keep them; after 20 draws it stays as it is);
-        then the Walls ``seat`` has not learnt move among the edges it has not learnt
-        (:meth:`_redraw_walls`), between the steps of a turn.
-        The decks and hands (piles): the Treasure and Junk decks reshuffled, the rival's Junk
-        hand redrawn."""
-        other = self.clone()
-        d = other.data
-        # not while a hazard's check, effect or Builder's choice is under way: those name the
-        # spaces they act on
-        settled = d["ask"] is None and d["check"] is None and not d["queue"]
-        for name, zone in sorted(other.secrets().zones.items()) if settled else ():
-            i = int(name.split(":")[1])
-            walls = set(d["lairs"][i]["walls"])
-            original = list(zone["items"])
-            for _ in range(20):
-                if not resample_zones({ZONES: {name: zone}}, seat, rng):
-                    break
-                if building.problem(zone["items"], walls, self.C) is None:
-                    break
-                zone["items"][:] = original
-            else:
-                zone["items"][:] = original
-            if seat is None or d["solo"] or seat != i:  # a builder knows its own lair's walls
-                other._redraw_walls(i, rng)
-        shuffle(d["treasure"], rng)
-        if d["junkdeck"] is not None:
-            if seat is not None and not d["solo"]:
-                rival = d["ex"][1 - seat]
-                d["junkdeck"]["draw"] = list(d["junkdeck"]["draw"]) + rival["junk"]
-                shuffle(d["junkdeck"], rng)
-                n = len(rival["junk"])
-                rival["junk"] = [d["junkdeck"]["draw"].pop() for _ in range(n)]
-            else:
-                shuffle(d["junkdeck"], rng)
-        return other
+        """A state ``seat`` cannot tell from this one, with everything hidden from it drawn
+        again from ``rng`` and a fresh RNG, every time, mid-check too (:mod:`.hidden`)."""
+        from .hidden import resample
+
+        return resample(self, seat, rng)
 
     def unlearnt_edges(self, i: int) -> list[int]:
         """The edges of lair ``i`` whose Wall (or its absence) nobody but its builder has
@@ -288,31 +254,6 @@ class LairsState(State):
             if not (seen[a] or seen[b] or e in bumped):
                 out.append(e)
         return out
-
-    def _redraw_walls(self, i: int, rng: Rng) -> None:
-        """Move the Walls of lair ``i`` that stand on unlearnt edges (:meth:`unlearnt_edges`)
-        among those edges, one at a time, each move kept only if the lair still keeps every
-        building rule (the same check as a player's lair: No Unreachable Spaces, the Peril Rule
-        from the Start to the Exit and every Chest, each hazard's placement limit). The number
-        of Walls stays as built. A walk of as many moves as there are such Walls, from the lair
-        as it is: what stands where the explorer has been never changes."""
-        lair, C = self.lair(i), self.C
-        free = self.unlearnt_edges(i)
-        walls = set(lair["walls"])
-        movable = [e for e in free if e in walls]
-        if not movable or len(movable) == len(free):
-            return
-        feat = lair["feat"]
-        for _ in range(len(movable)):
-            gone = movable[rng.below(len(movable))]
-            to = free[rng.below(len(free))]
-            if to in walls:
-                continue
-            trial = (walls - {gone}) | {to}
-            if building.problem(feat, trial, C) is None:
-                walls = trial
-                movable[movable.index(gone)] = to
-        lair["walls"] = sorted(walls)
 
     def undo_blocked(self, seat: int, action: Action) -> str | None:
         """A space some seat learnt (the knowledge model's :func:`learnt` over the lairs'

@@ -91,6 +91,7 @@ class Explorer(TypedDict):
     turns: int
     scavenge: list[int]  # spaces opened/disarmed/defeated this turn, not yet Scavenged
     targets: dict[str, int]  # Targets noted on the map sheet, by space
+    noted: dict[str, int]  # the Notes section: changed Targets of Monsters that left the map
     struck: list[str]  # the hazards whose Strike hit it, in order (for balance reports)
 
 
@@ -124,6 +125,7 @@ def new_explorer(cubes: dict[str, int], basket: str) -> Explorer:
         "turns": 0,
         "scavenge": [],
         "targets": {},
+        "noted": {},
         "struck": [],
     }
     for k, n in cubes.items():
@@ -159,6 +161,7 @@ def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[s
         "check": None,
         "queue": [],
         "ask": None,
+        "ending": False,  # the explorer ended its turn (Conserve) with something free left to do
         "treasure": treasure,
         "display": [],
         "junkdeck": new_pile(sorted(C.junk_deck()), rng) if pack else None,

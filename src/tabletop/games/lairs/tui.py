@@ -13,6 +13,7 @@ from rich.text import Text
 
 from . import grid
 from .content import CUBES, content
+from .view import notes_line
 
 PACK = ", Adventurer's Pack"
 GLYPH = {"start": "S", "exit": "X", "chest": "$", "empty": "·"}
@@ -124,7 +125,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     for i, sheet in enumerate(view.get("maps") or []):
         who = "your map sheet" if i == seat else f"seat {i}'s map sheet"
         g = draw_grid(sheet["map"], set(sheet["mwalls"]), sheet["known"], sheet["pos"])
-        cells.append(Panel(Group(g, mat_text(view, i)), title=who))
+        notes = Text(notes_line(sheet) + "\n", style="italic")
+        cells.append(Panel(Group(g, notes, mat_text(view, i)), title=who))
     for _ in cells:
         row.add_column()
     if cells:

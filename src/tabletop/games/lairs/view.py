@@ -18,6 +18,7 @@ from tabletop.engine.piles import size
 from tabletop.engine.views import log_for
 
 from . import grid
+from .content import content
 from .rules import building, energy
 from .rules.treasure import score
 from .state import zone_name
@@ -29,9 +30,25 @@ MAP_KEYS = ("pos", "known", "map", "mwalls", "visited", "scrounged", "targets")
 
 
 def map_sheet(ex: dict[str, Any]) -> dict[str, Any]:
+    """An explorer's map sheet, public: what it has learnt of the lair, and its Notes section
+    (the VP noted there, and the changed Targets of Monsters that moved off the map, by
+    Monster)."""
     sheet = {k: ex[k] for k in MAP_KEYS}
     sheet = {**sheet, "known": list(ex["known"]), "map": list(ex["map"])}
+    sheet["notes"] = {"vp": ex["notes"], "targets": dict(ex.get("noted", {}))}
     return sheet
+
+
+def notes_line(sheet: dict[str, Any]) -> str:
+    """The map sheet's Notes section: the VP noted there and the changed Targets of Monsters
+    that moved off the map."""
+    notes = sheet.get("notes") or {}
+    C = content()
+    parts = [f"{notes['vp']} VP"] if notes.get("vp") else []
+    parts += [
+        f"{C.hazards[h].name} Target {n}" for h, n in sorted(notes.get("targets", {}).items())
+    ]
+    return "Notes: " + ("; ".join(parts) or "none")
 
 
 def mat(s: LairsState, i: int, seat: int | None) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 from . import grid
 from .content import CUBES, content
 from .rules import building, energy
+from .view import notes_line
 
 STYLESHEET = Path(__file__).parent / "static" / "lairs.css"
 
@@ -426,6 +427,7 @@ def render(view: dict[str, Any]) -> str:
                 sheet["pos"],
                 clickable(view, True) if i == seat else ({}, {}),
             )
+            + f'<div class="lr-notes">{escape(notes_line(sheet))}</div>'
             + mat_html(view, i)
             + "</div>"
         )

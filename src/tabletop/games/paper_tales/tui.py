@@ -68,8 +68,8 @@ def _rows(player: dict[str, Any], key: str = "kingdom") -> Table:
 
 
 def _buildings(player: dict[str, Any]) -> str:
-    content = game_content()
-    parts = [f"{content.buildings[b].name} {level}" for b, level in player["buildings"].items()]
+    owned = player["buildings"]  # drawn in the rulebook's order, never the mapping's
+    parts = [f"{b.name} {owned[b.id]}" for b in game_content().buildings.values() if b.id in owned]
     return ", ".join(parts) or "no Building"
 
 

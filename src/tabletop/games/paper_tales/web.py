@@ -21,7 +21,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, Template, select_autoescape
 
-from .content import Building, LichKing, Necropolis, Unit, game_content
+from .content import LichKing, Necropolis, Unit, game_content
 from .rules.deployment import KIND
 from .rules.turn import PHASE_NAMES, TURNS
 
@@ -31,10 +31,6 @@ LOG_LINES = 12
 
 def unit(card: str) -> Unit:
     return game_content().units[str(card).split(".")[0]]
-
-
-def building(ident: str) -> Building:
-    return game_content().buildings[ident]
 
 
 def necropolis(ident: str) -> Necropolis:
@@ -54,7 +50,9 @@ def _board() -> Template:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(unit=unit, building=building, necropolis=necropolis, lich=lich)
+    env.globals.update(unit=unit, necropolis=necropolis, lich=lich)
+    # every Building in the rulebook's order: a Kingdom's are drawn in it, never a mapping's
+    env.globals["buildings"] = list(game_content().buildings.values())
     return env.get_template("board.html")
 
 

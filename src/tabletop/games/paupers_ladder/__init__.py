@@ -1,4 +1,7 @@
-"""Paupers' Ladder (Bedsit Games): the 2-4 player game, with its content as data."""
+"""Paupers' Ladder (Bedsit Games): 2-4 players, Survival Mode and solo in 3 scenarios, with its
+content as data (``data/``) and its rules by rulebook section (``rules/``). Here the game is
+assembled: the state class gets the shared content, its decisions, its view and its estimate, and
+the modules that register into the tables (the effects' handlers, the scenarios) are imported."""
 
 from __future__ import annotations
 
@@ -9,10 +12,15 @@ from tabletop.engine import Game, GameSpec, ParamSpec, State, new_rng, register
 from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
 
+from . import effects, evaluate, lint, saves, scenario
+from .bot import GreedyBot
 from .content import CITIES, content, solo_ids
+from .decisions import DECISIONS
 from .presentation import PaupersLadderPresentation
-from .rules import PLState
-from .setup import lay_out_board
+from .rules.scenarios import fiery_siege, garoliums_tournament, saltash_necromancer
+from .rules.setup import lay_out_board
+from .state import PLState
+from .view import view_of
 
 __all__ = ["PLState", "PaupersLadder"]
 
@@ -102,7 +110,7 @@ class PaupersLadder(Game):
                 "use mode=solo for 1 player"
             )
         self.content = content()
-        PLState.C = self.content
+        PLState.content = self.content
 
     @property
     def num_players(self) -> int:
@@ -112,12 +120,10 @@ class PaupersLadder(Game):
         return PLState
 
     def bots(self) -> Mapping[str, type[Bot]]:
-        from .bot import GreedyBot
-
         return {"greedy": GreedyBot}
 
     def lint(self) -> list[str]:
-        problems = self.content.lint()
+        problems = lint.problems(self.content) + effects.missing()
         limit = int(self.content.numbers["round_limit"]["value"])
         if 60 + limit * 4 * _TURN_BOUND > MAX_ACTIONS:
             problems.append(
@@ -129,24 +135,28 @@ class PaupersLadder(Game):
     # ------------------------------------------------------------------ a new game
     def new_state(self, seed: int = 0) -> PLState:
         rng = new_rng(seed)
-        d = lay_out_board(self.content, self.params, rng)
-        state = PLState(self, d, rng, seed)
-        state.log(
-            "The tournament begins. Quests: "
-            + "; ".join(
-                f"{c.capitalize()}: {self.content.quest[d['quests'][c]].name}" for c in CITIES
-            )
+        data = lay_out_board(self.content, self.params, rng)
+        state = PLState(self, data, rng, seed)
+        quests = "; ".join(
+            f"{c.capitalize()}: {self.content.quest[data['quests'][c]].name}" for c in CITIES
         )
+        state.log("The tournament begins. Quests: " + quests)
         return state
 
     # ------------------------------------------------------------------ scenarios
     def upgrade_data(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Games saved with the state's old short keys load with today's names (schema.py)."""
-        from .schema import upgrade
-
-        return upgrade(data)
+        """Games saved by older versions load with today's layout (saves.py)."""
+        return saves.upgrade(data)
 
     def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> PLState:
-        from .scenario import build
+        """A state set up as a scenario spec says (scenario.py)."""
+        return scenario.build(self, spec, seed)
 
-        return build(self, spec, seed)
+
+# the state's parts (the content comes with the first game made), attached here so that state.py
+# imports none of the modules that read it
+PLState.decisions = DECISIONS
+PLState.seen = view_of
+PLState.estimate = evaluate.evaluate
+# the tables the rules find each other through, filled by the modules that register into them
+REGISTERED = (effects, fiery_siege, garoliums_tournament, saltash_necromancer)

@@ -1,50 +1,467 @@
-"""Static content of Paupers' Ladder: pydantic models over the YAML in ``data/``, the closed effect
-vocabulary, lint, and the id lookups the rules use. Loaded once per process and shared by states."""
+# Over 600 lines: every card model and effect of the game, declared once, and the loader.
+"""Static content of Paupers' Ladder: pydantic models over the YAML in ``data/``, every effect of
+the cards declared once as a typed model in one of the engine's effect tables, and the id lookups
+the rules use. Loaded once per process and shared by every state (never copied).
+
+The effects come in four families, kept apart in the data (a name of one family in a field of
+another is refused at load, naming file, entry and field):
+
+- :data:`ABILITIES`, static: what Equipment, a Recipe, a trained Bird or a Pauper's starting
+  Equipment can do while held (a weapon, a free move, a discount); the rules ask them what they
+  amount to (abilities.py).
+- :data:`ALLIES`, triggered: what an ally on an Outcome card does when it is drawn in a fight.
+- :data:`ONGOING`, static: the rule of a Region card while it lies face up (a toll, no allies).
+- :data:`TRIGGERED`, triggered: what happens once, when a card is met, fought, completed or
+  acquired (an event's option, FAIL, APPEAR, a Quest's reward, ACQUIRE).
+
+Each handler is in effects.py, registered by the model's type. A triggered effect keeps a ref (the
+card and the place on it, such as ``beach.pest.fail.0``) by which a state's effect queue names it:
+:meth:`Content.ref` and :meth:`Content.effect_at`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
 from tabletop.engine.components import Die
-from tabletop.engine.content import (
-    EffectVocabulary,
-    Entry,
-    check_references,
-    load_document,
-    load_entries,
-    read_data,
-)
+from tabletop.engine.content import Entry, load_document, load_entries, read_data, validate_entry
+from tabletop.engine.effects import Effect, EffectTable
 from tabletop.engine.errors import ContentError
 
-from . import card_effects as ce
-from .card_effects import CardEffect, effect_from_data, effects_from_data
-
 DATA = Path(__file__).parent / "data"
+M = TypeVar("M", bound=BaseModel)
 
 WILD = ("beach", "forest", "mine", "mountain", "swamp")
 CITIES = ("bluevale", "blacksand", "greyhaven", "lilacsville")
 HAZARD_TYPES = ("humanoid", "vermin", "magical", "undead", "trap", "dragon")
 VIRTUES = ("generosity", "knowledge", "bravery", "magnificence", "fellowship")
 Source = Literal["rulebook", "designed"]
-Effect = dict[str, Any]
 RegionCond = Literal["beach", "forest", "mine", "mountain", "swamp", "coastal", "city-adjacent"]
 WildType = Literal["beach", "forest", "mine", "mountain", "swamp"]
 HazardType = Literal["humanoid", "vermin", "magical", "undead", "trap", "dragon"]
 
+GAME = "paupers-ladder"
+ABILITIES: EffectTable[Any] = EffectTable(GAME, "ability")
+ALLIES: EffectTable[Any] = EffectTable(GAME, "ally")
+ONGOING: EffectTable[Any] = EffectTable(GAME, "ongoing")
+TRIGGERED: EffectTable[Any] = EffectTable(GAME, "triggered")
+# each family in words, for a name found in the wrong one
+FAMILY_WORDS: dict[str, str] = {
+    "ability": "a static ability (of Equipment, a Recipe or a Bird)",
+    "ally": "an ally's effect",
+    "ongoing": "an ONGOING rule of a Region card",
+    "triggered": "a triggered card effect",
+}
+FAMILIES = (ABILITIES, ALLIES, ONGOING, TRIGGERED)
+
+
+def _parsed(table: EffectTable[Any], raw: Any) -> Effect:
+    """One raw effect of a field of ``table``'s family, as its model (a ValueError says why not:
+    pydantic adds the entry's field)."""
+    if isinstance(raw, Effect):
+        return raw
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"an effect is a mapping, got {raw!r}")
+    name = raw.get("effect")
+    if name not in table:
+        other = next((t.family for t in FAMILIES if name in t), None)
+        if other is not None:
+            raise ValueError(f"{name!r} is {FAMILY_WORDS[other]}, not {FAMILY_WORDS[table.family]}")
+        known = ", ".join(sorted(table.names()))
+        raise ValueError(f"unknown effect {name!r} (the {table.family} effects: {known})")
+    try:
+        return table.model(str(name)).model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise ValueError(f"effect {name!r}, field {where!r}: {err['msg']}") from None
+
+
+def _effects_of(table: EffectTable[Any]) -> Any:
+    """The field type of a list of effects of one family, parsed into their models at load."""
+
+    def parse(raw: Any) -> tuple[Effect, ...]:
+        if not isinstance(raw, list | tuple):
+            raise ValueError(f"a list of effects is expected, got {raw!r}")
+        return tuple(_parsed(table, e) for e in raw)
+
+    return Annotated[tuple[Effect, ...], BeforeValidator(parse)]
+
+
+if TYPE_CHECKING:  # to the type checker, each is a tuple of effect models
+    Abilities = tuple[Effect, ...]
+    AllyEffects = tuple[Effect, ...]
+    OngoingRules = tuple[Effect, ...]
+    Triggered = tuple[Effect, ...]
+else:
+    Abilities = _effects_of(ABILITIES)
+    AllyEffects = _effects_of(ALLIES)
+    OngoingRules = _effects_of(ONGOING)
+    Triggered = _effects_of(TRIGGERED)
+
+
+# ------------------------------------------------------------------ static abilities
+@ABILITIES.effect
+class Weapon(Effect):
+    """A weapon: +``bonus`` Strength in a fight (+``vs_bonus`` more against ``vs_type``)."""
+
+    effect: Literal["weapon"]
+    bonus: int
+    vs_type: HazardType | None = None
+    vs_bonus: int = 0
+
+
+@ABILITIES.effect
+class WeaponGems(Effect):
+    """A weapon worth the Gems on it, one of which comes off per fight (bang bombs)."""
+
+    effect: Literal["weapon-gems"]
+
+
+@ABILITIES.effect
+class FightBonus(Effect):
+    effect: Literal["fight-bonus"]
+    bonus: int
+    region: RegionCond | None = None
+    vs_type: HazardType | None = None
+
+
+@ABILITIES.effect
+class Boost(Effect):
+    """+``bonus`` Strength in one fight, once a turn (``charges``: a starting boost's uses)."""
+
+    effect: Literal["boost"]
+    bonus: int
+    vs_type: HazardType | None = None
+    charges: int | None = None
+
+
+@ABILITIES.effect
+class PeekOutcome(Effect):
+    effect: Literal["peek-outcome"]
+    n: int
+
+
+@ABILITIES.effect
+class PeekRegion(Effect):
+    effect: Literal["peek-region"]
+    n: int
+    before_move: bool = False
+
+
+@ABILITIES.effect
+class Recall(Effect):
+    effect: Literal["recall"]
+    n: int
+
+
+@ABILITIES.effect
+class FreeMoves(Effect):
+    effect: Literal["free-moves"]
+    n: int
+
+
+@ABILITIES.effect
+class CharmFree(Effect):
+    effect: Literal["charm-free"]
+
+
+@ABILITIES.effect
+class CollectGems(Effect):
+    effect: Literal["collect-gems"]
+    n: int
+
+
+@ABILITIES.effect
+class TeleportCity(Effect):
+    effect: Literal["teleport-city"]
+
+
+@ABILITIES.effect
+class Swim(Effect):
+    effect: Literal["swim"]
+
+
+@ABILITIES.effect
+class Transmute(Effect):
+    effect: Literal["transmute"]
+    gems: int
+
+
+@ABILITIES.effect
+class DefeatGems(Effect):
+    effect: Literal["defeat-gems"]
+    n: int
+
+
+@ABILITIES.effect
+class TurnGems(Effect):
+    effect: Literal["turn-gems"]
+    n: int
+    below: int | None = None
+
+
+@ABILITIES.effect
+class Discount(Effect):
+    effect: Literal["discount"]
+    n: int
+    tag: str | None = None
+
+
+@ABILITIES.effect
+class DiscountRoll(Effect):
+    effect: Literal["discount-roll"]
+
+
+@ABILITIES.effect
+class UnlimitedInventory(Effect):
+    effect: Literal["unlimited-inventory"]
+
+
+@ABILITIES.effect
+class BirdMoves(Effect):
+    effect: Literal["bird-moves"]
+    n: int
+
+
+@ABILITIES.effect
+class IdleGems(Effect):
+    effect: Literal["idle-gems"]
+    n: int
+
+
+@ABILITIES.effect
+class SellBonus(Effect):
+    effect: Literal["sell-bonus"]
+    n: int
+
+
+# ------------------------------------------------------------------ allies on Outcome cards
+@ALLIES.effect
+class AllyBonus(Effect):
+    effect: Literal["ally-bonus"]
+    bonus: int
+    region: RegionCond
+
+
+@ALLIES.effect
+class AllyDraw(Effect):
+    effect: Literal["ally-draw"]
+    region: RegionCond
+
+
+@ALLIES.effect
+class AllyPay(Effect):
+    effect: Literal["ally-pay"]
+    cost: int
+    bonus: int
+
+
+# ------------------------------------------------------------------ ONGOING rules of Region cards
+@ONGOING.effect
+class Toll(Effect):
+    effect: Literal["toll"]
+    n: int
+
+
+@ONGOING.effect
+class NoAllies(Effect):
+    effect: Literal["no-allies"]
+
+
+# ------------------------------------------------------------------ triggered card effects
+@TRIGGERED.effect
+class Gain(Effect):
+    effect: Literal["gain"]
+    n: int
+
+
+@TRIGGERED.effect
+class Lose(Effect):
+    effect: Literal["lose"]
+    n: int
+
+
+@TRIGGERED.effect
+class Pay(Effect):
+    effect: Literal["pay"]
+    n: int
+    onto_card: bool = False
+
+
+@TRIGGERED.effect
+class TakeGemsHere(Effect):
+    effect: Literal["take-gems-here"]
+
+
+@TRIGGERED.effect
+class PlaceGems(Effect):
+    effect: Literal["place-gems"]
+    n: int
+
+
+@TRIGGERED.effect
+class SellTrophy(Effect):
+    effect: Literal["sell-trophy"]
+    hazard: str
+    gems: int
+
+
+@TRIGGERED.effect
+class CharmTable(Effect):
+    """Roll the lucky charm: the effects of the face rolled run."""
+
+    effect: Literal["charm-table"]
+    neutral: Triggered
+    happy: Triggered
+    wink: Triggered
+
+    def on(self, face: str) -> tuple[Effect, ...]:
+        if face == "happy":
+            return self.happy
+        if face == "wink":
+            return self.wink
+        return self.neutral
+
+
+@TRIGGERED.effect
+class OutcomeCheck(Effect):
+    """Draw an Outcome card: ``min`` or more runs ``success``, else ``failure``."""
+
+    effect: Literal["outcome-check"]
+    min: int
+    success: Triggered
+    failure: Triggered
+
+
+@TRIGGERED.effect
+class DrawEquipment(Effect):
+    effect: Literal["draw-equipment"]
+    n: int
+    keep: int
+
+
+@TRIGGERED.effect
+class DrawRarity(Effect):
+    effect: Literal["draw-rarity"]
+
+
+@TRIGGERED.effect
+class ShopTake(Effect):
+    effect: Literal["shop-take"]
+
+
+@TRIGGERED.effect
+class TakeTucked(Effect):
+    effect: Literal["take-tucked"]
+
+
+@TRIGGERED.effect
+class TuckEquipment(Effect):
+    effect: Literal["tuck-equipment"]
+    n: int
+
+
+@TRIGGERED.effect
+class Market(Effect):
+    effect: Literal["market"]
+
+
+@TRIGGERED.effect
+class Smith(Effect):
+    effect: Literal["smith"]
+    bonus: int
+
+
+@TRIGGERED.effect
+class LearnRecipe(Effect):
+    effect: Literal["learn-recipe"]
+
+
+@TRIGGERED.effect
+class ReturnOutcomes(Effect):
+    effect: Literal["return-outcomes"]
+    n: int
+
+
+@TRIGGERED.effect
+class DiscardEquipment(Effect):
+    effect: Literal["discard-equipment"]
+    n: int
+
+
+@TRIGGERED.effect
+class DiscardTrophy(Effect):
+    effect: Literal["discard-trophy"]
+    type: HazardType | None = None
+
+
+@TRIGGERED.effect
+class DiscardIngredient(Effect):
+    effect: Literal["discard-ingredient"]
+    n: int
+
+
+@TRIGGERED.effect
+class MissTurn(Effect):
+    effect: Literal["miss-turn"]
+
+
+@TRIGGERED.effect
+class SendHome(Effect):
+    effect: Literal["send-home"]
+
+
+@TRIGGERED.effect
+class TravelToCity(Effect):
+    effect: Literal["travel-to-city"]
+
+
+@TRIGGERED.effect
+class Leave(Effect):
+    effect: Literal["leave"]
+
+
+@TRIGGERED.effect
+class MoveHazard(Effect):
+    effect: Literal["move-hazard"]
+    region: WildType
+
+
+@TRIGGERED.effect
+class ClearRegion(Effect):
+    effect: Literal["clear-region"]
+
+
+@TRIGGERED.effect
+class Disaster(Effect):
+    effect: Literal["disaster"]
+    region: WildType
+
+
+@TRIGGERED.effect
+class Rescue(Effect):
+    effect: Literal["rescue"]
+
+
+@TRIGGERED.effect
+class Shipwreck(Effect):
+    effect: Literal["shipwreck"]
+
+
+# the effects a triggered effect holds, run by it (by field, for the refs of the nested effects)
+NESTED: dict[type[Effect], tuple[str, ...]] = {
+    CharmTable: ("neutral", "happy", "wink"),
+    OutcomeCheck: ("success", "failure"),
+}
+
 
 # ------------------------------------------------------------------ entry models
-def _private(model: BaseModel, name: str) -> Any:
-    """A private attribute of a model read straight from its store (pydantic's attribute lookup
-    of private names is slow, and the typed card effects are read on the hot path)."""
-    private = model.__pydantic_private__
-    assert private is not None
-    return private[name]
-
-
 class Region(Entry):
     id: str
     name: str
@@ -63,7 +480,7 @@ class MapDoc(Entry):
 
 class StartingEquipment(Entry):
     name: str
-    abilities: list[Effect]
+    abilities: Abilities
     source: Source
 
 
@@ -81,14 +498,14 @@ class Pauper(Entry):
 class Bird(Entry):
     id: str
     name: str
-    trained: list[Effect]
+    trained: Abilities
     source: Source
 
 
 class Ally(Entry):
     id: str
     name: str
-    effects: list[Effect]
+    effects: AllyEffects
     source: Source
 
 
@@ -117,7 +534,7 @@ class Recipe(Entry):
     name: str
     copies: int
     ingredients: list[str]
-    abilities: list[Effect]
+    abilities: Abilities
     source: Source
 
 
@@ -127,17 +544,11 @@ class Equipment(Entry):
     cost: int
     uses: Literal["1", "2", "unlimited", "weapon"]
     copies: int = 1
-    abilities: list[Effect]
-    acquire: list[Effect] = []
+    abilities: Abilities
+    acquire: Triggered = ()
     tags: list[str] = []
     rarity: bool = False
     source: Source
-    _acquire: tuple[CardEffect, ...] = PrivateAttr(default=())
-
-    @property
-    def acquire_effects(self) -> tuple[CardEffect, ...]:
-        """ACQUIRE as typed models (built at load)."""
-        return _private(self, "_acquire")  # type: ignore[no-any-return]
 
 
 class EquipmentDoc(Entry):
@@ -147,13 +558,7 @@ class EquipmentDoc(Entry):
 
 class Option(Entry):
     label: str
-    effects: list[Effect]
-    _typed: tuple[CardEffect, ...] = PrivateAttr(default=())
-
-    @property
-    def card_effects(self) -> tuple[CardEffect, ...]:
-        """The option's effects as typed models (built at load)."""
-        return _private(self, "_typed")  # type: ignore[no-any-return]
+    effects: Triggered
 
 
 class RegionCard(Entry):
@@ -167,9 +572,9 @@ class RegionCard(Entry):
     type: HazardType | None = None
     gems: int = 0
     provides: dict[str, Any] | None = None
-    fail: list[Effect] = []
-    appear: list[Effect] = []
-    ongoing: list[Effect] = []
+    fail: Triggered = ()
+    appear: Triggered = ()
+    ongoing: OngoingRules = ()
     # events
     icon: Literal["pauper", "bird"] | None = None
     options: list[Option] = []
@@ -180,18 +585,6 @@ class RegionCard(Entry):
     ingredient: str | None = None
     fragile: bool = False
     source: Source
-    _fail: tuple[CardEffect, ...] = PrivateAttr(default=())
-    _appear: tuple[CardEffect, ...] = PrivateAttr(default=())
-
-    @property
-    def fail_effects(self) -> tuple[CardEffect, ...]:
-        """FAIL as typed models (built at load)."""
-        return _private(self, "_fail")  # type: ignore[no-any-return]
-
-    @property
-    def appear_effects(self) -> tuple[CardEffect, ...]:
-        """APPEAR as typed models (built at load)."""
-        return _private(self, "_appear")  # type: ignore[no-any-return]
 
 
 class RegionDecks(Entry):
@@ -226,265 +619,21 @@ class Quest(Entry):
     copies: int = 1
     text: str = ""
     objective: Objective
-    reward: list[list[Effect]]
+    reward: list[Triggered]
     tower: bool = False
     wild: bool = False
     pie: bool = False
     pauper_only: bool = False
     source: Source
-    _reward: tuple[tuple[CardEffect, ...], ...] = PrivateAttr(default=())
-
-    @property
-    def reward_effects(self) -> tuple[tuple[CardEffect, ...], ...]:
-        """Each reward option as typed models (built at load)."""
-        return _private(self, "_reward")  # type: ignore[no-any-return]
 
 
 class Numbers(BaseModel):
     model_config = ConfigDict(extra="allow", frozen=True)
 
 
-# ------------------------------------------------------------------ effect vocabulary
-class _P(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class NoParams(_P):
-    pass
-
-
-class N(_P):
-    n: int
-
-
-class Weapon(_P):
-    bonus: int
-    vs_type: HazardType | None = None
-    vs_bonus: int = 0
-
-
-class FightBonus(_P):
-    bonus: int
-    region: RegionCond | None = None
-    vs_type: HazardType | None = None
-
-
-class Boost(_P):
-    bonus: int
-    vs_type: HazardType | None = None
-    charges: int | None = None
-
-
-class PeekRegion(_P):
-    n: int
-    before_move: bool = False
-
-
-class Transmute(_P):
-    gems: int
-
-
-class TurnGems(_P):
-    n: int
-    below: int | None = None
-
-
-class Discount(_P):
-    n: int
-    tag: str | None = None
-
-
-class AllyBonus(_P):
-    bonus: int
-    region: RegionCond
-
-
-class AllyDraw(_P):
-    region: RegionCond
-
-
-class AllyPay(_P):
-    cost: int
-    bonus: int
-
-
-class Pay(_P):
-    n: int
-    onto_card: bool = False
-
-
-class CharmTable(_P):
-    neutral: list[Effect]
-    happy: list[Effect]
-    wink: list[Effect]
-
-
-class OutcomeCheck(_P):
-    min: int
-    success: list[Effect]
-    failure: list[Effect]
-
-
-class DrawEquipment(_P):
-    n: int
-    keep: int
-
-
-class Smith(_P):
-    bonus: int
-
-
-class SellTrophy(_P):
-    hazard: str
-    gems: int
-
-
-class RegionParam(_P):
-    region: WildType
-
-
-class DiscardTrophy(_P):
-    type: HazardType | None = None
-
-
-VOCAB = EffectVocabulary("paupers-ladder")
-_EFFECTS: dict[str, type[BaseModel]] = {
-    # abilities of Equipment, Recipes, Birds and starting Equipment
-    "weapon": Weapon,
-    "weapon_gems": NoParams,
-    "fight_bonus": FightBonus,
-    "boost": Boost,
-    "peek_outcome": N,
-    "peek_region": PeekRegion,
-    "recall": N,
-    "free_moves": N,
-    "charm_free": NoParams,
-    "collect_gems": N,
-    "teleport_city": NoParams,
-    "swim": NoParams,
-    "transmute": Transmute,
-    "defeat_gems": N,
-    "turn_gems": TurnGems,
-    "discount": Discount,
-    "discount_roll": NoParams,
-    "unlimited_inventory": NoParams,
-    "bird_moves": N,
-    "idle_gems": N,
-    "sell_bonus": N,
-    # allies on Outcome cards
-    "ally_bonus": AllyBonus,
-    "ally_draw": AllyDraw,
-    "ally_pay": AllyPay,
-    # encounters, FAIL, APPEAR, ONGOING and rewards
-    "gain": N,
-    "lose": N,
-    "pay": Pay,
-    "charm_table": CharmTable,
-    "outcome_check": OutcomeCheck,
-    "draw_equipment": DrawEquipment,
-    "draw_rarity": NoParams,
-    "shop_take": NoParams,
-    "take_tucked": NoParams,
-    "take_gems_here": NoParams,
-    "market": NoParams,
-    "smith": Smith,
-    "miss_turn": NoParams,
-    "sell_trophy": SellTrophy,
-    "learn_recipe": NoParams,
-    "return_outcomes": N,
-    "rescue": NoParams,
-    "shipwreck": NoParams,
-    "leave": NoParams,
-    "disaster": RegionParam,
-    "send_home": NoParams,
-    "discard_equipment": N,
-    "discard_trophy": DiscardTrophy,
-    "discard_ingredient": N,
-    "move_hazard": RegionParam,
-    "clear_region": NoParams,
-    "no_allies": NoParams,
-    "place_gems": N,
-    "tuck_equipment": N,
-    "toll": N,
-    "travel_to_city": NoParams,
-}
-for _name, _model in _EFFECTS.items():
-    VOCAB.define(_name, _model)
-
-NESTED = {"charm_table": ("neutral", "happy", "wink"), "outcome_check": ("success", "failure")}
-
-
-# Two vocabularies kept apart (and a third for allies): static abilities, in force while a card is
-# held (Equipment, Recipes, Birds, starting Equipment), and triggered effects that run once when a
-# card is met, fought, completed or acquired (Region cards' options, FAIL, APPEAR, ONGOING, Quest
-# rewards, ACQUIRE). A name from one vocabulary in a field of the other is refused at load.
-ABILITIES = frozenset(
-    {
-        "weapon",
-        "weapon_gems",
-        "fight_bonus",
-        "boost",
-        "peek_outcome",
-        "peek_region",
-        "recall",
-        "free_moves",
-        "charm_free",
-        "collect_gems",
-        "teleport_city",
-        "swim",
-        "transmute",
-        "defeat_gems",
-        "turn_gems",
-        "discount",
-        "discount_roll",
-        "unlimited_inventory",
-        "bird_moves",
-        "idle_gems",
-        "sell_bonus",
-    }
-)
-ALLY_EFFECTS = frozenset({"ally_bonus", "ally_draw", "ally_pay"})
-ONGOING = frozenset({"toll", "no_allies"})  # a Region card's rule while it lies face up
-CARD_EFFECTS = frozenset(_EFFECTS) - ABILITIES - ALLY_EFFECTS - ONGOING
-VOCABULARIES = {
-    "ability": (ABILITIES, "a static ability (of Equipment, a Recipe or a Bird)"),
-    "ally": (ALLY_EFFECTS, "an ally's effect"),
-    "ongoing": (ONGOING, "an ONGOING rule of a Region card"),
-    "card": (CARD_EFFECTS, "a triggered card effect"),
-}
-
-
-def check_effects(
-    effects: list[Effect],
-    file: str,
-    entry: str,
-    field: str,
-    kind: str = "card",
-    vocabulary_only: bool = False,
-) -> list[str]:
-    """Problems with a list of effects in one field: names of the wrong vocabulary for the field
-    (``kind``: ability, ally or card) and, unless ``vocabulary_only``, unknown names and bad
-    parameters."""
-    allowed, what = VOCABULARIES[kind]
-    out: list[str] = []
-    for eff in effects:
-        if not isinstance(eff, dict):
-            out.append(f"{file}, entry {entry!r}: an effect must be a mapping, got {eff!r}")
-            continue
-        name = eff.get("effect")
-        if name in VOCAB.effects and name not in allowed:
-            other = next(w for k, (names, w) in VOCABULARIES.items() if name in names)
-            out.append(f"{file}, entry {entry!r}, field {field!r}: {name!r} is {other}, not {what}")
-            continue
-        if not vocabulary_only:
-            out.extend(VOCAB.check(eff, file, entry))
-        for key in NESTED.get(str(name), ()):
-            inner = eff.get(key)
-            if isinstance(inner, list):
-                out.extend(
-                    check_effects(inner, file, entry, f"{field}.{key}", kind, vocabulary_only)
-                )
-    return out
+# what the rules themselves give for a victory: an Equipment card or a Rarity
+VICTORY_EQUIPMENT = DrawEquipment(effect="draw-equipment", n=1, keep=1)
+VICTORY_RARITY = DrawRarity(effect="draw-rarity")
 
 
 # ------------------------------------------------------------------ the loaded content
@@ -494,73 +643,31 @@ class Content:
     def __init__(self, data_dir: Path = DATA) -> None:
         self.dir = data_dir
         self.regions: dict[str, Region] = {
-            r.id: r for r in load_document(data_dir / "map.yaml", MapDoc).regions
+            r.id: r for r in _document(data_dir / "map.yaml", MapDoc, regions=Region).regions
         }
         self.paupers = load_entries(data_dir / "paupers.yaml", Pauper)
         self.birds = load_entries(data_dir / "birds.yaml", Bird)
-        self.outcome_doc = load_document(data_dir / "outcomes.yaml", OutcomeDoc)
+        self.outcome_doc = _document(data_dir / "outcomes.yaml", OutcomeDoc, allies=Ally)
         self.allies = {a.id: a for a in self.outcome_doc.allies}
         self.ingredients = load_entries(data_dir / "ingredients.yaml", Ingredient)
         self.recipes = load_entries(data_dir / "recipes.yaml", Recipe)
-        eqdoc = load_document(data_dir / "equipment.yaml", EquipmentDoc)
-        self.equipment = {e.id: e for e in eqdoc.equipment}
-        self.rarities = {e.id: e for e in eqdoc.rarities}
-        self.decks = load_document(data_dir / "region_cards.yaml", RegionDecks)
+        equipment = _document(
+            data_dir / "equipment.yaml", EquipmentDoc, equipment=Equipment, rarities=Equipment
+        )
+        self.equipment = {e.id: e for e in equipment.equipment}
+        self.rarities = {e.id: e for e in equipment.rarities}
+        self.decks = _document(
+            data_dir / "region_cards.yaml", RegionDecks, **dict.fromkeys(WILD, RegionCard)
+        )
         self.quests = load_entries(data_dir / "quests.yaml", Quest)
         raw = load_document(data_dir / "components.yaml", Numbers).model_dump()
         self.numbers: dict[str, Any] = raw
+        # the rule numbers by name (``round_limit``, ``extra_move_cost``, ...)
+        self.number: dict[str, int] = {k: int(v["value"]) for k, v in raw.items() if "value" in v}
         self.charm_faces: list[dict[str, Any]] = raw["lucky_charm"]["faces"]
         self.lucky_charm: Die[dict[str, Any]] = Die("lucky charm", tuple(self.charm_faces))
         self.solo: dict[str, Any] = load_document(data_dir / "solo.yaml", Numbers).model_dump()
-
-        # card instances
-        self.region_card: dict[str, RegionCard] = {}
-        self.region_deck_of: dict[str, str] = {}
-        self.deck_lists: dict[str, list[str]] = {}
-        for deck in WILD:
-            ids: list[str] = []
-            for card in getattr(self.decks, deck):
-                for k in range(1, card.copies + 1):
-                    cid = f"{deck}.{card.id}.{k}"
-                    self.region_card[cid] = card
-                    self.region_deck_of[cid] = deck
-                    ids.append(cid)
-            self.deck_lists[deck] = ids
-        self.item: dict[str, Equipment] = {}
-        self.equipment_list: list[str] = []
-        for e in self.equipment.values():
-            for k in range(1, e.copies + 1):
-                cid = f"eq.{e.id}.{k}"
-                self.item[cid] = e
-                self.equipment_list.append(cid)
-        self.rarity_list: list[str] = []
-        for e in self.rarities.values():
-            cid = f"rar.{e.id}"
-            self.item[cid] = e
-            self.rarity_list.append(cid)
-        self.quest: dict[str, Quest] = {}
-        self.quest_list: list[str] = []
-        for q in self.quests.values():
-            for k in range(1, q.copies + 1):
-                cid = f"q.{q.id}.{k}"
-                self.quest[cid] = q
-                self.quest_list.append(cid)
-        self.recipe: dict[str, Recipe] = {}
-        self.recipe_list: list[str] = []
-        for r in self.recipes.values():
-            for k in range(1, r.copies + 1):
-                cid = f"rec.{r.id}.{k}"
-                self.recipe[cid] = r
-                self.recipe_list.append(cid)
-        self.outcome: dict[str, OutcomeCard] = {}
-        self.outcome_lists: dict[str, list[str]] = {}
-        for colour in self.outcome_doc.colours:
-            ids = []
-            for i, oc in enumerate(self.outcome_doc.deck):
-                cid = f"{colour}-{i + 1:02d}"
-                self.outcome[cid] = oc
-                ids.append(cid)
-            self.outcome_lists[colour] = ids
+        self._card_instances()
         self.neighbours = {r.id: tuple(r.bridges) for r in self.regions.values()}
         self.city_adjacent = {
             r.id: any(self.regions[b].type == "city" for b in r.bridges if b in self.regions)
@@ -569,262 +676,135 @@ class Content:
         self.wild_regions = {
             t: tuple(r.id for r in self.regions.values() if r.type == t) for t in WILD
         }
-        # an effect of the wrong vocabulary (a weapon in an event option) would crash in play
-        problems = self.effect_problems(vocabulary_only=True)
-        if problems:
-            raise ContentError(str(self.dir), "; ".join(problems))
-        self._build_card_effects()
+        self._effect_refs()
 
-    def _build_card_effects(self) -> None:
-        """Build the triggered card effects as typed models, once, from the data checked against
-        the vocabulary (a bad parameter is refused here: it would otherwise crash in play), and
-        index them by their ref for the effect queues of the states."""
-        problems = self.effect_problems(triggered_only=True)
-        if problems:
-            raise ContentError(str(self.dir), "; ".join(problems))
-        index: dict[str, CardEffect] = {}
-        self.card_effect = index
+    def _card_instances(self) -> None:
+        """Each card's instances, one id per copy (``beach.pest.2``, ``eq.rope.1``)."""
+        self.region_card: dict[str, RegionCard] = {}
+        self.region_deck_of: dict[str, str] = {}
+        self.deck_lists: dict[str, list[str]] = {}
         for deck in WILD:
-            for c in getattr(self.decks, deck):
-                ref = f"{deck}.{c.id}"
-                c._fail = effects_from_data(c.fail, f"{ref}.fail", index)
-                c._appear = effects_from_data(c.appear, f"{ref}.appear", index)
-                for i, o in enumerate(c.options):
-                    o._typed = effects_from_data(o.effects, f"{ref}.options.{i}", index)
-        for q in self.quests.values():
-            q._reward = tuple(
-                effects_from_data(opt, f"q.{q.id}.reward.{i}", index)
-                for i, opt in enumerate(q.reward)
-            )
+            ids: list[str] = []
+            for entry in self.region_cards(deck):
+                for k in range(1, entry.copies + 1):
+                    cid = f"{deck}.{entry.id}.{k}"
+                    self.region_card[cid] = entry
+                    self.region_deck_of[cid] = deck
+                    ids.append(cid)
+            self.deck_lists[deck] = ids
+        self.item: dict[str, Equipment] = {}
+        self.equipment_list = self._copies("eq", self.equipment.values(), self.item)
+        self.rarity_list: list[str] = []
+        for e in self.rarities.values():
+            self.item[f"rar.{e.id}"] = e
+            self.rarity_list.append(f"rar.{e.id}")
+        self.quest: dict[str, Quest] = {}
+        self.quest_list = self._copies("q", self.quests.values(), self.quest)
+        self.recipe: dict[str, Recipe] = {}
+        self.recipe_list = self._copies("rec", self.recipes.values(), self.recipe)
+        self.outcome: dict[str, OutcomeCard] = {}
+        self.outcome_lists: dict[str, list[str]] = {}
+        for colour in self.outcome_doc.colours:
+            ids = []
+            for i, outcome in enumerate(self.outcome_doc.deck):
+                cid = f"{colour}-{i + 1:02d}"
+                self.outcome[cid] = outcome
+                ids.append(cid)
+            self.outcome_lists[colour] = ids
+
+    @staticmethod
+    def _copies(prefix: str, entries: Iterable[Any], into: dict[str, Any]) -> list[str]:
+        ids = []
+        for entry in entries:
+            for k in range(1, entry.copies + 1):
+                cid = f"{prefix}.{entry.id}.{k}"
+                into[cid] = entry
+                ids.append(cid)
+        return ids
+
+    def region_cards(self, deck: str) -> list[RegionCard]:
+        """The cards of one Region deck, as printed (one entry per card, its copies counted)."""
+        cards: list[RegionCard] = getattr(self.decks, deck)
+        return cards
+
+    def _effect_refs(self) -> None:
+        """Every triggered effect by its ref, the card and place it is printed at (the state's
+        effect queue holds refs, never copies: ``beach.pest.fail.0``, ``q.orphanage.reward.0.1``,
+        the nested ``...options.0.1.happy.0``), and each effect's ref by its identity."""
+        self._at: dict[str, Effect] = {}
+        self._ref: dict[int, str] = {}
+        for deck in WILD:
+            for card in self.region_cards(deck):
+                ref = f"{deck}.{card.id}"
+                self._index(card.fail, f"{ref}.fail")
+                self._index(card.appear, f"{ref}.appear")
+                for i, option in enumerate(card.options):
+                    self._index(option.effects, f"{ref}.options.{i}")
+        for quest in self.quests.values():
+            for i, reward in enumerate(quest.reward):
+                self._index(reward, f"q.{quest.id}.reward.{i}")
         for prefix, table in (("eq", self.equipment), ("rar", self.rarities)):
             for e in table.values():
-                e._acquire = effects_from_data(e.acquire, f"{prefix}.{e.id}.acquire", index)
-        # what the rules themselves give for a victory: an Equipment card or a Rarity
-        self.victory_equipment = effect_from_data(
-            {"effect": "draw_equipment", "n": 1, "keep": 1}, "rules.victory.equipment", index
-        )
-        self.victory_rarity = effect_from_data(
-            {"effect": "draw_rarity"}, "rules.victory.rarity", index
-        )
+                self._index(e.acquire, f"{prefix}.{e.id}.acquire")
+        self._index((VICTORY_EQUIPMENT,), "rules.victory.equipment", alone=True)
+        self._index((VICTORY_RARITY,), "rules.victory.rarity", alone=True)
+
+    def _index(self, effects: Iterable[Effect], ref: str, alone: bool = False) -> None:
+        for i, effect in enumerate(effects):
+            at = ref if alone else f"{ref}.{i}"
+            self._at[at] = effect
+            self._ref.setdefault(id(effect), at)
+            for field in NESTED.get(type(effect), ()):
+                self._index(getattr(effect, field), f"{at}.{field}")
+
+    def effect_at(self, ref: str) -> Effect:
+        """The triggered effect printed at ``ref``."""
+        return self._at[ref]
+
+    def ref(self, effect: Effect) -> str:
+        """Where a triggered effect of this content is printed (its ref)."""
+        return self._ref[id(effect)]
+
+    def refs(self) -> dict[str, Effect]:
+        """Every triggered effect by its ref (a copy)."""
+        return dict(self._at)
 
     def card_name(self, cid: str) -> str:
         for table in (self.region_card, self.item, self.quest, self.recipe):
             if cid in table:
                 return str(table[cid].name)
         if cid in self.outcome:
-            oc = self.outcome[cid]
-            return f"{oc.number}" + (f" ({self.allies[oc.ally].name})" if oc.ally else "")
+            card = self.outcome[cid]
+            return f"{card.number}" + (f" ({self.allies[card.ally].name})" if card.ally else "")
         if cid.startswith("starting."):
             return self.paupers[cid.split(".", 1)[1]].equipment.name
         return cid
 
-    # -------------------------------------------------------------- lint
-    def effect_problems(
-        self, vocabulary_only: bool = False, triggered_only: bool = False
-    ) -> list[str]:
-        """Every effect list checked against the vocabulary of its field (at load: only that;
-        lint checks names and parameters too). ``triggered_only``: only the triggered card
-        effects, names and parameters (what the typed models are built from)."""
-        if triggered_only:
-            return self._triggered_problems()
-        out: list[str] = []
-        v = vocabulary_only
-        f = str(self.dir / "paupers.yaml")
-        for p in self.paupers.values():
-            out += check_effects(
-                p.equipment.abilities, f, p.id, "equipment.abilities", "ability", vocabulary_only=v
-            )
-        f = str(self.dir / "birds.yaml")
-        for bird in self.birds.values():
-            out += check_effects(bird.trained, f, bird.id, "trained", "ability", vocabulary_only=v)
-        f = str(self.dir / "outcomes.yaml")
-        for a in self.allies.values():
-            out += check_effects(a.effects, f, a.id, "effects", "ally", vocabulary_only=v)
-        f = str(self.dir / "recipes.yaml")
-        for rec in self.recipes.values():
-            out += check_effects(
-                rec.abilities, f, rec.id, "abilities", "ability", vocabulary_only=v
-            )
-        f = str(self.dir / "equipment.yaml")
-        for e in [*self.equipment.values(), *self.rarities.values()]:
-            out += check_effects(e.abilities, f, e.id, "abilities", "ability", vocabulary_only=v)
-        f = str(self.dir / "region_cards.yaml")
-        for deck in WILD:
-            for c in getattr(self.decks, deck):
-                out += check_effects(c.ongoing, f, c.id, "ongoing", "ongoing", vocabulary_only=v)
-        return out + self._triggered_problems(vocabulary_only=v)
+    def region_name(self, region: str) -> str:
+        """A Region's printed name (a City's too); an unknown id as it is."""
+        return self.regions[region].name if region in self.regions else str(region)
 
-    def _triggered_problems(self, vocabulary_only: bool = False) -> list[str]:
-        out: list[str] = []
-        v = vocabulary_only
-        f = str(self.dir / "equipment.yaml")
-        for e in [*self.equipment.values(), *self.rarities.values()]:
-            out += check_effects(e.acquire, f, e.id, "acquire", vocabulary_only=v)
-        f = str(self.dir / "region_cards.yaml")
-        for deck in WILD:
-            for c in getattr(self.decks, deck):
-                for fld in ("fail", "appear"):
-                    out += check_effects(getattr(c, fld), f, c.id, fld, vocabulary_only=v)
-                for i, o in enumerate(c.options):
-                    out += check_effects(
-                        o.effects, f, c.id, f"options[{i}].effects", vocabulary_only=v
-                    )
-        f = str(self.dir / "quests.yaml")
-        for q in self.quests.values():
-            for i, opt in enumerate(q.reward):
-                out += check_effects(opt, f, q.id, f"reward[{i}]", vocabulary_only=v)
-        return out
 
-    def lint(self, players_counts: tuple[int, ...] = (2, 3, 4)) -> list[str]:
-        out: list[str] = self.effect_problems()
-        f = str(self.dir / "map.yaml")
-        cities = [r for r in self.regions.values() if r.type == "city"]
-        if sorted(c.id for c in cities) != sorted(CITIES):
-            out.append(f"{f}: the cities must be exactly {', '.join(CITIES)}")
-        for r in self.regions.values():
-            out += check_references(f, r.id, "bridges", r.bridges, self.regions, "region")
-            for b in r.bridges:
-                if b in self.regions and r.id not in self.regions[b].bridges:
-                    out.append(f"{f}, entry {r.id!r}, field 'bridges': bridge to {b!r} is one-way")
-            if r.type == "city" and len(r.bridges) != 3:
-                out.append(f"{f}, entry {r.id!r}, field 'bridges': a City joins exactly 3 Regions")
-            if r.type != "city" and r.tiles < 1:
-                out.append(f"{f}, entry {r.id!r}, field 'tiles': a wild Region needs tiles")
-        mines = [r for r in self.regions.values() if r.type == "mine"]
-        if len(mines) != 3 or sorted(m.number or 0 for m in mines) != [1, 2, 3]:
-            out.append(f"{f}: there must be 3 Mine Regions numbered 1-3")
-        if any(m.coastal for m in mines):
-            out.append(f"{f}: the Mine Regions lie in the middle of the board (not coastal)")
-        pos = {c.id: c.position for c in cities}
-        if {pos.get("bluevale"), pos.get("blacksand")} != {"south-west", "north-east"}:
-            out.append(f"{f}: Bluevale and Blacksand must be diagonally opposite")
-        if not any(self.regions[b].type == "beach" for b in self.neighbours.get("bluevale", ())):
-            out.append(f"{f}, entry 'bluevale': a Beach Region must join Bluevale")
-        if len([r for r in self.regions.values() if r.type == "beach"]) < 2:
-            out.append(f"{f}: there must be several Beach Regions")
-        # counts
-        f = str(self.dir / "paupers.yaml")
-        if len(self.paupers) != 8:
-            out.append(f"{f}: expected 8 Paupers, found {len(self.paupers)}")
-        for side in ("2", "3-4"):
-            ps = [p for p in self.paupers.values() if p.side == side]
-            if sorted(p.city for p in ps) != sorted(CITIES):
-                out.append(f"{f}: the {side!r} side needs one Pauper per City")
-        for p in self.paupers.values():
-            out += check_references(f, p.id, "city", [p.city], set(CITIES), "city")
-            if p.colour not in self.outcome_doc.colours:
-                out.append(f"{f}, entry {p.id!r}, field 'colour': no Outcome deck {p.colour!r}")
-        f = str(self.dir / "birds.yaml")
-        if len(self.birds) != 8:
-            out.append(f"{f}: expected 8 Birds, found {len(self.birds)}")
-        f = str(self.dir / "outcomes.yaml")
-        if len(self.outcome_doc.deck) != 36 or len(self.outcome_doc.colours) != 4:
-            out.append(f"{f}: expected 4 Outcome decks of 36")
-        for i, oc in enumerate(self.outcome_doc.deck):
-            if oc.ally is not None:
-                out += check_references(f, f"#{i + 1}", "ally", [oc.ally], self.allies, "ally")
-        f = str(self.dir / "recipes.yaml")
-        if len(self.recipe_list) != 36:
-            out.append(f"{f}: expected 36 Recipe cards, found {len(self.recipe_list)}")
-        for rec in self.recipes.values():
-            out += check_references(
-                f, rec.id, "ingredients", rec.ingredients, self.ingredients, "ingredient"
-            )
-            if len(rec.ingredients) != 3:
-                out.append(f"{f}, entry {rec.id!r}, field 'ingredients': needs 3 ingredients")
-        f = str(self.dir / "ingredients.yaml")
-        for ing in self.ingredients.values():
-            out += check_references(f, ing.id, "recipes", ing.recipes, self.recipes, "recipe")
-            if len(ing.recipes) != 4:
-                out.append(f"{f}, entry {ing.id!r}, field 'recipes': serves exactly 4 Recipes")
-            for rid in ing.recipes:
-                if rid in self.recipes and ing.id not in self.recipes[rid].ingredients:
-                    out.append(f"{f}, entry {ing.id!r}, field 'recipes': {rid!r} does not list it")
-        f = str(self.dir / "equipment.yaml")
-        if len(self.equipment_list) != 66:
-            out.append(f"{f}: expected 66 Equipment cards, found {len(self.equipment_list)}")
-        if len(self.rarity_list) != 12:
-            out.append(f"{f}: expected 12 Rarities, found {len(self.rarity_list)}")
-        for need in ("dragonsbane", "spirit-blade"):
-            if need not in self.rarities:
-                out.append(f"{f}: the Rarity {need!r} is missing")
-        for e in [*self.equipment.values(), *self.rarities.values()]:
-            if e.cost < 1:
-                out.append(f"{f}, entry {e.id!r}, field 'cost': must be at least 1")
-        f = str(self.dir / "region_cards.yaml")
-        for deck in WILD:
-            cards = getattr(self.decks, deck)
-            n = sum(c.copies for c in cards)
-            if n != 48:
-                out.append(f"{f}, deck {deck!r}: expected 48 cards, found {n}")
-            kinds = {c.kind for c in cards}
-            for k in ("hazard", "event", "ingredient", "disaster", "villager", "rest"):
-                if k not in kinds:
-                    out.append(f"{f}, deck {deck!r}: has no {k} card")
-            if not any(c.type == "dragon" for c in cards):
-                out.append(f"{f}, deck {deck!r}: a dragon resides in each wild deck")
-            if not any(c.fragile for c in cards):
-                out.append(f"{f}, deck {deck!r}: has no fragile ingredient")
-            seen: set[str] = set()
-            for c in cards:
-                if c.id in seen:
-                    out.append(f"{f}, deck {deck!r}, entry {c.id!r}: duplicate id")
-                seen.add(c.id)
-                if c.kind == "hazard":
-                    if c.strength < 1 or c.type is None:
-                        out.append(f"{f}, entry {c.id!r}: a hazard needs strength and type")
-                    prov = c.provides or {}
-                    if "ingredient" in prov:
-                        out += check_references(
-                            f,
-                            c.id,
-                            "provides.ingredient",
-                            [prov["ingredient"]],
-                            self.ingredients,
-                            "ingredient",
-                        )
-                elif c.kind == "ingredient":
-                    out += check_references(
-                        f, c.id, "ingredient", [c.ingredient or ""], self.ingredients, "ingredient"
-                    )
-                elif not c.options:
-                    out.append(f"{f}, entry {c.id!r}, field 'options': an event needs options")
-        mine = self.decks.mine
-        if sum(c.copies for c in mine if c.type == "undead") != 9:
-            out.append(f"{f}, deck 'mine': needs exactly 9 undead")
-        if sum(c.copies for c in mine if c.type == "trap") != 2:
-            out.append(f"{f}, deck 'mine': needs exactly 2 traps")
-        if not any(c.name == "necromancer" for c in mine):
-            out.append(f"{f}, deck 'mine': needs the necromancer")
-        hazard_names = {c.name for c in self.region_card.values() if c.kind == "hazard"}
-        for deck in WILD:
-            for c in getattr(self.decks, deck):
-                for o in c.options:
-                    for e in o.effects:
-                        if e.get("effect") == "sell_trophy":
-                            out += check_references(
-                                f,
-                                c.id,
-                                "options.sell_trophy.hazard",
-                                [str(e.get("hazard"))],
-                                hazard_names,
-                                "hazard",
-                            )
-        f = str(self.dir / "quests.yaml")
-        for q in self.quests.values():
-            out += check_references(
-                f, q.id, "objective.names", q.objective.names, hazard_names, "hazard"
-            )
-        if len(self.quest_list) != 34:
-            out.append(f"{f}: expected 34 Quest cards, found {len(self.quest_list)}")
-        for q in self.quests.values():
-            if q.wild and q.tower:
-                out.append(f"{f}, entry {q.id!r}: a Quest cannot be both wild and tower")
-            if q.objective.kind in ("defeat", "rescue", "shipwreck") and not q.wild:
-                out.append(
-                    f"{f}, entry {q.id!r}, field 'wild': a wild objective needs the mountain icon"
-                )
-        return out
+def _document(path: Path, model: type[M], **lists: type[Entry]) -> M:
+    """A whole file as one model, its ``lists`` of entries validated one by one first, so an
+    error names the entry by its id (``region_cards.yaml, entry 'pest', field 'fail.0'``)."""
+    raw = read_data(path)
+    if not isinstance(raw, dict):
+        raise ContentError(str(path), "expected a mapping of sections")
+    parsed = dict(raw)
+    for key, entry in lists.items():
+        items = raw.get(key)
+        if not isinstance(items, list):
+            raise ContentError(str(path), f"missing the list {key!r}")
+        parsed[key] = [
+            validate_entry(entry, item, str(path), str(_entry_id(item, i)))
+            for i, item in enumerate(items)
+        ]
+    return validate_entry(model, parsed, str(path), path.stem)
+
+
+def _entry_id(raw: Any, i: int) -> str:
+    return str(raw.get("id", f"#{i + 1}")) if isinstance(raw, Mapping) else f"#{i + 1}"
 
 
 @lru_cache(maxsize=4)
@@ -837,119 +817,4 @@ def solo_ids(table: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def content() -> Content:
     """The shared content (loaded once per process)."""
-    try:
-        return Content()
-    except ContentError:
-        raise
-
-
-_REGION_WORDS = {"coastal": "in coastal Regions", "city-adjacent": "next to a City"}
-
-
-def _where(e: Effect) -> str:
-    parts = []
-    if e.get("vs_type"):
-        parts.append(f"against {e['vs_type']}")
-    if e.get("region"):
-        r = str(e["region"])
-        parts.append(_REGION_WORDS.get(r, f"in {r.capitalize()} Regions"))
-    return (" " + " ".join(parts)) if parts else ""
-
-
-def effect_text(e: Effect) -> str:
-    """A short English phrase for one ability effect (used by the terminal UI)."""
-    k = e.get("effect")
-    words: dict[str, str] = {
-        "weapon": f"weapon +{e.get('bonus')}"
-        + (f" (+{e.get('vs_bonus')} more against {e.get('vs_type')})" if e.get("vs_type") else ""),
-        "weapon_gems": "weapon: + the Gems on it, then remove 1",
-        "fight_bonus": f"+{e.get('bonus')} Strength{_where(e)}",
-        "boost": f"+{e.get('bonus')} Strength in one fight{_where(e)}",
-        "peek_outcome": f"peek at and reorder the top {e.get('n')} Outcome cards",
-        "peek_region": f"peek at the top {e.get('n')} card(s) of a Region deck"
-        + (" before moving" if e.get("before_move") else ", then reorder them"),
-        "recall": f"explore one of the top {e.get('n')} discards instead of drawing",
-        "free_moves": f"{e.get('n')} free extra move(s) a turn",
-        "charm_free": "the lucky charm costs no Gem",
-        "collect_gems": f"collect {e.get('n')} Gems",
-        "teleport_city": "instead of moving, go to any City",
-        "swim": "from a Beach, move straight to any coastal Region",
-        "transmute": f"instead of exploring, discard an ingredient here for {e.get('gems')} Gems",
-        "defeat_gems": f"+{e.get('n')} Gems for each victory",
-        "turn_gems": f"+{e.get('n')} Gem(s) at the start of your turn"
-        + (f" when you hold fewer than {e.get('below')}" if e.get("below") else ""),
-        "discount": f"buying costs {e.get('n')} less"
-        + (f" ({e.get('tag')}s)" if e.get("tag") else ""),
-        "discount_roll": "roll the lucky charm in a Shop: its number comes off a price",
-        "unlimited_inventory": "no Inventory limit",
-        "bird_moves": f"moves up to {e.get('n')} Regions",
-        "idle_gems": f"+{e.get('n')} Gem if it neither moved nor fought",
-        "sell_bonus": f"+{e.get('n')} Gems when it sells",
-    }
-    return words.get(str(k), str(k))
-
-
-def abilities_text(effects: list[Effect]) -> str:
-    return "; ".join(effect_text(e) for e in effects)
-
-
-_CARD_WORDS = {
-    "gain": "collect {n} Gems",
-    "lose": "lose {n} Gems",
-    "pay": "pay {n} Gems",
-    "draw_rarity": "draw 1 Rarity",
-    "shop_take": "take a card from a Shop",
-    "take_tucked": "take the card tucked here",
-    "take_gems_here": "take the Gems on this card",
-    "market": "use the market",
-    "miss_turn": "miss your next turn",
-    "learn_recipe": "learn a Recipe In Learning at once",
-    "return_outcomes": "shuffle {n} discarded Outcome cards back",
-    "rescue": "rescue the villager",
-    "shipwreck": "search the shipwreck",
-    "leave": "leave this Region",
-    "send_home": "go back to your home City",
-    "discard_equipment": "discard {n} Equipment",
-    "discard_ingredient": "discard {n} ingredient(s)",
-    "clear_region": "clear this Region",
-    "no_allies": "no allies may help",
-    "place_gems": "place {n} Gems here",
-    "tuck_equipment": "tuck {n} Equipment under this card",
-    "toll": "pay a toll of {n} Gem(s) to explore here",
-    "travel_to_city": "travel to a City of your choice",
-}
-
-
-def effect_words(e: Effect | CardEffect) -> str:
-    """One effect of any card, of either vocabulary, in plain words: the one effect-to-words
-    table (the web page, the terminal and the rules' action words all use it). A triggered card
-    effect is read from its typed model; a static ability from its data."""
-    if not isinstance(e, CardEffect):  # an ability, an ally or an ONGOING rule
-        name = str(e.get("effect"))
-        return _CARD_WORDS[name].format(n=e.get("n")) if name in _CARD_WORDS else effect_text(e)
-    k = e.kind
-    if k in _CARD_WORDS:
-        return _CARD_WORDS[k].format(n=getattr(e, "n", None))
-    if isinstance(e, ce.DrawEquipment):
-        return f"draw {e.n} Equipment, keep {e.keep}"
-    if isinstance(e, ce.Smith):
-        return f"a smith adds +{e.bonus} to a weapon"
-    if isinstance(e, ce.SellTrophy):
-        return f"sell a {e.hazard} trophy for {e.gems} Gems"
-    if isinstance(e, ce.Disaster):
-        return f"discard all cards from {_capital(e.region)} Regions"
-    if isinstance(e, ce.MoveHazard):
-        return f"the hazard moves to another {_capital(e.region)} Region"
-    if isinstance(e, ce.DiscardTrophy):
-        return f"discard a {e.type} trophy" if e.type else "discard a trophy"
-    if isinstance(e, ce.OutcomeCheck):
-        ok = "; ".join(effect_words(x) for x in e.success)
-        bad = "; ".join(effect_words(x) for x in e.failure)
-        return f"draw an Outcome card: {e.min}+ {ok}" + (f", else {bad}" if bad else "")
-    if isinstance(e, ce.CharmTable):
-        return "roll the lucky charm"
-    return k
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return Content()

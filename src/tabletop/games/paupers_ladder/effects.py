@@ -1,666 +1,572 @@
-"""What Region, Quest and hazard cards do: the triggered card effects of the data, typed models
-built at load (card_effects.py), queued by reference on ``data["effect_queue"]`` while an encounter,
-a reward or a FAIL resolves, each run by one handler registered in ``EFFECT_HANDLERS`` under its
-name; the internal steps of the rules that wait in the same queue (a fight's next draw, the end of
-an event) are small mappings run by the handlers of ``RULE_STEPS``; and the choices those effects
-ask for (which card to give up or keep, where to travel, where a hazard moves). Static abilities are
-read where they act (moving, fighting, Shops); see content.py for the two vocabularies."""
+"""One handler for each effect of the content (content.py) and each of the rules' own steps
+(steps.py), registered by the model's type in its table:
+
+- static abilities (``ABILITIES``) and ONGOING rules (``ONGOING``) answer what they amount to in a
+  :class:`~.abilities.Situation`: the rules ask, they never change the state;
+- triggered card effects (``TRIGGERED``) and the rules' steps (``STEPS``) run when the effect
+  queue reaches them (``PLState.run_next``), acting for the seat of ``data["effect_context"]``;
+- allies (``ALLIES``) act when their Outcome card is drawn in a fight.
+
+The game's package imports this module where it assembles the game, so every table has its
+handlers before a state runs; :func:`missing` proves none lacks one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
-
-from mypy_extensions import trait
-
-from tabletop.engine import Action, piles
-
-from . import card_effects as ce
-from .base import A, J, region_name
-from .card_effects import CardEffect, effect_data, effect_from_data
-from .content import CITIES
-from .decisions import Decision, decision
-from .hidden import hold_drawn, keep_cards, release_drawn, shop, shop_of, take_from_shop
-
-if TYPE_CHECKING:
-    from .rules import PLState
-
-
-@trait
-class CardEffects:
-    """Running the card effects queued on the state."""
-
-    __slots__ = ()
-
-    def run(self: PLState, ops: Iterable[CardEffect | J], front: bool = True) -> None:
-        """Queue card effects (by their ref: the models stay in the content) and rule steps."""
-        queued: list[str | J] = [
-            (o.ref or effect_data(o)) if isinstance(o, CardEffect) else o for o in ops
-        ]
-        q = self.data["effect_queue"]
-        if front:
-            q[:0] = queued
-        else:
-            q.extend(queued)
-
-    def _op(self: PLState, op: str | J) -> None:
-        """Run one queued card effect or rule step through its handler."""
-        if isinstance(op, str):
-            self.run_effect(self.C.card_effect[op])
-            return
-        step = RULE_STEPS.get(op["effect"])
-        if step is not None:
-            step(self, op)
-        else:  # a game saved while the queue held copies of the effects' data
-            self.run_effect(effect_from_data(op, ""))
-
-    def run_effect(self: PLState, effect: CardEffect) -> None:
-        """Run one card effect now."""
-        EFFECT_HANDLERS[effect.kind](self, effect)
-
-    def _option_possible(self: PLState, seat: int, effects: Iterable[CardEffect]) -> bool:
-        for e in effects:
-            if isinstance(e, ce.SellTrophy) and not any(
-                self.C.region_card[c].name == e.hazard for c in self.P(seat)["trophies"]
-            ):
-                return False
-            if isinstance(e, ce.TakeTucked) and not self.data["tucked"].get(
-                self.data["effect_context"].get("card"), []
-            ):
-                return False
-            if isinstance(e, ce.LearnRecipe) and not any(
-                not r["learned"] for r in self.P(seat)["recipes"]
-            ):
-                return False
-        return True
-
-    def _picked(self: PLState, seat: int, f: J, cid: str) -> None:
-        p = self.P(seat)
-        why = f["why"]
-        zone = f["zone"]
-        if zone == "inv":
-            p["inventory"] = [it for it in p["inventory"] if it["card"] != cid]
-            if why == "sell" or why.startswith("sell"):
-                pass
-            self._discard_items([cid])
-        elif zone == "troph":
-            p["trophies"].remove(cid)
-            self.discard_region_card(cid)
-        elif zone == "ing":
-            for r in p["recipes"]:
-                if cid in r["ingredients"]:
-                    r["ingredients"].remove(cid)
-            self.discard_region_card(cid)
-        elif zone == "rec":
-            self.learn_recipe(seat, cid)
-            return
-        self.log(f"{self.pname(seat)} discards the {self.cname(cid)} ({why}).")
-        if why.startswith("sell:"):
-            self.gain(seat, int(why.split(":")[1]), "sold to the swamp lady")
-
-    def _kept(self: PLState, seat: int, f: J, cid: str) -> None:
-        d = self.data
-        src = f["src"]
-        if src == "drawn":
-            others = [c for c in release_drawn(self, seat) if c != cid]
-            self._discard_items(others)
-            if others:
-                self.log(f"Discarded: {', '.join(self.cname(c) for c in others)}.")
-        elif src == "shops":
-            city = shop_of(self, cid)
-            if city is not None:
-                take_from_shop(self, city, cid)
-                self._restock(city)
-        elif src == "tucked":
-            d["tucked"][f["card"]].remove(cid)
-        self.acquire(seat, cid)
+from typing import Any
 
+from tabletop.engine import piles
 
-# ---------------------------------------------------------------- choices a card asks for
-@decision
-class Pick(Decision):
-    """A card effect that takes cards from you (a FAIL discard, a Quest's objects, a trophy sold,
-    a Recipe learned at once, an Inventory over its limit): choose which."""
+from . import content as cards
+from .abilities import Situation, situation
+from .content import ABILITIES, ALLIES, CITIES, ONGOING, TRIGGERED
+from .hidden import hold_drawn, keep_cards, peek_shop, shop, take_from_shop
+from .rules import cities, decks, equipment, exploring, fighting, quests, solo
+from .state import PLState
+from .steps import (
+    DRAW_FOR_FIGHT,
+    STEPS,
+    AddBonuses,
+    CompleteQuest,
+    DrawForFight,
+    EncounterCard,
+    EndDisaster,
+    EndEvent,
+    OfferBoost,
+    ResolveFight,
+    TakeCityItem,
+    WildDefeat,
+)
 
-    kind = "pick"
-    actions = ("pick",)
 
-    def text(self, s: PLState, f: J) -> str:
-        return f"Choose a card ({f.get('why', '')})."
+def missing() -> list[str]:
+    """The effects of any table without a handler (empty: every one has its handler)."""
+    return [
+        f"{table.family} {name}"
+        for table in (ABILITIES, ALLIES, ONGOING, TRIGGERED, STEPS)
+        for name in table.missing()
+    ]
 
-    def legal(self, s: PLState, f: J) -> list[Action]:
-        acts = [A("pick", card=c) for c in f["cands"]]
-        if f.get("optional"):
-            acts.append(A("done"))
-        return acts
 
-    def words(self, s: PLState, a: Action, seat: int | None) -> str:
-        return f"Choose the {s.cname(a['card'])}"
+# ---------------------------------------------------------------- static abilities
+@ABILITIES.handles(cards.Weapon)
+def weapon(e: cards.Weapon, at: Situation) -> int:
+    """The Strength it adds, more against its hazard type."""
+    return e.bonus + (e.vs_bonus if e.vs_type == at.hazard_type else 0)
 
-    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
-        if a.kind != "pick":
-            return
-        f["n"] -= 1
-        f["cands"] = [c for c in f["cands"] if c != a["card"]]
-        if f["n"] > 0 and f["cands"]:
-            s.push(f)
-        elif f.get("then"):
-            s.run(f["then"])
-        s._picked(seat, f, a["card"])
 
+@ABILITIES.handles(cards.WeaponGems)
+def weapon_gems(e: cards.WeaponGems, at: Situation) -> int:
+    """The Gems on it are its Strength."""
+    return at.gems
 
-@decision
-class Keep(Decision):
-    """A card effect that gives you 1 of several cards (draw 2 keep 1, a Shop's card, a card
-    tucked under a Region card): choose which."""
 
-    kind = "keep"
-    actions = ("keep",)
+@ABILITIES.handles(cards.FightBonus)
+def fight_bonus(e: cards.FightBonus, at: Situation) -> int:
+    if not at.in_region(e.region) or (e.vs_type is not None and e.vs_type != at.hazard_type):
+        return 0
+    return e.bonus
 
-    def text(self, s: PLState, f: J) -> str:
-        return "Choose a card to keep."
 
-    def legal(self, s: PLState, f: J) -> list[Action]:
-        acts = [A("keep", card=c) for c in keep_cards(s, f)]
-        if f.get("optional"):
-            acts.append(A("done"))
-        return acts
+@ABILITIES.handles(cards.Boost)
+def boost(e: cards.Boost, at: Situation) -> int:
+    """Its bonus, if it boosts against this hazard's type."""
+    return e.bonus if e.vs_type is None or e.vs_type == at.hazard_type else 0
 
-    def words(self, s: PLState, a: Action, seat: int | None) -> str:
-        return f"Keep the {s.cname(a['card'])}"
 
-    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
-        if a.kind == "keep":
-            s._kept(seat, f, a["card"])
+@ABILITIES.handles(cards.PeekOutcome)
+def peek_outcome(e: cards.PeekOutcome, at: Situation) -> int:
+    """The Outcome cards it peeks at."""
+    return e.n
 
 
-@decision
-class Goto(Decision):
-    """Dwarf tunnels, the underground river: the character travels to a City of your choice."""
+@ABILITIES.handles(cards.PeekRegion)
+def peek_region(e: cards.PeekRegion, at: Situation) -> int:
+    """The Region cards it peeks at."""
+    return e.n
 
-    kind = "goto"
-    actions = ("goto",)
 
-    def text(self, s: PLState, f: J) -> str:
-        return "Choose a City to travel to."
+@ABILITIES.handles(cards.Recall)
+def recall(e: cards.Recall, at: Situation) -> int:
+    """How deep into the discards it reaches."""
+    return e.n
 
-    def legal(self, s: PLState, f: J) -> list[Action]:
-        return [A("goto", city=c) for c in CITIES]
 
-    def words(self, s: PLState, a: Action, seat: int | None) -> str:
-        return f"Travel to {region_name(s.C, a['city'])}"
+@ABILITIES.handles(cards.FreeMoves)
+def free_moves(e: cards.FreeMoves, at: Situation) -> int:
+    return e.n
 
-    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
-        s.set_pos(seat, f["char"], a["city"])
-        s.log(f"{s.pname(seat)}'s {f['char']} travels to {a['city'].capitalize()}.")
 
+@ABILITIES.handles(cards.CollectGems)
+def collect_gems(e: cards.CollectGems, at: Situation) -> int:
+    return e.n
 
-@decision
-class Relocate(Decision):
-    """A hazard that moves after a fight it won (the sea beast): the player whose character
-    lost places it in a Region of that type with room."""
 
-    kind = "relocate"
-    actions = ("relocate",)
+@ABILITIES.handles(cards.Transmute)
+def transmute(e: cards.Transmute, at: Situation) -> int:
+    """The Gems an ingredient transmutes into."""
+    return e.gems
 
-    def text(self, s: PLState, f: J) -> str:
-        return f"Choose the Beach Region the {s.cname(f.get('card', ''))} moves to."
 
-    def legal(self, s: PLState, f: J) -> list[Action]:
-        return [A("relocate", region=r) for r in f["cands"]]
+@ABILITIES.handles(cards.DefeatGems)
+def defeat_gems(e: cards.DefeatGems, at: Situation) -> int:
+    return e.n
 
-    def words(self, s: PLState, a: Action, seat: int | None) -> str:
-        return f"Move it to {region_name(s.C, a['region'])}"
 
-    def apply(self, s: PLState, seat: int, f: J, a: Action) -> None:
-        s._move_hazard(f["card"], f["from"], a["region"])
+@ABILITIES.handles(cards.TurnGems)
+def turn_gems(e: cards.TurnGems, at: Situation) -> int:
+    """The Gems a turn brings, if the Purse holds fewer than its limit (``at.gems``)."""
+    return e.n if e.below is None or at.gems < e.below else 0
 
 
-# ---------------------------------------------------------------- the handlers, by effect name
-EffectHandler = Callable[["PLState", Any], None]
-StepHandler = Callable[["PLState", J], None]
-EFFECT_HANDLERS: dict[str, EffectHandler] = {}
-RULE_STEPS: dict[str, StepHandler] = {}
+@ABILITIES.handles(cards.Discount)
+def discount(e: cards.Discount, at: Situation) -> int:
+    """What it takes off a price, if the card bought has its tag."""
+    return e.n if e.tag is None or e.tag in at.tags else 0
 
 
-def card_effect(name: str) -> Callable[[EffectHandler], EffectHandler]:
-    """Register the handler of one effect of the card vocabulary; it takes the effect's typed
-    model and reads who acts from ``data["effect_context"]``."""
+@ABILITIES.handles(cards.BirdMoves)
+def bird_moves(e: cards.BirdMoves, at: Situation) -> int:
+    """The Regions the Bird may move."""
+    return e.n
 
-    def register(fn: EffectHandler) -> EffectHandler:
-        EFFECT_HANDLERS[name] = fn
-        return fn
 
-    return register
+@ABILITIES.handles(cards.IdleGems)
+def idle_gems(e: cards.IdleGems, at: Situation) -> int:
+    return e.n
 
 
-def rule_step(name: str) -> Callable[[StepHandler], StepHandler]:
-    """Register an internal step of the rules (named with a leading underscore) that waits in the
-    effect queue as a small mapping of its arguments."""
+@ABILITIES.handles(cards.SellBonus)
+def sell_bonus(e: cards.SellBonus, at: Situation) -> int:
+    return e.n
 
-    def register(fn: StepHandler) -> StepHandler:
-        RULE_STEPS[name] = fn
-        return fn
 
-    return register
+def _holds(e: Any, at: Situation) -> int:
+    """A flag: it holds wherever it is asked."""
+    return 1
 
 
-@rule_step("_draw_outcome")
-def _op_draw_outcome(st: PLState, op: J) -> None:
-    st._fight_draw()
+for _flag in (
+    cards.CharmFree,
+    cards.TeleportCity,
+    cards.Swim,
+    cards.DiscountRoll,
+    cards.UnlimitedInventory,
+):
+    ABILITIES.handles(_flag)(_holds)
 
 
-@rule_step("_bonuses")
-def _op_bonuses(st: PLState, op: J) -> None:
-    st._fight_bonuses()
+# ---------------------------------------------------------------- ONGOING rules
+@ONGOING.handles(cards.Toll)
+def toll(e: cards.Toll, at: Situation) -> int:
+    """The Gems a character pays to explore the Region."""
+    return e.n
 
 
-@rule_step("_boost")
-def _op_boost(st: PLState, op: J) -> None:
-    d = st.data
-    f = d["fight"]
-    fr = {"t": "boost", "seat": f["seat"]}
-    won = f["strength"] >= st.hz_strength()
-    if not won and len(st._boost_actions(f["seat"], fr)) > 1:
-        st.push(fr)
-    else:
-        st._fight_resolve()
+ONGOING.handles(cards.NoAllies)(_holds)
 
 
-@rule_step("_resolve")
-def _op_resolve(st: PLState, op: J) -> None:
-    st._fight_resolve()
+# ---------------------------------------------------------------- allies, drawn in a fight
+@ALLIES.handles(cards.AllyBonus)
+def ally_bonus(state: PLState, ally: str, e: cards.AllyBonus) -> None:
+    fight = state.data["fight"]
+    if situation(state.content, fight["region"]).in_region(e.region):
+        fight["strength"] += e.bonus
+        state.log(f"The {state.content.allies[ally].name} adds {e.bonus}.")
 
 
-@rule_step("_wild_defeat")
-def _op_wild_defeat(st: PLState, op: J) -> None:
-    _ctx, seat, _ = _context(st)
-    st.check_wild_quests(seat, op["char"], "defeat", op["region"], op["hazard"])
+@ALLIES.handles(cards.AllyDraw)
+def ally_draw(state: PLState, ally: str, e: cards.AllyDraw) -> None:
+    fight = state.data["fight"]
+    if situation(state.content, fight["region"]).in_region(e.region):
+        state.log(f"The {state.content.allies[ally].name} draws another Outcome card.")
+        state.run([DRAW_FOR_FIGHT])
 
 
-@rule_step("_encounter")
-def _op_encounter(st: PLState, op: J) -> None:
-    ctx, seat, _ = _context(st)
-    ch: str = str(ctx.get("char", "pauper"))
-    region: Any = ctx.get("region")
-    st.encounter(seat, ch, op["card"], region)
+@ALLIES.handles(cards.AllyPay)
+def ally_pay(state: PLState, ally: str, e: cards.AllyPay) -> None:
+    seat = state.data["fight"]["seat"]
+    state.push({"t": "ally", "seat": seat, "cost": e.cost, "bonus": e.bonus, "ally": ally})
 
 
-@rule_step("_end_event")
-def _op_end_event(st: PLState, op: J) -> None:
-    d = st.data
-    ctx: J = d.get("effect_context") or {}
-    region: Any = ctx.get("region")
-    cid = op["card"]
-    c = st.C.region_card[cid]
-    on_tile = region is not None and cid in d["tiles"].get(region, [])
+# ---------------------------------------------------------------- the rules' own steps
+@STEPS.handles(DrawForFight)
+def draw_for_fight(state: PLState, step: DrawForFight) -> None:
+    fighting.draw(state)
+
+
+@STEPS.handles(AddBonuses)
+def add_bonuses(state: PLState, step: AddBonuses) -> None:
+    fighting.add_bonuses(state)
+
+
+@STEPS.handles(OfferBoost)
+def offer_boost(state: PLState, step: OfferBoost) -> None:
+    fighting.offer_boost(state)
+
+
+@STEPS.handles(ResolveFight)
+def resolve_fight(state: PLState, step: ResolveFight) -> None:
+    fighting.resolve(state)
+
+
+@STEPS.handles(WildDefeat)
+def wild_defeat(state: PLState, step: WildDefeat) -> None:
+    seat, _ = _acting(state)
+    quests.check_wild(state, seat, step.char, "defeat", step.region, step.hazard)
+
+
+@STEPS.handles(EncounterCard)
+def encounter_card(state: PLState, step: EncounterCard) -> None:
+    context = state.context()
+    seat, _ = _acting(state)
+    char = str(context.get("char", "pauper"))
+    exploring.encounter(state, seat, char, step.card, context.get("region"))  # type: ignore[arg-type]
+
+
+@STEPS.handles(EndEvent)
+def end_event(state: PLState, step: EndEvent) -> None:
+    """The event card leaves the Region if it goes once used (or is emptied, or was left)."""
+    data = state.data
+    context = state.context()
+    region = context.get("region")
+    card = state.content.region_card[step.card]
+    on_tile = region is not None and step.card in data["tiles"].get(region, [])
     gone = (
-        c.stays == "discard"
-        or ctx.get("left")
-        or (c.leave_when_empty and not d["card_gems"].get(cid) and not d["tucked"].get(cid))
+        card.stays == "discard"
+        or context.get("left")
+        or (
+            card.leave_when_empty
+            and not data["card_gems"].get(step.card)
+            and not data["tucked"].get(step.card)
+        )
     )
-    if on_tile and gone and c.stays != "forever":
-        st._remove_tile(region, cid)
-        st.discard_region_card(cid)
+    if on_tile and gone and card.stays != "forever":
+        decks.remove_tile(state, region, step.card)  # type: ignore[arg-type]
+        decks.discard_region_card(state, step.card)
 
 
-@rule_step("_city_item")
-def _op_city_item(st: PLState, op: J) -> None:
-    _ctx, seat, _ = _context(st)
-    city, cid = op["city"], op["card"]
-    if cid in shop(st, city):
-        take_from_shop(st, city, cid)
-        st._restock(city)
-        st.acquire(seat, cid)
+@STEPS.handles(TakeCityItem)
+def take_city_item(state: PLState, step: TakeCityItem) -> None:
+    seat, _ = _acting(state)
+    if step.card in shop(state, step.city):
+        take_from_shop(state, step.city, step.card)
+        cities.restock(state, step.city)
+        equipment.acquire(state, seat, step.card)
 
 
-@rule_step("_complete_quest")
-def _op_complete_quest(st: PLState, op: J) -> None:
-    _ctx, seat, _ = _context(st)
-    st.complete_quest(seat, op["city"])
+@STEPS.handles(CompleteQuest)
+def complete_quest(state: PLState, step: CompleteQuest) -> None:
+    seat, _ = _acting(state)
+    quests.complete(state, seat, step.city)
 
 
-@rule_step("_disaster_end")
-def _op_disaster_end(st: PLState, op: J) -> None:
-    d = st.data
-    cid = op["card"]
-    dk = st.C.region_deck_of[cid]
-    d["decks"][dk]["removed"].append(cid)
-    st._forget_deck(dk)
-    piles.shuffle_all(d["decks"][dk], st.rng)
+@STEPS.handles(EndDisaster)
+def end_disaster(state: PLState, step: EndDisaster) -> None:
+    data = state.data
+    deck = state.content.region_deck_of[step.card]
+    data["decks"][deck]["removed"].append(step.card)
+    decks.forget_deck(state, deck)
+    piles.shuffle_all(data["decks"][deck], state.rng)
 
 
-def _context(st: PLState) -> tuple[J, int, Any]:
-    """What a card effect runs in: its context, the seat it acts for (the turn's player unless
-    the context names one) and the card it comes from."""
-    d = st.data
-    ctx: J = d.get("effect_context") or {}
-    return ctx, int(ctx.get("seat", d.get("turn") or 0) or 0), ctx.get("card")
+# ---------------------------------------------------------------- triggered card effects
+def _acting(state: PLState) -> tuple[int, Any]:
+    """The seat a card effect acts for (the context's, else the turn's player) and the card it
+    comes from."""
+    context = state.context()
+    seat = int(context.get("seat", state.data.get("turn") or 0) or 0)
+    return seat, context.get("card")
 
 
-@card_effect("gain")
-def _gain(st: PLState, op: ce.Gain) -> None:
-    _ctx, seat, card = _context(st)
-    st.gain(seat, op.n, st.cname(card) if card else "")
+@TRIGGERED.handles(cards.Gain)
+def gain(state: PLState, e: cards.Gain) -> None:
+    seat, card = _acting(state)
+    state.gain(seat, e.n, state.card_name(card) if card else "")
 
 
-@card_effect("lose")
-def _lose(st: PLState, op: ce.Lose) -> None:
-    _ctx, seat, card = _context(st)
-    st.lose(seat, op.n, st.cname(card) if card else "")
+@TRIGGERED.handles(cards.Lose)
+def lose(state: PLState, e: cards.Lose) -> None:
+    seat, card = _acting(state)
+    state.lose(seat, e.n, state.card_name(card) if card else "")
 
 
-@card_effect("pay")
-def _pay(st: PLState, op: ce.Pay) -> None:
-    d = st.data
-    ctx, seat, card = _context(st)
-    p = st.P(seat)
-    k = min(p["gems"], op.n)
-    p["gems"] -= k
-    if op.onto_card and card:
-        d["card_gems"][card] = d["card_gems"].get(card, 0) + k
-        if d["card_gems"][card] >= 6:
-            ctx["left"] = True
-    st.log(f"{st.pname(seat)} pays {k} Gems.")
+@TRIGGERED.handles(cards.Pay)
+def pay(state: PLState, e: cards.Pay) -> None:
+    """Gems paid (onto the card, for a wreck's salvage: 6 and the character leaves)."""
+    data = state.data
+    seat, card = _acting(state)
+    player = state.player(seat)
+    k = min(player["gems"], e.n)
+    player["gems"] -= k
+    if e.onto_card and card:
+        data["card_gems"][card] = data["card_gems"].get(card, 0) + k
+        if data["card_gems"][card] >= 6:
+            state.context()["left"] = True
+    state.log(f"{state.seat_name(seat)} pays {k} Gems.")
 
 
-@card_effect("charm_table")
-def _charm_table(st: PLState, op: ce.CharmTable) -> None:
-    face = st.roll_charm()
-    st.log(f"The lucky charm shows a {face['face']} face.")
-    st.run(op.on(face["face"]))
+@TRIGGERED.handles(cards.CharmTable)
+def charm_table(state: PLState, e: cards.CharmTable) -> None:
+    face = state.roll_charm()
+    state.log(f"The lucky charm shows a {face['face']} face.")
+    state.run(e.on(face["face"]))
 
 
-@card_effect("outcome_check")
-def _outcome_check(st: PLState, op: ce.OutcomeCheck) -> None:
-    _ctx, seat, _ = _context(st)
-    cid = st.draw_outcome(seat)
-    st.discard_outcomes(seat, [cid])
-    num = st.C.outcome[cid].number
-    ok = num >= op.min
-    st.log(f"Outcome card {num}: {'success' if ok else 'failure'}.")
-    st.run(op.success if ok else op.failure)
+@TRIGGERED.handles(cards.OutcomeCheck)
+def outcome_check(state: PLState, e: cards.OutcomeCheck) -> None:
+    seat, _ = _acting(state)
+    cid = decks.draw_outcome(state, seat)
+    decks.discard_outcomes(state, seat, [cid])
+    number = state.content.outcome[cid].number
+    ok = number >= e.min
+    state.log(f"Outcome card {number}: {'success' if ok else 'failure'}.")
+    state.run(e.success if ok else e.failure)
 
 
-@card_effect("draw_equipment")
-def _draw_equipment(st: PLState, op: ce.DrawEquipment) -> None:
-    _ctx, seat, _ = _context(st)
-    cards = [c for c in (st.draw_from("equipment") for _ in range(op.n)) if c]
-    if len(cards) == 1:
-        st.acquire(seat, cards[0])
-    elif cards:  # drawn cards are seen only by the drawer until one is kept
-        st.log(f"{st.pname(seat)} draws {len(cards)} Equipment cards to keep 1.")
-        st.log("Drawn: " + ", ".join(st.cname(c) for c in cards) + ".", to=[seat])
-        hold_drawn(st, seat, cards)
-        st.push({"t": "keep", "seat": seat, "src": "drawn", "private": True})
+@TRIGGERED.handles(cards.DrawEquipment)
+def draw_equipment(state: PLState, e: cards.DrawEquipment) -> None:
+    """Draw cards to keep 1: seen only by the drawer until one is kept."""
+    seat, _ = _acting(state)
+    drawn = [c for c in (decks.draw_from(state, "equipment") for _ in range(e.n)) if c]
+    if len(drawn) == 1:
+        equipment.acquire(state, seat, drawn[0])
+    elif drawn:
+        state.log(f"{state.seat_name(seat)} draws {len(drawn)} Equipment cards to keep 1.")
+        state.log("Drawn: " + ", ".join(state.card_name(c) for c in drawn) + ".", to=[seat])
+        hold_drawn(state, seat, drawn)
+        state.push({"t": "keep", "seat": seat, "src": "drawn", "private": True})
 
 
-@card_effect("draw_rarity")
-def _draw_rarity(st: PLState, op: ce.DrawRarity) -> None:
-    _ctx, seat, _ = _context(st)
-    rar = st.draw_from("rarity")
-    if rar:
-        st.acquire(seat, rar)
+@TRIGGERED.handles(cards.DrawRarity)
+def draw_rarity(state: PLState, e: cards.DrawRarity) -> None:
+    seat, _ = _acting(state)
+    rarity = decks.draw_from(state, "rarity")
+    if rarity:
+        equipment.acquire(state, seat, rarity)
 
 
-@card_effect("shop_take")
-def _shop_take(st: PLState, op: ce.ShopTake) -> None:
-    _ctx, seat, _ = _context(st)
+@TRIGGERED.handles(cards.ShopTake)
+def shop_take(state: PLState, e: cards.ShopTake) -> None:
+    """The payer looks into every Shop (the others must not see them) and keeps 1 card."""
+    seat, _ = _acting(state)
     for city in CITIES:
-        st._peek_shop(seat, city)
+        peek_shop(state, seat, city)
     frame = {"t": "keep", "seat": seat, "src": "shops", "cities": list(CITIES), "private": True}
-    if keep_cards(st, frame):  # the payer looks into every Shop: the others must not see them
-        st.push(frame)
+    if keep_cards(state, frame):
+        state.push(frame)
 
 
-@card_effect("take_tucked")
-def _take_tucked(st: PLState, op: ce.TakeTucked) -> None:
-    d = st.data
-    _ctx, seat, card = _context(st)
-    cards = d["tucked"].get(card, [])
-    if cards:
-        st.push({"t": "keep", "seat": seat, "cards": list(cards), "src": "tucked", "card": card})
+@TRIGGERED.handles(cards.TakeTucked)
+def take_tucked(state: PLState, e: cards.TakeTucked) -> None:
+    seat, card = _acting(state)
+    tucked = state.data["tucked"].get(card, [])
+    if tucked:
+        state.push(
+            {"t": "keep", "seat": seat, "cards": list(tucked), "src": "tucked", "card": card}
+        )
 
 
-@card_effect("take_gems_here")
-def _take_gems_here(st: PLState, op: ce.TakeGemsHere) -> None:
-    d = st.data
-    ctx, seat, card = _context(st)
-    n = d["card_gems"].pop(card, 0)
-    ctx["found"] = n
-    st.gain(seat, n, "found in the wreck")
+@TRIGGERED.handles(cards.TakeGemsHere)
+def take_gems_here(state: PLState, e: cards.TakeGemsHere) -> None:
+    seat, card = _acting(state)
+    n = state.data["card_gems"].pop(card, 0)
+    state.context()["found"] = n
+    state.gain(seat, n, "found in the wreck")
 
 
-@card_effect("market")
-def _market(st: PLState, op: ce.Market) -> None:
-    d = st.data
-    _ctx, seat, _ = _context(st)
-    pile = d["decks"]["equipment"]["discard"]
+@TRIGGERED.handles(cards.Market)
+def market(state: PLState, e: cards.Market) -> None:
+    """A card at random from the Equipment discards."""
+    seat, _ = _acting(state)
+    pile = state.data["decks"]["equipment"]["discard"]
     if pile:
-        c = pile.pop(st.rng.below(len(pile)))
-        st.acquire(seat, c)
+        equipment.acquire(state, seat, pile.pop(state.rng.below(len(pile))))
 
 
-@card_effect("smith")
-def _smith(st: PLState, op: ce.Smith) -> None:
-    ctx, seat, _ = _context(st)
-    ch: str = str(ctx.get("char", "pauper"))
-    p = st.P(seat)
-    p["smith"] = {"char": ch, "turn": p["turns"] + 1, "bonus": op.bonus}
+@TRIGGERED.handles(cards.Smith)
+def smith(state: PLState, e: cards.Smith) -> None:
+    """A bonus for the character's fights of the player's next turn."""
+    seat, _ = _acting(state)
+    player = state.player(seat)
+    char = str(state.context().get("char", "pauper"))
+    player["smith"] = {"char": char, "turn": player["turns"] + 1, "bonus": e.bonus}
 
 
-@card_effect("miss_turn")
-def _miss_turn(st: PLState, op: ce.MissTurn) -> None:
-    _ctx, seat, _ = _context(st)
-    p = st.P(seat)
-    p["misses_turn"] = True
-    st.log(f"{st.pname(seat)}'s Pauper will miss their next turn.")
+@TRIGGERED.handles(cards.MissTurn)
+def miss_turn(state: PLState, e: cards.MissTurn) -> None:
+    seat, _ = _acting(state)
+    state.player(seat)["misses_turn"] = True
+    state.log(f"{state.seat_name(seat)}'s Pauper will miss their next turn.")
 
 
-@card_effect("sell_trophy")
-def _sell_trophy(st: PLState, op: ce.SellTrophy) -> None:
-    _ctx, seat, _ = _context(st)
-    p = st.P(seat)
-    cands = [c for c in p["trophies"] if st.C.region_card[c].name == op.hazard]
-    if cands:
-        st.push(
-            {
-                "t": "pick",
-                "seat": seat,
-                "zone": "troph",
-                "why": f"sell:{op.gems}",
-                "cands": cands[:1],
-                "n": 1,
-                "optional": True,
-            }
-        )
+@TRIGGERED.handles(cards.SellTrophy)
+def sell_trophy(state: PLState, e: cards.SellTrophy) -> None:
+    seat, _ = _acting(state)
+    found = [
+        c for c in state.player(seat)["trophies"] if state.content.region_card[c].name == e.hazard
+    ]
+    if found:
+        state.push(_pick(seat, "troph", f"sell:{e.gems}", found[:1], 1, optional=True))
 
 
-@card_effect("learn_recipe")
-def _learn_recipe(st: PLState, op: ce.LearnRecipe) -> None:
-    _ctx, seat, _ = _context(st)
-    p = st.P(seat)
-    cands = [r["recipe"] for r in p["recipes"] if not r["learned"]]
-    if cands:
-        st.push(
-            {
-                "t": "pick",
-                "seat": seat,
-                "zone": "rec",
-                "why": "learn at once",
-                "cands": cands,
-                "n": 1,
-            }
-        )
+@TRIGGERED.handles(cards.LearnRecipe)
+def learn_recipe(state: PLState, e: cards.LearnRecipe) -> None:
+    seat, _ = _acting(state)
+    learning = [r["recipe"] for r in state.player(seat)["recipes"] if not r["learned"]]
+    if learning:
+        state.push(_pick(seat, "rec", "learn at once", learning, 1))
 
 
-@card_effect("return_outcomes")
-def _return_outcomes(st: PLState, op: ce.ReturnOutcomes) -> None:
-    _ctx, seat, _ = _context(st)
-    p = st.P(seat)
-    pile = piles.discards(p["outcome_deck"])
-    if len(pile) <= op.n:  # no choice: every discard goes back
-        piles.set_discards(p["outcome_deck"], [])
-        st._return_outcomes(seat, pile)
+@TRIGGERED.handles(cards.ReturnOutcomes)
+def return_outcomes(state: PLState, e: cards.ReturnOutcomes) -> None:
+    seat, _ = _acting(state)
+    deck = state.player(seat)["outcome_deck"]
+    pile = piles.discards(deck)
+    if len(pile) <= e.n:  # no choice: every discard goes back
+        piles.set_discards(deck, [])
+        decks.return_outcomes(state, seat, pile)
     else:
-        st.push({"t": "return-outcomes", "seat": seat, "n": op.n, "chosen": []})
+        state.push({"t": "return-outcomes", "seat": seat, "n": e.n, "chosen": []})
 
 
-@card_effect("rescue")
-def _rescue(st: PLState, op: ce.Rescue) -> None:
-    ctx, seat, _ = _context(st)
-    ch: str = str(ctx.get("char", "pauper"))
-    region: Any = ctx.get("region")
-    st.check_wild_quests(seat, ch, "rescue", region)
+@TRIGGERED.handles(cards.Rescue)
+def rescue(state: PLState, e: cards.Rescue) -> None:
+    context = state.context()
+    seat, _ = _acting(state)
+    char = str(context.get("char", "pauper"))
+    quests.check_wild(state, seat, char, "rescue", context.get("region"))  # type: ignore[arg-type]
 
 
-@card_effect("shipwreck")
-def _shipwreck(st: PLState, op: ce.Shipwreck) -> None:
-    d = st.data
-    ctx, seat, _ = _context(st)
-    found = ctx.get("found", 0)
+@TRIGGERED.handles(cards.Shipwreck)
+def shipwreck(state: PLState, e: cards.Shipwreck) -> None:
+    """Treasure at Sea: Gems found in the wreck may be handed to the old pirate."""
+    seat, _ = _acting(state)
+    found = state.context().get("found", 0)
     if found:
         for city in CITIES:
-            qid = d["quests"].get(city)
-            if qid and st.C.quest[qid].objective.kind == "shipwreck":
-                st.push({"t": "treasure", "seat": seat, "city": city, "found": found})
+            qid = state.data["quests"].get(city)
+            if qid and state.content.quest[qid].objective.kind == "shipwreck":
+                state.push({"t": "treasure", "seat": seat, "city": city, "found": found})
                 break
 
 
-@card_effect("leave")
-def _leave(st: PLState, op: ce.Leave) -> None:
-    d = st.data
-    ctx: J = d.get("effect_context") or {}
-    ctx["left"] = True
+@TRIGGERED.handles(cards.Leave)
+def leave(state: PLState, e: cards.Leave) -> None:
+    state.context()["left"] = True
 
 
-@card_effect("disaster")
-def _disaster(st: PLState, op: ce.Disaster) -> None:
-    d = st.data
-    _ctx, seat, _ = _context(st)
-    rt = op.region
-    for r in st.C.wild_regions[rt]:
-        for c in list(d["tiles"][r]):
-            if st.protected(c):
+@TRIGGERED.handles(cards.Disaster)
+def disaster(state: PLState, e: cards.Disaster) -> None:
+    """Every card of the Regions of one type is lost; then 1 or 2 Quests are replaced."""
+    data = state.data
+    seat, _ = _acting(state)
+    for region in state.content.wild_regions[e.region]:
+        for c in list(data["tiles"][region]):
+            if solo.protected(state, c):
                 continue
-            d["tiles"][r].remove(c)
-            st.discard_region_card(c)
-    st.log(f"Natural disaster! Every card in the {rt.capitalize()} Regions is lost.")
-    st.push({"t": "disaster", "seat": seat, "done": []})
+            data["tiles"][region].remove(c)
+            decks.discard_region_card(state, c)
+    state.log(f"Natural disaster! Every card in the {e.region.capitalize()} Regions is lost.")
+    state.push({"t": "disaster", "seat": seat, "done": []})
 
 
-@card_effect("send_home")
-def _send_home(st: PLState, op: ce.SendHome) -> None:
-    ctx, seat, _ = _context(st)
-    ch: str = str(ctx.get("char", "pauper"))
-    p = st.P(seat)
-    home = st.C.paupers[p["pauper"]].city
-    st.set_pos(seat, ch, home)
-    st.log(f"{st.pname(seat)}'s {ch} is sent back to {home.capitalize()}.")
+@TRIGGERED.handles(cards.SendHome)
+def send_home(state: PLState, e: cards.SendHome) -> None:
+    seat, _ = _acting(state)
+    char = str(state.context().get("char", "pauper"))
+    home = state.content.paupers[state.player(seat)["pauper"]].city
+    state.set_position(seat, char, home)
+    state.log(f"{state.seat_name(seat)}'s {char} is sent back to {home.capitalize()}.")
 
 
-@card_effect("discard_equipment")
-def _discard_equipment(st: PLState, op: ce.DiscardEquipment) -> None:
-    _ctx, seat, _ = _context(st)
-    p = st.P(seat)
-    cands = [it["card"] for it in p["inventory"]]
-    if cands:
-        st.push(
-            {
-                "t": "pick",
-                "seat": seat,
-                "zone": "inv",
-                "why": "FAIL",
-                "cands": cands,
-                "n": op.n,
-            }
-        )
+@TRIGGERED.handles(cards.DiscardEquipment)
+def discard_equipment(state: PLState, e: cards.DiscardEquipment) -> None:
+    seat, _ = _acting(state)
+    held = [it["card"] for it in state.player(seat)["inventory"]]
+    if held:
+        state.push(_pick(seat, "inv", "FAIL", held, e.n))
 
 
-@card_effect("discard_trophy")
-def _discard_trophy(st: PLState, op: ce.DiscardTrophy) -> None:
-    _ctx, seat, _ = _context(st)
-    p = st.P(seat)
-    cands = [c for c in p["trophies"] if op.type is None or st.C.region_card[c].type == op.type]
-    if cands:
-        st.push(
-            {
-                "t": "pick",
-                "seat": seat,
-                "zone": "troph",
-                "why": "FAIL",
-                "cands": cands,
-                "n": 1,
-            }
-        )
-
-
-@card_effect("discard_ingredient")
-def _discard_ingredient(st: PLState, op: ce.DiscardIngredient) -> None:
-    _ctx, seat, _ = _context(st)
-    p = st.P(seat)
-    cands = [c for r in p["recipes"] for c in r["ingredients"]]
-    if cands:
-        st.push(
-            {
-                "t": "pick",
-                "seat": seat,
-                "zone": "ing",
-                "why": "FAIL",
-                "cands": cands,
-                "n": op.n,
-            }
-        )
-
-
-@card_effect("move_hazard")
-def _move_hazard(st: PLState, op: ce.MoveHazard) -> None:
-    d = st.data
-    ctx, seat, card = _context(st)
-    region: Any = ctx.get("region")
-    rt = op.region
-    cands = [
-        r
-        for r in st.C.wild_regions[rt]
-        if r != region and len(d["tiles"][r]) < st.C.regions[r].tiles
+@TRIGGERED.handles(cards.DiscardTrophy)
+def discard_trophy(state: PLState, e: cards.DiscardTrophy) -> None:
+    seat, _ = _acting(state)
+    region_card = state.content.region_card
+    found = [
+        c for c in state.player(seat)["trophies"] if e.type is None or region_card[c].type == e.type
     ]
-    if len(cands) == 1:
-        st._move_hazard(card, region, cands[0])
-    elif cands:  # the player whose character lost the fight places it
-        st.push({"t": "relocate", "seat": seat, "card": card, "from": region, "cands": cands})
+    if found:
+        state.push(_pick(seat, "troph", "FAIL", found, 1))
 
 
-@card_effect("clear_region")
-def _clear_region(st: PLState, op: ce.ClearRegion) -> None:
-    d = st.data
-    ctx: J = d.get("effect_context") or {}
-    card: Any = ctx.get("card")
-    region: Any = ctx.get("region")
-    for c in list(d["tiles"][region]):
-        if c != card and not st.protected(c):
-            d["tiles"][region].remove(c)
-            st.discard_region_card(c)
-    st.log(f"The {st.cname(card)} clears {st.C.regions[region].name}.")
+@TRIGGERED.handles(cards.DiscardIngredient)
+def discard_ingredient(state: PLState, e: cards.DiscardIngredient) -> None:
+    seat, _ = _acting(state)
+    found = [c for r in state.player(seat)["recipes"] for c in r["ingredients"]]
+    if found:
+        state.push(_pick(seat, "ing", "FAIL", found, e.n))
 
 
-@card_effect("place_gems")
-def _place_gems(st: PLState, op: ce.PlaceGems) -> None:
-    d = st.data
-    ctx: J = d.get("effect_context") or {}
-    card: Any = ctx.get("card")
-    d["card_gems"][card] = op.n
+def _pick(
+    seat: int, zone: str, why: str, candidates: list[str], n: int, optional: bool = False
+) -> dict[str, Any]:
+    frame: dict[str, Any] = {
+        "t": "pick",
+        "seat": seat,
+        "zone": zone,
+        "why": why,
+        "cands": candidates,
+        "n": n,
+    }
+    if optional:
+        frame["optional"] = True
+    return frame
 
 
-@card_effect("tuck_equipment")
-def _tuck_equipment(st: PLState, op: ce.TuckEquipment) -> None:
-    d = st.data
-    ctx: J = d.get("effect_context") or {}
-    card: Any = ctx.get("card")
-    d["tucked"][card] = [c for c in (st.draw_from("equipment") for _ in range(op.n)) if c]
+@TRIGGERED.handles(cards.MoveHazard)
+def move_hazard(state: PLState, e: cards.MoveHazard) -> None:
+    """A hazard that won moves to another Region of its type with room; with several, the player
+    whose character lost places it."""
+    data = state.data
+    seat, card = _acting(state)
+    region = state.context().get("region")
+    room = [
+        r
+        for r in state.content.wild_regions[e.region]
+        if r != region and len(data["tiles"][r]) < state.content.regions[r].tiles
+    ]
+    if len(room) == 1:
+        exploring.move_hazard(state, card, region, room[0])  # type: ignore[arg-type]
+    elif room:
+        state.push({"t": "relocate", "seat": seat, "card": card, "from": region, "cands": room})
 
 
-@card_effect("travel_to_city")
-def _travel_to_city(st: PLState, op: ce.TravelToCity) -> None:
-    ctx, seat, _ = _context(st)
-    ch: str = str(ctx.get("char", "pauper"))
-    st.push({"t": "goto", "seat": seat, "char": ch})
+@TRIGGERED.handles(cards.ClearRegion)
+def clear_region(state: PLState, e: cards.ClearRegion) -> None:
+    data = state.data
+    _, card = _acting(state)
+    region = str(state.context().get("region"))
+    for c in list(data["tiles"][region]):
+        if c != card and not solo.protected(state, c):
+            data["tiles"][region].remove(c)
+            decks.discard_region_card(state, c)
+    state.log(f"The {state.card_name(card)} clears {state.content.regions[region].name}.")
+
+
+@TRIGGERED.handles(cards.PlaceGems)
+def place_gems(state: PLState, e: cards.PlaceGems) -> None:
+    _, card = _acting(state)
+    state.data["card_gems"][card] = e.n
+
+
+@TRIGGERED.handles(cards.TuckEquipment)
+def tuck_equipment(state: PLState, e: cards.TuckEquipment) -> None:
+    _, card = _acting(state)
+    drawn = (decks.draw_from(state, "equipment") for _ in range(e.n))
+    state.data["tucked"][card] = [c for c in drawn if c]
+
+
+@TRIGGERED.handles(cards.TravelToCity)
+def travel_to_city(state: PLState, e: cards.TravelToCity) -> None:
+    seat, _ = _acting(state)
+    char = str(state.context().get("char", "pauper"))
+    state.push({"t": "goto", "seat": seat, "char": char})

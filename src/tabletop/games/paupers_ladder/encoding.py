@@ -76,242 +76,248 @@ class PaupersLadderEncoding(ObservationLayout):
 
     def __init__(self, game: Game) -> None:
         super().__init__()
-        C: Content = game.content  # type: ignore[attr-defined]
-        self.C = C
-        self.regions = Index(sorted(C.regions))
-        self.cards = Index(sorted(C.region_card))
-        self.items = Index(sorted(C.item))
-        self.recipes = Index(sorted(C.recipe))
-        self.quests = Index(sorted(C.quest))
-        self.paupers = Index(sorted(C.paupers))
-        self.birds = Index(sorted(C.birds))
-        self.outcomes = Index(sorted(C.outcome))
+        content: Content = game.content  # type: ignore[attr-defined]
+        self.content = content
+        self.regions = Index(sorted(content.regions))
+        self.cards = Index(sorted(content.region_card))
+        self.items = Index(sorted(content.item))
+        self.recipes = Index(sorted(content.recipe))
+        self.quests = Index(sorted(content.quest))
+        self.paupers = Index(sorted(content.paupers))
+        self.birds = Index(sorted(content.birds))
+        self.outcomes = Index(sorted(content.outcome))
         self.keys = Index(["start", "bird", *self.items.ids, *self.recipes.ids])
         self.any_card = Index(
             [*self.cards.ids, *self.items.ids, *self.recipes.ids, *self.quests.ids]
         )
         # each Region card's place: which Region of its type it lies in (3 of each wild type)
-        self.slots_of = {t: sorted(r.id for r in C.regions.values() if r.type == t) for t in WILD}
+        self.slots_of = {
+            t: sorted(r.id for r in content.regions.values() if r.type == t) for t in WILD
+        }
         self.max_slots = max(len(v) for v in self.slots_of.values())
         self.region_slot = {r: i for regs in self.slots_of.values() for i, r in enumerate(regs)}
         self._build()
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
-        R, K, It, Q = self.regions, self.cards, self.items, self.quests
-
-        def decision(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            me = v["seat"]
-            n = len(v["players"])
-            _one(out, at, PHASES.index(v["phase"]) if v["phase"] in PHASES else None)
-            at += len(PHASES)
-            kind = v["prompt"]["kind"]
-            _one(out, at, PROMPTS.index(kind) if kind in PROMPTS else len(PROMPTS))
-            at += len(PROMPTS) + 1
-            out[at] = float(v.get("round") or 0) / SCALE
-            at += 1
-            turn = v.get("turn")
-            if turn is not None:
-                out[at + (turn - me) % n] = 1.0
-            at += MAX_SEATS
-            for s in v["prompt"]["seats"]:
-                out[at + (s - me) % n] = 1.0
-
+        """The blocks of the observation, in order: each its size, its words and its filler."""
+        regions, cards, items, quests, recipes = (
+            len(self.regions),
+            len(self.cards),
+            len(self.items),
+            len(self.quests),
+            len(self.recipes),
+        )
+        self.per_player = (
+            1 + len(self.paupers) + len(self.birds) + 3 + 2 * regions + len(VIRTUES) + items
+            + cards + 2 * recipes + 8
+        )  # fmt: skip
         self._add(
             "decision",
             len(PHASES) + len(PROMPTS) + 1 + 1 + 2 * MAX_SEATS,
             "phase, prompt kind (+ other), round/10, whose turn and who decides "
             "(relative: 0 = the observing seat)",
-            decision,
+            self._decision,
         )
-        per_player = (
-            1 + len(self.paupers) + len(self.birds) + 3 + 2 * len(R) + len(VIRTUES) + len(It)
-            + len(K) + 2 * len(self.recipes) + 8
-        )  # fmt: skip
-
-        def players(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            me = v["seat"]
-            ps = v["players"]
-            for rel in range(len(ps)):
-                self._player(ps[(me + rel) % len(ps)], out, at + rel * per_player)
-
         self._add(
             "players",
-            MAX_SEATS * per_player,
-            f"{MAX_SEATS} blocks of {per_player}, observing seat first: present, Pauper, Bird, "
-            "trained, Gems/10, Journal Quests/10, Pauper and Bird Regions, Virtues, Inventory "
-            "items, Trophy Room cards, Recipes learned and in learning, ingredients tucked/10, "
-            "Outcome deck and discards/10, miss, charges, draft hand size, picked, Lives/10",
-            players,
+            MAX_SEATS * self.per_player,
+            f"{MAX_SEATS} blocks of {self.per_player}, observing seat first: present, Pauper, "
+            "Bird, trained, Gems/10, Journal Quests/10, Pauper and Bird Regions, Virtues, "
+            "Inventory items, Trophy Room cards, Recipes learned and in learning, ingredients "
+            "tucked/10, Outcome deck and discards/10, miss, charges, draft hand size, picked, "
+            "Lives/10",
+            self._players,
         )
-
-        def private(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            p = v["players"][v["seat"]]
-            for r in p.get("hand") or ():
-                _set(out, at, self.recipes, r)
-            at += len(self.recipes)
-            _set(out, at, self.recipes, p.get("draft_pick"))
-            at += len(self.recipes)
-            out[at] = len(p.get("outcome_known_top") or ()) / SCALE
-            at += 1
-            for cards in (p.get("region_known_top") or {}).values():
-                for depth, c in enumerate(cards):
-                    if c in K.at:
-                        out[at + K.at[c]] = 1.0 / (1 + depth)
-
         self._add(
             "private",
-            2 * len(self.recipes) + 1 + len(K),
+            2 * recipes + 1 + cards,
             "the observing seat's draft hand and pick, how many Outcome cards it knows on top/10, "
             "Region cards it knows on top of decks (1 / (1 + depth))",
-            private,
+            self._private,
         )
-
-        def board(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            slot_of, width = self.region_slot, self.max_slots
-            for region, cards in v["tiles"].items():
-                slot = slot_of.get(region, 0)
-                for c in cards:
-                    i = K.at.get(c)
-                    if i is not None:
-                        out[at + i * width + slot] = 1.0
-            at += len(K) * self.max_slots
-            for c, g in (v.get("card_gems") or {}).items():
-                if c in K.at:
-                    out[at + K.at[c]] = float(g) / SCALE
-            at += len(K)
-            for c, under in (v.get("tucked") or {}).items():
-                if c in K.at:
-                    out[at + K.at[c]] = len(under) / SCALE
-            at += len(K)
-            for i, city in enumerate(CITIES):
-                _set(out, at + i * len(Q), Q, v["quests"].get(city))
-            at += len(CITIES) * len(Q)
-            for i, city in enumerate(CITIES):
-                shop = v["shops"][city]
-                base = at + i * (1 + len(It))
-                out[base] = shop["count"] / SCALE
-                mark_many(out, base + 1, It, shop["known"])
-            at += len(CITIES) * (1 + len(It))
-            for i, stack in enumerate(v["dispensary"][:4]):
-                base = at + i * (1 + len(self.recipes))
-                out[base] = stack["count"] / SCALE
-                _set(out, base + 1, self.recipes, stack["top"])
-            at += 4 * (1 + len(self.recipes))
-            for i, dk in enumerate(DECKS):
-                deck = v["decks"].get(dk)
-                if deck:
-                    out[at + i] = deck["count"] / SCALE
-                    mark_many(out, at + len(DECKS), self.any_card, deck["discard"])
-            at += len(DECKS) + len(self.any_card)
-            mark_many(out, at, self.paupers, v["paupers_shown"])
-            at += len(self.paupers)
-            mark_many(out, at, self.birds, v["birds_shown"])
-
         self._add(
             "board",
-            len(K) * self.max_slots
-            + 2 * len(K)
-            + len(CITIES) * len(Q)
-            + len(CITIES) * (1 + len(It))
-            + 4 * (1 + len(self.recipes))
-            + len(DECKS)
-            + len(self.any_card)
-            + len(self.paupers)
-            + len(self.birds),
+            cards * self.max_slots + 2 * cards + len(CITIES) * quests
+            + len(CITIES) * (1 + items) + 4 * (1 + recipes) + len(DECKS) + len(self.any_card)
+            + len(self.paupers) + len(self.birds),
             "each Region card face up in Region slot j of its type (sorted Regions), Gems on "
             "cards/10, cards tucked under cards/10, each City's Quest, each Shop's size/10 and "
             "the items the seat has seen in it, each Dispensary stack's size/10 and top, deck "
             "sizes/10, every discarded card, the Paupers and Birds on offer",
-            board,
-        )
-
-        def turn(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            ts = v.get("turn_state")
-            if ts:
-                _one(out, at, CHARS.index(ts["char"]) if ts["char"] in CHARS else 2)
-                for ch in ts.get("done", ()):
-                    if ch in CHARS:
-                        out[at + 3 + CHARS.index(ch)] = 1.0
-                out[at + 5] = float(ts.get("moves", 0)) / SCALE
-                out[at + 6] = float(ts.get("free_used", 0)) / SCALE
-                out[at + 7] = float(bool(ts.get("warped")))
-                out[at + 8] = float(bool(ts.get("fought")))
-                out[at + 9] = float(bool(ts.get("moved")))
-                out[at + 10] = len(ts.get("used", ())) / SCALE
-                for r in ts.get("visited", ()):
-                    _set(out, at + 11, R, r)
-            at += 11 + len(R)
-            f = v.get("fight")
-            if f:
-                _set(out, at, K, f.get("hazard"))
-                at2 = at + len(K)
-                out[at2] = float(f.get("strength", 0)) / SCALE
-                out[at2 + 1] = float(f.get("hazard_strength", 0)) / SCALE
-                out[at2 + 2] = float(f.get("bonus", 0)) / SCALE
-                out[at2 + 3] = len(f.get("cards", ())) / SCALE
-                out[at2 + 4] = float(f.get("char") == "bird")
-                out[at2 + 5] = 1.0
-
+            self._board,
+        )  # fmt: skip
         self._add(
             "turn",
-            11 + len(R) + len(K) + 6,
+            11 + regions + cards + 6,
             "acting character (pauper, bird, none), characters done, moves/10, free moves used/10, "
             "warped, fought, moved, abilities used/10, Regions visited; the fight: hazard, "
             "Strength/10, hazard Strength/10, bonus/10, Outcome cards drawn/10, bird, under way",
-            turn,
+            self._turn,
         )
-
-        def solo(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-            s = v.get("solo")
-            if not s:
-                return
-            out[at] = 1.0
-            _one(
-                out, at + 1, SCENARIOS.index(s["scenario"]) if s["scenario"] in SCENARIOS else None
-            )
-            base = at + 1 + len(SCENARIOS)
-            d = s["difficulty"]
-            _one(out, base, DIFFICULTIES.index(d) if d in DIFFICULTIES else None)
-            base += len(DIFFICULTIES)
-            out[base] = float(s.get("time") or 0) / SCALE
-            out[base + 1] = float(s.get("allowance") or 0) / SCALE
-            out[base + 2] = float(s.get("necromancer_lives") or 0) / SCALE
-            out[base + 3] = float(s.get("necromancer_deck") or 0) / SCALE
-            objectives = s.get("objectives") or []
-            out[base + 4] = sum(1 for o in objectives if o.get("done")) / SCALE
-            out[base + 5] = float(bool((s.get("side") or {}).get("done")))
-            base += 6
-            for r in s.get("facedown") or ():
-                _set(out, base, R, r)
-            base += len(R)
-            for r, c in (s.get("city_hazards") or {}).items():
-                _set(out, base, R, r)
-                _set(out, base + len(R), K, c)
-            base += len(R) + len(K)
-            for c in s.get("siege") or ():
-                _set(out, base, K, c)
-            base += len(K)
-            for i, group in enumerate(("markers", "collected")):
-                for r in s.get(group) or ():
-                    _set(out, base + i * len(R), R, r)
-            base += 2 * len(R)
-            _set(out, base, R, s.get("home"))
-            base += len(R)
-            _set(out, base, K, s.get("necromancer"))
-
         self._add(
             "solo",
-            1 + len(SCENARIOS) + len(DIFFICULTIES) + 6 + 5 * len(R) + 3 * len(K),
+            1 + len(SCENARIOS) + len(DIFFICULTIES) + 6 + 5 * regions + 3 * cards,
             "solo: present, scenario, difficulty, Time/10, allowance/10, necromancer Lives/10 and "
             "deck/10, objectives done/10, side objective done, face-down Regions, Cities held by "
             "hazards (City, hazard), siege dragons, Cities with Virtue markers left and taken, "
             "home City, the necromancer",
-            solo,
-        )  # fmt: skip
+            self._solo,
+        )
+
+    def _decision(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        me = v["seat"]
+        n = len(v["players"])
+        _one(out, at, PHASES.index(v["phase"]) if v["phase"] in PHASES else None)
+        at += len(PHASES)
+        kind = v["prompt"]["kind"]
+        _one(out, at, PROMPTS.index(kind) if kind in PROMPTS else len(PROMPTS))
+        at += len(PROMPTS) + 1
+        out[at] = float(v.get("round") or 0) / SCALE
+        at += 1
+        turn = v.get("turn")
+        if turn is not None:
+            out[at + (turn - me) % n] = 1.0
+        at += MAX_SEATS
+        for seat in v["prompt"]["seats"]:
+            out[at + (seat - me) % n] = 1.0
+
+    def _players(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        me = v["seat"]
+        players = v["players"]
+        for rel in range(len(players)):
+            self._player(players[(me + rel) % len(players)], out, at + rel * self.per_player)
+
+    def _private(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        card_index = self.cards
+        p = v["players"][v["seat"]]
+        for r in p.get("hand") or ():
+            _set(out, at, self.recipes, r)
+        at += len(self.recipes)
+        _set(out, at, self.recipes, p.get("draft_pick"))
+        at += len(self.recipes)
+        out[at] = len(p.get("outcome_known_top") or ()) / SCALE
+        at += 1
+        for cards in (p.get("region_known_top") or {}).values():
+            for depth, c in enumerate(cards):
+                if c in card_index.at:
+                    out[at + card_index.at[c]] = 1.0 / (1 + depth)
+
+    def _board(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        card_index = self.cards
+        slot_of, width = self.region_slot, self.max_slots
+        for region, cards in v["tiles"].items():
+            slot = slot_of.get(region, 0)
+            for c in cards:
+                i = card_index.at.get(c)
+                if i is not None:
+                    out[at + i * width + slot] = 1.0
+        at += len(card_index) * self.max_slots
+        for c, gems in (v.get("card_gems") or {}).items():
+            if c in card_index.at:
+                out[at + card_index.at[c]] = float(gems) / SCALE
+        at += len(card_index)
+        for c, under in (v.get("tucked") or {}).items():
+            if c in card_index.at:
+                out[at + card_index.at[c]] = len(under) / SCALE
+        at += len(card_index)
+        self._cities(v, out, at)
+
+    def _cities(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        """The board's block from the Quests on: Shops, the Dispensary, the decks, the offer."""
+        quest_index, item_index = self.quests, self.items
+        for i, city in enumerate(CITIES):
+            _set(out, at + i * len(quest_index), quest_index, v["quests"].get(city))
+        at += len(CITIES) * len(quest_index)
+        for i, city in enumerate(CITIES):
+            shop = v["shops"][city]
+            base = at + i * (1 + len(item_index))
+            out[base] = shop["count"] / SCALE
+            mark_many(out, base + 1, item_index, shop["known"])
+        at += len(CITIES) * (1 + len(item_index))
+        for i, stack in enumerate(v["dispensary"][:4]):
+            base = at + i * (1 + len(self.recipes))
+            out[base] = stack["count"] / SCALE
+            _set(out, base + 1, self.recipes, stack["top"])
+        at += 4 * (1 + len(self.recipes))
+        for i, name in enumerate(DECKS):
+            deck = v["decks"].get(name)
+            if deck:
+                out[at + i] = deck["count"] / SCALE
+                mark_many(out, at + len(DECKS), self.any_card, deck["discard"])
+        at += len(DECKS) + len(self.any_card)
+        mark_many(out, at, self.paupers, v["paupers_shown"])
+        at += len(self.paupers)
+        mark_many(out, at, self.birds, v["birds_shown"])
+
+    def _turn(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        region_index, card_index = self.regions, self.cards
+        turn = v.get("turn_state")
+        if turn:
+            _one(out, at, CHARS.index(turn["char"]) if turn["char"] in CHARS else 2)
+            for char in turn.get("done", ()):
+                if char in CHARS:
+                    out[at + 3 + CHARS.index(char)] = 1.0
+            out[at + 5] = float(turn.get("moves", 0)) / SCALE
+            out[at + 6] = float(turn.get("free_used", 0)) / SCALE
+            out[at + 7] = float(bool(turn.get("warped")))
+            out[at + 8] = float(bool(turn.get("fought")))
+            out[at + 9] = float(bool(turn.get("moved")))
+            out[at + 10] = len(turn.get("used", ())) / SCALE
+            for r in turn.get("visited", ()):
+                _set(out, at + 11, region_index, r)
+        at += 11 + len(region_index)
+        fight = v.get("fight")
+        if fight:
+            _set(out, at, card_index, fight.get("hazard"))
+            at += len(card_index)
+            out[at] = float(fight.get("strength", 0)) / SCALE
+            out[at + 1] = float(fight.get("hazard_strength", 0)) / SCALE
+            out[at + 2] = float(fight.get("bonus", 0)) / SCALE
+            out[at + 3] = len(fight.get("cards", ())) / SCALE
+            out[at + 4] = float(fight.get("char") == "bird")
+            out[at + 5] = 1.0
+
+    def _solo(self, v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
+        region_index, card_index = self.regions, self.cards
+        solo = v.get("solo")
+        if not solo:
+            return
+        out[at] = 1.0
+        scenario = solo["scenario"]
+        _one(out, at + 1, SCENARIOS.index(scenario) if scenario in SCENARIOS else None)
+        base = at + 1 + len(SCENARIOS)
+        difficulty = solo["difficulty"]
+        _one(out, base, DIFFICULTIES.index(difficulty) if difficulty in DIFFICULTIES else None)
+        base += len(DIFFICULTIES)
+        out[base] = float(solo.get("time") or 0) / SCALE
+        out[base + 1] = float(solo.get("allowance") or 0) / SCALE
+        out[base + 2] = float(solo.get("necromancer_lives") or 0) / SCALE
+        out[base + 3] = float(solo.get("necromancer_deck") or 0) / SCALE
+        objectives = solo.get("objectives") or []
+        out[base + 4] = sum(1 for o in objectives if o.get("done")) / SCALE
+        out[base + 5] = float(bool((solo.get("side") or {}).get("done")))
+        base += 6
+        for r in solo.get("facedown") or ():
+            _set(out, base, region_index, r)
+        base += len(region_index)
+        for r, c in (solo.get("city_hazards") or {}).items():
+            _set(out, base, region_index, r)
+            _set(out, base + len(region_index), card_index, c)
+        base += len(region_index) + len(card_index)
+        for c in solo.get("siege") or ():
+            _set(out, base, card_index, c)
+        base += len(card_index)
+        for i, group in enumerate(("markers", "collected")):
+            for r in solo.get(group) or ():
+                _set(out, base + i * len(region_index), region_index, r)
+        base += 2 * len(region_index)
+        _set(out, base, region_index, solo.get("home"))
+        base += len(region_index)
+        _set(out, base, card_index, solo.get("necromancer"))
 
     def _player(self, p: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
-        R, It, K = self.regions, self.items, self.cards
+        region_index, item_index, card_index = self.regions, self.items, self.cards
         out[at] = 1.0
         at += 1
         _set(out, at, self.paupers, p.get("pauper"))
@@ -322,18 +328,18 @@ class PaupersLadderEncoding(ObservationLayout):
         out[at + 1] = float(p.get("gems", 0)) / SCALE
         out[at + 2] = len(p.get("journal", ())) / SCALE
         at += 3
-        _set(out, at, R, p.get("position"))
-        at += len(R)
-        _set(out, at, R, p.get("bird_position"))
-        at += len(R)
+        _set(out, at, region_index, p.get("position"))
+        at += len(region_index)
+        _set(out, at, region_index, p.get("bird_position"))
+        at += len(region_index)
         for x in p.get("virtues", ()):
             if x in VIRTUES:
                 out[at + VIRTUES.index(x)] = 1.0
         at += len(VIRTUES)
-        mark_many(out, at, It, [it["card"] for it in p.get("inventory", ())])
-        at += len(It)
-        mark_many(out, at, K, p.get("trophies", ()))
-        at += len(K)
+        mark_many(out, at, item_index, [it["card"] for it in p.get("inventory", ())])
+        at += len(item_index)
+        mark_many(out, at, card_index, p.get("trophies", ()))
+        at += len(card_index)
         tucked = 0
         for r in p.get("recipes", ()):
             _set(
@@ -358,35 +364,39 @@ class PaupersLadderEncoding(ObservationLayout):
 
     # ------------------------------------------------------------------ the interface
     def _keys_with(self, effect: str) -> list[str]:
-        C = self.C
+        """The source keys (starting Equipment, the Bird, cards) with an ability named
+        ``effect``."""
+        content = self.content
         out = []
-        if any(e["effect"] == effect for p in C.paupers.values() for e in p.equipment.abilities):
+        if any(e.effect == effect for p in content.paupers.values() for e in p.equipment.abilities):
             out.append("start")
-        if any(e["effect"] == effect for b in C.birds.values() for e in b.trained):
+        if any(e.effect == effect for b in content.birds.values() for e in b.trained):
             out.append("bird")
         out += [
-            i for i in self.items.ids if any(e["effect"] == effect for e in C.item[i].abilities)
+            i for i in self.items.ids if any(e.effect == effect for e in content.item[i].abilities)
         ]
         out += [
-            r for r in self.recipes.ids if any(e["effect"] == effect for e in C.recipe[r].abilities)
+            r
+            for r in self.recipes.ids
+            if any(e.effect == effect for e in content.recipe[r].abilities)
         ]
         return out
 
     def _most_peeked(self) -> int:
-        C = self.C
-        effects: list[Any] = [e for i in C.item.values() for e in i.abilities]
-        effects += [e for r in C.recipe.values() for e in r.abilities]
-        effects += [e for p in C.paupers.values() for e in p.equipment.abilities]
-        effects += [e for c in C.region_card.values() for o in c.options for e in o.effects]
-        ns = [int(e.get("n", 1)) for e in effects if str(e["effect"]).startswith("peek")]
+        content = self.content
+        effects: list[Any] = [e for i in content.item.values() for e in i.abilities]
+        effects += [e for r in content.recipe.values() for e in r.abilities]
+        effects += [e for p in content.paupers.values() for e in p.equipment.abilities]
+        effects += [e for c in content.region_card.values() for o in c.options for e in o.effects]
+        ns = [int(getattr(e, "n", 1)) for e in effects if e.effect.startswith("peek")]
         return max([4, *ns])
 
     def action_slots(self) -> list[tuple[str, Mapping[str, Sequence[Any]] | int]]:
-        R, K, It = self.regions.ids, self.cards.ids, self.items.ids
+        region_ids, card_ids, item_ids = self.regions.ids, self.cards.ids, self.items.ids
         recipes, keys, cards = self.recipes.ids, self.keys.ids, self.any_card.ids
         options = max(
-            [len(c.options) for c in self.C.region_card.values()]
-            + [len(q.reward) for q in self.C.quest.values()]
+            [len(c.options) for c in self.content.region_card.values()]
+            + [len(q.reward) for q in self.content.quest.values()]
         )
         bare = [
             "back-out",
@@ -415,22 +425,22 @@ class PaupersLadderEncoding(ObservationLayout):
             ("bird", {"bird": self.birds.ids}),
             ("draft", {"recipe": recipes}),
             ("learn", {"virtue": VIRTUES}),
-            ("move", {"to": R}),
-            ("swim", {"to": R}),
-            ("teleport", {"to": CITIES, "via": self._keys_with("teleport_city")}),
-            ("foresight", {"via": self._keys_with("peek_region")}),
+            ("move", {"to": region_ids}),
+            ("swim", {"to": region_ids}),
+            ("teleport", {"to": CITIES, "via": self._keys_with("teleport-city")}),
+            ("foresight", {"via": self._keys_with("peek-region")}),
             ("use", {"item": keys}),
-            ("discard", {"item": It}),
-            ("discard-fragile", {"card": K}),
-            ("encounter", {"card": K}),
-            ("fight", {"card": K}),
-            ("hide", {"card": K}),
-            ("withdraw", {"card": (None, *K)}),
-            ("transmute", {"card": K, "via": self._keys_with("transmute")}),
-            ("recall", {"card": K, "via": self._keys_with("recall")}),
+            ("discard", {"item": item_ids}),
+            ("discard-fragile", {"card": card_ids}),
+            ("encounter", {"card": card_ids}),
+            ("fight", {"card": card_ids}),
+            ("hide", {"card": card_ids}),
+            ("withdraw", {"card": (None, *card_ids)}),
+            ("transmute", {"card": card_ids, "via": self._keys_with("transmute")}),
+            ("recall", {"card": card_ids, "via": self._keys_with("recall")}),
             ("quest", {"city": CITIES}),
-            ("buy", {"card": It}),
-            ("sell", {"item": It}),
+            ("buy", {"card": item_ids}),
+            ("sell", {"item": item_ids}),
             ("boost", {"item": keys}),
             ("weapon", {"item": keys}),
             ("potion", {"item": keys, "char": CHARS}),
@@ -444,16 +454,16 @@ class PaupersLadderEncoding(ObservationLayout):
             ("tuck", {"recipe": recipes}),
             ("goto", {"city": CITIES}),
             ("return", {"card": self.outcomes.ids}),
-            ("trophy", {"card": K}),
-            ("dragon", {"card": K}),
+            ("trophy", {"card": card_ids}),
+            ("dragon", {"card": card_ids}),
             ("nest", {"city": CITIES}),
-            ("relocate", {"region": R}),
+            ("relocate", {"region": region_ids}),
             ("choose-recipe", {"recipe": recipes}),
             ("drop-recipe", {"recipe": recipes}),
-            ("city-reward", {"take": ("gems", "equipment", "lives"), "card": (None, *It)}),
+            ("city-reward", {"take": ("gems", "equipment", "lives"), "card": (None, *item_ids)}),
             ("peek", {"deck": WILD}),
-            ("remove", {"card": K}),
-            ("reveal", {"region": R}),
+            ("remove", {"card": card_ids}),
+            ("reveal", {"region": region_ids}),
         ]
         return slots
 

@@ -10,10 +10,9 @@ objectives done, with the Lives and Time left.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .rules import PLState
+from .rules import solo, virtues
+from .state import PLState
 
 # how sharply a lead in Virtue progress turns into a win chance
 SHARPNESS = 3.0
@@ -23,42 +22,41 @@ CAP = 0.9
 
 def virtue_progress(state: PLState, seat: int) -> float:
     """Virtues learned, plus the progress toward the best of the others still needed."""
-    C = state.C
-    p = state.P(seat)
-    learned = set(p["virtues"])
-    need = int(C.numbers["virtues_to_win"]["value"]) - len(learned)
+    content = state.content
+    player = state.player(seat)
+    learned = set(player["virtues"])
+    need = content.number["virtues_to_win"] - len(learned)
     if need <= 0:
         return float(len(learned))
-    rec_limit = int(C.numbers["recipe_limit"]["value"])
-    known = sum(1 for r in p["recipes"] if r["learned"])
+    known = sum(1 for r in player["recipes"] if r["learned"])
     gathered = sum(
-        len(r["ingredients"]) / max(1, len(C.recipe[r["recipe"]].ingredients))
-        for r in p["recipes"]
+        len(r["ingredients"]) / max(1, len(content.recipe[r["recipe"]].ingredients))
+        for r in player["recipes"]
         if not r["learned"]
     )
-    bravery = sum(C.region_card[c].strength for c in p["trophies"])
-    dragon = any(C.region_card[c].type == "dragon" for c in p["trophies"])
+    bravery = sum(content.region_card[c].strength for c in player["trophies"])
+    dragon = any(content.region_card[c].type == "dragon" for c in player["trophies"])
     towards = {
-        "generosity": p["gems"] / state.threshold("generosity"),
-        "bravery": bravery / state.threshold("bravery"),
-        "knowledge": (known + 0.5 * gathered) / rec_limit,
-        "fellowship": len(p["journal"]) / int(C.numbers["fellowship_quests"]["value"]),
+        "generosity": player["gems"] / virtues.threshold(state, "generosity"),
+        "bravery": bravery / virtues.threshold(state, "bravery"),
+        "knowledge": (known + 0.5 * gathered) / content.number["recipe_limit"],
+        "fellowship": len(player["journal"]) / content.number["fellowship_quests"],
         "magnificence": 1.0 if dragon else 0.0,
     }
-    open_ = sorted((min(CAP, v) for k, v in towards.items() if k not in learned), reverse=True)
-    return float(len(learned) + sum(open_[:need]))
+    still = sorted((min(CAP, v) for k, v in towards.items() if k not in learned), reverse=True)
+    return float(len(learned) + sum(still[:need]))
 
 
 def solo_value(state: PLState) -> float:
-    d: Any = state.data
-    objectives = state.objectives() if state.P(0)["pauper"] else []
+    record = state.data["solo"]
+    objectives = solo.objectives(state) if state.player(0)["pauper"] else []
     done = sum(1 for o in objectives if o["done"]) / max(1, len(objectives))
-    if d["solo"]["scenario"] == "garoliums-tournament":
+    if record["scenario"] == "garoliums-tournament":
         done = min(1.0, virtue_progress(state, 0) / 3)
-    lives = state.P(0).get("lives") or {}
-    most = max(1, int(d["solo"]["max_lives"]))
+    lives = state.player(0).get("lives") or {}
+    most = max(1, int(record["max_lives"]))
     weakest = min(lives.values()) / most if lives else 1.0
-    time_left = d["solo"]["time"] / max(1, d["solo"]["allowance"])
+    time_left = record["time"] / max(1, record["allowance"])
     return float(max(0.0, min(1.0, 0.7 * done + 0.15 * weakest + 0.15 * min(1.0, time_left))))
 
 
@@ -66,9 +64,8 @@ def evaluate(state: PLState) -> list[float]:
     """Per seat, an estimate in [0, 1] of its chance to win from this state."""
     if state.data.get("solo"):
         return [solo_value(state)]
-    n = state.n()
-    scores = [virtue_progress(state, s) for s in range(n)]
+    scores = [virtue_progress(state, s) for s in range(state.player_count())]
     top = max(scores)
     weights = [math.exp(SHARPNESS * (s - top)) for s in scores]
-    total = sum(weights)
-    return [w / total for w in weights]
+    whole = sum(weights)
+    return [w / whole for w in weights]

@@ -11,8 +11,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .card_effects import CardEffect
-from .content import CITIES, abilities_text, content, effect_words
+from tabletop.engine.effects import Effect
+
+from .content import CITIES, content
+from .texts import abilities_text, effect_words
 
 # the board as drawn in docs/paupers-ladder-map.md
 LAYOUT: list[list[str | None]] = [
@@ -38,11 +40,11 @@ def _name(cid: str) -> str:
 
 
 def _cell(view: dict[str, Any], region: str) -> RenderableType:
-    C = content()
-    reg = C.regions[region]
-    t = Text(reg.name, style=STYLE[reg.type])
+    cards = content()
+    reg = cards.regions[region]
+    text = Text(reg.name, style=STYLE[reg.type])
     if reg.coastal:
-        t.append(" ~", style="blue")
+        text.append(" ~", style="blue")
     here = []
     for p in view["players"]:
         col = SEAT_COLOURS[p["seat"] % 4]
@@ -51,28 +53,28 @@ def _cell(view: dict[str, Any], region: str) -> RenderableType:
         if p["bird_position"] == region:
             here.append(Text(f"b{p['seat'] + 1}", style=col))
     if here:
-        t.append("\n")
+        text.append("\n")
         for i, h in enumerate(here):
             if i:
-                t.append(" ")
-            t.append_text(h)
+                text.append(" ")
+            text.append_text(h)
     for cid in view["tiles"].get(region, []):
-        card = C.region_card[cid]
+        card = cards.region_card[cid]
         style = {"hazard": "bold red", "ingredient": "wheat1"}.get(card.kind, "bright_blue")
         label = card.name + (f" [{card.strength}]" if card.kind == "hazard" else "")
         gems = view["card_gems"].get(cid)
         if gems:
             label += f" ({gems}g)"
-        t.append("\n• " + label, style=style)
+        text.append("\n• " + label, style=style)
     if reg.type == "city":
         qid = view["quests"].get(region)
         if qid:
-            t.append(f"\nQuest: {_name(qid)}", style="italic")
+            text.append(f"\nQuest: {_name(qid)}", style="italic")
         shop = view["shops"][region]
-        t.append(f"\nShop: {shop['count']} cards", style="dim")
+        text.append(f"\nShop: {shop['count']} cards", style="dim")
     else:
-        t.append(f"\n{len(view['tiles'].get(region, []))}/{reg.tiles} tiles", style="dim")
-    return t
+        text.append(f"\n{len(view['tiles'].get(region, []))}/{reg.tiles} tiles", style="dim")
+    return text
 
 
 def render_map(view: dict[str, Any]) -> RenderableType:
@@ -84,71 +86,71 @@ def render_map(view: dict[str, Any]) -> RenderableType:
     return Panel(grid, title="Brighthelm", border_style="blue")
 
 
-def _reward_text(effects: Sequence[CardEffect]) -> str:
+def _reward_text(effects: Sequence[Effect]) -> str:
     return " + ".join(effect_words(e) for e in effects)
 
 
 def render_quests(view: dict[str, Any]) -> RenderableType:
-    C = content()
-    t = Text()
+    cards = content()
+    text = Text()
     for city in CITIES:
         qid = view["quests"].get(city)
         if not qid:
             continue
-        q = C.quest[qid]
+        quest = cards.quest[qid]
         icons = []
-        if q.tower:
+        if quest.tower:
             icons.append("tower: in this City")
-        if q.wild:
+        if quest.wild:
             icons.append("wild: completes when met")
-        if q.pauper_only:
+        if quest.pauper_only:
             icons.append("Pauper only")
-        t.append(f"{city.capitalize()}: ", style="bold")
-        t.append(f"{q.name} — {q.text} ")
-        t.append("REWARD: " + " OR ".join(_reward_text(r) for r in q.reward_effects), style="gold1")
+        text.append(f"{city.capitalize()}: ", style="bold")
+        text.append(f"{quest.name} — {quest.text} ")
+        text.append("REWARD: " + " OR ".join(_reward_text(r) for r in quest.reward), style="gold1")
         if icons:
-            t.append(f"  [{', '.join(icons)}]", style="dim")
-        t.append("\n")
-    return Panel(t, title="Quests", border_style="green")
+            text.append(f"  [{', '.join(icons)}]", style="dim")
+        text.append("\n")
+    return Panel(text, title="Quests", border_style="green")
 
 
 def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
-    C = content()
+    cards = content()
     me = view.get("seat") == p["seat"]
     col = SEAT_COLOURS[p["seat"] % 4]
-    t = Text()
+    text = Text()
     if p.get("lives"):
         lv, mx = p["lives"], p["max_lives"]
-        t.append(
+        text.append(
             f"Lives: Pauper {'♥' * lv['pauper']}{'♡' * (mx - lv['pauper'])}  "
             f"Bird {'♥' * lv['bird']}{'♡' * (mx - lv['bird'])}\n",
             style="bold red",
         )
-    t.append(f"Purse: {p['gems']} Gems", style="gold1")
-    t.append(f"   Outcome deck: {p['outcome_count']} cards\n")
+    text.append(f"Purse: {p['gems']} Gems", style="gold1")
+    text.append(f"   Outcome deck: {p['outcome_count']} cards\n")
     track = ["●" if i < len(p["virtues"]) else "○" for i in range(3)]
-    t.append("Virtues: " + " ".join(track) + "  " + ", ".join(p["virtues"]) + "\n", style="bold")
+    text.append("Virtues: " + " ".join(track) + "  " + ", ".join(p["virtues"]) + "\n", style="bold")
     if p["bird"]:
-        trained = abilities_text(C.birds[p["bird"]].trained)
+        trained = abilities_text(cards.birds[p["bird"]].trained)
         state = f"trained: {trained}" if p["trained"] else f"untrained; trained: {trained}"
-        t.append(f"Aviary: {p['bird']} ({state})\n")
+        text.append(f"Aviary: {p['bird']} ({state})\n")
     if p["recipes"]:
-        t.append("Recipe Book:\n")
+        text.append("Recipe Book:\n")
         for r in p["recipes"]:
-            rec = C.recipe[r["recipe"]]
+            rec = cards.recipe[r["recipe"]]
             if r["learned"]:
-                t.append(f"  ✓ {rec.name}: {abilities_text(rec.abilities)}\n", style="magenta")
+                text.append(f"  ✓ {rec.name}: {abilities_text(rec.abilities)}\n", style="magenta")
             else:
                 have = ", ".join(_name(c) for c in r["ingredients"])
-                t.append(
+                text.append(
                     f"  … {rec.name} (needs 2 of {', '.join(rec.ingredients)})"
                     + (f" has {have}" if have else "")
                     + "\n",
                     style="grey70",
                 )
     if p["pauper"]:
-        se = C.paupers[p["pauper"]].equipment
-        t.append(
+        se = cards.paupers[p["pauper"]].equipment
+        text.append(
             f"Starting Equipment: {se.name} ({abilities_text(se.abilities)})"
             + (f" ({p['charges']} left)" if p["charges"] else "")
             + "\n"
@@ -156,46 +158,46 @@ def render_player(view: dict[str, Any], p: dict[str, Any]) -> RenderableType:
     if p["inventory"]:
         items = []
         for it in p["inventory"]:
-            item = C.item[it["card"]]
-            s = (
+            item = cards.item[it["card"]]
+            label = (
                 item.name
                 + (" (used once)" if it["uses"] else "")
                 + (f" ({it['gems']} Gems)" if it["gems"] else "")
             )
-            items.append(f"{s} [{abilities_text(item.abilities)}]")
-        t.append("Inventory: " + "; ".join(items) + "\n")
+            items.append(f"{label} [{abilities_text(item.abilities)}]")
+        text.append("Inventory: " + "; ".join(items) + "\n")
     if p["trophies"]:
-        pts = sum(C.region_card[c].strength for c in p["trophies"])
-        t.append(
+        pts = sum(cards.region_card[c].strength for c in p["trophies"])
+        text.append(
             f"Trophy Room ({pts} Strength): " + ", ".join(_name(c) for c in p["trophies"]) + "\n"
         )
     if p["journal"]:
-        t.append("Journal: " + ", ".join(_name(c) for c in p["journal"]) + "\n")
+        text.append("Journal: " + ", ".join(_name(c) for c in p["journal"]) + "\n")
     if me and p.get("hand"):
-        t.append("Draft hand: " + ", ".join(_name(c) for c in p["hand"]) + "\n", style="cyan")
+        text.append("Draft hand: " + ", ".join(_name(c) for c in p["hand"]) + "\n", style="cyan")
     title = f"{p['name']} (player {p['seat'] + 1})" + (" — you" if me else "")
-    return Panel(t, title=title, border_style=col)
+    return Panel(text, title=title, border_style=col)
 
 
 def render_solo(view: dict[str, Any]) -> RenderableType:
     """The solo sheet: the Time track, and the scenario's objectives with their progress."""
     solo = view["solo"]
-    t = Text()
+    text = Text()
     track = " ".join(
         f"[{i}]" if i == solo["time"] else str(i) for i in range(solo["allowance"] + 1)
     )
-    t.append(f"Time {solo['time']}/{solo['allowance']}: ", style="bold")
-    t.append(track + "\n", style="cyan")
-    t.append(
+    text.append(f"Time {solo['time']}/{solo['allowance']}: ", style="bold")
+    text.append(track + "\n", style="cyan")
+    text.append(
         f"Difficulty {solo['difficulty']} — Lives up to {solo['max_lives']} each\n", style="dim"
     )
-    t.append("Objectives" + (" (in this order)" if solo["ordered"] else "") + ":\n")
+    text.append("Objectives" + (" (in this order)" if solo["ordered"] else "") + ":\n")
     for o in solo["objectives"]:
         mark = "✓" if o["done"] else "…"
-        t.append(f"  {mark} {o['text']} — {o['progress']}\n", style="green" if o["done"] else "")
+        text.append(f"  {mark} {o['text']} — {o['progress']}\n", style="green" if o["done"] else "")
     if solo.get("side"):
         sd = solo["side"]
-        t.append(f"  Side: {sd['text']} — {sd['progress']}\n", style="dim")
+        text.append(f"  Side: {sd['text']} — {sd['progress']}\n", style="dim")
     extra = []
     if solo.get("facedown"):
         extra.append("face-down cards in " + ", ".join(solo["facedown"]))
@@ -208,8 +210,8 @@ def render_solo(view: dict[str, Any]) -> RenderableType:
     if solo.get("markers"):
         extra.append("Virtue markers in " + ", ".join(solo["markers"]))
     if extra:
-        t.append("; ".join(extra) + "\n", style="italic")
-    return Panel(t, title=solo["name"], border_style="magenta")
+        text.append("; ".join(extra) + "\n", style="italic")
+    return Panel(text, title=solo["name"], border_style="magenta")
 
 
 def render(view: dict[str, Any]) -> RenderableType:
@@ -227,11 +229,11 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(render_quests(view))
     fight = view.get("fight")
     if fight:
-        hz = content().region_card[fight["hazard"]]
+        hazard = content().region_card[fight["hazard"]]
         parts.append(
             Panel(
                 Text(
-                    f"Fighting the {hz.name} (Strength {hz.strength}): your "
+                    f"Fighting the {hazard.name} (Strength {hazard.strength}): your "
                     f"Strength is {fight['strength']}"
                 ),
                 border_style="red",
@@ -254,8 +256,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     info = Text()
     if disp:
         info.append(f"Dispensary: {disp}\n")
-    for s in shops:
-        info.append(f"Shop you have seen — {s}\n", style="dim")
+    for seen in shops:
+        info.append(f"Shop you have seen — {seen}\n", style="dim")
     if info:
         parts.append(info)
     log = view.get("log", [])[-12:]
@@ -290,9 +292,9 @@ def _clip(text: str, width: int = CELL) -> str:
 
 
 def _compact_cell(view: dict[str, Any], region: str) -> Text:
-    C = content()
-    reg = C.regions[region]
-    t = Text()
+    cards = content()
+    reg = cards.regions[region]
+    text = Text()
     pieces = Text()
     for p in view["players"]:
         col = SEAT_COLOURS[p["seat"] % 4]
@@ -301,23 +303,23 @@ def _compact_cell(view: dict[str, Any], region: str) -> Text:
         if p["bird_position"] == region:
             pieces.append(f" b{p['seat'] + 1}", style=col)
     name = _clip(reg.name + (" ~" if reg.coastal else ""), CELL - len(pieces.plain))
-    t.append(name, style=STYLE[reg.type])
-    t.append_text(pieces)
-    t.append("\n")
+    text.append(name, style=STYLE[reg.type])
+    text.append_text(pieces)
+    text.append("\n")
     if reg.type == "city":
         qid = view["quests"].get(region)
         line = f"Q: {_name(qid)}" if qid else "no Quest"
-        t.append(_clip(line) + "\n", style="italic")
+        text.append(_clip(line) + "\n", style="italic")
     else:
-        cards = []
+        shown = []
         for cid in view["tiles"].get(region, []):
-            card = C.region_card[cid]
-            cards.append(card.name + (f"⚔{card.strength}" if card.kind == "hazard" else ""))
-        line = ", ".join(cards) if cards else "-"
-        t.append(_clip(line) + "\n", style="bold red" if "⚔" in line else "wheat1")
-    bridges = "↔" + " ".join(short(n) for n in C.neighbours[region])
-    t.append(_clip(bridges), style="grey50")
-    return t
+            card = cards.region_card[cid]
+            shown.append(card.name + (f"⚔{card.strength}" if card.kind == "hazard" else ""))
+        line = ", ".join(shown) if shown else "-"
+        text.append(_clip(line) + "\n", style="bold red" if "⚔" in line else "wheat1")
+    bridges = "↔" + " ".join(short(n) for n in cards.neighbours[region])
+    text.append(_clip(bridges), style="grey50")
+    return text
 
 
 def render_compact_map(view: dict[str, Any]) -> RenderableType:
@@ -337,10 +339,10 @@ MAP_KEY = (
 
 
 def _player_line(view: dict[str, Any], p: dict[str, Any]) -> Text:
-    C = content()
+    cards = content()
     col = SEAT_COLOURS[p["seat"] % 4]
-    t = Text()
-    t.append(f"{p['seat'] + 1} {p['name']}", style=f"bold {col}")
+    text = Text()
+    text.append(f"{p['seat'] + 1} {p['name']}", style=f"bold {col}")
     bits = [f"{p['gems']} Gems", f"Virtues {len(p['virtues'])}/3"]
     if p["virtues"]:
         bits[-1] += " (" + ", ".join(p["virtues"]) + ")"
@@ -349,33 +351,33 @@ def _player_line(view: dict[str, Any], p: dict[str, Any]) -> Text:
     learned = sum(1 for r in p["recipes"] if r["learned"])
     bits.append(f"Recipes {learned} learned/{len(p['recipes'])}")
     if p["trophies"]:
-        bits.append(f"trophies {sum(C.region_card[c].strength for c in p['trophies'])}⚔")
+        bits.append(f"trophies {sum(cards.region_card[c].strength for c in p['trophies'])}⚔")
     if p["journal"]:
         bits.append(f"Quests {len(p['journal'])}")
-    t.append(": " + " · ".join(bits))
-    return t
+    text.append(": " + " · ".join(bits))
+    return text
 
 
 def _my_cards(view: dict[str, Any], p: dict[str, Any]) -> Text:
-    C = content()
-    t = Text()
-    inv = [C.item[it["card"]].name for it in p["inventory"]]
+    cards = content()
+    text = Text()
+    inv = [cards.item[it["card"]].name for it in p["inventory"]]
     if p["pauper"]:
-        eq = C.paupers[p["pauper"]].equipment.name
+        eq = cards.paupers[p["pauper"]].equipment.name
         inv.insert(0, eq + (f" ({p['charges']} left)" if p["charges"] else ""))
-    t.append("  Inventory: " + (", ".join(inv) or "-") + "\n", style="cyan")
+    text.append("  Inventory: " + (", ".join(inv) or "-") + "\n", style="cyan")
     recs = []
     for r in p["recipes"]:
-        rec = C.recipe[r["recipe"]]
+        rec = cards.recipe[r["recipe"]]
         recs.append(
             ("✓" if r["learned"] else "…")
             + rec.name
             + (f"+{len(r['ingredients'])}" if r["ingredients"] else "")
         )
-    t.append("  Recipes: " + (", ".join(recs) or "-"), style="magenta")
+    text.append("  Recipes: " + (", ".join(recs) or "-"), style="magenta")
     if p.get("hand"):
-        t.append("\n  Draft hand: " + ", ".join(_name(c) for c in p["hand"]), style="cyan")
-    return t
+        text.append("\n  Draft hand: " + ", ".join(_name(c) for c in p["hand"]), style="cyan")
+    return text
 
 
 def render_compact(view: dict[str, Any], latest: int = 5) -> RenderableType:
@@ -399,13 +401,9 @@ def render_compact(view: dict[str, Any], latest: int = 5) -> RenderableType:
         parts.append(Text(MAP_KEY, style="grey50"))
     fight = view.get("fight")
     if fight:
-        hz = content().region_card[fight["hazard"]]
-        parts.append(
-            Text(
-                f"Fight: the {hz.name} (Strength {hz.strength}) against {fight['strength']}",
-                "bold red",
-            )
-        )
+        hazard = content().region_card[fight["hazard"]]
+        against = f"(Strength {hazard.strength}) against {fight['strength']}"
+        parts.append(Text(f"Fight: the {hazard.name} {against}", "bold red"))
     me = view.get("seat")
     for p in sorted(view["players"], key=lambda p: (p["seat"] != me, p["seat"])):
         parts.append(_player_line(view, p))
@@ -413,85 +411,11 @@ def render_compact(view: dict[str, Any], latest: int = 5) -> RenderableType:
             parts.append(_my_cards(view, p))
     log = list(reversed(view.get("log", [])[-latest:]))
     if log:
-        t = Text("Latest (newest first):\n", style="bold")
+        text = Text("Latest (newest first):\n", style="bold")
         for e in log:
-            t.append("  " + _clip(e["text"], 116) + "\n", style="grey70")
-        t.rstrip()
-        parts.append(t)
+            text.append("  " + _clip(e["text"], 116) + "\n", style="grey70")
+        text.rstrip()
+        parts.append(text)
     if view.get("outcome"):
         parts.append(Text(view["outcome"]["text"], style="bold green"))
     return Group(*parts)
-
-
-# ---------------------------------------------------------------------------- help in words
-def card_text(name: str) -> str | None:
-    """The text of the card (or Pauper, Bird, Region) called ``name`` (case and spaces ignored;
-    a unique start of a name is enough), or None."""
-    from . import web
-
-    C = content()
-    key = " ".join(name.lower().replace("_", " ").replace("-", " ").split())
-    found: dict[str, str] = {}
-    for cid, card in C.region_card.items():
-        found.setdefault(card.name.lower(), f"{card.name}: {web.region_card_text(cid)}")
-    for cid, item in C.item.items():
-        found.setdefault(item.name.lower(), f"{item.name} (Equipment): {web.item_text(cid)}")
-    for rec in C.recipe.values():
-        found.setdefault(
-            rec.name.lower(),
-            f"{rec.name} (Recipe): {abilities_text(rec.abilities)}; to learn it, tuck 2 of "
-            f"{', '.join(rec.ingredients)} under it",
-        )
-    for q in C.quest.values():
-        found.setdefault(
-            q.name.lower(),
-            f"{q.name} (Quest): {q.text} Reward: {web.reward_text(q.reward_effects)}",
-        )
-    for pauper in C.paupers.values():
-        eq = pauper.equipment
-        found.setdefault(
-            pauper.name.lower(),
-            f"{pauper.name}: {pauper.trade} from {C.regions[pauper.city].name}; starts with the "
-            f"{eq.name} ({abilities_text(eq.abilities)})",
-        )
-    for bid, bird in C.birds.items():
-        found.setdefault(bid.lower(), f"The {bid} (Bird): trained, {abilities_text(bird.trained)}")
-    for rid, reg in C.regions.items():
-        found.setdefault(
-            reg.name.lower(),
-            f"{reg.name}: a {reg.type}{' on the coast' if reg.coastal else ''}; bridges to "
-            + ", ".join(C.regions[n].name for n in C.neighbours[rid]),
-        )
-    if key in found:
-        return found[key]
-    starts = [k for k in found if k.startswith(key)] if key else []
-    if len(starts) == 1:
-        return found[starts[0]]
-    if len(starts) > 1:
-        return f"{len(starts)} cards start with {name!r}: " + ", ".join(sorted(starts)[:12])
-    return None
-
-
-def explain(view: dict[str, Any], action: dict[str, Any]) -> str:
-    """What an option is about, in words: the texts of the cards, Regions or Virtues it names."""
-    from . import web
-
-    C = content()
-    notes: list[str] = []
-    for value in (action.get("args") or {}).values():
-        for v in value if isinstance(value, list) else [value]:
-            if not isinstance(v, str):
-                continue
-            if v in C.region_card:
-                notes.append(f"{C.region_card[v].name}: {web.region_card_text(v)}")
-            elif v in C.item:
-                notes.append(f"{C.item[v].name}: {web.item_text(v)}")
-            elif v in C.recipe:
-                notes.append(f"{C.recipe[v].name}: {abilities_text(C.recipe[v].abilities)}")
-            elif v in C.quest:
-                notes.append(f"{C.quest[v].name}: {C.quest[v].text}")
-            elif v in C.paupers or v in C.birds or v in C.regions:
-                text = card_text(C.paupers[v].name if v in C.paupers else v)
-                if text:
-                    notes.append(text)
-    return "; ".join(dict.fromkeys(notes))

@@ -13,6 +13,7 @@ explorer stays in the space and may try again or leave (ruling C2)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .. import grid
@@ -175,9 +176,21 @@ def _brain_fog(s: LairsState, eff: dict[str, Any]) -> None:
 
 @skull("builder-reroll")
 def _shivers(s: LairsState, eff: dict[str, Any]) -> None:
+    """The Shivers: the Builder chooses up to ``n`` of the rolled dice, in one choice; then they
+    are rerolled (:func:`reroll`)."""
     ck = s.data["check"]
     ck["stage"] = "reroll"
-    ck["reroll_left"] = int(eff["n"])
+    ck["reroll_n"] = int(eff["n"])
+
+
+def reroll_choices(s: LairsState) -> list[tuple[int, ...]]:
+    """Every choice the Builder has for the Shivers: no die, or up to ``n`` of the rolled dice
+    (by their place in the roll), each set once."""
+    ck = s.data["check"]
+    dice = range(len(ck["dice"]))
+    return [
+        c for k in range(min(ck["reroll_n"], len(ck["dice"])) + 1) for c in combinations(dice, k)
+    ]
 
 
 @skull("demote")
@@ -202,12 +215,22 @@ def after_roll(s: LairsState) -> None:
     finish(s)
 
 
-def reroll(s: LairsState, index: int) -> None:
+def reroll(s: LairsState, chosen: tuple[int, ...]) -> None:
+    """The dice the Builder chose for the Shivers are rerolled, all after the one choice; then
+    the check is decided."""
     ck = s.data["check"]
-    die = ck["dice"][index]
-    die["v"] = s.roll_die(die["t"])
-    ck["rerolls"].append(index)
-    ck["reroll_left"] -= 1
+    if chosen:
+        before = dice_text([ck["dice"][i] for i in chosen])
+        for i in chosen:
+            die = ck["dice"][i]
+            die["v"] = s.roll_die(die["t"])
+        after = dice_text([ck["dice"][i] for i in chosen])
+        s.log_public(f"The Shivers: the Builder has {before} rerolled: {after}")
+    else:
+        s.log_public("The Shivers: the Builder has no die rerolled")
+    ck["rerolls"] = list(chosen)
+    ck["stage"] = "after-roll"
+    finish(s)
 
 
 def finish(s: LairsState) -> None:

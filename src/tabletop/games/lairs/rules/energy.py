@@ -1,6 +1,7 @@
 """Energy Cubes and the player mat: the Fresh, Spent and Fatigued baskets, paying for actions,
-Conserving, Refresh at the start of a turn, penalties that fatigue or spend cubes, and Status chits
-moving along the baskets (base rules; Status chits and Adaptation from the Adventurer's Pack)."""
+Conserving (during the turn) and resting, Refresh at the start of a turn, penalties that fatigue
+or spend cubes, and Status chits moving along the baskets (base rules; Status chits and
+Adaptation from the Adventurer's Pack)."""
 
 from __future__ import annotations
 
@@ -114,14 +115,27 @@ def spend(ex: dict[str, Any], cubes: tuple[str, ...] | list[str]) -> None:
         ex["spent"][k] += 1
 
 
-def conserve(ex: dict[str, Any]) -> int:
-    """Set every remaining Fresh cube aside as Conserved; they stay Fresh through Refresh."""
+def conserve(ex: dict[str, Any], kind: str | None = None) -> int:
+    """Conserve (ruling E3), at any time on the explorer's turn: one Fresh cube of ``kind`` (or,
+    with none, every Fresh cube left) is set aside as Conserved. It may not be spent this turn,
+    ordinary penalties pass it by (E5), it stays Fresh through Refresh and rests a Fatigued
+    cube there (:func:`rest`). Returns how many cubes were set aside."""
+    kinds = CUBES if kind is None else (kind,)
     n = 0
-    for k in CUBES:
-        ex["conserved"][k] += ex["fresh"][k]
-        n += ex["fresh"][k]
-        ex["fresh"][k] = 0
+    for k in kinds:
+        m = ex["fresh"][k] if kind is None else min(1, ex["fresh"][k])
+        if kind is not None and m == 0:
+            raise ValueError(f"no Fresh {k} cube to conserve")
+        ex["conserved"][k] += m
+        ex["fresh"][k] -= m
+        n += m
     return n
+
+
+def rest(ex: dict[str, Any], kind: str) -> None:
+    """Before Refresh, a Conserved cube rests one Fatigued cube (ruling E3): it comes back Fresh
+    with the Conserved cubes instead of moving only to Spent (kept with them until Refresh)."""
+    move_cube(ex, "fatigued", kind, "conserved")
 
 
 def refresh(ex: dict[str, Any]) -> list[str]:
@@ -150,12 +164,11 @@ def gain_status(ex: dict[str, Any], status: str) -> None:
 
 
 def penalty_sources(ex: dict[str, Any], cube: str) -> list[tuple[str, str]]:
-    """(basket, colour) a penalty may take a cube from: the Fresh basket first (Conserved cubes
-    count as Fresh), then Spent (ruling E5). ``cube`` is a colour or "any"."""
-    for baskets in (("fresh", "conserved"), ("spent",)):
-        found = [
-            (b, k) for b in baskets for k in CUBES if ex[b][k] > 0 and (cube == "any" or cube == k)
-        ]
+    """(basket, colour) a penalty may take a cube from: the Fresh cubes first, then Spent ones
+    (ruling E5). A Conserved cube is set aside: only the effects that say so reach it (Chain
+    Snares, Grip of Fear). ``cube`` is a colour or "any"."""
+    for basket in ("fresh", "spent"):
+        found = [(basket, k) for k in CUBES if ex[basket][k] > 0 and cube in ("any", k)]
         if found:
             return found
     return []

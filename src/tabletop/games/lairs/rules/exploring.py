@@ -51,6 +51,8 @@ def learn(s: LairsState, e: int, cell: int, *, entering: bool, walls: bool = Tru
     real = lair["target"].get(str(cell))
     if real is not None and ex["map"][cell] == lair["feat"][cell]:
         ex["targets"][str(cell)] = real
+        # found again: the Target tracked in the Notes section goes back in its space
+        ex.get("noted", {}).pop(str(hazard_id(lair["feat"][cell])), None)
 
 
 def open_dirs(ex: dict[str, Any], cell: int) -> list[tuple[str, int, int]]:
@@ -114,16 +116,56 @@ def hustle_options(s: LairsState, e: int) -> list[tuple[str, int]]:
     return out
 
 
-def backtrack_targets(s: LairsState, e: int) -> list[int]:
-    """Backtrack: to any space already visited, through visited Known empty spaces, with no wall
-    learnt between (ruling X2)."""
-    ex = s.data["ex"][e]
-    ok = 0  # the spaces it may pass: visited, Known and empty on the map sheet
+def _passable(ex: dict[str, Any]) -> int:
+    """The spaces a Backtrack may pass: visited, Known and empty on the map sheet (a bit mask)."""
+    ok = 0
     for c in compress(range(grid.SPACES), map(and_, ex["visited"], ex["known"])):
         if map_empty(ex, c):
             ok |= 1 << c
+    return ok
+
+
+def backtrack_targets(s: LairsState, e: int) -> list[int]:
+    """Backtrack (ruling X2): to any space already visited and Known, passing only visited Known
+    empty spaces, with no wall learnt between. The space it ends on need not be empty (a
+    visited Exit, a Known hazard the explorer walked away from); it is then resolved as
+    entered."""
+    ex = s.data["ex"][e]
     start = ex["pos"]
-    return grid.cells_of(grid.reach(start, ex["mwalls"], ok) & ~(1 << start))
+    mw = set(ex["mwalls"])
+    inner = grid.reach(start, mw, _passable(ex))
+    out = inner & ~(1 << start)
+    for c in compress(range(grid.SPACES), map(and_, ex["visited"], ex["known"])):
+        if c == start or map_empty(ex, c):
+            continue
+        if any(inner >> n & 1 and edge not in mw for _, n, edge in grid.neighbours(c)):
+            out |= 1 << c
+    return grid.cells_of(out)
+
+
+def backtrack_path(s: LairsState, e: int, to: int) -> list[int]:
+    """The spaces of a shortest Backtrack to ``to`` (the explorer's space first, ``to`` last),
+    through the spaces it may pass; the space before the last is the one it enters from."""
+    ex = s.data["ex"][e]
+    start, ok, mw = ex["pos"], _passable(ex), set(ex["mwalls"])
+    prev = {start: start}
+    frontier = [start]
+    while frontier and to not in prev:
+        nxt = []
+        for c in frontier:
+            if c != start and not ok >> c & 1:
+                continue  # only the passable spaces lead on
+            for _, n, edge in grid.neighbours(c):
+                if n not in prev and edge not in mw:
+                    prev[n] = c
+                    nxt.append(n)
+        frontier = nxt
+    if to not in prev:
+        raise ValueError(f"no Backtrack from {grid.name(start)} to {grid.name(to)}")
+    path = [to]
+    while path[-1] != start:
+        path.append(prev[path[-1]])
+    return path[::-1]
 
 
 def adjacent_known_trap(s: LairsState, e: int) -> list[int]:
@@ -136,6 +178,11 @@ def adjacent_known_trap(s: LairsState, e: int) -> list[int]:
 
 
 def peer_targets_any(s: LairsState, e: int) -> list[int]:
-    """Adjacent spaces not yet Known, with no wall learnt between (a Map Fragment's reach)."""
+    """A Map Fragment's reach: it looks as a Peer does (ruling P2), into an adjacent space not
+    yet Known with no wall between (X4), Dazzled or not. The explorer knows there is no wall
+    only across an edge it has learnt, and from an Unknown space (Dazzled) the edges to spaces
+    not yet Known are not learnt: from there, none."""
     ex = s.data["ex"][e]
+    if not ex["known"][ex["pos"]]:
+        return []
     return [n for _, n, _ in open_dirs(ex, ex["pos"]) if not ex["known"][n]]

@@ -109,7 +109,7 @@ def _nearest_exit(s: LairsState, e: int, options: list[int]) -> int:
 
 
 class SoloBuilder(Automaton):
-    """The solo game's Builder, an automaton of the rules (ruling G4): the engine asks it, like
+    """The solo game's Builder, an automaton of the rules (ruling O3): the engine asks it, like
     a builder seat, each hidden choice (the Gloombat's retreat, the Howling Beetles, the Grip of
     Fear, the Shivers' rerolls) and plays its answer. Its policy: move a Monster to the Unknown
     Empty space nearest the Exit (the first Unknown Monster, for the Beetles), fatigue the
@@ -121,23 +121,20 @@ class SoloBuilder(Automaton):
         s = cast("LairsState", state)
         d = s.data
         ask = d["ask"]
-        if ask is None:  # the Shivers
+        if ask is None:  # the Shivers: the two highest dice, in one choice
             ck = d["check"]
-            left = [i for i in range(len(ck["dice"])) if i not in ck["rerolls"]]
-            if ck["reroll_left"] <= 0 or not left:
-                return Action.of("done")
-            return Action.of("reroll", die=min(left, key=lambda i: (-ck["dice"][i]["v"], i)))
+            best = sorted(range(len(ck["dice"])), key=lambda i: (-ck["dice"][i]["v"], i))
+            return Action.of("reroll", dice=tuple(sorted(best[: ck["reroll_n"]])))
         e = ask["e"]
         kind = ask["kind"]
-        if kind in ("relocate", "beetles-to"):
+        if kind == "relocate":
             return Action.of("to", cell=grid.name(_nearest_exit(s, e, ask["options"])))
         if kind == "beetles":
-            from ..decisions import beetle_spaces
-
-            frm = min(ask["options"])
-            if not beetle_spaces(s, e, frm, s.lair_of(e)["feat"][frm][2:]):
+            if not ask["options"]:
                 return Action.of("none")
-            return Action.of("move", cell=grid.name(frm))
+            first = min(m for m, _ in ask["options"])
+            to = _nearest_exit(s, e, [t for m, t in ask["options"] if m == first])
+            return Action.of("move", monster=grid.name(first), to=grid.name(to))
         if kind == "grip":
             ex = d["ex"][e]
             counts = {k: ex["fresh"][k] + ex["conserved"][k] + ex["spent"][k] for k in CUBES}

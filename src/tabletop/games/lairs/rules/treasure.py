@@ -6,7 +6,7 @@ one of the drawn cards. The Chest is then gone and the space is Empty.
 
 Victory points (ruling V1): each Treasure's VP, a collection bonus by Treasure type (0, 0, 2, 5, 9
 for 1-5 cards of one type), each defeated Monster's trophy VP, VP noted in the Notes section, and
-3 VP to the first explorer to escape (1 to the second)."""
+5 VP to the first explorer to escape (2 to the second)."""
 
 from __future__ import annotations
 

@@ -2,10 +2,12 @@
 
 Both lairs built, the explorers stand on the Start of the lair they explore, which they are told
 (its walls too). A first player is drawn at random (ruling R1); then turns alternate. A turn starts
-with Refresh and ends when the explorer has no unconserved Fresh cube left (or Conserves the rest).
-Standing on the Exit, an explorer may escape: the first to escape gets 3 VP, the second 1. Once one
-has escaped, the other has at most two more turns (ruling R2). The game also ends after 14 rounds
-(ruling R3): torches burn out. Most VP wins; a tie goes to the first to escape, then it is shared.
+with resting and Refresh (ruling E3, E4) and ends when the explorer has no unconserved Fresh cube
+left and nothing free to do, or ends it by Conserving the rest (R4). Standing on the Exit, an
+explorer may escape (free, even with no Fresh cube left): the first to escape gets 5 VP, the
+second 2. Once one has escaped, the other has at most two more turns (ruling R2). The game also
+ends after 14 rounds (ruling R3): torches burn out. Most VP wins; a tie goes to the first to
+escape, then it is shared.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import effects, grid
+from ..content import CUBES
 from ..effects import handler
 from . import checks, energy, exploring
 from .building import kind_of
@@ -40,8 +43,35 @@ def begin_exploring(s: LairsState) -> None:
 
 
 def start_turn(s: LairsState, e: int) -> None:
+    """A turn begins: each cube Conserved last turn rests a Fatigued cube (ruling E3), then
+    Refresh (and with it Adaptation, a Dazzled explorer learning where it stands, Poison)."""
     d = s.data
     d["turn"] = e
+    ex = d["ex"][e]
+    n = min(energy.total(ex["conserved"]), energy.total(ex["fatigued"]))
+    steps: list[dict[str, Any]] = [{"effect": "_rest"} for _ in range(n)]
+    effects.queue(s, e, [*steps, {"effect": "_refresh"}])
+
+
+@handler("_rest")
+def rest_step(s: LairsState, item: dict[str, Any]) -> None:
+    """One Conserved cube rests one Fatigued cube: the explorer chooses which, if it may."""
+    e = item["e"]
+    ex = s.data["ex"][e]
+    kinds = [k for k in CUBES if ex["fatigued"][k] > 0]
+    left = sum(1 for i in s.data["queue"] if i["effect"] == "_rest" and i["e"] == e)
+    if len(kinds) == 1 or energy.total(ex["fatigued"]) <= left + 1:
+        energy.rest(ex, kinds[0])
+        s.log_public(f"{s.who(e)} rests a Fatigued {kinds[0]} cube")
+    else:
+        effects.ask(s, "rest", e, options=kinds)
+
+
+@handler("_refresh")
+def refresh_step(s: LairsState, item: dict[str, Any]) -> None:
+    """Refresh at the start of the turn (ruling E4), then what comes with it."""
+    d = s.data
+    e = item["e"]
     ex = d["ex"][e]
     was_dazzled = energy.has_status(ex, "dazzled")
     moved = energy.refresh(ex)
@@ -52,11 +82,26 @@ def start_turn(s: LairsState, e: int) -> None:
     if energy.has_status(ex, "poisoned"):
         n = s.roll_die("basic")
         s.log_public(f"{s.who(e)} is Poisoned and rolls {n}: fatigue {n} cubes")
-        effects.queue(s, e, [{"effect": "fatigue", "n": n, "cube": "any"}])
+        effects.queue(s, e, [{"effect": "fatigue", "n": n, "cube": "any"}], front=True)
+
+
+def free_actions(s: LairsState, e: int) -> bool:
+    """What the explorer may still do with no Fresh cube left (its turn goes on while there is
+    something, ruling R4): escape, standing on the Exit, or play a Junk card that costs no cube
+    (A Bit of Rope brings a cube back). It then ends its turn when it says so (Conserve)."""
+    ex = s.data["ex"][e]
+    if ex["map"][ex["pos"]] == "exit":
+        return True
+    if not s.data["pack"] or not ex["junk"]:
+        return False
+    from .pack import card_id, playable_now
+
+    return any(not s.C.junk[card_id(c)].cost for c, _ in playable_now(s, e, False))
 
 
 def advance(s: LairsState) -> None:
-    """Run what is queued; end the turn when nothing waits and no Fresh cube is left."""
+    """Run what is queued; end the turn when nothing waits and no unconserved Fresh cube is left,
+    unless the explorer may still do something free and has not ended it (Conserve)."""
     d = s.data
     for _ in range(1000):
         if d["phase"] != "explore":
@@ -68,12 +113,15 @@ def advance(s: LairsState) -> None:
         ex = d["ex"][e]
         if ex["escaped"] is None and energy.active(s, e):
             return
+        if ex["escaped"] is None and not d["ending"] and free_actions(s, e):
+            return  # no Fresh cube left, something free to do: the explorer decides
         end_turn(s, e)
     raise RuntimeError("lairs: turns did not settle")
 
 
 def end_turn(s: LairsState, e: int) -> None:
     d = s.data
+    d["ending"] = False
     ex = d["ex"][e]
     ex["turns"] += 1
     ex["scavenge"] = []
@@ -97,12 +145,24 @@ def end_turn(s: LairsState, e: int) -> None:
 
 
 def game_over(s: LairsState, reason: str) -> None:
-    s.data["phase"] = "over"
-    s.data["turn"] = None
-    s.data["over"] = reason
-    s.data["queue"] = []
-    s.log_public("the game is over: " + ("torches burnt out" if reason == "torches" else
-                                          "the explorers are out"))  # fmt: skip
+    """The end: the torches burnt out, or every explorer out, or (ruling R2) the last turns of
+    the one still inside once the other escaped are over; the log says who is still inside."""
+    d = s.data
+    d["phase"] = "over"
+    d["turn"] = None
+    d["over"] = reason
+    d["queue"] = []
+    inside = [e for e, ex in enumerate(d["ex"]) if ex["escaped"] is None]
+    if reason == "torches":
+        why = "the torches burnt out"
+    elif not inside:
+        why = "the explorers are out" if len(d["ex"]) > 1 else "the explorer is out"
+    else:
+        why = "the last turns after the escape are over"
+    if inside:
+        why += "; " + " and ".join(s.who(e) for e in inside)
+        why += " is still inside" if len(inside) == 1 else " are still inside"
+    s.log_public("the game is over: " + why)
 
 
 def escape(s: LairsState, e: int) -> None:
@@ -142,11 +202,13 @@ def enter(s: LairsState, item: dict[str, Any]) -> None:
         if k == "monster" and energy.has_status(ex, "enraging"):
             checks.set_target(s, e, cell, checks.target(s, e, cell) + 3)
         if before == f:
+            # the check opens once what happens on entering has happened: a Gear Hound's High
+            # Alert "occurs when you enter" its Known space, so it is resolved first
+            free = 1 if (how, k) in (("charge", "monster"), ("sneak", "trap")) else 0
+            effects.queue(s, e, [{"effect": "_check", "cell": cell, "free": free}], front=True)
             if hz.on_known_entry:
                 s.log_public(f"the {hz.name}: {hz.special_name or 'special rule'}")
                 effects.queue(s, e, list(hz.on_known_entry), at=cell, front=True)
-            free = 1 if (how, k) in (("charge", "monster"), ("sneak", "trap")) else 0
-            checks.start(s, e, cell, free_power=free)
         elif (how, k) in (("charge", "monster"), ("sneak", "trap")):
             s.log_public(f"{s.who(e)} ignores the {hz.name}'s Strike")
         else:
@@ -155,6 +217,12 @@ def enter(s: LairsState, item: dict[str, Any]) -> None:
             effects.queue(s, e, list(hz.strike), at=cell, front=True)
     elif f == "chest":
         open_chest(s, e, cell)
+
+
+@handler("_check")
+def open_check(s: LairsState, item: dict[str, Any]) -> None:
+    """The check of a Known hazard entered, after what entering its space set off."""
+    checks.start(s, item["e"], item["cell"], free_power=int(item["free"]))
 
 
 def describe(s: LairsState, f: str | None) -> str:
@@ -168,7 +236,8 @@ def describe(s: LairsState, f: str | None) -> str:
 @handler("_hustle")
 def hustle_step(s: LairsState, item: dict[str, Any]) -> None:
     """One step of a Hustle: stop at a wall (bumping it if it was not learnt) or once the space
-    entered was not empty."""
+    entered was not empty. A wall it could not have known of that stops it after its first step
+    makes it a Creep (ruling X1): the cubes paid go back to Fresh and a Creep's cost is spent."""
     e, dirn, left = item["e"], item["dir"], item["left"]
     ex, lair = s.data["ex"][e], s.lair_of(e)
     here = ex["pos"]
@@ -181,6 +250,19 @@ def hustle_step(s: LairsState, item: dict[str, Any]) -> None:
         return
     edge = grid.edge(here, nxt)
     if edge in ex["mwalls"] or exploring.bump(s, e, here, nxt):
+        if item.get("taken") == 1:
+            creep_price(s, e, item.get("paid", []))
         return
-    rest = {"effect": "_hustle", "e": e, "dir": dirn, "left": left - 1, "expect": nxt}
+    rest = {**item, "left": left - 1, "expect": nxt, "taken": item.get("taken", 0) + 1}
     s.data["queue"][0:0] = [{"effect": "_enter", "e": e, "cell": nxt, "how": "creep"}, rest]
+
+
+def creep_price(s: LairsState, e: int, paid: list[str]) -> None:
+    """A Hustle a wall stopped after one step: its cubes back to Fresh, a Creep's cost spent
+    (any cube, one more while Sleepy; the explorer chooses)."""
+    ex = s.data["ex"][e]
+    for k in paid:
+        energy.move_cube(ex, "spent", k, "fresh")
+    n = 1 + (1 if energy.has_status(ex, "sleepy") else 0)
+    s.log_public(f"a wall stops {s.who(e)}'s Hustle after one step: it costs a Creep")
+    effects.queue(s, e, [{"effect": "spend", "n": n}], front=True)

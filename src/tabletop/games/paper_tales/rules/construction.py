@@ -99,11 +99,22 @@ def options(state: PaperTalesState, seat: int) -> list[Option]:
 
 def matching(state: PaperTalesState, seat: int, choice: Mapping[str, Any]) -> Option | None:
     """The option a Construction action names, if the seat can afford it now."""
-    wanted = (choice.get("building"), choice.get("level"), choice.get("way"))
-    for option in options(state, seat):
-        if (option.building, option.level, option.way) == wanted:
-            return option
-    return None
+    building, level, way = str(choice.get("building")), choice.get("level"), choice.get("way")
+    if building not in state.data["buildings"] or level not in (1, 2):
+        return None
+    player = state.player(seat)
+    owned = player["buildings"].get(building)
+    if owned == 2 or (owned == 1 and level != 2):
+        return None
+    upgrade = owned == 1
+    costs = ways(building, int(level), upgrade)
+    if not isinstance(way, int) or not 0 <= way < len(costs):
+        return None
+    paid_land = 0 if upgrade else land_cost(state, seat)
+    gold = gold_needed(state, seat, costs[way], paid_land)
+    if gold is None or gold > player["gold"]:
+        return None
+    return Option(building, int(level), upgrade, int(way), costs[way], gold, paid_land)
 
 
 def price_words(option: Option) -> str:

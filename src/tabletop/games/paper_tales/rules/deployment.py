@@ -7,10 +7,11 @@ penalty last, after the Golem's upgrades).
 The whole arrangement is one decision, committed face down through the kernel's commitments (any
 seat may change it until the last seat commits) and offered as one template: one parameter per
 card the seat holds or has in play, saying where it goes (Front, Back; a card in hand may instead
-be kept face down, at most one, or discarded; a Unit in play may be discarded). Within a row the
-spots are alike (only Front or Back matters to the rules, ruling 14), so the arrangement names
-rows and the game seats the Units: a Unit staying in its row keeps its spot, the others take the
-free spots of the row in order (Units already in play first)."""
+be kept face down, at most one, or discarded; a Unit in play may be discarded; a card the hand
+cannot pay for is offered no row). Within a row the spots are alike (only Front or Back matters
+to the rules, ruling 14), so the arrangement names rows and the game seats the Units: a Unit
+staying in its row keeps its spot, the others take the free spots of the row in order (Units
+already in play first)."""
 
 from __future__ import annotations
 
@@ -89,6 +90,16 @@ def domain(card: str, spot: int | None) -> tuple[str, ...]:
     return (here, IN_BACK if here == IN_FRONT else IN_FRONT, DISCARD)
 
 
+def offered(card: str, spot: int | None, cost: int, budget: int) -> tuple[str, ...]:
+    """The places the template offers a card: its :func:`domain`, less the rows for a card in
+    hand its owner cannot pay for even with every Gold the hand can give (``budget``: the Gold
+    and every Monkey's; ruling 13), which no legal arrangement puts there; fewer arrangements
+    are drawn only to be refused."""
+    if spot is None and cost > budget:
+        return (DISCARD, KEEP)
+    return domain(card, spot)
+
+
 def template(state: PaperTalesState, seat: int) -> Template:
     """The Deployment of one seat as a template: a parameter per card."""
     in_play, hand = holdings(state, seat)
@@ -99,13 +110,14 @@ def template(state: PaperTalesState, seat: int) -> Template:
     )
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def _template(
     in_play: tuple[tuple[str, int], ...], hand: tuple[str, ...], front: int, back: int, gold: int
 ) -> Template:
     """Made once per seat and Deployment (it stays the same while the others commit)."""
     spots = dict(in_play)
     unit = game_content().unit  # static content, loaded once per process
+    budget = gold - sum(min(0, unit(card).cost) for card in hand)
     params = []
     for card in sorted([*spots, *hand]):
         spot = spots.get(card)
@@ -114,7 +126,7 @@ def _template(
             where = f"in hand: {face.cost_words()}, strength {face.strength}"
         else:
             where = f"{spot_name(spot)}, strength {face.strength}"
-        values = domain(card, spot)
+        values = offered(card, spot, face.cost, budget)
         label = f"{face.name} ({where})"
         params.append(Param.of(card, values, label, [WORDS[v] for v in values]))
     text = (
@@ -124,27 +136,44 @@ def _template(
     return Template.of(KIND, *params, text=text)
 
 
+def limits(state: PaperTalesState, seat: int) -> tuple[dict[str, int], int, int, int]:
+    """What an arrangement of ``seat`` is held to now: the cost of each card in hand, the Front
+    and Back spots and the Gold. Remembered until the data changes (a random draw checks
+    several arrangements of one seat against the same state)."""
+    key = f"deploy-limits:{seat}"
+    memo: tuple[dict[str, int], int, int, int] | None = state._cache.get(key)
+    if memo is None:
+        unit = state.content.unit
+        costs = {card: unit(card).cost for card in hidden.hand(state, seat)}
+        caps = row_spots(state, seat)
+        gold = int(state.player(seat)["gold"])
+        memo = (costs, len(caps[IN_FRONT]), len(caps[IN_BACK]), gold)
+        state._cache[key] = memo
+    return memo
+
+
 def why_not(state: PaperTalesState, seat: int, action: Action) -> str | None:
     """Why an arrangement (admitted by the template) cannot be played now, in players' words,
     or None."""
-    in_play = {unit["card"] for unit in state.player(seat)["kingdom"] if unit is not None}
-    caps = row_spots(state, seat)
-    counts = {IN_FRONT: 0, IN_BACK: 0, KEEP: 0}
-    cost = 0
+    costs, front, back, gold = limits(state, seat)
+    fronts = backs = kept = cost = 0
     for card, where in action.args:
-        if where in counts:
-            counts[str(where)] += 1
-        if card not in in_play and where in (IN_FRONT, IN_BACK):
-            cost += state.content.unit(card).cost
-    for row in (IN_FRONT, IN_BACK):
-        if counts[row] > len(caps[row]):
+        if where == IN_FRONT:
+            fronts += 1
+            cost += costs.get(card, 0)  # a Unit in play is paid already
+        elif where == IN_BACK:
+            backs += 1
+            cost += costs.get(card, 0)
+        elif where == KEEP:
+            kept += 1
+    for row, placed, spots in ((IN_FRONT, fronts, front), (IN_BACK, backs, back)):
+        if placed > spots:
             return (
-                f"{counts[row]} Units in the {WORDS[row]}, but your Kingdom has "
-                f"{len(caps[row])} {WORDS[row]} spots"
+                f"{placed} Units in the {WORDS[row]}, but your Kingdom has "
+                f"{spots} {WORDS[row]} spots"
             )
-    if counts[KEEP] > 1:
+    if kept > 1:
         return "you may keep at most one card face down"
-    gold = int(state.player(seat)["gold"])
     if cost > gold:
         return f"your new Units cost {cost} Gold and you have {gold} (ruling 13)"
     return None
@@ -186,7 +215,9 @@ def options(state: PaperTalesState, seat: int) -> list[Action]:
     return _options(rows, tuple(hand), gold, len(caps[IN_FRONT]), len(caps[IN_BACK]))
 
 
-@lru_cache(maxsize=256)
+# few listings kept: each holds up to tens of thousands of actions, which every full pass of
+# the cycle collector walks (a long random playout lists a Deployment rarely and never twice)
+@lru_cache(maxsize=8)
 def _options(
     in_play: tuple[tuple[str, str], ...], hand: tuple[str, ...], gold: int, front: int, back: int
 ) -> list[Action]:
