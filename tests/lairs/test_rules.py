@@ -269,7 +269,7 @@ class TestTheExitAndTheEnd:
         assert s.state.is_terminal()
         last = s.view(None)["log"][-1]["text"]
         assert "explorers are out" not in last
-        assert "seat 1 is still inside" in last
+        assert "Seat 2 is still inside" in last
 
     def test_the_log_says_the_explorers_are_out_when_both_escaped(self) -> None:
         s = scenario(

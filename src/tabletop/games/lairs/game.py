@@ -76,7 +76,7 @@ class LairsState(State):
         return int(self.game.num_players) if seat is None else seat
 
     def who(self, e: int) -> str:
-        return "the explorer" if self.data["solo"] else f"seat {e}"
+        return "the explorer" if self.data["solo"] else self.seat_name(e)
 
     def log_public(self, text: str) -> None:
         log(self.data, text[0].upper() + text[1:])
@@ -215,7 +215,7 @@ class LairsState(State):
         if len(top) > 1:
             esc = [i for i in top if d["ex"][i]["escaped"] == 1]
             top = esc or top
-        text = ", ".join(f"seat {i}: {int(v)} VP" for i, v in totals.items())
+        text = ", ".join(f"{self.seat_name(i)}: {int(v)} VP" for i, v in totals.items())
         return Outcome(tuple(top), totals, d.get("over", "over"), text)
 
     def rounds(self) -> int:
