@@ -33,8 +33,8 @@ def card_faces() -> dict[str, CardFace]:
         text = f"A treasure of the {t.type} type, worth {t.vp} VP."
         faces.setdefault(t.id, CardFace(t.id, t.name, text, (("Type", t.type), ("VP", str(t.vp)))))
     for j in C.junk.values():
-        facts = (("Cost", str(j.cost)), ("When", j.timing.replace("-", " ")))
-        faces.setdefault(j.id, CardFace(j.id, j.name, j.text, facts))
+        when = (("Cost", str(j.cost)), ("When", j.timing.replace("-", " ")))
+        faces.setdefault(j.id, CardFace(j.id, j.name, j.text, when))
     return faces
 
 

@@ -153,7 +153,10 @@ def render(view: dict[str, Any]) -> RenderableType:
 # them, the hazards in play in two columns (their full text through ``?NAME``), the last few log
 # lines. The whole drawing (``v`` in the terminal) is :func:`render`.
 LOG_LINES = 4
-KEY = "key: S start, X exit, $ chest, · empty, ? not learnt, > explorer, AB monster, ab trap, T8 Target 8"
+KEY = (
+    "key: S start, X exit, $ chest, · empty, ? not learnt, > explorer, AB monster, ab trap, "
+    "T8 Target 8"
+)
 CUBE_KEY = "cubes: b basic, P perception, Q quickness, K knowhow, B brawn, G guile"
 
 
@@ -309,7 +312,9 @@ def render_compact(view: dict[str, Any]) -> RenderableType:
         if view.get("maps") and seat is not None and len(view["maps"]) > 1:
             pos = view["maps"][1 - seat]["pos"]
         title = Text("your lair" + (" (rival inside)" if pos is not None else ""), style="bold")
-        cells.append(Group(title, compact_grid(lair["feat"], set(lair["walls"]), None, pos, labels)))
+        cells.append(
+            Group(title, compact_grid(lair["feat"], set(lair["walls"]), None, pos, labels))
+        )
     mats: list[RenderableType] = []
     for i, sheet in enumerate(view.get("maps") or []):
         title = Text("your map sheet" if i == seat else f"{who(i)}'s map sheet", style="bold")
@@ -334,7 +339,9 @@ def render_compact(view: dict[str, Any]) -> RenderableType:
         pool = ", ".join(f"{C.hazards[h].name} {labels[h]}" for h in view["draft_pool"])
         parts.append(Text(f"to draft: {pool}"))
     if view.get("display"):
-        shown = ", ".join(f"{C.treasures[x].name} ({C.treasures[x].vp} VP)" for x in view["display"])
+        shown = ", ".join(
+            f"{C.treasures[x].name} ({C.treasures[x].vp} VP)" for x in view["display"]
+        )
         parts.append(Text(f"treasure display: {shown}"))
     parts.append(hazard_key(view, labels))
     parts.append(Text(KEY, style="dim"))
