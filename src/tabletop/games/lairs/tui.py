@@ -123,7 +123,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         title = "your lair" + (" (the rival explores it)" if pos is not None else "")
         cells.append(Panel(draw_grid(lair["feat"], set(lair["walls"]), None, pos), title=title))
     for i, sheet in enumerate(view.get("maps") or []):
-        who = "your map sheet" if i == seat else f"seat {i}'s map sheet"
+        who = "your map sheet" if i == seat else f"{seat_name(view, i)}'s map sheet"
         g = draw_grid(sheet["map"], set(sheet["mwalls"]), sheet["known"], sheet["pos"])
         notes = Text(notes_line(sheet) + "\n", style="italic")
         cells.append(Panel(Group(g, notes, mat_text(view, i)), title=who))
@@ -144,7 +144,14 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view.get("log"):
         lines = "\n".join(e["text"] for e in view["log"][-8:])
         parts.append(Panel(lines, title="log", border_style="dim"))
-    return Panel(Group(*parts), title=f"seat {seat}")
+    title = seat_name(view, seat) if isinstance(seat, int) else "spectator"
+    return Panel(Group(*parts), title=title)
+
+
+def seat_name(view: dict[str, Any], i: int) -> str:
+    """The name a seat goes by on screen (the view's ``seat_names``: Seat 1, Seat 2)."""
+    names = view.get("seat_names") or []
+    return str(names[i]) if i < len(names) else f"Seat {i + 1}"
 
 
 # ------------------------------------------------------------------ the compact drawing
@@ -284,12 +291,11 @@ def render_compact(view: dict[str, Any]) -> RenderableType:
     """The drawing beside the options: everything :func:`render` shows but the hazards' texts
     (``?NAME``) and the older log, in under 30 lines at 120 columns."""
     seat = view.get("seat")
-    names = view.get("seat_names") or []
     C = content()
     labels = short_labels()
 
     def who(i: int) -> str:
-        return str(names[i]) if i < len(names) else f"seat {i + 1}"
+        return seat_name(view, i)
 
     parts: list[RenderableType] = []
     head = f"Lairs ({view['mode']}{PACK if view['pack'] else ''}) — "
