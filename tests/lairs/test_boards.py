@@ -180,3 +180,14 @@ def test_query_a_hazard_treasure_or_junk_card_by_name() -> None:
     assert f"VP {treasure.vp}" in (shown.card_text(treasure.name) or "")
     junk = next(j for j in C.junk.values() if j.cost)
     assert f"Cost {junk.cost}" in (shown.card_text(junk.name) or "")
+
+
+def test_long_mats_wrap_beside_the_grids_and_leave_them_whole() -> None:
+    """A mat with many treasures wraps in its column; the three grids keep their 27 columns."""
+    view = explored(pack=True).view(0)
+    every = list(content().treasures)
+    view["mats"] = [dict(m, treasures=every[:8]) for m in view["mats"]]
+    lines = compact_lines(view)
+    assert max(map(len, lines)) <= 120
+    for title in ("your lair", "your map sheet", "Seat 2's map sheet"):
+        assert len(grid_cells(lines, title)) == 36

@@ -331,8 +331,11 @@ def render_compact(view: dict[str, Any]) -> RenderableType:
         mats.append(compact_mat(view, i))
     if mats:
         cells.append(Group(*mats))
-    for _ in cells:
-        row.add_column()
+    grids = len(cells) - (1 if mats else 0)
+    for _ in range(grids):  # a grid never wraps: the mats' column gives way
+        row.add_column(min_width=27, no_wrap=True)
+    if mats:
+        row.add_column(ratio=1)
     if cells:
         row.add_row(*cells)
         parts.append(row)
