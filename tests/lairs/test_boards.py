@@ -191,3 +191,15 @@ def test_long_mats_wrap_beside_the_grids_and_leave_them_whole() -> None:
     assert max(map(len, lines)) <= 120
     for title in ("your lair", "your map sheet", "Seat 2's map sheet"):
         assert len(grid_cells(lines, title)) == 36
+
+
+def test_the_compact_board_says_whose_turn_and_the_turns_left_after_an_escape() -> None:
+    """(The last turns once one explorer has escaped, the view's ``horn``.)"""
+    state = explored(seed=1, actions=163)
+    view = state.view(0)
+    assert view["horn"] == 2
+    text = "\n".join(compact_lines(view))
+    assert "An explorer has escaped: 2 turns left to the one still inside" in text
+    turn = "your turn" if view["turn"] == 0 else "Seat 2's turn"
+    assert f"explore, {turn}" in text
+    assert "escaped" not in "\n".join(compact_lines(explored(seed=1, actions=100).view(0)))

@@ -298,10 +298,12 @@ def render_compact(view: dict[str, Any]) -> RenderableType:
         return seat_name(view, i)
 
     parts: list[RenderableType] = []
-    head = f"Lairs ({view['mode']}{PACK if view['pack'] else ''}) — "
-    head += f"round {view['round']}/{view['rounds']}, {view['phase']}"
+    head = f"Lairs ({view['mode']}{', Pack' if view['pack'] else ''})"
     if isinstance(seat, int):
         head += f" — {who(seat)}"
+    head += f" — round {view['round']}/{view['rounds']}, {view['phase']}"
+    if view.get("turn") is not None and view["phase"] == "explore":
+        head += ", your turn" if view["turn"] == seat else f", {who(view['turn'])}'s turn"
     extra = []
     if view.get("goal") is not None:
         extra.append(f"goal {view['goal']} VP")
@@ -356,6 +358,10 @@ def render_compact(view: dict[str, Any]) -> RenderableType:
     parts.append(Text(KEY, style="dim"))
     if mats:
         parts.append(Text(CUBE_KEY, style="dim"))
+    if view.get("horn") is not None:
+        turns = view["horn"]
+        parts.append(Text(f"An explorer has escaped: {turns} turn{'s' * (turns != 1)} left to the "
+                          "one still inside", style="bold yellow"))  # fmt: skip
     ck = check_text(view)
     if ck is not None:
         parts.append(Text.assemble(("check: ", "bold"), ck))
