@@ -189,7 +189,7 @@ def palette_html(view: dict[str, Any]) -> str:
         )
     out = ""
     if chips:
-        out += '<div class="lr-palette" data-note-here>' + "".join(chips) + "</div>"
+        out += '<div class="lr-palette" data-note-here="">' + "".join(chips) + "</div>"
     if "build" in kinds or "take-back" in kinds:
         out += (
             '<p class="lr-how">Pick a piece, then tap a space lit green. With the Wall picked, tap '
