@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -11,6 +12,19 @@ from hypothesis import strategies as st
 
 from tabletop.engine import Action, Param, Template
 from tabletop.engine.actions import ArgType, echo, malformed, same_args, same_value, type_name
+
+REFUSED = "refused by its type"
+
+
+def or_refused(make: Callable[[], object]) -> object:
+    """What ``make`` gives; in the compiled build a value of a type the annotations exclude (a
+    Python list, which JSON never gives: lists arrive as tuples) is refused by the typed code
+    itself, with TypeError, before any check sees it."""
+    try:
+        return make()
+    except TypeError:
+        return REFUSED
+
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8))
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4), max_leaves=8)
@@ -87,9 +101,11 @@ class TestArgumentTypes:
         flags = Param.of("flag", [True, False, None])
         assert flags.admits(False) and flags.admits(None) and not flags.admits(0)
         pays = Param.of("pay", [(1, 2), (3,)])
-        assert pays.admits((1, 2)) and not pays.admits((1, True)) and not pays.admits([1, 2])
+        assert pays.admits((1, 2)) and not pays.admits((1, True))
+        assert or_refused(lambda: pays.admits([1, 2])) in (False, REFUSED)  # type: ignore[arg-type]
         both = Param.of("odd", [1, True])  # equal values of two types: both kept apart
-        assert both.admits(1) and both.admits(True) and not both.admits(1.0)
+        assert both.admits(1) and both.admits(True)
+        assert or_refused(lambda: both.admits(1.0)) in (False, REFUSED)  # type: ignore[arg-type]
         t = Template.of("hustle", Param.of("dir", ["n", "s"]), steps, fixed={"fast": True})
         assert t.admits(Action.of("hustle", dir="n", steps=2, fast=True))
         assert not t.admits(Action.of("hustle", dir="n", steps=2, fast=1))
@@ -109,8 +125,10 @@ class TestArgumentTypes:
         assert malformed(Action.of("x", a=1)) is None
         assert "not an action" in (malformed({"kind": "x"}) or "")
         assert "given twice or out of order" in (malformed(Action("x", (("b", 1), ("a", 2)))) or "")
-        assert "argument 'a': a list" in (malformed(Action("x", (("a", [1]),))) or "")
-        assert "kind is a non-empty string" in (malformed(Action(3, ())) or "")  # type: ignore[arg-type]
+        listed = or_refused(lambda: malformed(Action("x", (("a", [1]),))))  # type: ignore[arg-type]
+        assert listed == REFUSED or "argument 'a': a list" in str(listed)
+        numbered = or_refused(lambda: malformed(Action(3, ())))  # type: ignore[arg-type]
+        assert numbered == REFUSED or "kind is a non-empty string" in str(numbered)
 
     def test_echoed_input_is_quoted_and_short(self) -> None:
         assert echo("<b>") == "'<b>'"

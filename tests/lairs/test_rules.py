@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine import Action
+import pytest
+
+from tabletop.engine import Action, load
+from tabletop.engine.harness import random_playout
 from tabletop.games.lairs import grid
 from tabletop.games.lairs.content import content
 from tabletop.games.lairs.rules.treasure import collection_bonus, score
@@ -152,6 +155,18 @@ class TestChestsAndTreasure:
             "total": 19,
         }
 
+    @pytest.mark.parametrize("params", [{"mode": "standard", "pack": True}, {"mode": "solo"}])
+    def test_the_end_screen_says_how_every_score_was_made(self, params: dict) -> None:
+        state, _ = random_playout(load("lairs", **params), 3, check=False)
+        outcome = state.outcome()
+        assert len(outcome.breakdown) == len(state.data["ex"])
+        for line in outcome.breakdown:
+            assert line.total == outcome.scores[line.seat]
+            assert [i.label for i in line.items] == [
+                "Escape", "Trophies", "Treasure", "Sets", "Notes"
+            ]  # fmt: skip
+            assert line.name == state.seat_name(line.seat)
+
 
 class TestRefreshAndConserve:
     def test_refresh_moves_spent_to_fresh_and_fatigued_to_spent(self) -> None:
@@ -269,7 +284,7 @@ class TestTheExitAndTheEnd:
         assert s.state.is_terminal()
         last = s.view(None)["log"][-1]["text"]
         assert "explorers are out" not in last
-        assert "seat 1 is still inside" in last
+        assert "Seat 2 is still inside" in last
 
     def test_the_log_says_the_explorers_are_out_when_both_escaped(self) -> None:
         s = scenario(

@@ -14,7 +14,7 @@ import pytest
 
 from tabletop.store.games import GameStore
 
-from .browser_support import shot
+from .browser_support import settle, shot
 
 pytestmark = pytest.mark.browser
 
@@ -109,6 +109,7 @@ def test_lobby_game_and_resume_after_restart(server, browser) -> None:
         if 0 in state.current_seats():
             page.goto(seat_url)
             page.locator("#prompt button.option").first.click()
+            settle(page)  # the move is sent in the background: wait for its answer
         else:
             time.sleep(0.3)
     page.goto(seat_url)

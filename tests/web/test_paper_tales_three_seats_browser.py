@@ -21,8 +21,11 @@ pytestmark = pytest.mark.browser
 def _deploy(page: Any, state: Any, seat: int) -> str | None:
     """Fill the Deployment form: the first card of the hand the seat can pay for goes to the
     Front, the rest keep their defaults (Units in play stay, other hand cards are discarded).
-    Returns the card placed."""
+    Returns the card placed. (The board's own taps are tested in test_board_taps_browser.)"""
     gold = state.data["players"][seat]["gold"]
+    # the Deployment is played on the board; the form stays one tap away
+    if page.locator("#by-form:not([open])").count():
+        page.locator("#by-form summary").click()
     form = page.locator("#prompt form.template")
     placed = None
     for c in sorted(hidden.hand(state, seat)):

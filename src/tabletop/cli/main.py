@@ -398,75 +398,178 @@ class _BenchCommand(TyperCommand):
 THROUGHPUT = 0  # ``--games`` given without a number
 
 
+def _print_adapter_overhead(
+    game: str | None, param: list[str] | None, all_games: bool, episodes: int
+) -> None:
+    """``bench --adapters``: random episodes natively and through the adapters, as a table."""
+    picked: list[tuple[str, dict[str, Any]]] | None = None
+    if all_games:
+        picked = [(spec.name, dict(p)) for spec in specs() for p in spec.conformance or ({},)]
+    elif game:
+        picked = [(game, dict(_game(game, param).params))]
+    try:
+        rows = adapter_overhead(picked, episodes=max(1, episodes))
+    except ImportError as exc:
+        fail(f"{exc}; the adapters need the optional extra: pip install -e '.[rl]'")
+    lines = [
+        f"tabletop's kernel and rules: {native.running()}; CPU time of this process, the "
+        "ways taking turns; ratios of decisions per second to the native rate",
+        "",
+        "| game | episodes | native | pettingzoo | pettingzoo + observation | openspiel |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        plain = load(row["game"]).params  # the defaults: only other values are named
+        shown = {k: v for k, v in row["params"].items() if k != "players" and plain.get(k) != v}
+        label = f"{row['title']}, {row['players']} player{'s' if row['players'] > 1 else ''}"
+        label += "".join(f", {k}={_plain(v)}" for k, v in shown.items())
+        ways = row["ways"]
+        cells = [
+            f"{ways['native']['episodes_per_second']:.1f} ep/s "
+            f"({ways['native']['decisions_per_second']:,.0f} decisions/s)"
+        ]
+        for way in ("pettingzoo", "pettingzoo+obs", "openspiel"):
+            w = ways[way]
+            cells.append(f"{w['episodes_per_second']:.1f} ep/s ({w['ratio']:.2f}x)")
+        lines.append(f"| {label} | {row['episodes']} | " + " | ".join(cells) + " |")
+    for line in lines:
+        console.print(line, soft_wrap=True, highlight=False, markup=False)
+
+
+def _print_playout_tables(
+    targets: list[tuple[str, dict[str, Any]]], games: int, search: int | None
+) -> None:
+    """``bench GAME``: random-playout speed and the costs of clone, apply and legal actions."""
+    for name, params in targets:
+        r = run_bench(name, params, games=games)
+        table = Table(title=f"{name} {json.dumps(params)}")
+        table.add_column("figure")
+        table.add_column("value", justify="right")
+        table.add_row("random playouts", f"{r['games']:.0f} games, {r['actions']:.0f} actions")
+        table.add_row("actions per CPU second", f"{r['actions_per_second']:.0f}")
+        table.add_row("clone() us, median", f"{r['clone_us_median']:.1f}")
+        table.add_row("apply() us, median", f"{r['apply_us_median']:.1f}")
+        table.add_row("legal_actions() us, median", f"{r['legal_actions_us_median']:.1f}")
+        table.add_row("apply + legal_actions us, median", f"{r['apply_plus_legal_us_median']:.1f}")
+        table.add_row("states sampled", f"{r['states_sampled']:.0f}")
+        if search != 0:
+            add_search_rows(table, name, params, search)
+        console.print(table)
+
+
+def _print_kernel_figures() -> None:
+    """The kernel's figures on a 50x50 board: legality in a large template, undo, replay."""
+    k = kernel_figures()
+    table = Table(title="kernel (a 50x50 board, 2,000 actions played)")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    table.add_row(
+        f"legality of one action in a {k['template_options']:,.0f}-option template, us median",
+        f"{k['legal_one_action_us_median']:.1f}",
+    )
+    table.add_row(
+        "undo at step 2,000 from a snapshot, ms median",
+        f"{k['undo_at_2000_from_snapshot_ms_median']:.2f}",
+    )
+    table.add_row(
+        "undo at step 2,000 by replay from the start, ms", f"{k['undo_at_2000_by_replay_ms']:.1f}"
+    )
+    table.add_row(
+        "a replay step from a snapshot, ms (worst of 3)",
+        f"{k['replay_step_from_snapshot_ms_max']:.2f}",
+    )
+    console.print(table)
+
+
+# the options of `tabletop bench`
+GamesBenchOpt = Annotated[
+    int,
+    typer.Option(
+        "--games",
+        help="Alone: every mode's games per CPU second with the game's own bot, and the "
+        "search bot's playouts per second on a mid-game state. With a number: the random "
+        "playouts to run (GAME), or the games per mode (--strength, default 200).",
+    ),
+]
+
+AllGamesBenchOpt = Annotated[bool, typer.Option("--all", help="Every game, default parameters.")]
+
+SearchBenchOpt = Annotated[
+    int | None,
+    typer.Option(
+        help="Determinizations of the ISMCTS decision timed on a mid-game state (default: "
+        "the bot's own; 0: skip)."
+    ),
+]
+
+ScalingBenchOpt = Annotated[
+    bool, typer.Option("--scaling", help="Time -n games on 1 and on 2 worker processes.")
+]
+
+StrengthBenchOpt = Annotated[
+    bool,
+    typer.Option(
+        "--strength",
+        help="The search bot (--bot) against the game's own bot in every mode (or GAME's, "
+        "or the one --param names), seats rotated: win share, 95% interval, p-value against "
+        "an even share, seconds per decision.",
+    ),
+]
+
+BudgetBenchOpt = Annotated[
+    float | None,
+    typer.Option(help="--strength: at most this many wall seconds a mode (whole rotations)."),
+]
+
+SeedBenchOpt = Annotated[
+    int, typer.Option(help="--strength: the seed of game 1 (game i: seed + i).")
+]
+
+BotBenchOpt = Annotated[str, typer.Option(help="The search bot of --strength and --games.")]
+
+VsOpenspielBenchOpt = Annotated[
+    bool,
+    typer.Option(
+        "--vs-openspiel",
+        help="Random playouts of every mode of every game (or GAME's) beside OpenSpiel's "
+        "tic-tac-toe and gin rummy, in one process (needs the 'compare' extra).",
+    ),
+]
+
+SecondsBenchOpt = Annotated[
+    float, typer.Option(help="CPU seconds per entry for --vs-openspiel (--games: per mode).")
+]
+
+AdaptersBenchOpt = Annotated[
+    bool,
+    typer.Option(
+        "--adapters",
+        help="--games random episodes of every game (or the one named, or --all modes) "
+        "natively and through PettingZoo and OpenSpiel: the adapters' overhead as a Markdown "
+        "table, as in docs/adapters.md (needs the 'rl' extra).",
+    ),
+]
+
+
 @app.command(cls=_BenchCommand)
 def bench(
     ctx: typer.Context,
     game: Annotated[str | None, typer.Argument()] = None,
     param: ParamOpt = None,
-    games_: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            help="Alone: every mode's games per CPU second with the game's own bot, and the "
-            "search bot's playouts per second on a mid-game state. With a number: the random "
-            "playouts to run (GAME), or the games per mode (--strength, default 200).",
-        ),
-    ] = 20,
-    all_games: Annotated[
-        bool, typer.Option("--all", help="Every game, default parameters.")
-    ] = False,
-    search: Annotated[
-        int | None,
-        typer.Option(
-            help="Determinizations of the ISMCTS decision timed on a mid-game state (default: "
-            "the bot's own; 0: skip)."
-        ),
-    ] = None,
-    scaling: Annotated[
-        bool, typer.Option("--scaling", help="Time -n games on 1 and on 2 worker processes.")
-    ] = False,
+    games_: GamesBenchOpt = 20,
+    all_games: AllGamesBenchOpt = False,
+    search: SearchBenchOpt = None,
+    scaling: ScalingBenchOpt = False,
     n: Annotated[int, typer.Option("-n", help="Games for --scaling.")] = 600,
-    strength: Annotated[
-        bool,
-        typer.Option(
-            "--strength",
-            help="The search bot (--bot) against the game's own bot in every mode (or GAME's, "
-            "or the one --param names), seats rotated: win share, 95% interval, p-value against "
-            "an even share, seconds per decision.",
-        ),
-    ] = False,
-    budget: Annotated[
-        float | None,
-        typer.Option(help="--strength: at most this many wall seconds a mode (whole rotations)."),
-    ] = None,
+    strength: StrengthBenchOpt = False,
+    budget: BudgetBenchOpt = None,
     workers: Annotated[int, typer.Option(help="--strength: worker processes.")] = 1,
-    seed: Annotated[
-        int, typer.Option(help="--strength: the seed of game 1 (game i: seed + i).")
-    ] = 1,
-    bot: Annotated[
-        str, typer.Option(help="The search bot of --strength and --games.")
-    ] = "bot:ismcts",
-    vs_openspiel: Annotated[
-        bool,
-        typer.Option(
-            "--vs-openspiel",
-            help="Random playouts of every mode of every game (or GAME's) beside OpenSpiel's "
-            "tic-tac-toe and gin rummy, in one process (needs the 'compare' extra).",
-        ),
-    ] = False,
-    seconds: Annotated[
-        float, typer.Option(help="CPU seconds per entry for --vs-openspiel (--games: per mode).")
-    ] = 4.0,
+    seed: SeedBenchOpt = 1,
+    bot: BotBenchOpt = "bot:ismcts",
+    vs_openspiel: VsOpenspielBenchOpt = False,
+    seconds: SecondsBenchOpt = 4.0,
     rounds: Annotated[int, typer.Option(help="Rounds taken in turn for --vs-openspiel.")] = 3,
-    adapters: Annotated[
-        bool,
-        typer.Option(
-            "--adapters",
-            help="--games random episodes of every game (or the one named, or --all modes) "
-            "natively and through PettingZoo and OpenSpiel: the adapters' overhead as a Markdown "
-            "table, as in docs/adapters.md (needs the 'rl' extra).",
-        ),
-    ] = False,
+    adapters: AdaptersBenchOpt = False,
 ) -> None:
     """Print random-playout actions per second, clone/apply microseconds and the time of an
     ISMCTS decision; with --scaling, the speed-up of 2 worker processes over 1; with
@@ -474,38 +577,7 @@ def bench(
     designers' throughput; with --strength, the search bot against the game's own bot; with
     --adapters, what the learning adapters cost."""
     if adapters:
-        picked: list[tuple[str, dict[str, Any]]] | None = None
-        if all_games:
-            picked = [(spec.name, dict(p)) for spec in specs() for p in spec.conformance or ({},)]
-        elif game:
-            picked = [(game, dict(_game(game, param).params))]
-        try:
-            rows = adapter_overhead(picked, episodes=max(1, games_))
-        except ImportError as exc:
-            fail(f"{exc}; the adapters need the optional extra: pip install -e '.[rl]'")
-        lines = [
-            f"tabletop's kernel and rules: {native.running()}; CPU time of this process, the "
-            "ways taking turns; ratios of decisions per second to the native rate",
-            "",
-            "| game | episodes | native | pettingzoo | pettingzoo + observation | openspiel |",
-            "|---|---|---|---|---|---|",
-        ]
-        for row in rows:
-            plain = load(row["game"]).params  # the defaults: only other values are named
-            shown = {k: v for k, v in row["params"].items() if k != "players" and plain.get(k) != v}
-            label = f"{row['title']}, {row['players']} player{'s' if row['players'] > 1 else ''}"
-            label += "".join(f", {k}={_plain(v)}" for k, v in shown.items())
-            ways = row["ways"]
-            cells = [
-                f"{ways['native']['episodes_per_second']:.1f} ep/s "
-                f"({ways['native']['decisions_per_second']:,.0f} decisions/s)"
-            ]
-            for way in ("pettingzoo", "pettingzoo+obs", "openspiel"):
-                w = ways[way]
-                cells.append(f"{w['episodes_per_second']:.1f} ep/s ({w['ratio']:.2f}x)")
-            lines.append(f"| {label} | {row['episodes']} | " + " | ".join(cells) + " |")
-        for line in lines:
-            console.print(line, soft_wrap=True, highlight=False, markup=False)
+        _print_adapter_overhead(game, param, all_games, games_)
         return
     chosen: list[tuple[str, dict[str, Any]]] | None = None  # the modes to time (None: every one)
     if game is not None:
@@ -541,41 +613,8 @@ def bench(
         targets = [(game, dict(_game(game, param).params))]
     else:
         fail("name a game or pass --all")
-    for name, params in targets:
-        r = run_bench(name, params, games=games_)
-        table = Table(title=f"{name} {json.dumps(params)}")
-        table.add_column("figure")
-        table.add_column("value", justify="right")
-        table.add_row("random playouts", f"{r['games']:.0f} games, {r['actions']:.0f} actions")
-        table.add_row("actions per CPU second", f"{r['actions_per_second']:.0f}")
-        table.add_row("clone() us, median", f"{r['clone_us_median']:.1f}")
-        table.add_row("apply() us, median", f"{r['apply_us_median']:.1f}")
-        table.add_row("legal_actions() us, median", f"{r['legal_actions_us_median']:.1f}")
-        table.add_row("apply + legal_actions us, median", f"{r['apply_plus_legal_us_median']:.1f}")
-        table.add_row("states sampled", f"{r['states_sampled']:.0f}")
-        if search != 0:
-            add_search_rows(table, name, params, search)
-        console.print(table)
-    k = kernel_figures()
-    table = Table(title="kernel (a 50x50 board, 2,000 actions played)")
-    table.add_column("figure")
-    table.add_column("value", justify="right")
-    table.add_row(
-        f"legality of one action in a {k['template_options']:,.0f}-option template, us median",
-        f"{k['legal_one_action_us_median']:.1f}",
-    )
-    table.add_row(
-        "undo at step 2,000 from a snapshot, ms median",
-        f"{k['undo_at_2000_from_snapshot_ms_median']:.2f}",
-    )
-    table.add_row(
-        "undo at step 2,000 by replay from the start, ms", f"{k['undo_at_2000_by_replay_ms']:.1f}"
-    )
-    table.add_row(
-        "a replay step from a snapshot, ms (worst of 3)",
-        f"{k['replay_step_from_snapshot_ms_max']:.2f}",
-    )
-    console.print(table)
+    _print_playout_tables(targets, games_, search)
+    _print_kernel_figures()
 
 
 @app.command()

@@ -66,6 +66,57 @@ def sweep_values(game_name: str, given: dict[str, str], sweep: str | None) -> li
     return [dict(load(game_name, **{**given, sweep: v}).params) for v in p.choices]
 
 
+def _simulate_runs(
+    game: str,
+    param_sets: list[dict[str, Any]],
+    n: int,
+    seed: int,
+    seat_specs: list[str],
+    workers: int,
+    backend: str,
+    address: str | None,
+) -> list[dict[str, Any]]:
+    """One run of ``n`` games per parameter set, each with its progress bar."""
+    runs = []
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+    ) as progress:
+        tasks = [
+            progress.add_task(
+                f"{game} " + " ".join(f"{k}={v}" for k, v in ps.items() if k != "players"),
+                total=n,
+            )
+            for ps in param_sets
+        ]
+        for ps, task in zip(param_sets, tasks, strict=True):
+
+            def advance(done: int, task: Any = task) -> None:
+                progress.update(task, completed=done)
+
+            try:
+                runs.append(
+                    simulate(
+                        game,
+                        ps,
+                        n,
+                        seed,
+                        seat_specs,
+                        workers,
+                        backend,
+                        progress=advance,
+                        address=address,
+                    )
+                )
+            except (ValueError, RuntimeError) as exc:
+                _fail(str(exc))
+    return runs
+
+
 def report(
     game: Annotated[str, typer.Argument(help="Game name (see `tabletop games`).")],
     param: Annotated[
@@ -126,43 +177,7 @@ def report(
                     raise ValueError(f"report seats are bot:KIND, got {spec!r}")
         except (UnknownGame, BadParameter, ValueError) as exc:
             _fail(str(exc))
-        runs = []
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-        ) as progress:
-            tasks = [
-                progress.add_task(
-                    f"{game} " + " ".join(f"{k}={v}" for k, v in ps.items() if k != "players"),
-                    total=n,
-                )
-                for ps in param_sets
-            ]
-            for ps, task in zip(param_sets, tasks, strict=True):
-
-                def advance(done: int, task: Any = task) -> None:
-                    progress.update(task, completed=done)
-
-                try:
-                    runs.append(
-                        simulate(
-                            game,
-                            ps,
-                            n,
-                            seed,
-                            seat_specs,
-                            workers,
-                            backend,
-                            progress=advance,
-                            address=address,
-                        )
-                    )
-                except (ValueError, RuntimeError) as exc:
-                    _fail(str(exc))
+        runs = _simulate_runs(game, param_sets, n, seed, seat_specs, workers, backend, address)
     with Progress(
         SpinnerColumn(), TextColumn("{task.description}"), console=console, transient=True
     ) as progress:

@@ -20,6 +20,7 @@ from .protocol import (
 from .records import SEED_MAX, Record, check_seed
 from .registry import load, names, register, specs
 from .rng import Rng, derive_seed
+from .search import ISMCTSBot  # declares the search bot, a kind every game has
 from .templates import Param, Template
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "EmptyDeck",
     "Game",
     "GameSpec",
+    "ISMCTSBot",
     "IllegalAction",
     "MalformedAction",
     "Outcome",

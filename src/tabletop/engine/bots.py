@@ -8,7 +8,7 @@ A bot decides from what its seat may know: the seat's view and its legal actions
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
 from .protocol import Game, State
@@ -49,6 +49,22 @@ class Bot:
         return self.choose(view, state.legal_actions(self.seat))
 
 
+B = TypeVar("B", bound="Bot")
+
+# The bot kinds every game has: random here, the search bot where engine/search.py declares it
+# (it builds on this module, so it adds itself; tabletop.engine imports it).
+ENGINE_BOTS: dict[str, type[Bot]] = {}
+
+
+def engine_bot(cls: type[B]) -> type[B]:
+    """Class decorator: ``cls`` is a bot kind of every game, by its ``kind``."""
+    if cls.kind in ENGINE_BOTS:
+        raise ValueError(f"engine bot kind {cls.kind!r} declared twice")
+    ENGINE_BOTS[cls.kind] = cls
+    return cls
+
+
+@engine_bot
 class RandomBot(Bot):
     """Picks uniformly among the legal actions (a templated decision without listing it: see
     :func:`random_action`)."""
@@ -100,9 +116,8 @@ def random_action(state: State, seat: int, rng: Rng) -> Action:
 
 
 def bot_kinds(game: Game) -> dict[str, type[Bot]]:
-    from .search import ISMCTSBot
-
-    kinds: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot}
+    """Every bot kind that can play ``game``: the engine's, then the game's own."""
+    kinds: dict[str, type[Bot]] = dict(ENGINE_BOTS)
     kinds.update(game.bots())
     return kinds
 

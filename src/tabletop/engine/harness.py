@@ -171,6 +171,21 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
             raise _fail(game, seed, step, "terminal state offers actions")
         return
     check_declared(state, seed, step)
+    _check_listing(state, seed, step)
+    if not deep:
+        return
+    _check_round_trips(state, seed, step)
+    _check_views(state, seed, step, rng)
+    _check_refusals(state, seed, step, rng)
+    if prompt.committed:
+        check_commitments(state, seed, step)
+    check_templates(state, seed, step, rng)
+
+
+def _check_listing(state: State, seed: int, step: int) -> None:
+    """Each deciding seat has actions, listed once each, the same every time, JSON-safe."""
+    game = state.game
+    prompt = state.prompt()
     for seat in prompt.seats:
         if not 0 <= seat < game.num_players:
             raise _fail(game, seed, step, f"prompt names seat {seat} out of range")
@@ -188,9 +203,12 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
         for a in legal[::every]:
             if Action.from_json(json.loads(json.dumps(a.to_json()))) != a:
                 raise _fail(game, seed, step, f"action {a} does not round-trip through JSON")
-    if not deep:
-        return
-    # clone and JSON round trip
+
+
+def _check_round_trips(state: State, seed: int, step: int) -> None:
+    """A clone and the JSON form are the same state, offering the same actions."""
+    game = state.game
+    prompt = state.prompt()
     twin = state.clone()
     if twin != state:
         raise _fail(game, seed, step, "clone() is not equal to the state")
@@ -201,9 +219,14 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
     for seat in prompt.seats:
         if back.legal_actions(seat) != state.legal_actions(seat):
             raise _fail(game, seed, step, "legal actions differ after a JSON round trip")
-    # views: JSON-safe, and unchanged by resampling what the seat cannot see. The spectator
-    # (seat None) is checked like a seat, and since it sees only what is public, its view must
-    # also survive resampling for any seat. A resampled world must be a game that can go on.
+
+
+def _check_views(state: State, seed: int, step: int, rng: Rng) -> None:
+    """Views are JSON-safe and unchanged by resampling what the seat cannot see. The spectator
+    (seat None) is checked like a seat, and since it sees only what is public, its view must
+    also survive resampling for any seat. A resampled world must be a game that can go on, with
+    dice of its own, and drawing it leaves the truth as it was."""
+    game = state.game
     spectator = _canon(state.view(None))
     truth = state.dumps()
     for seat in [*range(game.num_players), None]:
@@ -231,7 +254,13 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
         _check_playable(other, seed, step, rng.spawn("playable", step, seat), who)
     if state.dumps() != truth:
         raise _fail(game, seed, step, "resampling changed the state it was drawn from")
-    # refusals leave the state as it was
+
+
+def _check_refusals(state: State, seed: int, step: int, rng: Rng) -> None:
+    """A bogus action, a seat out of turn and every illegal probe are refused with
+    IllegalAction, and leave the state as it was."""
+    game = state.game
+    prompt = state.prompt()
     before = state.dumps()
     bogus = Action.of("__no_such_action__")
     try:
@@ -271,9 +300,6 @@ def check_step(state: State, seed: int, step: int, rng: Rng, deep: bool) -> None
             raise _fail(game, seed, step, f"{probe} (not offered) was accepted")
     if state.dumps() != before:
         raise _fail(game, seed, step, "a refused action changed the state")
-    if prompt.committed:
-        check_commitments(state, seed, step)
-    check_templates(state, seed, step, rng)
 
 
 def illegal_probes(action: Action, rng: Rng) -> list[Action]:

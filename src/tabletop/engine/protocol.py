@@ -23,9 +23,9 @@ import hashlib
 import json
 import marshal
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -37,9 +37,6 @@ from .presentation import Presentation, numbered_seat
 from .rng import Rng, derive_seed
 from .scores import SeatScore
 from .templates import Template
-
-if TYPE_CHECKING:
-    from .bots import Bot
 
 ENGINE_VERSION = "0.1.0"
 
@@ -313,8 +310,10 @@ class Game(ABC):
             found = self._automata_memo = dict(self.automata())
         return found
 
-    def bots(self) -> Mapping[str, type[Bot]]:
-        """The game's own bot kinds (the engine adds ``random``)."""
+    def bots(self) -> Mapping[str, type[Any]]:
+        """The game's own bot kinds, each a subclass of :class:`tabletop.engine.bots.Bot` (the
+        engine adds ``random`` and ``ismcts``; the protocol names no bot module, which builds on
+        it)."""
         return {}
 
     def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> State:
@@ -706,20 +705,7 @@ class State(ABC):
                 by_name.setdefault(name, ArgType()).merge(found)
         declared = offered.get(kind)
         if declared is None:
-            absent = f"no {kind!r} action is offered now"
-            for name, value in action.args:
-                typed = by_name.get(name)
-                if typed is not None and not typed.only_null() and not typed.fits(value):
-                    return (
-                        f"argument {echo(name)} must be {typed.name()}, not "
-                        f"{type_name(value)} {echo(_thaw(value))} ({absent})",
-                        True,
-                        [],
-                        [],
-                    )
-                if type(value) is tuple and (typed is None or not typed.fits(value)):
-                    return absent, False, [], []
-            return None, False, [], [absent]
+            return _kind_not_offered(action, by_name)
         types, shapes = declared
         known = sorted(types)
         notes: list[str] = []
@@ -749,22 +735,7 @@ class State(ABC):
                 guesses.append(null)
             else:
                 return f"argument {echo(name)} must be {want.name()}, not {shown}", True, [], []
-        if undeclared:
-            listed = ", ".join(repr(k) for k in known[:8]) + (", ..." if len(known) > 8 else "")
-            notes.append(
-                f"{kind} takes no argument{'s' if len(undeclared) > 1 else ''} "
-                f"{', '.join(undeclared[:8])} now (its arguments: {listed or 'none'})"
-            )
-        given = frozenset(name for name, _ in action.args)
-        if given not in shapes and shapes:
-            closest = max(shapes, key=lambda names: (len(names & given), -len(names)))
-            missing = sorted(closest - given)
-            if missing:
-                notes.append(
-                    f"argument{'s' if len(missing) > 1 else ''} missing: "
-                    + ", ".join(repr(m) for m in missing[:8])
-                    + (", ..." if len(missing) > 8 else "")
-                )
+        notes += _shape_notes(action, known, undeclared, shapes)
         return None, False, notes, guesses
 
     def _action_arg(self, action: object, call: str) -> Action:
@@ -1038,3 +1009,50 @@ def _shown(action: Action) -> str:
 def new_rng(seed: int) -> Rng:
     """The game RNG for a seed (separate from bot streams)."""
     return Rng(derive_seed(seed, "game"))
+
+
+def _kind_not_offered(
+    action: Action, by_name: Mapping[str, ArgType]
+) -> tuple[str | None, bool, list[str], list[str]]:
+    """An action of a kind not offered now: an argument of a type its name never takes is
+    malformed; a list nothing takes is refused at once; else a guess beside the game's words."""
+    absent = f"no {action.kind!r} action is offered now"
+    for name, value in action.args:
+        typed = by_name.get(name)
+        if typed is not None and not typed.only_null() and not typed.fits(value):
+            return (
+                f"argument {echo(name)} must be {typed.name()}, not "
+                f"{type_name(value)} {echo(_thaw(value))} ({absent})",
+                True,
+                [],
+                [],
+            )
+        if type(value) is tuple and (typed is None or not typed.fits(value)):
+            return absent, False, [], []
+    return None, False, [], [absent]
+
+
+def _shape_notes(
+    action: Action, known: list[str], undeclared: list[str], shapes: Iterable[frozenset[str]]
+) -> list[str]:
+    """Notes on arguments the kind does not take now, and on those missing against the
+    closest set of arguments it is offered with."""
+    notes: list[str] = []
+    if undeclared:
+        listed = ", ".join(repr(k) for k in known[:8]) + (", ..." if len(known) > 8 else "")
+        notes.append(
+            f"{action.kind} takes no argument{'s' if len(undeclared) > 1 else ''} "
+            f"{', '.join(undeclared[:8])} now (its arguments: {listed or 'none'})"
+        )
+    given = frozenset(name for name, _ in action.args)
+    offered = list(shapes)
+    if given not in offered and offered:
+        closest = max(offered, key=lambda names: (len(names & given), -len(names)))
+        missing = sorted(closest - given)
+        if missing:
+            notes.append(
+                f"argument{'s' if len(missing) > 1 else ''} missing: "
+                + ", ".join(repr(m) for m in missing[:8])
+                + (", ..." if len(missing) > 8 else "")
+            )
+    return notes

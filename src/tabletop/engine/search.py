@@ -54,7 +54,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from .actions import Action
-from .bots import Bot
+from .bots import Bot, bot_kinds, engine_bot, make_bot
 from .errors import IllegalAction
 from .protocol import COMMITS, Game, State
 from .rng import Rng, derive_seed
@@ -142,6 +142,7 @@ def paired_gain(
     return mean, math.sqrt(var / n), n
 
 
+@engine_bot
 class ISMCTSBot(Bot):
     """Determinized search over what the seat does not know (see the module's docstring)."""
 
@@ -235,8 +236,6 @@ class ISMCTSBot(Bot):
                     f"{self.params[key].__name__}, got {value!r}"
                 ) from None
             if isinstance(converted, str):
-                from .bots import bot_kinds
-
                 kinds = sorted(k for k in bot_kinds(self.game) if k != self.kind)
                 if converted == OWN:  # the game's own bot, whatever the game calls it
                     converted = self._own()
@@ -254,8 +253,6 @@ class ISMCTSBot(Bot):
         policy; the game's own bot a stuck turn is handed to)."""
         bot = self._helpers.get((kind, seat))
         if bot is None:
-            from .bots import make_bot
-
             bot = make_bot(self.game, kind, seat, self.rng.next64())
             self._helpers[(kind, seat)] = bot
         return bot
@@ -268,8 +265,6 @@ class ISMCTSBot(Bot):
             return self._prior_bot
         bot = self._templates.get((kind, seat))
         if bot is None:
-            from .bots import make_bot
-
             bot = make_bot(self.game, kind, seat, self.rng.next64())
             self._templates[(kind, seat)] = bot
         return bot
@@ -296,8 +291,6 @@ class ISMCTSBot(Bot):
         self._prior_action = None
         if self.prior:
             if self._prior_bot is None:
-                from .bots import make_bot
-
                 self._prior_bot = make_bot(self.game, self.prior, self.seat, self.rng.next64())
             self._prior_action = self._prior_bot.act(state)
         if self.method == TREE:

@@ -7,6 +7,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from ..engine import (
@@ -30,7 +31,8 @@ from ..engine.rng import Rng, derive_seed
 from ..engine.search import ISMCTSBot
 from ..engine.snapshots import Snapshots
 from ..engine.undo import undo_last
-from .runner import simulate
+from .report import wilson
+from .runner import rotated, simulate
 
 
 def bench(
@@ -416,42 +418,15 @@ def _strength_packed(job: tuple[str, dict[str, Any], int, list[str], str]) -> di
     return strength_game(*job)
 
 
-def strength(
-    game_name: str,
-    params: Mapping[str, Any],
-    games: int = 200,
-    seed: int = 0,
-    bot: str = "bot:ismcts",
-    against: str | None = None,
-    budget: float | None = None,
-    workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-) -> dict[str, Any]:
-    """``bot`` against the game's own bot (or ``against``) in one mode: game ``i`` (seed
-    ``seed + i``) seats ``bot`` at seat ``i % seats`` and the other bot in every other seat (seats
-    rotated, so every seat is played equally often). Solo, every seed is played twice, once by
-    each bot, and the two are compared seed by seed. At most ``games`` games (solo: seeds),
-    stopping after ``budget`` wall seconds at a whole rotation. Returns the rows and the
-    figures: the win share with its 95% Wilson interval and the two-sided exact binomial p-value
-    against an even share (1 / seats; solo: of the seeds where one bot won and the other did
-    not, the share ``bot`` won, against 1/2), and the CPU seconds per decision of ``bot``."""
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    from .report import wilson
-    from .runner import rotated
-
-    game = load(game_name, **params)
-    other = against or f"bot:{own_bot(game)}"
-    n = game.num_players
-    solo = n == 1
-    block = 2 if solo else n  # the games of one whole rotation (solo: both bots on one seed)
-    jobs: list[tuple[str, dict[str, Any], int, list[str], str]] = []
-    for i in range(games):
-        if solo:
-            jobs += [(game_name, dict(game.params), seed + i, [s], bot) for s in (bot, other)]
-        else:
-            jobs.append((game_name, dict(game.params), seed + i,
-                         rotated([bot] + [other] * (n - 1), -i % n), bot))  # fmt: skip
+def _run_strength_jobs(
+    jobs: list[tuple[str, dict[str, Any], int, list[str], str]],
+    block: int,
+    budget: float | None,
+    workers: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[dict[str, Any]]:
+    """Play the jobs in order (in ``workers`` processes), stopping at a whole rotation of
+    ``block`` games once ``budget`` wall seconds have passed."""
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     total = len(jobs) // block
@@ -483,6 +458,42 @@ def strength(
                 rows.append(pending.pop(0).result())
                 if progress is not None and len(rows) % block == 0:
                     progress(len(rows) // block, total)
+    return rows
+
+
+def strength(
+    game_name: str,
+    params: Mapping[str, Any],
+    games: int = 200,
+    seed: int = 0,
+    bot: str = "bot:ismcts",
+    against: str | None = None,
+    budget: float | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """``bot`` against the game's own bot (or ``against``) in one mode: game ``i`` (seed
+    ``seed + i``) seats ``bot`` at seat ``i % seats`` and the other bot in every other seat (seats
+    rotated, so every seat is played equally often). Solo, every seed is played twice, once by
+    each bot, and the two are compared seed by seed. At most ``games`` games (solo: seeds),
+    stopping after ``budget`` wall seconds at a whole rotation. Returns the rows and the
+    figures: the win share with its 95% Wilson interval and the two-sided exact binomial p-value
+    against an even share (1 / seats; solo: of the seeds where one bot won and the other did
+    not, the share ``bot`` won, against 1/2), and the CPU seconds per decision of ``bot``."""
+    game = load(game_name, **params)
+    other = against or f"bot:{own_bot(game)}"
+    n = game.num_players
+    solo = n == 1
+    block = 2 if solo else n  # the games of one whole rotation (solo: both bots on one seed)
+    jobs: list[tuple[str, dict[str, Any], int, list[str], str]] = []
+    for i in range(games):
+        if solo:
+            jobs += [(game_name, dict(game.params), seed + i, [s], bot) for s in (bot, other)]
+        else:
+            jobs.append((game_name, dict(game.params), seed + i,
+                         rotated([bot] + [other] * (n - 1), -i % n), bot))  # fmt: skip
+    started = time.perf_counter()
+    rows = _run_strength_jobs(jobs, block, budget, workers, progress)
     wall = time.perf_counter() - started
     decisions = sum(r["decisions"] for r in rows)
     cpu = sum(r["cpu_seconds"] for r in rows)

@@ -136,6 +136,31 @@ def _tag_values(value: Any) -> list[str]:
     return [str(value)]
 
 
+def _tag_shares(rows: Sequence[Mapping[str, Any]], rotated: bool) -> dict[str, list[Share]]:
+    """For every tag category, how often a seat carrying each value won (with bots rotated,
+    each bot's share too, whichever seat it had)."""
+    appear: dict[str, Counter[str]] = defaultdict(Counter)
+    won: dict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for row in rows:
+        for seat, spec in enumerate(row.get("seats", []) if rotated else []):
+            appear["Bot"][spec] += 1  # each bot's win share, whichever seat it had
+            won["Bot"][spec] += _credit(row, seat)
+        for seat_key, tags in (row.get("tags") or {}).items():
+            seat = int(seat_key)
+            for category, value in tags.items():
+                for v in set(_tag_values(value)):
+                    appear[category][v] += 1
+                    won[category][v] += _credit(row, seat)
+    tag_shares = {
+        category: sorted(
+            (Share(v, won[category][v], count) for v, count in counts.items()),
+            key=lambda s: (-s.share, s.label),
+        )
+        for category, counts in sorted(appear.items())
+    }
+    return tag_shares
+
+
 def compute(runs: Sequence[Mapping[str, Any]]) -> Figures:
     """The figures of one run, or of a sweep (runs of one game differing in one parameter)."""
     if not runs:
@@ -169,26 +194,7 @@ def compute(runs: Sequence[Mapping[str, Any]]) -> Figures:
         for s in range(n_seats)
     ]
     no_winner = Share("no winner", float(sum(1 for row in rows if not row["winners"])), n)
-    # tags: for every category, how often a seat carrying a value won
-    appear: dict[str, Counter[str]] = defaultdict(Counter)
-    won: dict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
-    for row in rows:
-        for seat, spec in enumerate(row.get("seats", []) if rotated else []):
-            appear["Bot"][spec] += 1  # each bot's win share, whichever seat it had
-            won["Bot"][spec] += _credit(row, seat)
-        for seat_key, tags in (row.get("tags") or {}).items():
-            seat = int(seat_key)
-            for category, value in tags.items():
-                for v in set(_tag_values(value)):
-                    appear[category][v] += 1
-                    won[category][v] += _credit(row, seat)
-    tag_shares = {
-        category: sorted(
-            (Share(v, won[category][v], count) for v, count in counts.items()),
-            key=lambda s: (-s.share, s.label),
-        )
-        for category, counts in sorted(appear.items())
-    }
+    tag_shares = _tag_shares(rows, rotated)
     first_player = None
     if n_seats > 1 and any("first" in row for row in rows):
         with_first = [row for row in rows if row.get("first") is not None]

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .db import Base, utcnow
+from .base import Base, utcnow
 
 
 class CampaignRow(Base):

@@ -3,26 +3,21 @@ TABLETOP_DB."""
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
+
+# every table module, so that creating the tables creates them all
+from . import campaigns, models  # noqa: F401
+from .base import Base, utcnow
+
+__all__ = ["Base", "database_url", "get_engine", "session_scope", "utcnow"]
 
 DEFAULT_PATH = Path("var") / "tabletop.db"
-
-
-def utcnow() -> datetime:
-    """Timestamps for rows: timezone-aware UTC."""
-    return datetime.now(UTC)
-
-
-class Base(DeclarativeBase):
-    """Declarative base shared by every table of the store."""
 
 
 def database_url(url: str | None = None) -> str:
@@ -64,14 +59,6 @@ def get_engine(url: str | None = None) -> Engine:
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
 
-        # import every model module so their tables exist
-        from . import models  # noqa: F401
-
-        try:
-            importlib.import_module("tabletop.store.campaigns")
-        except ModuleNotFoundError as exc:
-            if exc.name != "tabletop.store.campaigns":
-                raise
         Base.metadata.create_all(engine)
         _ENGINES[resolved] = engine
     return engine

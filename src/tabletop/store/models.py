@@ -17,7 +17,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .db import Base, utcnow
+from .base import Base, utcnow
 
 
 class SavedGame(Base):

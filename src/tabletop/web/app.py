@@ -21,7 +21,8 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from ..engine.registry import discover
-from ..store.db import Base, get_engine
+from ..store.base import Base
+from ..store.db import get_engine
 from ..store.games import GameStore
 from . import errors, guards
 from .routers import (

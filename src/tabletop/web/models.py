@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from sqlalchemy import DateTime, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..store.db import Base
+from ..store.base import Base
 
 HOTSEAT = -1
 # The game's creator: a token that opens no seat but shows every seat link again.

@@ -64,7 +64,7 @@ class Draft(Decision):
         return [Action.of("draft", hazard=h) for h in building.draft_options(s.data, s.C)]
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        s.log_public(f"seat {seat} drafts the {s.C.hazards[a['hazard']].name}")
+        s.log_public(f"{s.seat_name(seat)} drafts the {s.C.hazards[a['hazard']].name}")
         if building.draft_pick(s.data, s.C, a["hazard"]):
             s.after_selection()
 
@@ -242,7 +242,7 @@ class Build(Decision):
                 lair["walls"].remove(e)
         elif a.kind == "ready":
             lair["ready"] = True
-            s.log_public(f"seat {seat}'s lair is ready")
+            s.log_public(f"{s.seat_name(seat)}'s lair is ready")
             if all(x["ready"] for x in s.data["lairs"]):
                 s.after_building()
 

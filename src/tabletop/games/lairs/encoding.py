@@ -72,8 +72,18 @@ class LairsEncoding(ObservationLayout):
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
-        H, T, J = len(self.hazards), len(self.treasures), len(self.junk)
-        S, E, F, P = grid.SPACES, grid.EDGES, len(self.features) + 1, len(self.pieces)
+        """Every block of the observation, in order."""
+        self._build_decision_and_table()
+        self._build_lair()
+        self._build_maps()
+        self._build_mats()
+        self._build_checks()
+        self._build_ask()
+
+    def _build_decision_and_table(self) -> None:
+        """The blocks of the decision and the table."""
+        H = len(self.hazards)
+        T = len(self.treasures)
         nD = len(self.difficulties)
 
         def decision(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
@@ -134,6 +144,12 @@ class LairsEncoding(ObservationLayout):
             table,
         )
 
+    def _build_lair(self) -> None:
+        """The blocks of the lair the seat built."""
+        S = grid.SPACES
+        E = grid.EDGES
+        P = len(self.pieces)
+
         def lair(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
             own = v.get("lair")
             if not own:
@@ -165,6 +181,12 @@ class LairsEncoding(ObservationLayout):
             lair,
         )
 
+    def _build_maps(self) -> None:
+        """The blocks of both map sheets."""
+        H = len(self.hazards)
+        S = grid.SPACES
+        E = grid.EDGES
+        F = len(self.features) + 1
         per_map = 1 + 4 * S + S * F + E + S + H
 
         def maps(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
@@ -208,6 +230,12 @@ class LairsEncoding(ObservationLayout):
             maps,
         )
 
+    def _build_mats(self) -> None:
+        """The blocks of the explorers' mats."""
+        H = len(self.hazards)
+        T = len(self.treasures)
+        J = len(self.junk)
+        S = grid.SPACES
         per_mat = 4 * len(CUBES) + 2 * len(STATUSES) + T + H + 8 + S + J
 
         def mats(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
@@ -266,6 +294,10 @@ class LairsEncoding(ObservationLayout):
             mats,
         )
 
+    def _build_checks(self) -> None:
+        """The blocks of the checks under way."""
+        H = len(self.hazards)
+        S = grid.SPACES
         per_check = 1 + SEATS + S + H + 2 + len(CHECK_STAGES) + 1 + 4 + len(CUBES)
         per_check += len(DIE_TYPES) * 9 + 4
 
@@ -323,6 +355,11 @@ class LairsEncoding(ObservationLayout):
             "a skull, rerolls/2",
             checks,
         )
+
+    def _build_ask(self) -> None:
+        """The blocks of the question asked."""
+        T = len(self.treasures)
+        J = len(self.junk)
 
         def ask(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
             a = v.get("ask")

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from tabletop.engine import TERMINAL_PROMPT, Action, Outcome, Prompt, State, Template, chance
 from tabletop.engine.knowledge import Zones, bit, everyone, learnt
 from tabletop.engine.rng import Rng
+from tabletop.engine.scores import ScoreItem, SeatScore
 from tabletop.engine.views import log
 
 from . import decisions, effects, grid, view
@@ -76,7 +77,7 @@ class LairsState(State):
         return int(self.game.num_players) if seat is None else seat
 
     def who(self, e: int) -> str:
-        return "the explorer" if self.data["solo"] else f"seat {e}"
+        return "the explorer" if self.data["solo"] else self.seat_name(e)
 
     def log_public(self, text: str) -> None:
         log(self.data, text[0].upper() + text[1:])
@@ -209,14 +210,40 @@ class LairsState(State):
                 else f"{sc[0]['total']} VP, goal {d['goal']}"
                 + ("" if ex["escaped"] is not None else ", and you did not escape")
             )
-            return Outcome((0,) if won else (), totals, d.get("over", "over"), text)
+            return Outcome(
+                (0,) if won else (), totals, d.get("over", "over"), text, self.breakdown(sc)
+            )
         best = max(totals.values())
         top = [i for i, v in totals.items() if v == best]
         if len(top) > 1:
             esc = [i for i in top if d["ex"][i]["escaped"] == 1]
             top = esc or top
-        text = ", ".join(f"seat {i}: {int(v)} VP" for i, v in totals.items())
-        return Outcome(tuple(top), totals, d.get("over", "over"), text)
+        text = ", ".join(f"{self.seat_name(i)}: {int(v)} VP" for i, v in totals.items())
+        return Outcome(tuple(top), totals, d.get("over", "over"), text, self.breakdown(sc))
+
+    def breakdown(self, scores: list[dict[str, int]]) -> tuple[SeatScore, ...]:
+        """How each explorer's score was made: escape, trophies, treasure, sets, VP noted on the
+        map sheet; the first out breaks a tie (ruling in docs/rulings/lairs.md)."""
+        lines = []
+        for seat, parts in enumerate(scores):
+            ex = self.data["ex"][seat]
+            escaped = ex["escaped"]
+            items = (
+                ScoreItem(
+                    "Escape",
+                    parts["escape"],
+                    "first out" if escaped == 1 else "second out" if escaped == 2 else "not out",
+                ),
+                ScoreItem("Trophies", parts["trophies"], f"{len(ex['trophies'])} defeated"),
+                ScoreItem("Treasure", parts["treasure"], f"{len(ex['treasures'])} cards"),
+                ScoreItem("Sets", parts["collections"]),
+                ScoreItem("Notes", parts["notes"]),
+            )
+            tiebreak = (
+                (ScoreItem("Out first", 1 if escaped == 1 else 0),) if not self.data["solo"] else ()
+            )
+            lines.append(SeatScore(seat, self.seat_name(seat), items, tiebreak))
+        return tuple(lines)
 
     def rounds(self) -> int:
         return int(self.data.get("round", 0))

@@ -17,7 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from pydantic import Field
+
 from tabletop.engine import chance
+from tabletop.engine.content import Spec, validate_spec
 
 from . import grid
 from .content import CUBES
@@ -27,6 +30,50 @@ from .state import install_lair
 if TYPE_CHECKING:
     from . import Lairs
     from .game import LairsState
+
+
+class LairSpec(Spec):
+    """One lair by its spaces (``"B2"``) and Wall edges (``"A1|A2"``)."""
+
+    start: str
+    exit: str | None = None
+    chests: list[str] = []
+    monsters: dict[str, str] = {}
+    traps: dict[str, str] = {}
+    walls: list[str] = []
+    targets: dict[str, int] = {}
+
+
+class ExplorerSpec(Spec):
+    """An explorer: where it stands, its cubes by basket, what it knows and carries."""
+
+    pos: str | None = None
+    prev: str | None = None
+    fresh: dict[str, int] | None = None
+    spent: dict[str, int] | None = None
+    fatigued: dict[str, int] | None = None
+    conserved: dict[str, int] | None = None
+    known: list[str] = []
+    visited: list[str] = []
+    treasures: list[str] | None = None
+    junk: list[str] | None = None
+    trophies: list[str] | None = None
+    status: dict[str, str] | None = None
+    notes: int | None = None
+
+
+class ScenarioSpec(Spec):
+    """A whole scenario: every key at every level is one of these, or the spec is refused."""
+
+    lairs: list[LairSpec] = Field(min_length=1)
+    explorers: list[ExplorerSpec] | None = None
+    turn: int = 0
+    dice: list[int | str] = []
+    monster_dice: list[int | str] = []
+    display: list[str] | None = None
+    treasure_deck: list[str] | None = None
+    junk_deck: list[str] | None = None
+    rounds: int | None = None
 
 
 def lair_from(spec: Mapping[str, Any]) -> dict[str, Any]:
@@ -49,6 +96,7 @@ def lair_from(spec: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def build(game: Lairs, spec: Mapping[str, Any], seed: int) -> LairsState:
+    validate_spec(ScenarioSpec, spec, game.name)  # an unknown key anywhere is refused, by path
     s = game.new_state(seed)
     d = s.data
     d["draft"] = None

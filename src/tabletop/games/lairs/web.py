@@ -6,40 +6,33 @@ from __future__ import annotations
 
 import json
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from . import grid
 from .content import CUBES, content
+from .rules import building, energy
 from .view import notes_line
 
-CSS = """
-.lr-board{display:flex;flex-wrap:wrap;gap:1rem;font-size:.9rem}
-.lr-sheet h3{margin:.2rem 0;font-size:1rem}
-.lr-grid{display:grid;grid-template-columns:repeat(6,2.2rem);grid-auto-rows:2.2rem;
-  border:3px solid #333;width:max-content}
-.lr-c{display:flex;align-items:center;justify-content:center;border:1px dashed #ccc;
-  font-weight:bold;position:relative}
-.lr-c.u{background:#ddd}.lr-c.e{border-right:3px solid #333}.lr-c.s{border-bottom:3px solid #333}
-.lr-c.w{border-left:3px solid #333}.lr-c.n{border-top:3px solid #333}
-.lr-c.me{outline:3px solid #1a73e8;outline-offset:-4px}
-.lr-m{color:#b00020}.lr-t{color:#7b1fa2}.lr-x{color:#2e7d32}.lr-ch{color:#b8860b}.lr-s{color:#0277bd}
-.lr-notes{font-style:italic;margin:.2rem 0}
-.lr-mat{margin:.3rem 0}.lr-cube{display:inline-block;min-width:1.1rem;text-align:center;
-  border-radius:3px;margin:1px;padding:0 2px;color:#fff;font-size:.75rem}
-.lr-basic{background:#777}.lr-perception{background:#2e7d32}.lr-quickness{background:#f9a825}
-.lr-knowhow{background:#6a1b9a}.lr-brawn{background:#c62828}.lr-guile{background:#1565c0}
-.lr-die{display:inline-block;border:2px solid #333;border-radius:4px;padding:0 .3rem;margin:1px}
-.lr-die.power{background:#ffe082}
-[data-act],[data-pick]{cursor:pointer}.lr-c[data-act]:hover{background:#e3f2fd}
-.lr-piece.picked{background:#bbdefb}
-.lr-eb{position:absolute;background:#90caf9;opacity:.6}
-.lr-eb.e{right:-4px;top:15%;width:6px;height:70%}.lr-eb.s{bottom:-4px;left:15%;height:6px;width:70%}
-.lr-eb:hover{opacity:1;background:#1565c0}
-.lr-piece{display:inline-block;border:1px solid #999;border-radius:4px;padding:.1rem .4rem;
-  margin:.15rem;background:#fafafa}
-"""
+STYLESHEET = Path(__file__).parent / "static" / "lairs.css"
 
 CLASS = {"start": ("S", "lr-s"), "exit": ("X", "lr-x"), "chest": ("$", "lr-ch"), "empty": ("", "")}
+NAMES = {"start": "Start", "exit": "Exit", "chest": "Chest", "wall": "Wall"}
+SIDE_OF = {"e": "east", "s": "south"}
+
+
+def glyph(f: str) -> str:
+    """The short mark of a feature on the grid (its key is the legend, :func:`legend_html`)."""
+    if f[:2] in ("m:", "t:"):
+        return content().hazards[f[2:]].name[:2]
+    return CLASS.get(f, ("?", ""))[0] if f != "wall" else "▮"
+
+
+def piece_words(f: str) -> str:
+    """A piece as players name it: "Golem", "Start", "Wall"."""
+    if f[:2] in ("m:", "t:"):
+        return content().hazards[f[2:]].name
+    return NAMES.get(f, f)
 
 
 def _feature(f: str | None) -> tuple[str, str, str]:
@@ -48,87 +41,200 @@ def _feature(f: str | None) -> tuple[str, str, str]:
         return "", "", ""
     if f[:2] in ("m:", "t:"):
         h = content().hazards[f[2:]]
-        return h.name[:2], "lr-m" if f[0] == "m" else "lr-t", f"{h.name} (Target {h.target})"
+        kind = "monster" if f[0] == "m" else "trap"
+        return glyph(f), "lr-m" if f[0] == "m" else "lr-t", f"{h.name} ({kind}, Target {h.target})"
     g, cls = CLASS.get(f, ("?", ""))
-    return g, cls, f
+    return g, cls, piece_words(f)
 
 
 def _act(a: dict[str, Any]) -> str:
     return escape(json.dumps(a, sort_keys=True), quote=True)
 
 
-def clickable(view: dict[str, Any], explorer: bool) -> tuple[dict[int, str], dict[int, str]]:
-    """Actions a click on a space (or on the edge east or south of it) stands for. While
-    building, the decision is a template (``build piece cell side``): a click on a free space
-    names its cell and side and sends the form with the piece picked (see :func:`pieces_html`),
-    a click on an edge places a Wall there, a click on a placed piece or Wall takes it back."""
-    by_cell: dict[int, str] = {}
+def _mat_of(view: dict[str, Any]) -> dict[str, Any] | None:
+    seat = view.get("seat")
+    mats = view.get("mats") or []
+    return mats[seat] if isinstance(seat, int) and 0 <= seat < len(mats) else None
+
+
+def cost_words(view: dict[str, Any], kind: str) -> str:
+    """What an explorer's action costs, on its target: the one way the Fresh cubes can pay
+    ("pays 1 Basic"), or the alternatives when there is a choice ("Quickness or 2 any");
+    "free" for an action that costs nothing."""
+    alts = energy.COSTS.get(kind)
+    if not alts:
+        return "free"
+    mat = _mat_of(view)
+    if mat is not None:
+        ways = energy.payments({"fresh": mat["fresh"], "status": mat["status"]}, kind)
+        if len(ways) == 1:
+            return "pays " + " + ".join(c.capitalize() for c in ways[0])
+    words = []
+    for alt in alts:
+        n = alt.count("any")
+        named = [c.capitalize() for c in alt if c != "any"]
+        words.append(" + ".join(named + ([f"{n} cube{'s' * (n > 1)} of any kind"] if n else [])))
+    return " or ".join(words)
+
+
+VERB = {"creep": "Creep", "to": "Move", "backtrack": "Backtrack", "peer": "Peer", "move": "Move"}
+
+
+def clickable(
+    view: dict[str, Any], explorer: bool
+) -> tuple[dict[int, tuple[str, str]], dict[int, str]]:
+    """Actions a tap on a space stands for, with the words on the target (an explorer's move
+    and its cube cost), and, while building, the take-back of each placed Wall by edge. A tap on
+    a free space names its cell and side and sends the build form with the piece picked in the
+    palette (see :func:`palette_html`); a tap on a placed piece takes it back."""
+    by_cell: dict[int, tuple[str, str]] = {}
     by_edge: dict[int, str] = {}
     seat = view.get("seat")
     for a in view.get("actions") or []:
         args = a.get("args", {})
-        if explorer and a["kind"] in ("creep", "to") and "dir" in args and seat is not None:
+        kind = a["kind"]
+        if explorer and kind in ("creep", "to") and "dir" in args and seat is not None:
             nxt = grid.step(view["maps"][seat]["pos"], args["dir"])
-            if nxt is not None:
-                by_cell.setdefault(nxt, _act(a))
-        elif explorer and a["kind"] in ("backtrack", "peer"):
-            by_cell.setdefault(grid.parse(args.get("to") or args["at"]), _act(a))
-        elif not explorer and a["kind"] in ("to", "move"):
-            by_cell.setdefault(grid.parse(args["cell"]), _act(a))
+            if nxt is not None and nxt not in by_cell:
+                by_cell[nxt] = (_act(a), f"{VERB[kind]} · {cost_words(view, kind)}")
+        elif explorer and kind in ("backtrack", "peer"):
+            cell = grid.parse(args.get("to") or args["at"])
+            if cell not in by_cell:
+                by_cell[cell] = (_act(a), f"{VERB[kind]} · {cost_words(view, kind)}")
+        elif not explorer and kind in ("to", "move"):
+            cell = grid.parse(args["cell"])
+            by_cell.setdefault(cell, (_act(a), VERB[kind]))
     kinds = {t["kind"]: t for t in view.get("templates") or []}
     lair = view.get("lair")
     if explorer or lair is None or not ({"build", "take-back"} & set(kinds)):
         return by_cell, by_edge
-    pieces = _domain(kinds.get("build"), "piece")
-    walls = set(lair["walls"])
     for cell in range(grid.SPACES):
         name = grid.name(cell)
         if lair["feat"][cell] is not None:
             if "take-back" in kinds:
-                by_cell[cell] = _act(_template_act("take-back", cell=name, side="space"))
-        elif pieces - {"wall"}:
-            by_cell[cell] = _act(_template_act("build", cell=name, side="space"))
-        for d, side in (("e", "east"), ("s", "south")):
-            e = grid.side_edge(cell, d)
-            if e is None:
-                continue
-            if e in walls and "take-back" in kinds:
-                by_edge[e] = _act(_template_act("take-back", cell=name, side=side))
-            elif e not in walls and "wall" in pieces:
-                by_edge[e] = _act(_template_act("build", piece="wall", cell=name, side=side))
+                by_cell[cell] = (_act(_template_act("take-back", cell=name, side="space")), "")
+        elif "build" in kinds:
+            by_cell[cell] = (_act(_template_act("build", cell=name, side="space")), "")
+    if "take-back" in kinds:
+        for e in lair["walls"]:
+            name, side = edge_side(e)
+            by_edge[e] = _act(_template_act("take-back", cell=name, side=side))
     return by_cell, by_edge
 
 
-def _domain(template: dict[str, Any] | None, name: str) -> set[Any]:
+def edge_side(e: int) -> tuple[str, str]:
+    """The (space, side) naming an edge: the space west of it or north of it."""
+    a, b = grid.edge_cells(e)
+    return grid.name(a), "east" if b == a + 1 else "south"
+
+
+def _domain(template: dict[str, Any] | None, name: str) -> list[Any]:
     for p in (template or {}).get("params", []):
         if p["name"] == name:
-            return set(p["domain"])
-    return set()
+            return list(p["domain"])
+    return []
 
 
 def _template_act(kind: str, **args: Any) -> dict[str, Any]:
     return {"kind": kind, "args": args}
 
 
-def pieces_html(view: dict[str, Any]) -> str:
-    """The pieces left to place, each a chip that picks it in the build form (``data-pick``),
-    and the listed choices (the lair is ready)."""
+def _templates(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {t["kind"]: t for t in view.get("templates") or []}
+
+
+def legal_targets(view: dict[str, Any]) -> tuple[dict[str, set[int]], set[int], set[int]]:
+    """While building: the spaces each piece left may go on now, the edges a Wall may go on,
+    and the Walls that may be taken back, worked out from the seat's own lair in its view."""
+    lair = view.get("lair")
+    kinds = _templates(view)
+    if lair is None or not ({"build", "take-back"} & set(kinds)):
+        return {}, set(), set()
+    C = content()
+    pieces = [p for p in _domain(kinds.get("build"), "piece") if p != "wall"]
+    cells = {p: set(building.legal_cells(lair, p, C)) for p in pieces}
+    walls = "wall" in _domain(kinds.get("build"), "piece")
+    edges = set(building.legal_edges(lair, C)) if walls else set()
+    removable = set(building.removable_edges(lair, C)) if "take-back" in kinds else set()
+    return cells, edges, removable
+
+
+def palette_html(view: dict[str, Any]) -> str:
+    """The pieces left to place, each a chip with its mark, its name and how many are left,
+    that picks it in the build form (``data-pick``); the way to take a piece back; the lair's
+    readiness."""
+    kinds = _templates(view)
+    lair = view.get("lair") or {}
+    left: dict[str, int] = dict(lair.get("left") or {})
     chips = []
-    ready = False
-    for t in view.get("templates") or []:
-        ready = ready or t["kind"] == "ready"
-        if t["kind"] != "build":
-            continue
-        for p in t["params"]:
-            if p["name"] != "piece":
-                continue
-            for value, label in zip(p["domain"], p.get("labels") or p["domain"], strict=True):
-                pick = _act({"template": "build", "piece": value})
-                chips.append(f'<span class="lr-piece" data-pick="{pick}">{escape(label)}</span>')
-    if ready:
+    domain = _domain(kinds.get("build"), "piece")
+    order = sorted(domain, key=_palette_place)
+    for value in order:
+        pick = _act({"template": "build", "piece": value})
+        g, cls, title = _feature(value) if value != "wall" else ("▮", "lr-w", "Wall")
+        if value == "wall":
+            C = content()
+            count = f"{len(lair.get('walls') or [])} placed of {C.walls_min} to {C.walls_max}"
+        else:
+            count = f"{left.get(_left_key(value, left), 1)} left"
+        chips.append(
+            f'<button type="button" class="lr-piece" data-pick="{pick}"'
+            f' data-piece="{escape(value)}" title="{escape(title)}"><b class="{cls}">'
+            f"{escape(g)}</b> {escape(piece_words(value))} <small>{escape(count)}</small></button>"
+        )
+    if "wall" not in domain and lair.get("walls") and "take-back" in kinds:
+        chips.append(
+            '<label class="lr-piece lr-tb"><input type="checkbox" class="lr-tb-walls"> '
+            "Take back Walls</label>"
+        )
+    out = ""
+    if chips:
+        out += '<div class="lr-palette" data-note-here="">' + "".join(chips) + "</div>"
+    if "build" in kinds or "take-back" in kinds:
+        out += (
+            '<p class="lr-how">Pick a piece, then tap a space lit green. With the Wall picked, tap '
+            "a lit edge between two spaces. Tap a placed piece (or, with the Wall picked, a "
+            "placed Wall) to take it back.</p>"
+        )
+    if "ready" in kinds:
         act = _act(_template_act("ready"))
-        chips.append(f'<span class="lr-piece" data-act="{act}">the lair is ready</span>')
-    return "<div>" + "".join(chips) + "</div>" if chips else ""
+        out += (
+            f'<button type="button" class="primary lr-ready" data-act="{act}">'
+            "The lair is ready</button>"
+        )
+    elif lair.get("problem") and not left and "build" in kinds:
+        out += f'<p class="lr-problem">Not ready yet: {escape(lair["problem"])}.</p>'
+    return out
+
+
+FIRST = ("start", "exit", "chest")
+
+
+def _palette_place(piece: str) -> int:
+    """Where a piece sits in the palette: the Start, the Exit, the Chests, the hazards, then the
+    Wall."""
+    if piece in FIRST:
+        return FIRST.index(piece)
+    return 99 if piece == "wall" else len(FIRST)
+
+
+def _left_key(piece: str, left: dict[str, int]) -> str:
+    """The key of ``left`` that counts ``piece`` (counted by piece, or by kind for hazards)."""
+    if piece in left:
+        return piece
+    return piece[2:] if piece[2:] in left else piece
+
+
+def legend_html(features: set[str]) -> str:
+    """The key to the marks on the grids: every feature shown or still to place."""
+    if not features:
+        return ""
+    order = sorted(features, key=lambda f: (f[:2] not in ("m:", "t:"), f[:2], piece_words(f)))
+    items = []
+    for f in order:
+        g, cls, title = _feature(f)
+        items.append(f'<li><b class="{cls}">{escape(g)}</b> {escape(title)}</li>')
+    return '<ul class="lr-legend">' + "".join(items) + "</ul>"
 
 
 def grid_html(
@@ -136,11 +242,15 @@ def grid_html(
     walls: set[int],
     known: list[bool] | None,
     pos: int | None,
-    clicks: tuple[dict[int, str], dict[int, str]] = ({}, {}),
+    clicks: tuple[dict[int, tuple[str, str]], dict[int, str]] = ({}, {}),
+    legal: tuple[dict[str, set[int]], set[int], set[int]] | None = None,
 ) -> str:
+    """A 6x6 grid: its spaces (with what is known of them), its Walls, and, while building
+    (``legal``), every inner edge as a target a Wall may be placed on or taken back from."""
     by_cell, by_edge = clicks
     cells = []
     for cell in range(grid.SPACES):
+        name = grid.name(cell)
         classes = ["lr-c"]
         for d in ("n", "e", "s", "w"):
             e = grid.side_edge(cell, d)
@@ -151,18 +261,69 @@ def grid_html(
         if cell == pos:
             classes.append("me")
         g, cls, title = _feature(feat[cell])
-        tip = escape(f"{grid.name(cell)} {title}".strip())
-        act = f' data-act="{by_cell[cell]}"' if cell in by_cell else ""
-        bars = ""
-        for d in ("e", "s"):
-            e = grid.side_edge(cell, d)
-            if e is not None and e in by_edge:
-                bars += f'<i class="lr-eb {d}" data-act="{by_edge[e]}"></i>'
+        tip = escape(f"{name} {title}".strip())
+        attrs = ""
+        words = ""
+        if cell in by_cell:
+            act, words = by_cell[cell]
+            attrs += f' data-act="{act}" data-target="{name}"'
+            classes.append("go" if words else "tap")
+        if legal is not None:
+            ok = " ".join(sorted(p for p, where in legal[0].items() if cell in where))
+            attrs += f' data-ok="{escape(ok)}"'
+        short = escape(title.split(" (")[0]) if title else ""
         cells.append(
-            f'<div class="{" ".join(classes)}" title="{tip}" data-cell="{grid.name(cell)}"{act}>'
-            f'<span class="{cls}">{escape(g)}</span>{bars}</div>'
+            f'<div class="{" ".join(classes)}" title="{tip}" data-cell="{name}"{attrs}>'
+            f'<span class="lr-name">{name}</span><b class="{cls}">{escape(g)}</b>'
+            + (f"<small>{short}</small>" if short and len(short) > 2 else "")
+            + (f'<em class="lr-cost">{escape(words)}</em>' if words else "")
+            + "</div>"
         )
-    return '<div class="lr-grid">' + "".join(cells) + "</div>"
+    edges = ""
+    if legal is not None:
+        edges = "".join(_edge_html(e, walls, legal, by_edge) for e in range(grid.EDGES))
+    return '<div class="lr-grid">' + "".join(cells) + edges + "</div>"
+
+
+def _edge_html(
+    e: int,
+    walls: set[int],
+    legal: tuple[dict[str, set[int]], set[int], set[int]],
+    by_edge: dict[int, str],
+) -> str:
+    """One inner edge while building: a diamond over it (the two triangles of the spaces either
+    side nearest to it), so each edge takes every tap closer to it than to another edge."""
+    a, b = grid.edge_cells(e)
+    ra, ca = divmod(a, grid.COLS)
+    cell, side = edge_side(e)
+    if b == a + 1:  # the edge east of a
+        x, y = (ca + 1) / grid.COLS, (ra + 0.5) / grid.ROWS
+    else:
+        x, y = (ca + 0.5) / grid.COLS, (ra + 1) / grid.ROWS
+    where = grid.edge_name(e).replace("|", " and ")
+    style = f'style="left:{x * 100:.3f}%;top:{y * 100:.3f}%"'
+    _, legal_edges, removable = legal
+    name = f"{cell}-{side}"
+    if e in walls:
+        if e in by_edge and e in removable:
+            return (
+                f'<i class="lr-eb wall" {style} data-target="{name}" data-act="{by_edge[e]}"'
+                f' title="Take back the Wall between {where}"></i>'
+            )
+        return (
+            f'<i class="lr-eb wall" {style} data-refuse="Taking this Wall back would break a '
+            f'hazard\'s placement limit." title="Wall between {where}"></i>'
+        )
+    if e in legal_edges:
+        act = _act(_template_act("build", piece="wall", cell=cell, side=side))
+        return (
+            f'<i class="lr-eb ok" {style} data-target="{name}" data-act="{act}"'
+            f' title="Place a Wall between {where}"></i>'
+        )
+    return (
+        f'<i class="lr-eb no" {style} data-refuse="A Wall cannot go between {where} now: it '
+        f'would cut a path or break a placement rule." title="No Wall between {where}"></i>'
+    )
 
 
 def mat_html(view: dict[str, Any], i: int) -> str:
@@ -229,26 +390,36 @@ def render(view: dict[str, Any]) -> str:
     parts = []
     lair = view.get("lair")
     maps = view.get("maps") or []
+    shown: set[str] = set()
     if lair is not None:
         pos = maps[1 - seat]["pos"] if maps and seat is not None and len(maps) > 1 else None
         head = "Your lair" + (" (the rival explores it)" if pos is not None else "")
+        building_now = view["phase"] in ("select", "build")
+        legal = legal_targets(view) if building_now else None
+        builds = legal is not None and "build" in _templates(view)
+        shown |= {f for f in lair["feat"] if f is not None} | set(lair.get("left") or {})
         extra = ""
-        if view["phase"] in ("select", "build"):
-            left = ", ".join(f"{n} {k}" for k, n in sorted(lair["left"].items())) or "none"
-            extra = f"<div>pieces left: {escape(left)}; walls: {len(lair['walls'])}</div>"
-            if lair.get("problem"):
-                extra += f"<div>not ready: {escape(lair['problem'])}</div>"
+        if building_now:
+            left = ", ".join(f"{n} {piece_words(k)}" for k, n in sorted(lair["left"].items()))
+            extra = (
+                f'<p class="lr-left">Still to place: {escape(left or "nothing")}; '
+                f"Walls placed: {len(lair['walls'])}</p>"
+            )
         parts.append(
-            f'<div class="lr-sheet"><h3>{head}</h3>'
-            + grid_html(lair["feat"], set(lair["walls"]), None, pos, clickable(view, False))
+            f'<div class="lr-sheet lr-own{" lr-building" if builds else ""}"><h3>{head}</h3>'
+            + (palette_html(view) if building_now else "")
+            + grid_html(lair["feat"], set(lair["walls"]), None, pos, clickable(view, False), legal)
             + extra
-            + pieces_html(view)
+            + (_highlights(legal) if legal is not None else "")
             + "</div>"
         )
+    names = view.get("seat_names") or []
     for i, sheet in enumerate(maps):
-        who = "Your map sheet" if i == seat else f"Seat {i}'s map sheet"
+        other = names[i] if i < len(names) else f"Seat {i + 1}"
+        who = "Your map sheet" if i == seat else f"{other}'s map sheet"
+        shown |= {f for f in sheet["map"] if f}
         parts.append(
-            f'<div class="lr-sheet"><h3>{who}</h3>'
+            f'<div class="lr-sheet"><h3>{escape(who)}</h3>'
             + grid_html(
                 sheet["map"],
                 set(sheet["mwalls"]),
@@ -260,14 +431,34 @@ def render(view: dict[str, Any]) -> str:
             + mat_html(view, i)
             + "</div>"
         )
-    info = f"<div>Round {view['round']} of {view['rounds']}"
+    info = f'<div class="lr-info">Round {view["round"]} of {view["rounds"]}'
     if view.get("goal"):
         info += f"; goal {view['goal']} VP"
     info += "</div>"
     return (
-        f'<div class="lr-board"><style>{CSS}</style>{info}'
+        f'<div class="lr-board">{info}'
         + "".join(parts)
+        + '<div class="lr-sheet lr-key"><h3>Key</h3>'
+        + legend_html({f for f in shown if f != "empty"})
+        + "</div>"
         + dice_html(view)
         + hazards_html(view)
         + "</div>"
+    )
+
+
+def _highlights(legal: tuple[dict[str, set[int]], set[int], set[int]]) -> str:
+    """The rules lighting the spaces the picked piece may go on (the page marks the pick on the
+    board's box as ``data-pick-build-piece``, see static/app.js); one rule per piece left."""
+    rules, chips = [], []
+    for piece in [*legal[0], "wall"]:
+        p = escape(piece, quote=True)
+        rules.append(f'[data-pick-build-piece="{p}"] .lr-c[data-ok~="{p}"]')
+        chips.append(f'[data-pick-build-piece="{p}"] .lr-piece[data-piece="{p}"]')
+    return (
+        "<style>"
+        + ",".join(rules)
+        + "{background:#c8f0cf;box-shadow:inset 0 0 0 2px #2e7d32}"
+        + ",".join(chips)
+        + "{background:#bbdefb;outline:3px solid #1a73e8;outline-offset:-3px}</style>"
     )

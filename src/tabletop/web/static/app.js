@@ -139,7 +139,12 @@ window.Tabletop = (function () {
   // pause(false) catches up.
   let held = false;
   let resume = null;
-  function mark(state) { document.documentElement.dataset.live = state; }
+  let busy = 0;
+  let swaps = 0;  // boards swapped in so far: a redraw fetched before a newer swap is dropped
+  function mark(state) {
+    busy = Math.max(0, busy + (state === "busy" ? 1 : -1));
+    document.documentElement.dataset.live = busy ? "busy" : "idle";
+  }
 
   function live() {
     const box = document.getElementById("live");
@@ -151,6 +156,8 @@ window.Tabletop = (function () {
       if (saved && saved.at === location.href) restoreForms(box, saved.kept);
     } catch (e) { /* nothing kept */ }
     enhance(box);
+    playersWords(box);
+    markPicks();
     turnAlert(false);
     autoTake(box);
     let latest = Number(box.dataset.numActions);
@@ -189,26 +196,15 @@ window.Tabletop = (function () {
             location.reload();
             return;
           }
+          const before = swaps;
           const r = await fetch(withDigest(box.dataset.fragment), {cache: "no-store"});
+          if (swaps !== before) { if (Number(box.dataset.numActions) === latest) break; continue; }
           if (r.status === 204) { caughtUp(target); if (latest === target) break; continue; }
           if (!r.ok) break;
           const html = await r.text();
           if (held) break;  // asked to hold meanwhile: fetch again on resume
-          const logOpen = !!document.querySelector("details#log[open]");
-          const kept = keepForms(box);
-          box.innerHTML = html;
-          box.dataset.digest = r.headers.get("X-Board-Digest") || "";
-          restoreForms(box, kept);
-          const wrap = box.querySelector("[data-num-actions]");
-          box.dataset.numActions = wrap ? wrap.dataset.numActions : String(target);
-          if (logOpen) { const d = document.getElementById("log"); if (d) { d.open = true; wholeLog(d); } }
-          enhance(box);
-          turnAlert(true);
-          autoTake(box);
-          const newest = document.querySelector("#latest li.newest");
-          if (newest) newest.classList.add("flash");
-          const status = document.getElementById("status");
-          if (status) status.classList.add("flash");
+          if (swaps !== before) continue;  // the player's own move was swapped in meanwhile
+          swapBoard(box, html, r.headers.get("X-Board-Digest") || "", String(target));
           if (latest === target) break;  // no newer move heard of while fetching
         }
       } catch (e) {
@@ -219,12 +215,162 @@ window.Tabletop = (function () {
       }
     }
     resume = redraw;
+    live.heard = n => { if (n > latest) latest = n; };
     const es = new EventSource(`/api/games/${box.dataset.gameId}/events?since=${latest}`);
     es.addEventListener("state", (ev) => {
       latest = JSON.parse(ev.data).num_actions;
       redraw();
     });
     mark("idle");
+  }
+
+  // ---------------------------------------------------------------- swapping a board in place
+  // A newer board goes into the page without a reload: only the elements that differ are
+  // replaced (what stayed the same, such as the cell under the cursor or an open detail, is the
+  // very same element afterwards), the scroll stays where it was, the player's half-filled
+  // template forms are put back.
+  const KEEP_ATTRS = new Set(["data-touched", "data-bound", "open"]);
+
+  function morph(old, fresh, top = false) {
+    if (!top) {
+      for (const a of Array.from(fresh.attributes)) {
+        if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+      }
+      for (const a of Array.from(old.attributes)) {
+        if (!fresh.hasAttribute(a.name) && !KEEP_ATTRS.has(a.name)) old.removeAttribute(a.name);
+      }
+    }
+    const was = Array.from(old.childNodes), now = Array.from(fresh.childNodes);
+    if (was.length !== now.length || old.tagName === "SELECT") {
+      if (!old.isEqualNode(fresh)) {
+        old.replaceChildren(...now);
+        // as a new select would: the option marked selected, else the first
+        if (old.tagName === "SELECT") {
+          const marked = Array.from(old.options).findIndex(o => o.defaultSelected);
+          old.selectedIndex = Math.max(0, marked);
+        }
+      }
+      return;
+    }
+    now.forEach((n, i) => {
+      const o = was[i];
+      if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) { o.replaceWith(n); return; }
+      if (o.nodeType !== Node.ELEMENT_NODE) { if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue; return; }
+      if (!o.isEqualNode(n)) morph(o, n);
+    });
+  }
+
+  function swapBoard(box, html, digest, count) {
+    swaps += 1;
+    const logOpen = !!document.querySelector("details#log[open]");
+    const kept = keepForms(box);
+    const fresh = document.createElement("div");
+    fresh.innerHTML = html;
+    const x = window.scrollX, y = window.scrollY;
+    morph(box, fresh, true);
+    box.dataset.digest = digest;
+    restoreForms(box, kept);
+    const wrap = box.querySelector("[data-num-actions]");
+    box.dataset.numActions = wrap ? wrap.dataset.numActions : count;
+    if (logOpen) { const d = document.getElementById("log"); if (d) { d.open = true; wholeLog(d); } }
+    enhance(box);
+    turnAlert(true);
+    playersWords(box);
+    autoTake(box);
+    const newest = document.querySelector("#latest li.newest");
+    if (newest) newest.classList.add("flash");
+    const status = document.getElementById("status");
+    if (status) status.classList.add("flash");
+    window.scrollTo(x, y);
+    document.documentElement.dataset.swaps = String(swaps);
+  }
+
+  // A refusal in the players' words: the engine's wrapper ("game: build(...) is not legal for
+  // Seat 1 at 'build': REASON (legal kinds now: ...)") leaves only its reason.
+  function playersWords(root) {
+    const el = root.querySelector("#error");
+    if (!el || el.dataset.worded) return;
+    el.dataset.worded = "1";
+    const m = /^[\w-]+: .*? is not legal for .*? at '[^']*'(?:: (.*?))?(?: \(legal kinds now: [^)]*\))?$/s.exec(el.textContent.trim());
+    if (!m) return;
+    let words = (m[1] || "that move is not allowed now").replace(/ \(ruling [^)]*\)/g, "");
+    words = words.charAt(0).toUpperCase() + words.slice(1);
+    el.textContent = /[.!?]$/.test(words) ? words : words + ".";
+  }
+
+  // The page's own forms (a move, a take-back) are sent in the background and the answer swapped
+  // in: no reload, no jump to the top. A refusal comes back as the same board with the reason,
+  // and the player's choices so far are kept. Whatever is not a board of the same kind (the
+  // hot-seat cover for the next person, a finished game's page) is opened as a page.
+  const timings = [];
+  let leaving = false;
+  window.addEventListener("pagehide", () => { leaving = true; });
+  window.addEventListener("beforeunload", () => { leaving = true; });
+
+  async function sendInPlace(f, submitter) {
+    const box = document.getElementById("live");
+    if (!box || f.dataset.sending) return;
+    f.dataset.sending = "1";
+    const t0 = performance.now();
+    mark("busy");
+    let body;
+    try { body = new URLSearchParams(new FormData(f, submitter || undefined)); }
+    catch (e) { body = new URLSearchParams(new FormData(f)); }
+    try {
+      // (a form's own "action" field hides its action attribute as f.action)
+      const to = new URL(f.getAttribute("action") || location.href, location.href);
+      const r = await fetch(to, {method: "POST", body, cache: "no-store"});
+      const html = await r.text();
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      const fresh = doc.getElementById("live");
+      const same = fresh && fresh.dataset.mode === box.dataset.mode
+        && (fresh.dataset.fragment || "") === (box.dataset.fragment || "")
+        && (fresh.dataset.changed || "") === (box.dataset.changed || "");
+      if (!same) { location.assign(r.url); return; }
+      const url = new URL(r.url);
+      url.searchParams.delete("error");
+      history.replaceState(null, "", url.toString());
+      if (live.heard) live.heard(Number(fresh.dataset.numActions));
+      swapBoard(box, fresh.innerHTML, fresh.dataset.digest || "", fresh.dataset.numActions);
+      timings.push(Math.round(performance.now() - t0));
+    } catch (e) {
+      // offline for a moment, or the page is being left: nothing was swapped in (a form sent
+      // the ordinary way here could race a page the player is opening)
+      if (!leaving) note("The table could not be reached; nothing was played. Try again.");
+    } finally {
+      delete f.dataset.sending;
+      mark("idle");
+    }
+  }
+
+  document.addEventListener("submit", ev => {
+    const f = ev.target;
+    if (ev.defaultPrevented || !(f instanceof HTMLFormElement)) return;
+    if ((f.getAttribute("method") || "").toLowerCase() !== "post") return;
+    const box = document.getElementById("live");
+    if (!box || !box.contains(f) || !window.fetch || !window.DOMParser) return;
+    // only a move or a take-back (a rematch, say, opens its own page)
+    if (!/\/(act|undo)$/.test(new URL(f.getAttribute("action") || "", location.href).pathname)) return;
+    const problem = overLimit(f);
+    if (problem) { ev.preventDefault(); note(problem); return; }
+    ev.preventDefault();
+    sendInPlace(f, ev.submitter);
+  });
+
+  // A short note on the board (why a tap did nothing), replaced by the next one.
+  function note(text) {
+    let el = document.getElementById("board-note");
+    const prompt = document.getElementById("prompt");
+    if (!el) {
+      el = document.createElement("p");
+      el.id = "board-note";
+      el.className = "error";
+      el.setAttribute("role", "alert");
+    }
+    const at = document.querySelector("[data-note-here]") || prompt;
+    if (at && el.parentNode !== at) at.prepend(el);
+    el.textContent = text;
+    el.hidden = false;
   }
 
   // ---------------------------------------------------------------- a lone option
@@ -337,6 +483,95 @@ window.Tabletop = (function () {
       } catch (e) { /* not a pick */ }
       el.classList.toggle("picked", on);
     });
+    showChoices(forms);
+  }
+
+  // What each template form holds now, for the board to show without a round trip:
+  // - the box gets data-pick-KIND-PARAM="VALUE" for every field (a board's stylesheet may
+  //   highlight the places a picked piece may go, or show the Wall edges while a Wall is picked);
+  // - an element data-target="KIND:PARAM" (a card to place) gets data-chosen="VALUE";
+  // - an element data-tally="KIND" sums, over the fields whose value is one of its data-values,
+  //   each field's weight (its data-target element's data-WEIGH, WEIGH named by the tally's
+  //   data-weigh; 1 for each field without it), shows the sum in
+  //   its .sum and, above its data-limit, is marked over (the form is then not sent, and the
+  //   note says data-over, "{n}" and "{limit}" filled in).
+  function valueOf(sel) {
+    try { const v = JSON.parse(sel.value); return typeof v === "string" ? v : JSON.stringify(v); }
+    catch (e) { return sel.value; }
+  }
+
+  function slug(text) { return String(text).toLowerCase().replace(/[^a-z0-9]+/g, "-"); }
+
+  function showChoices(forms) {
+    const box = document.getElementById("live");
+    if (!box) return;
+    const now = {};
+    forms.forEach(f => f.querySelectorAll("select[data-param]").forEach(sel => {
+      now[`${f.dataset.template}:${sel.dataset.param}`] = valueOf(sel);
+    }));
+    Array.from(box.attributes).forEach(a => {
+      if (a.name.startsWith("data-pick-")) box.removeAttribute(a.name);
+    });
+    Object.entries(now).forEach(([key, value]) => {
+      const [kind, param] = key.split(/:(.*)/s);
+      box.setAttribute(`data-pick-${slug(kind)}-${slug(param)}`, value);
+    });
+    box.querySelectorAll("[data-target]").forEach(el => {
+      const spec = el.dataset.target;
+      if (spec.includes(":") && now[spec] !== undefined) el.dataset.chosen = now[spec];
+    });
+    box.querySelectorAll("[data-tally]").forEach(t => tally(t, now));
+  }
+
+  function tally(t, now) {
+    const kind = t.dataset.tally, values = (t.dataset.values || "").split(/\s+/);
+    const weigh = t.dataset.weigh, weights = {};
+    document.querySelectorAll(`#live [data-target^="${CSS.escape(kind)}:"]`).forEach(el => {
+      weights[el.dataset.target] = weigh ? Number(el.dataset[weigh] || 0) : 1;
+    });
+    let n = 0;
+    Object.entries(now).forEach(([key, value]) => {
+      if (key.startsWith(kind + ":") && values.includes(value)) n += key in weights ? weights[key] : 1;
+    });
+    const sum = t.querySelector(".sum");
+    if (sum) sum.textContent = String(n);
+    const limit = t.dataset.limit === undefined ? Infinity : Number(t.dataset.limit);
+    t.classList.toggle("over", n > limit);
+    t.dataset.n = String(n);
+  }
+
+  // The first tally over its limit for a form (the words to say), or null.
+  function overLimit(f) {
+    if (!f.dataset.template) return null;
+    for (const t of document.querySelectorAll(`#live [data-tally="${CSS.escape(f.dataset.template)}"].over`)) {
+      return (t.dataset.over || "Too many.").replace("{n}", t.dataset.n).replace("{limit}", t.dataset.limit);
+    }
+    return null;
+  }
+
+  // Two taps on a board: an element data-target="KIND:PARAM" (a card) is picked first, then an
+  // element data-target="KIND=VALUE" (a place) gives that field the value data-value.
+  let armed = null;
+
+  function arm(spec) {
+    armed = spec;
+    document.querySelectorAll("#live [data-target]").forEach(el => {
+      el.classList.toggle("armed", el.dataset.target === spec);
+      el.classList.toggle("open-place", !!spec && el.dataset.target.startsWith(spec.split(":")[0] + "="));
+    });
+  }
+
+  function target(el) {
+    const spec = el.dataset.target;
+    if (spec.includes(":")) { arm(armed === spec ? null : spec); return true; }
+    const [kind] = spec.split("=");
+    if (!armed || !armed.startsWith(kind + ":")) { note("Tap a card first, then where it goes."); return true; }
+    const param = armed.slice(kind.length + 1);
+    const f = pick(null, {template: kind, [param]: el.dataset.value});
+    if (!f) note("That card cannot go there.");
+    else { const n = document.getElementById("board-note"); if (n) n.hidden = true; }
+    arm(null);
+    return true;
   }
 
   document.addEventListener("change", ev => {
@@ -512,6 +747,16 @@ window.Tabletop = (function () {
     if (form) form.requestSubmit();
   }
   document.addEventListener("click", ev => {
+    if (!(ev.target instanceof Element)) return;
+    // a two-tap target names a template's field ("deploy:CARD") or a value ("deploy=front"); a
+    // target naming a space ("B1") is played through its data-act
+    const tgt = ev.target.closest("#live [data-target]");
+    if (tgt && /[:=]/.test(tgt.dataset.target) && document.querySelector("#prompt form.template")) {
+      target(tgt);
+      return;
+    }
+    const refused = ev.target.closest("[data-refuse]");
+    if (refused) { note(refused.dataset.refuse); return; }
     const picked = ev.target.closest && ev.target.closest("[data-pick]");
     if (picked) { pick(picked); return; }
     const el = ev.target.closest && ev.target.closest("[data-act]");
@@ -525,7 +770,7 @@ window.Tabletop = (function () {
     sendTemplate(act);
   });
 
-  const api = {remember, savedLinks, lobby, live, pause, pick};
+  const api = {remember, savedLinks, lobby, live, pause, pick, timings};
   // Each page names what it needs in <body data-init="lobby live ...">: no inline script.
   autosubmit();
   start();

@@ -1,0 +1,233 @@
+"""Boards played by taps in the browser, as players play them, without a page reload: a whole
+Lairs lair built on a 390 px phone by tapping spaces, Wall edges and the palette (the number of
+taps it takes and the time from a tap to the updated board are printed), and a Paper Tales
+Deployment arranged by tapping a card and then its place, with the Gold total running and the
+choices kept after a refusal. The games are set up through the store; the bots answer at once."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tabletop.engine import Action, load
+from tabletop.engine.bots import make_bot
+from tabletop.store.games import GameStore
+
+from .browser_support import Server, settle, shot
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def box_of(locator: Any) -> dict[str, float]:
+    """The element's box on the screen (asked again if a live redraw was swapping it in)."""
+    for _ in range(50):
+        box = locator.bounding_box()
+        if box is not None:
+            return dict(box)
+        time.sleep(0.05)
+    raise AssertionError(f"{locator} is not on the screen")
+
+
+def swaps(page: Any) -> int:
+    return int(page.evaluate("document.documentElement.dataset.swaps || '0'"))
+
+
+def tap_and_wait(page: Any, locator: Any, timeout: float = 20.0) -> float:
+    """Tap ``locator`` and wait for the board the answer brings (static/app.js counts the boards
+    it swaps in), checking the page did not scroll meanwhile; the seconds it took."""
+    locator.scroll_into_view_if_needed()
+    scroll = page.evaluate("window.scrollY")
+    before = swaps(page)
+    start = time.monotonic()
+    locator.click()
+    while swaps(page) <= before:
+        assert time.monotonic() - start < timeout, "the board did not update after the tap"
+        time.sleep(0.005)
+    # a live redraw (the rival's step) may have come first: wait for the tap's own answer
+    settle(page)
+    took = time.monotonic() - start
+    assert abs(page.evaluate("window.scrollY") - scroll) < 2, "the page jumped"
+    return took
+
+
+def lair_plan(state: Any, seat: int) -> list[Action]:
+    """The build actions the greedy builder takes for ``seat``'s lair, up to 'ready' (worked out
+    on a copy: the other lair never changes this one)."""
+    game = load("lairs")
+    bot = make_bot(game, "greedy", seat, 5)
+    trial = state.clone()
+    plan = []
+    while trial.prompt().kind == "build" and seat in trial.current_seats():
+        action = bot.act(trial)
+        plan.append(action)
+        trial.apply(action, seat)
+        if action.kind == "ready":
+            break
+    return plan
+
+
+def test_a_whole_lair_is_built_by_tapping_on_a_phone(server: Server, browser: Any) -> None:
+    made = server.post(
+        "/api/games",
+        {"game": "lairs", "params": {}, "seats": ["human", "bot:greedy"], "seed": 3},
+    )
+    store = GameStore(server.db_url)
+    state, _ = store.load(made["id"])
+    assert state.prompt().kind == "build"
+    plan = lair_plan(state, 0)
+    assert plan[-1].kind == "ready"
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.base + made["seat_links"]["0"])
+    page.locator(".lr-own .lr-grid").wait_for()
+    settle(page)
+    # the targets are big enough for a finger on a 390 px screen: spaces, palette, Wall edges
+    cell = box_of(page.locator('.lr-own .lr-c[data-cell="C3"]'))
+    assert cell["width"] >= 40 and cell["height"] >= 40
+    page.evaluate("window.notReloaded = true")
+    clicks = 0
+    times = []
+    for action in plan:
+        live = page.locator("#live")
+        if action.kind == "ready":
+            times.append(tap_and_wait(page, page.locator(".lr-ready")))
+            clicks += 1
+            break
+        where = (
+            action["cell"] if action["side"] == "space" else f"{action['cell']}-{action['side']}"
+        )
+        if (
+            action.kind == "build"
+            and live.get_attribute("data-pick-build-piece") != action["piece"]
+        ):
+            chip = page.locator(f'.lr-palette [data-piece="{action["piece"]}"]')
+            chip.click()
+            clicks += 1
+            assert live.get_attribute("data-pick-build-piece") == action["piece"]
+        walls = action.kind == "take-back" and action["side"] != "space"
+        if walls and live.get_attribute("data-pick-build-piece") != "wall":
+            toggle = page.locator('.lr-palette [data-piece="wall"], .lr-palette .lr-tb-walls')
+            toggle.first.click()
+            clicks += 1
+        if action["side"] == "space":
+            target = page.locator(f'.lr-own .lr-c[data-cell="{where}"]')
+            if action.kind == "build":
+                # lit before the tap: the picked piece may go there
+                assert action["piece"] in (target.get_attribute("data-ok") or "").split()
+        else:
+            target = page.locator(f'.lr-own .lr-eb[data-target="{where}"]')
+            box = box_of(target)
+            assert box["width"] >= 40 and box["height"] >= 40, box
+        times.append(tap_and_wait(page, target))
+        clicks += 1
+        assert not page.locator("#error").count(), page.locator("#error").inner_text()
+    # no reload: the same page all along
+    assert page.evaluate("window.notReloaded") is True
+    state, _ = store.load(made["id"])
+    assert state.data["lairs"][0]["ready"]
+    pieces = sum(1 for a in plan if a.kind == "build")
+    ms = sorted(round(t * 1000) for t in times)
+    # the page's own figures: from the form sent to the answer's board swapped in
+    own = sorted(page.evaluate("Tabletop.timings"))
+    print(
+        f"\nLairs lair by tapping at 390 px: {clicks} taps for {pieces} placements, "
+        f"{sum(1 for a in plan if a.kind == 'take-back')} take-backs and ready; tap to updated "
+        f"board: median {ms[len(ms) // 2]} ms, slowest {ms[-1]} ms (in the page, send to swap: "
+        f"median {own[len(own) // 2]} ms, slowest {own[-1]} ms)"
+    )
+    shot(page, "lairs-built-by-taps-390")
+
+
+def paper_tales_at_deployment(store: GameStore, ident: str) -> Any:
+    """Play the draft through the store (the first option each time) up to the human's
+    Deployment."""
+    for _ in range(200):
+        state, _ = store.load(ident)
+        if state.prompt().kind == "deploy" and 0 in state.current_seats():
+            return state
+        seat = 0 if 0 in state.current_seats() else state.current_seats()[0]
+        action = state.legal_actions(seat)[0]
+        store.apply(ident, seat, action, seen=state.fingerprint(seat))
+        time.sleep(0.05)
+    raise AssertionError("never reached the Deployment")
+
+
+def card_at(page: Any, card: str) -> Any:
+    """A card of the seat's hand on the board."""
+    return page.locator(f'.pt-private [data-target="deploy:{card}"]')
+
+
+def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: Any) -> None:
+    made = server.post(
+        "/api/games",
+        {
+            "game": "paper-tales",
+            "params": {"players": 2},
+            "seats": ["human", "bot:greedy"],
+            "seed": 4,
+        },
+    )
+    store = GameStore(server.db_url)
+    state = paper_tales_at_deployment(store, made["id"])
+    view = state.view(0)
+    me = view["players"][0]
+    gold = me["gold"]
+    hand = sorted(me["hand"])
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.base + made["seat_links"]["0"])
+    page.locator("#live [data-tally='deploy']").first.wait_for()
+    page.evaluate("window.notReloaded = true")
+    # every card of the hand shows its cost; the Gold total starts at nothing spent
+    costs = {}
+    for card in hand:
+        el = card_at(page, card)
+        costs[card] = int(el.get_attribute("data-weight"))
+        assert ("Gold" if costs[card] else "free") in el.inner_text()
+    total = page.locator("#live .pt-gold[data-tally='deploy']")
+    assert total.locator(".sum").inner_text() == "0"
+    # too dear first: every card to the Front and Back until the cost passes the Gold
+    order = sorted(hand, key=lambda c: -costs[c])
+    spent, placed, rows = 0, [], ["front", "front", "back", "back"]
+    for card in order:
+        if len(placed) == len(rows):
+            break
+        card_at(page, card).click()
+        page.locator(f'#live [data-target="deploy={rows[len(placed)]}"]').first.click()
+        placed.append(card)
+        spent += costs[card]
+        assert total.locator(".sum").inner_text() == str(spent)
+        if spent > gold:
+            break
+    assert spent > gold, "the test wants a hand dearer than the Gold (another seed)"
+    chosen = {c: card_at(page, c).get_attribute("data-chosen") for c in hand}
+    # the board refuses it in players' words before anything is sent, keeping the choices
+    page.locator("#deploy-send").click()
+    note = page.locator("#board-note")
+    note.wait_for()
+    assert f"cost {spent} Gold" in note.inner_text() and "is not legal" not in note.inner_text()
+    # sent anyway (the board's count taken away), the game refuses it: the reason in players'
+    # words, every choice still where the player put it
+    page.evaluate("document.querySelectorAll('#live [data-tally]').forEach(t => t.remove())")
+    tap_and_wait(page, page.locator("#deploy-send"))
+    error = page.locator("#error").inner_text()
+    print(f"\nThe refusal reads: {error!r}")
+    assert f"{spent} Gold" in error and "not legal" not in error and "seat" not in error.lower()
+    again = {c: card_at(page, c).get_attribute("data-chosen") for c in hand}
+    assert again == chosen
+    assert page.locator("#live .pt-gold .sum").inner_text() == str(spent)
+    # take the dearest back: discard it, and the total follows
+    card_at(page, placed[0]).click()
+    page.locator('#live [data-target="deploy=discard"]').click()
+    spent -= costs[placed.pop(0)]
+    assert total.locator(".sum").inner_text() == str(spent)
+    assert spent <= gold
+    shot(page, "paper-tales-deployment-by-taps-390")
+    elapsed = tap_and_wait(page, page.locator("#deploy-send"))
+    assert page.evaluate("window.notReloaded") is True
+    state, _ = store.load(made["id"])
+    committed = state.prompt().kind != "deploy" or 0 in state.prompt().committed
+    assert committed, "the Deployment was not played"
+    print(f"\nPaper Tales Deployment by taps: sent and redrawn in {round(elapsed * 1000)} ms")

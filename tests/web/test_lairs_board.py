@@ -1,0 +1,68 @@
+"""The Lairs board as drawn for tapping (no browser): while building, each space lists the pieces
+that may go there now (what the page lights for the picked piece), every inner edge is a target
+(a Wall's, a take-back's, or a refusal in words), the palette and the key name every piece; while
+exploring, each target says what the move costs, and a move with one way to pay asks nothing
+more."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from tabletop.engine import Action
+from tabletop.engine.registry import presentation
+from tabletop.games.lairs import grid, web
+from tabletop.games.lairs.rules import building
+from tabletop.testing import Scenario
+from tests.lairs.helpers import scenario
+
+
+def visible_text(markup: str) -> str:
+    """The words a player reads (no markup, no attribute)."""
+    return unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", markup))
+
+
+def test_building_lights_exactly_the_legal_spaces_and_edges() -> None:
+    s = Scenario("lairs", seed=1, mode="intro")
+    s.state.apply(Action.of("build", piece="start", cell="C3", side="space"), 0)
+    view = s.view(0)
+    board = web.render(view)
+    lair = view["lair"]
+    C = web.content()
+    for piece in lair["left"]:
+        lit = {
+            grid.parse(cell)
+            for cell, ok in re.findall(r'data-cell="(\w\d)"[^>]*data-ok="([^"]*)"', board)
+            if piece in ok.split()
+        }
+        assert lit == set(building.legal_cells(lair, piece, C)), piece
+    edges = re.findall(r'class="lr-eb (ok|wall|no)"', board)
+    assert len(edges) == grid.EDGES
+    assert edges.count("ok") == len(building.legal_edges(lair, C))
+    # the board's declared targets: one per piece and legal space, one per legal Wall edge
+    targets = presentation("lairs").board_targets(view)
+    walls = [t for t in targets if t.kind == "build" and t.param == "side"]
+    assert len(walls) == len(building.legal_edges(lair, C))
+    assert any(t.kind == "take-back" and t.value == "C3" for t in targets)
+
+
+def test_the_palette_and_the_key_name_every_piece() -> None:
+    s = Scenario("lairs", seed=1, mode="intro")
+    board = web.render(s.view(0))
+    words = visible_text(board)
+    assert not re.search(r"\b[mt]:[a-z-]+", words), "an id shown to players"
+    for h in s.view(0)["monsters"] + s.view(0)["traps"]:
+        name = web.content().hazards[h].name
+        assert f"{name[:2]} {name} (" in " ".join(words.split()), name  # the key
+        assert re.search(rf'data-piece="[mt]:{h}"', board)  # a palette chip
+    assert "Start" in words and "Exit" in words and "Chest" in words and "Wall" in words
+
+
+def test_a_move_target_shows_its_cost_and_one_way_to_pay_asks_nothing_more() -> None:
+    s = scenario({"fresh": {"basic": 2}})
+    board = web.render(s.view(0))
+    assert "Creep · pays Basic" in board
+    s.do("creep", dir="s")
+    assert s.state.prompt().kind != "pay"  # one way to pay: paid at once
+    several = scenario({"fresh": {"basic": 1, "perception": 1}})
+    assert "Creep · 1 cube of any kind" in web.render(several.view(0))
