@@ -8,7 +8,6 @@ import pytest
 from pydantic import BaseModel
 
 from tabletop.engine.content import (
-    EffectVocabulary,
     Entry,
     check_references,
     load_document,
@@ -75,18 +74,7 @@ class TestLoadEntries:
             load_entries(g, Card, section="items")
 
 
-class TestVocabulary:
-    def test_effects_are_checked_against_the_closed_vocabulary(self) -> None:
-        vocab = EffectVocabulary("demo")
-        vocab.define("gain-gems", GainParams)
-        assert vocab.check({"effect": "gain-gems", "amount": 2}, "f.yaml", "x") == []
-        [problem] = vocab.check({"effect": "gain-gem", "amount": 2}, "f.yaml", "x")
-        assert "unknown effect 'gain-gem'" in problem and "gain-gems" in problem
-        [problem] = vocab.check({"effect": "gain-gems", "amount": "lots"}, "f.yaml", "x")
-        assert "f.yaml, entry 'x', effect 'gain-gems', field 'amount'" in problem
-        with pytest.raises(ValueError, match="defined twice"):
-            vocab.define("gain-gems", GainParams)
-
+class TestReferences:
     def test_dangling_references(self) -> None:
         problems = check_references("q.yaml", "q1", "needs", ["a", "zz"], {"a"}, "card")
         assert problems == ["q.yaml, entry 'q1', field 'needs': unknown card 'zz'"]

@@ -1,15 +1,14 @@
 """Loading and validating a game's data files.
 
 Data files are YAML (or TOML) lists or mappings of entries, each validated by a pydantic model. Any
-error names the file, the entry (by its ``id`` or position) and the field. Effects are validated
-against a closed :class:`EffectVocabulary`: each effect name maps to a parameter model.
+error names the file, the entry (by its ``id`` or position) and the field. Effects are typed
+models in the tables of :mod:`tabletop.engine.effects`.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -101,36 +100,6 @@ def load_entries(
 def load_document(path: Path, model: type[M]) -> M:
     """A whole file validated as one model."""
     return validate_entry(model, read_data(path), str(path), path.stem)
-
-
-@dataclass
-class EffectVocabulary:
-    """A closed set of effect names, each with the model of its parameters."""
-
-    game: str
-    effects: dict[str, type[BaseModel]] = field(default_factory=dict)
-
-    def define(self, name: str, params: type[BaseModel]) -> None:
-        if name in self.effects:
-            raise ValueError(f"{self.game}: effect {name!r} defined twice")
-        self.effects[name] = params
-
-    def check(self, effect: Mapping[str, Any], file: str, entry: str) -> list[str]:
-        """Problems with one effect record ``{"effect": NAME, ...params}``."""
-        name = effect.get("effect")
-        if name not in self.effects:
-            known = ", ".join(sorted(self.effects))
-            return [f"{file}, entry {entry!r}: unknown effect {name!r} (known: {known})"]
-        params = {k: v for k, v in effect.items() if k != "effect"}
-        try:
-            self.effects[str(name)].model_validate(params)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            return [
-                f"{file}, entry {entry!r}, effect {name!r}, field "
-                f"{_field_path(err['loc'])!r}: {err['msg']}"
-            ]
-        return []
 
 
 def check_references(
