@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
 
 from tabletop.engine.content import (
     Entry,
@@ -20,10 +19,6 @@ class Card(Entry):
     id: str
     cost: int
     source: str = "rulebook"
-
-
-class GainParams(BaseModel):
-    amount: int
 
 
 class TestLoadEntries:
