@@ -83,6 +83,15 @@ def test_a_whole_lair_is_built_by_tapping_on_a_phone(server: Server, browser: An
     page = browser.new_page(viewport=PHONE)
     page.goto(server.base + made["seat_links"]["0"])
     page.locator(".lr-own .lr-grid").wait_for()
+    # the bot builds its own lair meanwhile, and its "lair is ready" line changes what this seat
+    # sees (a tap sent just before it is refused as stale, rightly): wait for it, so the taps
+    # measured here are the builder's own
+    deadline = time.monotonic() + 60
+    while not store.load(made["id"])[0].data["lairs"][1]["ready"]:
+        assert time.monotonic() < deadline, "the greedy builder did not finish its lair"
+        time.sleep(0.1)
+    page.wait_for_function("document.querySelector('#live') !== null")
+    page.wait_for_timeout(300)  # the live redraw the bot's last move sends
     settle(page)
     # the targets are big enough for a finger on a 390 px screen: spaces, palette, Wall edges
     cell = box_of(page.locator('.lr-own .lr-c[data-cell="C3"]'))

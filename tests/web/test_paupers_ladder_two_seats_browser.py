@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tabletop.engine import load
+from tabletop.games.paupers_ladder import hidden
 from tabletop.store.games import GameStore
 
 from .browser_support import Server, settle, shot
@@ -56,7 +57,7 @@ def test_each_seat_sees_only_its_own_draft_hand(server: Server, browser: Any) ->
             page.locator(f"#status[data-num-actions='{moves + 1}']").wait_for(timeout=60_000)
     state, _ = store.load(game["id"])
     assert state.prompt().kind == "draft" and state.current_seats() == (0, 1)
-    hands = [state.hand(s) for s in (0, 1)]
+    hands = [hidden.hand(state, s) for s in (0, 1)]
     for seat, page in enumerate(pages):
         # exactly one draft hand is shown, the seat's own; the other's is a count
         assert page.locator(".pl-sec", has_text="Your draft hand").count() == 1
@@ -72,5 +73,5 @@ def test_each_seat_sees_only_its_own_draft_hand(server: Server, browser: Any) ->
     state, _ = store.load(game["id"])
     assert state.commitment(0) is not None
     assert "has picked" in pages[1].locator("#board").inner_text()
-    assert own_hand_on_page(pages[1]) == names(state.hand(1))
+    assert own_hand_on_page(pages[1]) == names(hidden.hand(state, 1))
     assert "Your pick" not in pages[1].locator("#board").inner_text()
