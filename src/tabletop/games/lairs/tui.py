@@ -287,17 +287,13 @@ def piece_name(key: str, labels: dict[str, str]) -> str:
     return key
 
 
-def render_compact(view: dict[str, Any]) -> RenderableType:
-    """The drawing beside the options: everything :func:`render` shows but the hazards' texts
-    (``?NAME``) and the older log, in under 30 lines at 120 columns."""
+def compact_header(view: dict[str, Any]) -> Text:
+    """The compact drawing's first line: the mode, who you are, the round, whose turn, decks."""
     seat = view.get("seat")
-    C = content()
-    labels = short_labels()
 
     def who(i: int) -> str:
         return seat_name(view, i)
 
-    parts: list[RenderableType] = []
     head = f"Lairs ({view['mode']}{', Pack' if view['pack'] else ''})"
     if isinstance(seat, int):
         head += f" — {who(seat)}"
@@ -311,7 +307,20 @@ def render_compact(view: dict[str, Any]) -> RenderableType:
         extra.append(f"treasure deck {view['treasure_deck']}")
     if view.get("junk_deck") is not None and view["pack"]:
         extra.append(f"junk deck {view['junk_deck']}")
-    parts.append(Text(head + (" · " + ", ".join(extra) if extra else ""), style="bold"))
+    return Text(head + (" · " + ", ".join(extra) if extra else ""), style="bold")
+
+
+def render_compact(view: dict[str, Any]) -> RenderableType:
+    """The drawing beside the options: everything :func:`render` shows but the hazards' texts
+    (``?NAME``) and the older log, in under 30 lines at 120 columns."""
+    seat = view.get("seat")
+    C = content()
+    labels = short_labels()
+
+    def who(i: int) -> str:
+        return seat_name(view, i)
+
+    parts: list[RenderableType] = [compact_header(view)]
     row = Table.grid(padding=(0, 3))
     cells: list[RenderableType] = []
     lair = view.get("lair")
