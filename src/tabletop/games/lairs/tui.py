@@ -4,6 +4,7 @@ It reads the view only (the hot-seat cover between seats is the terminal's own).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -31,23 +32,23 @@ def glyph(f: str | None) -> tuple[str, str]:
     return GLYPH.get(f, "?"), {"exit": "bold green", "chest": "yellow", "start": "cyan"}.get(f, "")
 
 
-def draw_grid(
-    feat: list[str | None], walls: set[int], known: list[bool] | None, pos: int | None
+def _grid(
+    feat: list[str | None],
+    walls: set[int],
+    known: list[bool] | None,
+    pos: int | None,
+    face: Callable[[str | None, bool, bool], tuple[str, str]],
 ) -> Text:
-    """The 6x6 grid with walls: '|' and '---' where a wall (or learnt wall) stands."""
+    """The 6x6 grid with its walls, each space drawn by ``face(feature, unknown, explorer here)``
+    as (text, style): '|' and '---' where a wall (or a learnt wall) stands."""
     t = Text("    1   2   3   4   5   6\n", style="dim")
     t.append("  +" + "---+" * grid.COLS + "\n")
     for r in range(grid.ROWS):
         t.append(f"{'ABCDEF'[r]} |")
         for c in range(grid.COLS):
             cell = r * grid.COLS + c
-            ch, style = glyph(feat[cell])
-            if known is not None and not known[cell] and feat[cell] is None:
-                ch, style = "?", "dim"
-            if cell == pos:
-                t.append(f"[{ch}]", style="bold reverse " + style)
-            else:
-                t.append(f" {ch} ", style=style)
+            unknown = known is not None and not known[cell] and feat[cell] is None
+            t.append(*face(feat[cell], unknown, cell == pos))
             east = grid.side_edge(cell, "e")
             t.append("|" if east is None or east in walls else " ")
         t.append("\n  +")
@@ -56,6 +57,36 @@ def draw_grid(
             south = grid.side_edge(cell, "s")
             t.append("---+" if south is None or south in walls else "   +")
         t.append("\n")
+    return t
+
+
+def draw_grid(
+    feat: list[str | None], walls: set[int], known: list[bool] | None, pos: int | None
+) -> Text:
+    """The 6x6 grid with walls, three columns a space, the explorer's in brackets."""
+
+    def face(f: str | None, unknown: bool, here: bool) -> tuple[str, str]:
+        ch, style = ("?", "dim") if unknown else glyph(f)
+        return (f"[{ch}]", "bold reverse " + style) if here else (f" {ch} ", style)
+
+    return _grid(feat, walls, known, pos, face)
+
+
+def compact_grid(
+    feat: list[str | None],
+    walls: set[int],
+    known: list[bool] | None,
+    pos: int | None,
+    labels: dict[str, str],
+) -> Text:
+    """The 6x6 grid in 27 columns: two letters a space, ``>`` before the explorer's."""
+
+    def face(f: str | None, unknown: bool, here: bool) -> tuple[str, str]:
+        ch, style = ("? ", "dim") if unknown else short_glyph(f, labels)
+        return (">" + ch, "bold reverse " + style) if here else (" " + ch, style)
+
+    t = _grid(feat, walls, known, pos, face)
+    t.right_crop(1)  # no newline after the last row: it sits in a table cell
     return t
 
 
@@ -198,39 +229,6 @@ def short_glyph(f: str | None, labels: dict[str, str]) -> tuple[str, str]:
         return labels[f[2:]], "bold red" if f[0] == "m" else "bold magenta"
     ch, style = glyph(f)
     return ch + " ", style
-
-
-def compact_grid(
-    feat: list[str | None],
-    walls: set[int],
-    known: list[bool] | None,
-    pos: int | None,
-    labels: dict[str, str],
-) -> Text:
-    """The 6x6 grid in 27 columns: two letters a space, ``>`` before the explorer's."""
-    t = Text("    1   2   3   4   5   6\n", style="dim")
-    t.append("  +" + "---+" * grid.COLS + "\n")
-    for r in range(grid.ROWS):
-        t.append(f"{'ABCDEF'[r]} |")
-        for c in range(grid.COLS):
-            cell = r * grid.COLS + c
-            ch, style = short_glyph(feat[cell], labels)
-            if known is not None and not known[cell] and feat[cell] is None:
-                ch, style = "? ", "dim"
-            if cell == pos:
-                t.append(">" + ch, style="bold reverse " + style)
-            else:
-                t.append(" " + ch, style=style)
-            east = grid.side_edge(cell, "e")
-            t.append("|" if east is None or east in walls else " ")
-        t.append("\n  +")
-        for c in range(grid.COLS):
-            cell = r * grid.COLS + c
-            south = grid.side_edge(cell, "s")
-            t.append("---+" if south is None or south in walls else "   +")
-        if r < grid.ROWS - 1:
-            t.append("\n")
-    return t
 
 
 def compact_mat(view: dict[str, Any], i: int) -> Text:
