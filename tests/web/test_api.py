@@ -185,7 +185,7 @@ class TestRefusals:
             lambda: act(client, game, 0, {"kind": "bid", "args": {"card": missing}}, 0),
             409,
             "illegal-action",
-            "not legal for Seat 1",
+            "is not allowed now.",
         )
 
     @pytest.mark.parametrize(

@@ -237,7 +237,7 @@ class TestEchoedInput:
         )
         body = clean_4xx(r)
         assert "<" not in r.text and len(body["message"]) < 400  # sent: 4,200 characters
-        assert "argument 'card' must be int, not str" in body["message"]
+        assert "argument 'card' must be int, not str" in body["message"].lower()
 
 
 class TestErrorPages:

@@ -3,6 +3,7 @@ JSON API and the page forms; and one step of a finished game's replay."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..engine import Action, IllegalAction, MalformedAction, State
@@ -14,6 +15,34 @@ from .render import action_label, seats_phrase
 from .service import GameOver, UndoRefused, delete_last_action
 
 ACTION_KEYS = ("kind", "args")
+
+# the engine's wrapper around a refusal: "GAME: ACTION is not legal for SEAT at 'KIND': REASON
+# (legal kinds now: ...)"; players read the reason alone
+_WRAPPER = re.compile(
+    r"^[\w-]+: .*? is not legal for .*? at '[^']*'(?:: (?P<why>.*?))?"
+    r"(?: \(legal kinds now: [^)]*\))?$",
+    re.S,
+)
+_RULING = re.compile(r" \(ruling [^)]*\)")
+
+
+def players_words(
+    message: str, state: State | None = None, action: Action | None = None, seat: int | None = None
+) -> str:
+    """A refusal as players read it: the engine's reason alone, as a sentence, without the
+    action's code, the seat, the decision's kind or the rulings' numbers (``"deploy(...) is not
+    legal for Seat 1 at 'deploy': your new Units cost 7 Gold and you have 5 (ruling 13)"`` ->
+    ``"Your new Units cost 7 Gold and you have 5."``). With no reason given, the action in the
+    game's words is named ("Bid 3 is not allowed now."). A message of another shape is kept."""
+    found = _WRAPPER.match(message.strip())
+    if found is None:
+        return message
+    words = _RULING.sub("", found.group("why") or "").strip()
+    if not words:
+        named = action_label(state, action, seat) if state is not None and action else ""
+        words = f"{named} is not allowed now" if named else "that move is not allowed now"
+    words = words[:1].upper() + words[1:]
+    return words if words[-1:] in ".!?" else words + "."
 
 
 def action_in(raw: Any) -> Action:
@@ -75,9 +104,10 @@ def play_action(store: GameStore, game: Loaded, seat: int, body: ActionIn) -> St
     except StaleAction as exc:
         raise ApiError(409, "stale", str(exc)) from None
     except MalformedAction as exc:  # an argument of a type its parameter never takes
-        raise ApiError(422, "malformed", str(exc)) from None
+        raise ApiError(422, "malformed", players_words(str(exc), state, action, seat)) from None
     except IllegalAction as exc:
-        raise ApiError(409, "illegal-action", str(exc)) from None
+        words = players_words(str(exc), state, action, seat)
+        raise ApiError(409, "illegal-action", words) from None
     except NotFound:
         raise ApiError(404, "not-found", f"no game {echo(ident)}") from None
 

@@ -156,7 +156,6 @@ window.Tabletop = (function () {
       if (saved && saved.at === location.href) restoreForms(box, saved.kept);
     } catch (e) { /* nothing kept */ }
     enhance(box);
-    playersWords(box);
     markPicks();
     turnAlert(false);
     autoTake(box);
@@ -275,7 +274,6 @@ window.Tabletop = (function () {
     if (logOpen) { const d = document.getElementById("log"); if (d) { d.open = true; wholeLog(d); } }
     enhance(box);
     turnAlert(true);
-    playersWords(box);
     autoTake(box);
     const newest = document.querySelector("#latest li.newest");
     if (newest) newest.classList.add("flash");
@@ -283,19 +281,6 @@ window.Tabletop = (function () {
     if (status) status.classList.add("flash");
     window.scrollTo(x, y);
     document.documentElement.dataset.swaps = String(swaps);
-  }
-
-  // A refusal in the players' words: the engine's wrapper ("game: build(...) is not legal for
-  // Seat 1 at 'build': REASON (legal kinds now: ...)") leaves only its reason.
-  function playersWords(root) {
-    const el = root.querySelector("#error");
-    if (!el || el.dataset.worded) return;
-    el.dataset.worded = "1";
-    const m = /^[\w-]+: .*? is not legal for .*? at '[^']*'(?:: (.*?))?(?: \(legal kinds now: [^)]*\))?$/s.exec(el.textContent.trim());
-    if (!m) return;
-    let words = (m[1] || "that move is not allowed now").replace(/ \(ruling [^)]*\)/g, "");
-    words = words.charAt(0).toUpperCase() + words.slice(1);
-    el.textContent = /[.!?]$/.test(words) ? words : words + ".";
   }
 
   // The page's own forms (a move, a take-back) are sent in the background and the answer swapped
