@@ -146,7 +146,7 @@ class TestTheCompactTerminalBoard:
         for hid in set(view["monsters"] + view["traps"]):
             h = content().hazards[hid]
             assert f"{labels[hid]} {h.name} ({h.kind} T{h.target}, weak to" in text
-        assert "T8 Target 8" in text and "b basic" in text and "VP " in text
+        assert "T8 Target 8" in text and "Ba basic" in text and "Br brawn" in text and "VP " in text
 
     def test_the_labels_differ_whatever_the_case(self) -> None:
         labels = tui.short_labels()

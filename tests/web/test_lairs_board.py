@@ -53,9 +53,36 @@ def test_the_palette_and_the_key_name_every_piece() -> None:
     assert not re.search(r"\b[mt]:[a-z-]+", words), "an id shown to players"
     for h in s.view(0)["monsters"] + s.view(0)["traps"]:
         name = web.content().hazards[h].name
-        assert f"{name[:2]} {name} (" in " ".join(words.split()), name  # the key
+        mark = web.short_labels()[h]
+        assert f"{mark} {name} (" in " ".join(words.split()), name  # the key
         assert re.search(rf'data-piece="[mt]:{h}"', board)  # a palette chip
     assert "Start" in words and "Exit" in words and "Chest" in words and "Wall" in words
+
+
+def test_every_mark_is_its_own_and_the_key_matches_the_board() -> None:
+    """No two pieces or cubes share a mark (Basic and Brawn were both "B"), whatever the case;
+    every mark on the grids and mats is in the key with its name, and the terminal uses the same
+    marks."""
+    from tabletop.games.lairs import tui
+
+    state = scenario({"fresh": {"basic": 2, "brawn": 1, "guile": 1}}).state
+    view = state.view(0)
+    board = web.render(view)
+    key = board[board.index('class="lr-sheet lr-key"') :]
+    keyed = dict(
+        re.findall(r'<li><(?:b|span) class="[^"]*"[^>]*>([^<]+)</(?:b|span)> ([^<(]+)', key)
+    )
+    marks = [m.upper() for m in keyed]
+    assert len(set(marks)) == len(marks), keyed
+    assert keyed["Ba"].strip() == "Basic" and keyed["Br"].strip() == "Brawn"
+    # every cube on a mat, and every piece on a grid, shows a mark the key explains
+    for mark in re.findall(r'<span class="lr-cube [^"]*"[^>]*>([^<]+)</span>', board):
+        assert mark in keyed, mark
+    for cell in re.findall(r'<div class="lr-c[^"]*"[^>]*>.*?<b class="[^"]*">([^<]*)</b>', board):
+        assert not cell or cell in keyed, cell
+    assert {tui.CUBE_MARK[k] for k in tui.CUBE_MARK} <= set(keyed)
+    assert "Ba basic" in tui.CUBE_KEY and "Br brawn" in tui.CUBE_KEY
+    assert tui.cube_text({"basic": 2, "brawn": 1}) == "2Ba Br"
 
 
 def test_a_move_target_shows_its_cost_and_one_way_to_pay_asks_nothing_more() -> None:

@@ -94,8 +94,8 @@ def play_action(store: GameStore, game: Loaded, seat: int, body: ActionIn) -> St
         raise ApiError(
             409,
             "not-your-turn",
-            f"{state.seat_name(seat)} may not act now; waiting for "
-            f"{seats_phrase(list(prompt.seats), info.seats, None)} ({prompt.kind})",
+            f"{state.seat_name(seat)} may not act now: waiting for "
+            f"{seats_phrase(list(prompt.seats), info.seats, None)} to choose.",
         )
     try:
         return store.apply(

@@ -5,6 +5,7 @@ It reads the view only (the hot-seat cover between seats is the terminal's own).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -18,17 +19,25 @@ from .view import notes_line
 
 PACK = ", Adventurer's Pack"
 GLYPH = {"start": "S", "exit": "X", "chest": "$", "empty": "·"}
-CUBE = {"basic": "b", "perception": "P", "quickness": "Q", "knowhow": "K", "brawn": "B",
-        "guile": "G"}  # fmt: skip
+# The marks of the cubes, the same on both boards (the web page's mats and key use them): two
+# letters each, no two alike whatever the case (Basic and Brawn were both "B" once).
+CUBE_MARK = {"basic": "Ba", "perception": "Pe", "quickness": "Qu", "knowhow": "Kn",
+             "brawn": "Br", "guile": "Gu"}  # fmt: skip
+
+
+def cube_text(basket: dict[str, int]) -> str:
+    """A basket's cubes by their marks, a count before a mark held more than once:
+    ``4Ba Pe Qu``; ``-`` for none."""
+    held = [(basket.get(k, 0), CUBE_MARK[k]) for k in CUBES]
+    return " ".join(f"{n}{mark}" if n > 1 else mark for n, mark in held if n) or "-"
 
 
 def glyph(f: str | None) -> tuple[str, str]:
+    """A feature's mark (a hazard's two letters, :func:`short_labels`) and its style."""
     if f is None:
         return " ", ""
-    if f[:2] == "m:":
-        return content().hazards[f[2:]].name[0].upper(), "bold red"
-    if f[:2] == "t:":
-        return content().hazards[f[2:]].name[0].lower(), "bold magenta"
+    if f[:2] in ("m:", "t:"):
+        return short_labels()[f[2:]], "bold red" if f[0] == "m" else "bold magenta"
     return GLYPH.get(f, "?"), {"exit": "bold green", "chest": "yellow", "start": "cyan"}.get(f, "")
 
 
@@ -63,11 +72,13 @@ def _grid(
 def draw_grid(
     feat: list[str | None], walls: set[int], known: list[bool] | None, pos: int | None
 ) -> Text:
-    """The 6x6 grid with walls, three columns a space, the explorer's in brackets."""
+    """The 6x6 grid with walls, three columns a space (a hazard's two letters), ``>`` before
+    the explorer's."""
 
     def face(f: str | None, unknown: bool, here: bool) -> tuple[str, str]:
         ch, style = ("?", "dim") if unknown else glyph(f)
-        return (f"[{ch}]", "bold reverse " + style) if here else (f" {ch} ", style)
+        ch = ch.ljust(2)
+        return (">" + ch, "bold reverse " + style) if here else (" " + ch, style)
 
     return _grid(feat, walls, known, pos, face)
 
@@ -94,8 +105,7 @@ def mat_text(view: dict[str, Any], i: int) -> Text:
     m = view["mats"][i]
     t = Text()
     for b in ("fresh", "conserved", "spent", "fatigued"):
-        cubes = "".join(CUBE[k] * m[b][k] for k in CUBES)
-        t.append(f"{b:>9}: {cubes or '-'}\n")
+        t.append(f"{b:>9}: {cube_text(m[b])}\n")
     if m["status"]:
         t.append("status: " + ", ".join(f"{k} ({b})" for k, b in m["status"].items()) + "\n",
                  style="magenta")  # fmt: skip
@@ -130,10 +140,12 @@ def check_text(view: dict[str, Any]) -> Text | None:
 def hazards_text(view: dict[str, Any]) -> Text:
     C = content()
     t = Text()
+    labels = short_labels()
     for hid in sorted(set(view["monsters"] + view["traps"])):
         h = C.hazards[hid]
         weak = f", weak to {', '.join(h.weaknesses)}" if view["pack"] else ""
-        t.append(f"{h.name}", style="bold red" if h.kind == "monster" else "bold magenta")
+        style = "bold red" if h.kind == "monster" else "bold magenta"
+        t.append(f"{labels[hid]} {h.name}", style=style)
         t.append(f" ({h.kind}, Target {h.target}{weak}): {h.text}\n")
     return t
 
@@ -164,11 +176,14 @@ def render(view: dict[str, Any]) -> RenderableType:
         row.add_row(*cells)
         parts.append(row)
     if lair is not None and view["phase"] in ("select", "build"):
-        left = ", ".join(f"{n} {k}" for k, n in sorted(lair["left"].items())) or "none"
+        labels = short_labels()
+        pieces = sorted(lair["left"].items())
+        left = ", ".join(f"{n} {piece_name(k, labels)}" for k, n in pieces) or "none"
         parts.append(Text(f"pieces left: {left}; walls {len(lair['walls'])}"))
-        if lair.get("problem"):
+        if lair.get("problem") and not pieces:
             parts.append(Text("not ready: " + lair["problem"], style="yellow"))
     parts.append(Panel(hazards_text(view), title="hazards in both lairs", border_style="dim"))
+    parts.append(Text(KEY + "\n" + CUBE_KEY, style="dim"))
     ck = check_text(view)
     if ck is not None:
         parts.append(Panel(ck, title="check"))
@@ -195,9 +210,10 @@ KEY = (
     "key: S start, X exit, $ chest, · empty, ? not learnt, > explorer, AB monster, ab trap, "
     "T8 Target 8"
 )
-CUBE_KEY = "cubes: b basic, P perception, Q quickness, K knowhow, B brawn, G guile"
+CUBE_KEY = "cubes: " + ", ".join(f"{mark} {k}" for k, mark in CUBE_MARK.items())
 
 
+@cache
 def short_labels() -> dict[str, str]:
     """Two letters for each hazard, the same in every game: a monster's in capitals, a trap's
     in lower case (no two alike whatever the case); the initials of its first two words where
@@ -238,7 +254,7 @@ def compact_mat(view: dict[str, Any], i: int) -> Text:
     C = content()
 
     def cubes(b: str) -> str:
-        return "".join(CUBE[k] * m[b][k] for k in CUBES) or "-"
+        return cube_text(m[b])
 
     t = Text(f"fresh {cubes('fresh')} · conserved {cubes('conserved')}\n")
     t.append(f"spent {cubes('spent')} · fatigued {cubes('fatigued')}\n")
@@ -280,6 +296,7 @@ def hazard_key(view: dict[str, Any], labels: dict[str, str]) -> Table:
 
 
 def piece_name(key: str, labels: dict[str, str]) -> str:
+    """A piece as players name it, a hazard with its mark: "Gloombat GL", "chest"."""
     if key[:2] in ("m:", "t:"):
         return f"{content().hazards[key[2:]].name} {labels[key[2:]]}"
     return key

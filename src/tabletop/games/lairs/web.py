@@ -12,6 +12,7 @@ from typing import Any
 from . import grid
 from .content import CUBES, content
 from .rules import building, energy
+from .tui import CUBE_MARK, short_labels
 from .view import notes_line
 
 STYLESHEET = Path(__file__).parent / "static" / "lairs.css"
@@ -22,9 +23,11 @@ SIDE_OF = {"e": "east", "s": "south"}
 
 
 def glyph(f: str) -> str:
-    """The short mark of a feature on the grid (its key is the legend, :func:`legend_html`)."""
+    """The short mark of a feature on the grid (its key is the legend, :func:`legend_html`): a
+    hazard's two letters, the terminal's too (:func:`tabletop.games.lairs.tui.short_labels`: no
+    two alike, a monster's in capitals, a trap's in lower case)."""
     if f[:2] in ("m:", "t:"):
-        return content().hazards[f[2:]].name[:2]
+        return short_labels()[f[2:]]
     return CLASS.get(f, ("?", ""))[0] if f != "wall" else "▮"
 
 
@@ -326,16 +329,26 @@ def _edge_html(
     )
 
 
+def cube_html(kind: str) -> str:
+    """One cube as a chip with its mark (``Ba``, ``Br``: the key names them, :func:`cube_key`)."""
+    return (
+        f'<span class="lr-cube lr-{escape(kind)}" title="{escape(kind.capitalize())} cube">'
+        f"{escape(CUBE_MARK[kind])}</span>"
+    )
+
+
+def cube_key() -> str:
+    """The key to the cubes' marks, in the mats' order."""
+    items = "".join(f"<li>{cube_html(k)} {escape(k.capitalize())}</li>" for k in CUBES)
+    return f'<ul class="lr-legend lr-cube-key">{items}</ul>'
+
+
 def mat_html(view: dict[str, Any], i: int) -> str:
     m = view["mats"][i]
     C = content()
     rows = []
     for b in ("fresh", "conserved", "spent", "fatigued"):
-        cubes = "".join(
-            f'<span class="lr-cube lr-{k}" title="{k}">{k[0].upper()}</span>'
-            for k in CUBES
-            for _ in range(m[b][k])
-        )
+        cubes = "".join(cube_html(k) for k in CUBES for _ in range(m[b][k]))
         rows.append(f"<div>{b}: {cubes or '—'}</div>")
     if m["status"]:
         rows.append("<div>status: " + escape(", ".join(m["status"])) + "</div>")
@@ -379,8 +392,8 @@ def hazards_html(view: dict[str, Any]) -> str:
         weak = f", weak to {', '.join(h.weaknesses)}" if view["pack"] else ""
         cls = "lr-m" if h.kind == "monster" else "lr-t"
         rows.append(
-            f'<div><b class="{cls}">{escape(h.name)}</b> ({h.kind}, Target {h.target}'
-            f"{escape(weak)}): {escape(h.text)}</div>"
+            f'<div><b class="{cls}">{escape(glyph(f"{h.kind[0]}:{hid}"))} {escape(h.name)}</b> '
+            f"({h.kind}, Target {h.target}{escape(weak)}): {escape(h.text)}</div>"
         )
     return '<div class="lr-sheet"><h3>Hazards in both lairs</h3>' + "".join(rows) + "</div>"
 
@@ -440,6 +453,7 @@ def render(view: dict[str, Any]) -> str:
         + "".join(parts)
         + '<div class="lr-sheet lr-key"><h3>Key</h3>'
         + legend_html({f for f in shown if f != "empty"})
+        + (cube_key() if maps else "")
         + "</div>"
         + dice_html(view)
         + hazards_html(view)
