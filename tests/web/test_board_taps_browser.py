@@ -7,13 +7,14 @@ choices kept after a refusal. The games are set up through the store; the bots a
 from __future__ import annotations
 
 import time
+import urllib.request
 from typing import Any
 
 import pytest
 
 from tabletop.engine import Action, load
 from tabletop.engine.bots import make_bot
-from tabletop.store.games import GameStore
+from tabletop.store.games import GameStore, StaleAction
 
 from .browser_support import Server, settle, shot
 
@@ -240,3 +241,68 @@ def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: 
     committed = state.prompt().kind != "deploy" or 0 in state.prompt().committed
     assert committed, "the Deployment was not played"
     print(f"\nPaper Tales Deployment by taps: sent and redrawn in {round(elapsed * 1000)} ms")
+
+
+def lairs_at_my_turn(server: Server, store: GameStore, ident: str) -> Any:
+    """Build seat 0's lair as the greedy builder would (through the store; the server's bot
+    builds the other and, asked for the public view, moves when its seat is due) and wait for
+    seat 0's first exploring turn."""
+    bot = make_bot(load("lairs"), "greedy", 0, 5)
+    deadline = time.monotonic() + 60
+    move = None
+    while time.monotonic() < deadline:
+        state, _ = store.load(ident)
+        if 0 in state.current_seats():
+            if state.prompt().kind == "turn":
+                return state
+            move = move or bot.act(state)
+            try:
+                store.apply(ident, 0, move, seen=state.fingerprint(0))
+                move = None
+            except StaleAction:  # the other lair's ready line came first: the same move again
+                pass
+        else:
+            with urllib.request.urlopen(f"{server.base}/api/games/{ident}/spectator", timeout=10):
+                time.sleep(0.05)
+    raise AssertionError(f"seat 0 never got its turn: {state.prompt()}")
+
+
+def test_a_lairs_move_is_tapped_on_the_map_and_paid_with_a_button(
+    server: Server, browser: Any
+) -> None:
+    made = server.post(
+        "/api/games",
+        {"game": "lairs", "params": {}, "seats": ["human", "bot:greedy"], "seed": 3},
+    )
+    store = GameStore(server.db_url)
+    state = lairs_at_my_turn(server, store, made["id"])
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.base + made["seat_links"]["0"])
+    settle(page)
+    page.evaluate("window.notReloaded = true")
+    targets = page.locator("#live .lr-c.go")
+    assert targets.count() > 0
+    # every target on the map says what the move costs
+    for i in range(targets.count()):
+        words = targets.nth(i).locator(".lr-cost").inner_text()
+        assert words.startswith(("Creep", "Move", "Backtrack", "Peer")) and "·" in words, words
+    box = box_of(targets.first)
+    assert box["width"] >= 40 and box["height"] >= 40
+    tap_and_wait(page, targets.first)
+    state, _ = store.load(made["id"])
+    assert state.prompt().kind == "pay", "this seed's Fresh cubes pay a Creep several ways"
+    ways = [a for a in state.legal_actions(0) if a.kind == "pay"]
+    buttons = page.locator("#live .lr-pay .lr-way:not(.lr-back)")
+    assert buttons.count() == len(ways) > 1
+    for i, way in enumerate(ways):
+        chips = buttons.nth(i).locator(".lr-cube")
+        assert chips.count() == len(way["cubes"])
+        assert box_of(buttons.nth(i))["height"] >= 40
+    assert page.locator("#live .lr-c.pending").count() == 1
+    shot(page, "lairs-pay-by-buttons-390")
+    tap_and_wait(page, buttons.last)
+    state, _ = store.load(made["id"])
+    assert state.prompt().kind != "pay"
+    played = [a for s, a in store.record(made["id"]).actions if s == 0]
+    assert played[-1] == ways[-1]
+    assert page.evaluate("window.notReloaded") is True

@@ -6,6 +6,7 @@ more."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 
@@ -93,3 +94,27 @@ def test_a_move_target_shows_its_cost_and_one_way_to_pay_asks_nothing_more() -> 
     assert s.state.prompt().kind != "pay"  # one way to pay: paid at once
     several = scenario({"fresh": {"basic": 1, "perception": 1}})
     assert "Creep · 1 cube of any kind" in web.render(several.view(0))
+
+
+def test_several_ways_to_pay_are_buttons_on_the_map_with_their_cubes() -> None:
+    """When a move can be paid more than one way the board asks on the map sheet: one button
+    per way showing its cubes (each sends that way's option), the way back, and the space the
+    move goes to marked; the page's own option list offers the same ways."""
+    s = scenario({"fresh": {"basic": 1, "perception": 1}})
+    before = s.view(0)["maps"][0]["pos"]
+    s.do("creep", dir="s")
+    assert s.state.prompt().kind == "pay"
+    board = web.render(s.view(0))
+    ways = re.findall(
+        r'<button type="button" class="lr-way" data-act="([^"]+)"[^>]*>(.*?)</button>', board
+    )
+    offered = [a for a in s.state.legal_actions(0) if a.kind == "pay"]
+    assert len(ways) == len(offered) == 2
+    for (act, inner), action in zip(ways, offered, strict=True):
+        assert Action.from_json(json.loads(unescape(act))) == action
+        chips = re.findall(r'class="lr-cube lr-(\w+)"', inner)
+        assert chips == list(action["cubes"])
+    assert "Creep south: which cubes pay?" in visible_text(board)
+    assert "Never mind" in board
+    pending = re.search(r'<div class="lr-c[^"]*\bpending\b[^"]*"[^>]*data-cell="(\w\d)"', board)
+    assert pending and grid.parse(pending[1]) == grid.step(before, "s")

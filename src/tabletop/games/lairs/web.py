@@ -81,6 +81,60 @@ def cost_words(view: dict[str, Any], kind: str) -> str:
 
 
 VERB = {"creep": "Creep", "to": "Move", "backtrack": "Backtrack", "peer": "Peer", "move": "Move"}
+STEPPING = ("creep", "charge", "sneak", "hustle")
+
+
+def paid_for(view: dict[str, Any]) -> tuple[str, int | None]:
+    """While the explorer chooses how to pay (the view's pending ``ask``): the action's words
+    and the space it goes to (None: it goes nowhere, or the view does not say)."""
+    ask = view.get("ask") or {}
+    act = ask.get("act") if isinstance(ask, dict) else None
+    seat, maps = view.get("seat"), view.get("maps") or []
+    if not isinstance(act, dict) or not isinstance(seat, int) or seat >= len(maps):
+        return "it", None
+    kind, args = str(act.get("kind")), act.get("args") or {}
+    verb = kind.replace("-", " ").capitalize()
+    if kind in STEPPING and args.get("dir") in SIDES:
+        to = grid.step(maps[seat]["pos"], args["dir"])
+        return f"{verb} {SIDES[args['dir']]}", to
+    where = args.get("to") or args.get("at")
+    if isinstance(where, str) and len(where) == 2:
+        return f"{verb} {'into' if kind == 'peer' else 'to'} {where}", grid.parse(where)
+    return verb, None
+
+
+SIDES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def pay_html(view: dict[str, Any]) -> str:
+    """The explorer's question "which cubes pay for it?" on the map sheet, when an action can
+    be paid more than one way (one way is paid without asking): a button per way showing its
+    cubes, and the way back; each sends the option it stands for (``data-act``)."""
+    actions = view.get("actions") or []
+    ways = [a for a in actions if a.get("kind") == "pay"]
+    if not ways:
+        return ""
+    what, _ = paid_for(view)
+    buttons = []
+    for a in ways:
+        cubes = list(a.get("args", {}).get("cubes") or [])
+        words = " + ".join(str(c).capitalize() for c in cubes) or "nothing"
+        chips = "".join(cube_html(c) for c in cubes if c in CUBE_MARK)
+        buttons.append(
+            f'<button type="button" class="lr-way" data-act="{_act(a)}" title="Pay {escape(words)}">'
+            f"{chips} <span>{escape(words)}</span></button>"
+        )
+    back = next((a for a in actions if a.get("kind") == "back"), None)
+    if back is not None:
+        buttons.append(
+            f'<button type="button" class="lr-way lr-back" data-act="{_act(back)}">'
+            "Never mind</button>"
+        )
+    return (
+        f'<div class="lr-pay" data-note-here=""><p><b>{escape(what)}: which cubes pay?</b> '
+        "Each way spends these Fresh cubes.</p>"
+        f'<div class="lr-ways">{"".join(buttons)}</div></div>'
+    )
 
 
 def clickable(
@@ -247,9 +301,11 @@ def grid_html(
     pos: int | None,
     clicks: tuple[dict[int, tuple[str, str]], dict[int, str]] = ({}, {}),
     legal: tuple[dict[str, set[int]], set[int], set[int]] | None = None,
+    pending: int | None = None,
 ) -> str:
     """A 6x6 grid: its spaces (with what is known of them), its Walls, and, while building
-    (``legal``), every inner edge as a target a Wall may be placed on or taken back from."""
+    (``legal``), every inner edge as a target a Wall may be placed on or taken back from;
+    ``pending``: the space a move waiting for its payment goes to."""
     by_cell, by_edge = clicks
     cells = []
     for cell in range(grid.SPACES):
@@ -263,6 +319,8 @@ def grid_html(
             classes.append("u")
         if cell == pos:
             classes.append("me")
+        if cell == pending:
+            classes.append("pending")
         g, cls, title = _feature(feat[cell])
         tip = escape(f"{name} {title}".strip())
         attrs = ""
@@ -439,7 +497,9 @@ def render(view: dict[str, Any]) -> str:
                 sheet["known"],
                 sheet["pos"],
                 clickable(view, True) if i == seat else ({}, {}),
+                pending=paid_for(view)[1] if i == seat else None,
             )
+            + (pay_html(view) if i == seat else "")
             + f'<div class="lr-notes">{escape(notes_line(sheet))}</div>'
             + mat_html(view, i)
             + "</div>"
