@@ -121,8 +121,8 @@ def pay_html(view: dict[str, Any]) -> str:
         words = " + ".join(str(c).capitalize() for c in cubes) or "nothing"
         chips = "".join(cube_html(c) for c in cubes if c in CUBE_MARK)
         buttons.append(
-            f'<button type="button" class="lr-way" data-act="{_act(a)}" title="Pay {escape(words)}">'
-            f"{chips} <span>{escape(words)}</span></button>"
+            f'<button type="button" class="lr-way" data-act="{_act(a)}"'
+            f' title="Pay {escape(words)}">{chips} <span>{escape(words)}</span></button>'
         )
     back = next((a for a in actions if a.get("kind") == "back"), None)
     if back is not None:
