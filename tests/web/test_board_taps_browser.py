@@ -170,6 +170,16 @@ def card_at(page: Any, card: str) -> Any:
     return page.locator(f'.pt-private [data-target="deploy:{card}"]')
 
 
+def name_of(page: Any, card: str) -> str:
+    return str(card_at(page, card).get_attribute("data-name"))
+
+
+def planned(page: Any, row: str) -> list[str]:
+    """The Units drawn on the spots of the seat's own Kingdom row (the page's plan so far)."""
+    spots = page.locator(f'#live .pt-me [data-target="deploy={row}"] [data-slot] .planned')
+    return [str(t) for t in spots.all_inner_texts()]
+
+
 def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: Any) -> None:
     made = server.post(
         "/api/games",
@@ -209,6 +219,8 @@ def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: 
         placed.append(card)
         spent += costs[card]
         assert total.locator(".sum").inner_text() == str(spent)
+        # the Unit shows on a spot of its row in the Kingdom, not only as a mark on the card
+        assert planned(page, rows[len(placed) - 1]).count(name_of(page, card)) == 1
         if spent > gold:
             break
     assert spent > gold, "the test wants a hand dearer than the Gold (another seed)"
@@ -227,12 +239,19 @@ def test_a_paper_tales_deployment_is_played_by_tapping(server: Server, browser: 
     assert f"{spent} Gold" in error and "not legal" not in error and "seat" not in error.lower()
     again = {c: card_at(page, c).get_attribute("data-chosen") for c in hand}
     assert again == chosen
+    for row in ("front", "back"):
+        want = sorted(name_of(page, c) for c in placed if chosen[c] == row)
+        assert sorted(planned(page, row)) == want, row
     assert page.locator("#live .pt-gold .sum").inner_text() == str(spent)
     # take the dearest back: discard it, and the total follows
     card_at(page, placed[0]).click()
     page.locator('#live [data-target="deploy=discard"]').click()
-    spent -= costs[placed.pop(0)]
+    gone = placed.pop(0)
+    spent -= costs[gone]
     assert total.locator(".sum").inner_text() == str(spent)
+    assert name_of(page, gone) not in planned(page, "front") + planned(page, "back")
+    discards = page.locator('#live [data-target="deploy=discard"] .planned').all_inner_texts()
+    assert name_of(page, gone) in discards
     assert spent <= gold
     shot(page, "paper-tales-deployment-by-taps-390")
     elapsed = tap_and_wait(page, page.locator("#deploy-send"))

@@ -505,13 +505,62 @@ window.Tabletop = (function () {
       const spec = el.dataset.target;
       if (spec.includes(":") && now[spec] !== undefined) el.dataset.chosen = now[spec];
     });
+    seatPlanned(box, now);
     box.querySelectorAll("[data-tally]").forEach(t => tally(t, now));
+  }
+
+  // Where each card goes now, drawn on the board itself: a place (data-target="KIND=VALUE")
+  // holds spots marked data-slot (empty: "", or the card in it now: data-slot="CARD"). A card
+  // staying keeps its spot, a card leaving marks its spot .leaving, and each card coming takes
+  // the first free spot in order (the cards already on the board first), shown as a chip
+  // (.planned, with the card's data-name) that a tap picks like the card itself. A place
+  // without spots lists its cards in its [data-slot-list]. Only what the form holds: nothing
+  // is sent.
+  function seatPlanned(box, now) {
+    box.querySelectorAll(".planned").forEach(el => el.remove());
+    box.querySelectorAll("[data-slot].leaving").forEach(el => el.classList.remove("leaving"));
+    const source = {};
+    box.querySelectorAll("[data-target]:not(.planned)").forEach(el => {
+      const spec = el.dataset.target;
+      if (spec.includes(":") && !(spec in source)) source[spec] = el;
+    });
+    box.querySelectorAll('[data-target*="="]').forEach(place => {
+      const [kind, value] = place.dataset.target.split(/=(.*)/s);
+      const slots = Array.from(place.querySelectorAll("[data-slot]"));
+      const list = place.querySelector("[data-slot-list]");
+      if (!slots.length && !list) return;
+      const coming = [];
+      Object.entries(now).forEach(([key, where]) => {
+        if (!key.startsWith(kind + ":") || where !== value) return;
+        const param = key.slice(kind.length + 1);
+        const from = source[key];
+        if (slots.some(slot => slot.dataset.slot === param)) return;  // stays where it is
+        coming.push({key, param, from, onBoard: !!(from && from.hasAttribute("data-slot"))});
+      });
+      slots.forEach(slot => {
+        const held = slot.dataset.slot;
+        if (held && now[`${kind}:${held}`] !== undefined && now[`${kind}:${held}`] !== value) {
+          slot.classList.add("leaving");
+        }
+      });
+      coming.sort((a, b) => Number(b.onBoard) - Number(a.onBoard));
+      const free = slots.filter(slot => !slot.dataset.slot || slot.classList.contains("leaving"));
+      coming.forEach(card => {
+        const chip = document.createElement("span");
+        chip.className = "planned";
+        chip.dataset.target = card.key;
+        chip.dataset.planned = card.param;
+        chip.textContent = (card.from && card.from.dataset.name) || card.param;
+        const spot = free.shift() || list;
+        if (spot) spot.appendChild(chip);
+      });
+    });
   }
 
   function tally(t, now) {
     const kind = t.dataset.tally, values = (t.dataset.values || "").split(/\s+/);
     const weigh = t.dataset.weigh, weights = {};
-    document.querySelectorAll(`#live [data-target^="${CSS.escape(kind)}:"]`).forEach(el => {
+    document.querySelectorAll(`#live [data-target^="${CSS.escape(kind)}:"]:not(.planned)`).forEach(el => {
       weights[el.dataset.target] = weigh ? Number(el.dataset[weigh] || 0) : 1;
     });
     let n = 0;
@@ -547,6 +596,11 @@ window.Tabletop = (function () {
   }
 
   function target(el) {
+    // a card drawn on a place while another card is picked: the tap is on the place
+    if (el.classList.contains("planned") && armed && armed !== el.dataset.target) {
+      const place = el.parentElement && el.parentElement.closest('[data-target*="="]');
+      if (place) el = place;
+    }
     const spec = el.dataset.target;
     if (spec.includes(":")) { arm(armed === spec ? null : spec); return true; }
     const [kind] = spec.split("=");
