@@ -255,3 +255,23 @@ class TestTableCodec:
             self.codec.indices([Action.of("move", to="d")])
         with pytest.raises(EncodingError, match=r"argument\(s\) speed"):
             self.codec.indices([Action.of("move", to="a", speed=2)])
+
+    def test_a_decision_of_one_ordinal_kind_is_numbered_by_rank_at_once(self) -> None:
+        orders = [Action.of("order", cards=(str(i),)) for i in range(4)]
+        found = self.codec.numbered(orders)
+        assert list(found) == [10, 11, 12, 13] and len(found) == 4
+        assert found[12] is orders[2] and found.get(13) is orders[3]
+        assert 14 not in found and found.get(9) is None and 9 not in found
+        with pytest.raises(KeyError):
+            found[14]
+        assert dict(found) == dict(zip([10, 11, 12, 13], orders, strict=True))
+        # mixed with another kind: numbered one by one, the ranks the same
+        mixed = self.codec.numbered([Action.of("pass"), *orders[:2]])
+        assert dict(mixed) == {0: Action.of("pass"), 10: orders[0], 11: orders[1]}
+
+    def test_too_many_of_one_ordinal_kind_are_refused(self) -> None:
+        orders = [Action.of("order", cards=(str(i),)) for i in range(7)]
+        with pytest.raises(EncodingError, match="more than 6 legal 'order' actions"):
+            self.codec.numbered(orders)
+        with pytest.raises(EncodingError, match="more than 6 legal 'order' actions"):
+            self.codec.indices(orders)

@@ -44,3 +44,37 @@ def test_the_bench_prints_the_docs_table() -> None:
     assert header in lines
     row = next(line for line in lines if line.startswith("| Secret Bids"))
     assert row.count("|") == 7 and "decisions/s" in row and row.count("x)") == 3
+
+
+def test_the_docs_table_is_the_benchs_own() -> None:
+    """docs/adapters.md shows the table as `tabletop bench --adapters` prints it: its heading
+    line, its header and a row for every game, each laid out as the command lays it out."""
+    from pathlib import Path
+
+    import tabletop
+    from tabletop.engine import load, specs
+
+    docs = Path(tabletop.__file__).parents[2] / "docs" / "adapters.md"
+    if not docs.is_file():
+        pytest.skip("docs/ is not installed beside the package")
+    text = docs.read_text(encoding="utf-8").splitlines()
+    result = CliRunner().invoke(app, ["bench", "--adapters", "toy-bids", "--games", "1"])
+    printed = result.output.splitlines()
+    header = next(line for line in printed if line.startswith("| game |"))
+    assert header in text and printed[printed.index(header) + 1] in text
+    assert printed[0].split(":", 1)[0] + ":" in " ".join(text)  # the kernel line
+    at = text.index(header) + 2
+    rows = []
+    while at < len(text) and text[at].startswith("|"):
+        rows.append(text[at])
+        at += 1
+    titles = []
+    for spec in specs():
+        if spec.name.startswith("toy") or spec.name.startswith("test"):
+            continue
+        game = load(spec.name)
+        plural = "s" if game.num_players > 1 else ""
+        titles.append(f"| {spec.title}, {game.num_players} player{plural} |")
+    assert sorted(r.split(" | ")[0] + " |" for r in rows) == sorted(titles)
+    for row in rows:
+        assert row.count("|") == 7 and "decisions/s" in row and row.count("x)") == 3

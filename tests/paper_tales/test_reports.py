@@ -13,24 +13,38 @@ from .helpers import game
 
 
 class TestReportTags:
-    def test_win_share_by_unit_in_the_winners_kingdom(self, tmp_path: Path) -> None:
+    def test_units_played_not_only_those_left_in_the_kingdom(self, tmp_path: Path) -> None:
         params = {"players": 3}
         rows = [play_one("paper-tales", params, seed, ["bot:greedy"] * 3) for seed in range(3)]
         for row in rows:
-            for tags in row["tags"].values():
+            for seat, tags in row["tags"].items():
                 assert tags["Unit"] == sorted(set(tags["Unit"]))
                 assert all(isinstance(b, str) and b[-1] in "12" for b in tags["Building"])
+                # every Unit left at the end was played; Units that aged and died were too
+                assert set(tags["Unit"]) <= set(row["played"][seat]["Unit"])
             winner = str(row["winners"][0])
             assert row["tags"][winner]["Unit"]  # nobody wins with an empty Kingdom
+        assert any(
+            set(row["played"][s]["Unit"]) > set(row["tags"][s]["Unit"])
+            for row in rows
+            for s in row["tags"]
+        )
         run = {"game": "paper-tales", "params": params, "seats": ["bot:greedy"] * 3}
         figures = compute([{**run, "seed": 0, "results": rows}])
-        units = {s.label: s for s in figures.tag_shares["Unit"]}
-        winner_units = {u for r in rows for u in r["tags"][str(r["winners"][0])]["Unit"]}
-        assert winner_units <= {label for label, s in units.items() if s.wins > 0}
-        # the report draws them (a Unit seen once, in a winner's Kingdom, has a share of 1)
+        assert not figures.cards_at_end and "Unit" not in figures.tag_shares
+        units = {c.label: c for c in figures.cards["Unit"]}
+        played = {u for r in rows for s in r["played"] for u in r["played"][s]["Unit"]}
+        assert set(units) == played
+        for label, card in units.items():
+            plays = sum(label in r["played"][s]["Unit"] for r in rows for s in r["played"])
+            assert (card.plays, card.seat_games) == (plays, 9)
+        # Paper Tales decides everything at once: there is no first player to report
+        assert {r["first"] for r in rows} == {None} and figures.first_player is None
         folder = write_report([{**run, "seed": 0, "results": rows}], tmp_path)
         html = (folder / "index.html").read_text(encoding="utf-8")
-        assert "Unit" in html and sorted(winner_units)[0] in html
+        assert "Unit: play rate and win rate when played" in html and sorted(played)[0] in html
+        assert "has no first player" in html
+        assert "Red" in html  # seats named as the game names them
 
     def test_tags_name_the_kingdom_and_its_buildings(self) -> None:
         seat = {"kingdom": {0: "knight", 2: "farmer"}, "buildings": {"town": 2}}

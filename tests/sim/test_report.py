@@ -57,7 +57,12 @@ class TestFigures:
         f = compute([run([row([0], tags=tags_a), row([0], tags=tags_b)])])
         paupers = {s.label: (s.wins, s.n) for s in f.tag_shares["Pauper"]}
         assert paupers == {"Ann": (1.0, 2), "Bo": (1.0, 2)}
-        assert [(s.label, s.wins, s.n) for s in f.tag_shares["Virtue"]] == [("bravery", 1.0, 1)]
+        # a list of values is a card's: counted per seat-game, not as a single-valued tag
+        assert "Virtue" not in f.tag_shares
+        (bravery,) = f.cards["Virtue"]
+        assert (bravery.label, bravery.plays, bravery.seat_games) == ("bravery", 1, 4)
+        assert bravery.when_played.share == 1.0 and bravery.when_not.wins == 1.0
+        assert f.cards_at_end  # these rows recorded no plays: the tags at the end stand in
 
     def test_rotated_run_gives_each_bots_share_whatever_its_seat(self) -> None:
         a, b = ["bot:a", "bot:b"], ["bot:b", "bot:a"]
@@ -104,8 +109,10 @@ class TestFiles:
         names = {p.name for p in folder.iterdir()}
         assert {"index.html", "figures.json", "runs.json", "meta.json"} <= names
         assert {"win-share-by-seat.png", "first-player.png", "game-length.png"} <= names
+        assert "score-margin.png" in names
         html = (folder / "index.html").read_text()
-        assert html.count("data:image/png;base64,") == 3 and "95% CI" in html
+        assert html.count("data:image/png;base64,") == 4 and "95% CI" in html
+        assert "run more games" in html  # 8 games say nothing a designer can act on
         assert (folder / "win-share-by-seat.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         figures = json.loads((folder / "figures.json").read_text())
         assert figures["games"] == 8

@@ -34,10 +34,12 @@ class TestABReport:
         names = [f["figure"] for f in ab["figures"]]
         assert names[:2] == [f"win share, {numbered_seat(s)}" for s in (0, 1)]
         assert "mean actions" in names and "first player's win share" in names
+        assert "mean score margin" in names
         for f in ab["figures"]:
             lo, hi = f["ci95"]
             assert lo <= f["difference"] <= hi
             assert f["difference"] == pytest.approx(f["variant"] - f["base"])
+            assert f["note"].startswith("no difference shown: run more games")  # 4 games
 
     def test_runs_with_different_seeds_are_refused(self) -> None:
         seats = ["bot:random", "bot:random"]
@@ -72,3 +74,34 @@ class TestABReport:
         result = runner.invoke(app, ["report", "paupers-ladder", "-n", "2", *args])
         assert result.exit_code == 2
         assert message in result.output
+
+
+def _card_run(params: dict, dragon_wins: int, n: int = 60) -> dict:
+    """``n`` games where seat 0 plays a Dragon and wins ``dragon_wins`` of them; seat 1 plays
+    an Imp."""
+    rows = [
+        {"seed": i, "winners": [0] if i < dragon_wins else [1], "reason": "x", "actions": 10,
+         "rounds": 5, "first": 0, "scores": {"0": 1, "1": 0},
+         "played": {"0": {"Unit": ["Dragon"]}, "1": {"Unit": ["Imp"]}},
+         "tags": {"0": {"Unit": []}, "1": {"Unit": []}}}
+        for i in range(n)
+    ]  # fmt: skip
+    return {"game": "g", "params": params, "seed": 0, "seats": ["bot:a", "bot:b"],
+            "results": rows}  # fmt: skip
+
+
+class TestCardsInAnAB:
+    def test_cards_compared_with_an_interval_corrected_for_their_number(self) -> None:
+        ab = ab_figures(_card_run({"x": 1}, 30), _card_run({"x": 2}, 55))
+        cards = {f["figure"]: f for f in ab["cards"]}
+        # two cards, a play rate and a win rate when played each: four comparisons
+        assert ab["card_comparisons"] == 4 and len(cards) == 4
+        dragon = cards["win rate when played, Unit Dragon"]
+        assert dragon["base"] == 0.5 and dragon["variant"] == pytest.approx(55 / 60)
+        assert dragon["decided"] and dragon["note"] == "a difference"
+        plain = ab_figures(_card_run({"x": 1}, 30), _card_run({"x": 2}, 30))
+        assert not any(f["decided"] for f in plain["cards"])
+        # the corrected interval is wider than the figure's own 95% one
+        own = next(f for f in ab["figures"] if f["figure"] == "win share, Seat 1")
+        assert own["variant"] == dragon["variant"]
+        assert (dragon["ci95"][1] - dragon["ci95"][0]) > (own["ci95"][1] - own["ci95"][0])

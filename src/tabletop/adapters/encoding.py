@@ -36,7 +36,7 @@ import array
 import importlib
 import importlib.util
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,7 +183,7 @@ class ActionCodec:
         """The number of each legal action (distinct); raises :class:`EncodingError` otherwise."""
         raise NotImplementedError
 
-    def numbered(self, legal: Sequence[Action]) -> dict[int, Action]:
+    def numbered(self, legal: Sequence[Action]) -> Mapping[int, Action]:
         """Action number -> legal action, for one decision (distinct numbers, else an
         :class:`EncodingError`)."""
         found = dict(zip(self.indices(legal), legal, strict=True))
@@ -333,7 +333,10 @@ class TableCodec(ActionCodec):
             self._duplicates(out)
         return out
 
-    def numbered(self, legal: Sequence[Action]) -> dict[int, Action]:
+    def numbered(self, legal: Sequence[Action]) -> Mapping[int, Action]:
+        run = self._ordinal_run(legal)
+        if run is not None:
+            return OrdinalNumbers(run.start, legal)
         numbers = self._numbers(legal)
         found = dict(zip(numbers, legal))
         if len(found) != len(numbers):
@@ -344,7 +347,27 @@ class TableCodec(ActionCodec):
         dup = sorted({self.label(i) for i in out if out.count(i) > 1})
         raise EncodingError(f"{self.game}: two legal actions share a number: {dup}")
 
+    def _ordinal_run(self, legal: Sequence[Action]) -> Slot | None:
+        """The slot of a decision whose legal actions are all of one ordinal kind (a Deployment
+        of thousands of orderings): numbered by rank at once, without a look at each action's
+        arguments. None for any other decision."""
+        if not legal:
+            return None
+        kind = legal[0].kind
+        slot = self._by_kind.get(kind)
+        if slot is None or not slot.ordinal or legal[-1].kind != kind:
+            return None
+        for a in legal:
+            if a.kind != kind:
+                return None
+        if len(legal) > slot.size:
+            self.index(legal[0], len(legal) - 1)  # refused, with the reason
+        return slot
+
     def _numbers(self, legal: Sequence[Action]) -> list[int]:
+        run = self._ordinal_run(legal)
+        if run is not None:
+            return list(range(run.start, run.start + len(legal)))
         memo, none = self._memo, _NONE
         # an argument slot's action met before
         out = [memo.get(a.kind, none).get(a.args, -1) for a in legal]
@@ -380,6 +403,43 @@ class TableCodec(ActionCodec):
 
 
 _NONE: dict[Any, int] = {}
+
+
+class OrdinalNumbers(Mapping[int, Action]):
+    """Action number -> legal action for a decision whose actions are all of one ordinal slot:
+    the numbers ``start .. start + len(legal) - 1`` in the engine's order, worked out on asking
+    rather than one dict entry per action (a Deployment offers thousands)."""
+
+    __slots__ = ("_legal", "_start", "_stop")
+
+    def __init__(self, start: int, legal: Sequence[Action]) -> None:
+        self._start = start
+        self._stop = start + len(legal)
+        self._legal = legal
+
+    def __getitem__(self, number: int) -> Action:
+        if isinstance(number, int) and self._start <= number < self._stop:
+            return self._legal[number - self._start]
+        raise KeyError(number)
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, int) and self._start <= number < self._stop
+
+    def get(self, number: int, default: Any = None) -> Any:
+        if isinstance(number, int) and self._start <= number < self._stop:
+            return self._legal[number - self._start]
+        return default
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(self._start, self._stop))
+
+    def __len__(self) -> int:
+        return self._stop - self._start
+
+    @property
+    def span(self) -> range:
+        """The numbers, in order."""
+        return range(self._start, self._stop)
 
 
 def _key(value: Any) -> Any:
@@ -438,7 +498,7 @@ def encoding_for(game: Game) -> Encoding:
     return found
 
 
-def legal_map(codec: ActionCodec, legal: Sequence[Action]) -> dict[int, Action]:
+def legal_map(codec: ActionCodec, legal: Sequence[Action]) -> Mapping[int, Action]:
     """Action number -> legal action, for one decision."""
     return codec.numbered(legal)
 

@@ -54,7 +54,7 @@ import pyspiel
 
 from tabletop.engine import GameSpec, Rng, State, load, specs
 
-from .encoding import ActionCodec, Encoding, encoding_for
+from .encoding import ActionCodec, Encoding, OrdinalNumbers, encoding_for
 from .factored import CHOICES, PARAMS, Answer, ChoiceEncoder, FactoredCodec, describe_step
 from .pettingzoo import ACTION_SPACES, outcome_rewards
 
@@ -246,7 +246,7 @@ class _Engine:
         self.done: _Done | None = None
         self.chosen: tuple[int, ...] = ()  # the choices made of the factored decision under way
         self.player: int | None = None  # None: not worked out for this position yet
-        self.legal: dict[int, Any] = {}
+        self.legal: Mapping[int, Any] = {}
         self.sorted: list[int] = []
         self.answer: Answer | None = None
         self.memo: dict[Any, Any] | None = None
@@ -276,6 +276,7 @@ class _Engine:
         seat = seats[0] if len(seats) == 1 else min(seats)
         codec = self.codec
         assert codec is not None
+        numbers: Mapping[int, Any]
         if self.factored:
             assert isinstance(codec, FactoredCodec)
             answer = self.answer
@@ -285,7 +286,7 @@ class _Engine:
         else:
             numbers = codec.numbered(st.legal_actions(seat))
         self.legal = numbers
-        self.sorted = sorted(numbers)
+        self.sorted = list(numbers.span) if isinstance(numbers, OrdinalNumbers) else sorted(numbers)
         self.player = seat
         return seat
 

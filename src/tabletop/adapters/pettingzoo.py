@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import gymnasium
@@ -50,7 +50,7 @@ from rich.console import Console
 from tabletop.engine import Action, Game, Rng, State, derive_seed, load
 from tabletop.engine.registry import presentation
 
-from .encoding import ActionCodec, Encoding, encoding_for
+from .encoding import ActionCodec, Encoding, OrdinalNumbers, encoding_for
 from .factored import CHOICES, Answer, ChoiceEncoder, FactoredCodec, describe_step
 
 __all__ = ["ACTION_SPACES", "TabletopEnv", "env", "outcome_rewards"]
@@ -212,7 +212,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         # way; ``_position`` counts the steps taken (actions and choices, across resets), the
         # stamp of what is worked out for the position
         self._deciding: int | None = None
-        self._numbers: dict[int, Any] | None = None
+        self._numbers: Mapping[int, Any] | None = None
         self._answer: Answer | None = None
         self._position = 0
         self._views: dict[int | None, tuple[tuple[int, int], dict[str, Any]]] = {}
@@ -309,7 +309,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             self._answer = Answer.of(self.codec, self._st(), self._deciding)
         return self._answer
 
-    def _legal(self) -> dict[int, Any]:
+    def _legal(self) -> Mapping[int, Any]:
         """The deciding seat's legal numbers now -> what each stands for (made once)."""
         found = self._numbers
         if found is None:
@@ -392,9 +392,15 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         found = self._mask
         if found is None or found[0] != stamp:
             raw = bytearray(self.codec.size)
-            numbers = sorted(self._legal())
-            for i in numbers:
-                raw[i] = 1
+            legal = self._legal()
+            if isinstance(legal, OrdinalNumbers):  # one run of numbers: set at once
+                span = legal.span
+                numbers = list(span)
+                raw[span.start : span.stop] = b"\x01" * len(span)
+            else:
+                numbers = sorted(legal)
+                for i in numbers:
+                    raw[i] = 1
             made = bytes(raw)
             self._mask = (stamp, made, numbers)
         else:

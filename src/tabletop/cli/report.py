@@ -32,7 +32,7 @@ from ..sim.bench import (
     throughput,
     versus_openspiel,
 )
-from ..sim.report import ab_figures, load_runs, write_report
+from ..sim.report import MIN_PLAYS, ab_figures, load_runs, write_report
 from ..sim.runner import parse_params, parse_seats, simulate
 
 console = Console()
@@ -50,20 +50,115 @@ def default_seats(game: Any) -> str:
 
 
 def sweep_values(game_name: str, given: dict[str, str], sweep: str | None) -> list[dict[str, Any]]:
-    """The parameter sets to run: one, or one per value of the swept parameter. A solo mode's
-    ``difficulty`` is swept unless given."""
-    base = load(game_name, **given)
-    spec = base.spec
-    if sweep is None and "difficulty" in base.params and "difficulty" not in given:
-        sweep = "difficulty"
+    """The parameter sets to run: one, or one per value of the swept parameter (see
+    :func:`sweep_plan`). A solo mode's ``difficulty`` is swept unless given."""
+    return sweep_plan(game_name, given, sweep)[0]
+
+
+def sweep_plan(
+    game_name: str, given: dict[str, str], sweep: str | None
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The parameter sets of a run or a sweep, and notes on what was left out.
+
+    ``sweep`` is ``NAME`` (every value the parameter has: its choices, both booleans, or its
+    range) or ``NAME=V1,V2,...``. A value the game refuses with the given parameters (one player
+    outside solo) is left out, with a note; one named explicitly is refused. A given parameter
+    that applies only with some values of the swept one (a solo difficulty in a sweep of the
+    mode) is used where it applies and left out elsewhere, with a note. Refused (BadParameter),
+    before any game is played, when the parameter is unknown, also given, has no values to
+    sweep, applies to none of them, or fewer than two values can be played."""
+    spec = load(game_name).spec
     if sweep is None:
-        return [dict(base.params)]
-    p = spec.param(sweep)
-    if not p.choices:
-        raise BadParameter(f"{game_name}: parameter {sweep!r} has no list of values to sweep")
-    if sweep in given:
-        raise BadParameter(f"--sweep {sweep} and --param {sweep}=... contradict each other")
-    return [dict(load(game_name, **{**given, sweep: v}).params) for v in p.choices]
+        base = load(game_name, **given)
+        if "difficulty" in base.params and "difficulty" not in given:
+            sweep = "difficulty"
+        else:
+            return [dict(base.params)], []
+    name, _, listed = sweep.partition("=")
+    name = name.strip()
+    known = [p.name for p in spec.params]
+    if name not in known:
+        raise BadParameter(
+            f"{game_name}: --sweep {name}: no such parameter; known: {', '.join(known)}"
+        )
+    if name in given:
+        raise BadParameter(f"--sweep {name} and --param {name}=... contradict each other")
+    p = spec.param(name)
+    if listed:
+        values: list[Any] = [p.coerce(game_name, v.strip()) for v in listed.split(",") if v.strip()]
+    elif p.choices:
+        values = list(p.choices)
+    elif isinstance(p.default, bool):
+        values = [False, True]
+    elif p.minimum is not None and p.maximum is not None:
+        values = list(range(p.minimum, p.maximum + 1))
+    else:
+        raise BadParameter(
+            f"{game_name}: parameter {name!r} has no list of values to sweep; name them: "
+            f"--sweep {name}=A,B"
+        )
+    followers = {q: spec.param(q) for q in given if spec.param(q).only_when is not None}
+    sets: list[dict[str, Any]] = []
+    notes: list[str] = []
+    unused = set(followers)
+    for value in values:
+        params: dict[str, Any] = dict(given)
+        dropped = []
+        for q, qs in followers.items():
+            assert qs.only_when is not None
+            if qs.only_when[0] == name and value not in qs.only_when[1]:
+                del params[q]
+                dropped.append(q)
+            else:
+                unused.discard(q)
+        params[name] = value
+        try:
+            g = load(game_name, **params)
+        except BadParameter as exc:
+            if listed:
+                raise BadParameter(f"--sweep {name}={value}: {exc}") from None
+            notes.append(f"{name}={value} left out: {exc}")
+            continue
+        if dropped:
+            notes.append(f"{name}={value}: {', '.join(dropped)} left out (does not apply)")
+        resolved = dict(g.params)
+        if resolved not in sets:
+            sets.append(resolved)
+    if unused:
+        raise BadParameter(
+            f"--sweep {name}: {', '.join(sorted(unused))} applies to none of its values"
+        )
+    if not sets:
+        raise BadParameter(f"--sweep {name}: no value can be played ({notes[0]})")
+    if len(sets) < 2:
+        why = "; ".join(notes) or "every value gives the same game"
+        raise BadParameter(f"--sweep {name}: only one value can be played ({why})")
+    return sets, notes
+
+
+def seats_for(
+    game_name: str, param_sets: list[dict[str, Any]], seats: str | None
+) -> list[list[str]]:
+    """The bots of every parameter set (the game's own bot in every seat unless ``seats``
+    says); refused, naming the value, where a seat list does not fit a set's number of seats."""
+    out = []
+    for ps in param_sets:
+        g = load(game_name, **ps)
+        try:
+            specs = parse_seats(seats or default_seats(g), g.num_players)
+        except ValueError as exc:
+            if len(param_sets) > 1:
+                shown = ", ".join(f"{k}={v}" for k, v in ps.items())
+                raise ValueError(
+                    f"{exc} with {shown}; a sweep that changes the number of seats takes one "
+                    "bot for every seat (--seats bot:KIND)"
+                ) from None
+            raise
+        for spec in specs:
+            if not spec.startswith("bot:"):
+                raise ValueError(f"report seats are bot:KIND, got {spec!r}")
+        out.append(specs)
+    return out
 
 
 def _simulate_runs(
@@ -71,12 +166,13 @@ def _simulate_runs(
     param_sets: list[dict[str, Any]],
     n: int,
     seed: int,
-    seat_specs: list[str],
+    seat_specs: list[list[str]],
     workers: int,
     backend: str,
     address: str | None,
+    sweep: str | None = None,
 ) -> list[dict[str, Any]]:
-    """One run of ``n`` games per parameter set, each with its progress bar."""
+    """One run of ``n`` games per parameter set (with its seats), each with its progress bar."""
     runs = []
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -88,32 +184,26 @@ def _simulate_runs(
     ) as progress:
         tasks = [
             progress.add_task(
-                f"{game} " + " ".join(f"{k}={v}" for k, v in ps.items() if k != "players"),
+                f"{game} "
+                + " ".join(f"{k}={v}" for k, v in ps.items() if k != "players" or sweep == k),
                 total=n,
             )
             for ps in param_sets
         ]
-        for ps, task in zip(param_sets, tasks, strict=True):
+        for ps, specs, task in zip(param_sets, seat_specs, tasks, strict=True):
 
             def advance(done: int, task: Any = task) -> None:
                 progress.update(task, completed=done)
 
             try:
-                runs.append(
-                    simulate(
-                        game,
-                        ps,
-                        n,
-                        seed,
-                        seat_specs,
-                        workers,
-                        backend,
-                        progress=advance,
-                        address=address,
-                    )
+                run = simulate(
+                    game, ps, n, seed, specs, workers, backend, progress=advance, address=address
                 )
             except (ValueError, RuntimeError) as exc:
                 _fail(str(exc))
+            if sweep is not None:
+                run["sweep"] = sweep
+            runs.append(run)
     return runs
 
 
@@ -135,7 +225,11 @@ def report(
         "reports"
     ),
     sweep: Annotated[
-        str | None, typer.Option(help="Run once per value of this parameter (solo: difficulty).")
+        str | None,
+        typer.Option(
+            help="NAME or NAME=A,B,...: run once per value of this parameter (players, mode, "
+            "a rule; solo: difficulty by default), every figure per value."
+        ),
     ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
@@ -153,6 +247,7 @@ def report(
     """Write a balance report (HTML with plots, also PNG files) from simulated games."""
     if ab is not None and (from_ or sweep):
         _fail("--ab runs both variants itself: not with --from or --sweep")
+    swept = sweep.partition("=")[0].strip() if sweep else None
     if from_:
         try:
             runs = load_runs(from_)
@@ -165,27 +260,31 @@ def report(
         if n < 1:
             _fail("-n must be at least 1")
         try:
-            param_sets = (
-                ab_variants(game, parse_params(param), ab)
-                if ab is not None
-                else sweep_values(game, parse_params(param), sweep)
-            )
-            g = load(game, **param_sets[0])
-            seat_specs = parse_seats(seats or default_seats(g), g.num_players)
-            for spec in seat_specs:
-                if not spec.startswith("bot:"):
-                    raise ValueError(f"report seats are bot:KIND, got {spec!r}")
+            given = parse_params(param)
+            if ab is not None:
+                notes: list[str] = []
+                param_sets = ab_variants(game, given, ab)
+                swept = next(iter(parse_params([ab])))
+            else:
+                param_sets, notes = sweep_plan(game, given, sweep)
+                if len(param_sets) > 1 and swept is None:
+                    swept = "difficulty"  # a solo mode's, swept by default
+            seat_specs = seats_for(game, param_sets, seats)
         except (UnknownGame, BadParameter, ValueError) as exc:
-            _fail(str(exc))
-        runs = _simulate_runs(game, param_sets, n, seed, seat_specs, workers, backend, address)
+            _fail(escape(str(exc)))
+        for note in notes:
+            _line(console, f"note: {note}")
+        runs = _simulate_runs(
+            game, param_sets, n, seed, seat_specs, workers, backend, address, swept
+        )
     with Progress(
         SpinnerColumn(), TextColumn("{task.description}"), console=console, transient=True
     ) as progress:
         progress.add_task("plotting", total=None)
         try:
-            folder = write_report(runs, out)
+            folder = write_report(runs, out, sweep=swept, ab=ab is not None)
         except ValueError as exc:
-            _fail(str(exc))
+            _fail(escape(str(exc)))
     if ab is not None:
         print_ab(console, ab_figures(runs[0], runs[1]))
     console.print(f"report written to [bold]{folder / 'index.html'}[/bold]")
@@ -214,9 +313,11 @@ def ab_variants(game_name: str, given: dict[str, str], ab: str) -> list[dict[str
 
 def print_ab(out: Console, ab: dict[str, Any]) -> None:
     """The A/B table: each figure for the base and the variant, the difference, its 95%
-    interval, and a note where the interval cannot tell the variants apart."""
-    changed = ", ".join(f"{k}={ab['variant'][k]}" for k in ab["changed"])
-    was = ", ".join(f"{k}={ab['base'][k]}" for k in ab["changed"])
+    interval, and what the interval says ("run more games" where it is too wide to tell the
+    variants apart); then the cards whose figures differ (an interval corrected for the number
+    of cards compared), the others counted."""
+    changed = ", ".join(f"{k}={ab['variant'].get(k)}" for k in ab["changed"])
+    was = ", ".join(f"{k}={ab['base'].get(k)}" for k in ab["changed"])
     _line(
         out,
         f"A/B {ab['game']}: {changed} (variant) against {was} (base), {ab['games']} games "
@@ -225,19 +326,34 @@ def print_ab(out: Console, ab: dict[str, Any]) -> None:
     _line(out, "| figure | base | variant | difference (95% CI) | |")
     _line(out, "|---|---:|---:|---|---|")
     for f in ab["figures"]:
-        lo, hi = f["ci95"]
-        if f["kind"] == "share":
-            cells = (
-                f"{f['base']:.1%} | {f['variant']:.1%} | {f['difference']:+.1%} "
-                f"({lo:+.1%} to {hi:+.1%})"
-            )
-        else:
-            cells = (
-                f"{f['base']:.1f} | {f['variant']:.1f} | {f['difference']:+.1f} "
-                f"({lo:+.1f} to {hi:+.1f})"
-            )
-        note = "a difference" if f["decided"] else "no difference shown: run more games"
-        _line(out, f"| {f['figure']} | {cells} | {note} |")
+        _line(out, _ab_row(f))
+    cards = ab.get("cards", [])
+    if cards:
+        shown = [f for f in cards if f["decided"]]
+        _line(
+            out,
+            f"cards: {ab['card_comparisons']} figures compared (play rates and win rates when "
+            f"played, each side at least {MIN_PLAYS}), each interval corrected for that many "
+            f"comparisons; {len(shown)} show a difference"
+            + (":" if shown else " (all of them are in the report)"),
+        )
+        for f in shown:
+            _line(out, _ab_row(f))
+
+
+def _ab_row(f: dict[str, Any]) -> str:
+    lo, hi = f["ci95"]
+    if f["kind"] == "share":
+        cells = (
+            f"{f['base']:.1%} | {f['variant']:.1%} | {f['difference']:+.1%} "
+            f"({lo:+.1%} to {hi:+.1%})"
+        )
+    else:
+        cells = (
+            f"{f['base']:.1f} | {f['variant']:.1f} | {f['difference']:+.1f} "
+            f"({lo:+.1f} to {hi:+.1f})"
+        )
+    return f"| {f['figure']} | {cells} | {f['note']} |"
 
 
 def add_search_rows(

@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..engine import load
-from ..engine.bots import make_bot, play_out
+from ..engine.bots import make_bot
 
 
 def parse_seats(text: str, num_players: int) -> list[str]:
@@ -56,24 +56,36 @@ def rotated(seats: Sequence[str], i: int) -> list[str]:
 def play_one(
     game_name: str, params: Mapping[str, Any], seed: int, seats: Sequence[str]
 ) -> dict[str, Any]:
-    """One bot game; returns its result row."""
+    """One bot game; returns its result row: the winners, scores and reason, its length, the
+    seat that took the first turn (``first``: the first prompt that names a seat's turn; None
+    in a game where no prompt ever does, every decision being made by all at once), each seat's
+    name at the end (``names``: ``State.seat_name``) and, where the game reports them, each
+    seat's tags at the end (``tags``) and every value a list-valued tag held at any point of the
+    game (``played``: a card that entered a Kingdom and died is played all the same)."""
     game = load(game_name, **params)
     state = game.new_state(seed)
-    first = state.prompt().turn
-    if first is None:
-        first = state.current_seats()[0]
     bots = {}
     for seat, spec in enumerate(seats):
         kind = spec.split(":", 1)[1] if spec.startswith("bot:") else spec
         if kind == "human":
             raise ValueError("simulations take bot seats only (bot:KIND)")
         bots[seat] = make_bot(game, kind, seat, seed)
+    tagged = game.spec.provides_tags
+    played: list[dict[str, set[str]]] = [{} for _ in range(game.num_players)]
+    first = state.prompt().turn
     started = time.perf_counter()
-    play_out(state, bots)
+    stop = game.spec.max_actions
+    while not state.is_terminal() and state.num_actions() < stop:
+        for seat in state.current_seats():  # as play_out plays them
+            if seat in state.current_seats():
+                state.apply(bots[seat].act(state), seat)
+                if first is None and not state.is_terminal():
+                    first = state.prompt().turn
+                if tagged:
+                    _note_played(state, played)
     actions = state.num_actions()
     if not state.is_terminal():
-        limit = game.spec.max_actions
-        raise RuntimeError(f"{game_name} seed {seed}: no end within {limit} actions")
+        raise RuntimeError(f"{game_name} seed {seed}: no end within {stop} actions")
     outcome = state.outcome()
     row = {
         "seed": seed,
@@ -85,10 +97,23 @@ def play_one(
         "first": first,
         "seconds": time.perf_counter() - started,
         "seats": list(seats),
+        "names": state.seat_names(),
     }
-    if game.spec.provides_tags:
+    if tagged:
         row["tags"] = {str(s): dict(state.tags(s)) for s in range(game.num_players)}
+        row["played"] = {
+            str(s): {k: sorted(v) for k, v in sorted(played[s].items())}
+            for s in range(game.num_players)
+        }
     return row
+
+
+def _note_played(state: Any, played: list[dict[str, set[str]]]) -> None:
+    """Add what each seat's list-valued tags hold now to what they held before."""
+    for s, seen in enumerate(played):
+        for category, value in state.tags(s).items():
+            if isinstance(value, list | tuple):
+                seen.setdefault(category, set()).update(str(v) for v in value)
 
 
 def _play_packed(job: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any]:
