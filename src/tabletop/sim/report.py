@@ -870,12 +870,17 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _share_table(shares: Sequence[Share], head: str, ref: float | None = None) -> str:
+def _share_table(
+    shares: Sequence[Share], head: str, ref: float | None = None, plain: Sequence[Share] = ()
+) -> str:
+    """Shares with their intervals and notes against ``ref`` (``plain``: rows read against
+    nothing, such as the games nobody won)."""
     rows = "".join(
         f"<tr><td>{html.escape(s.label)}</td><td class=num>{_pct(s.share)}</td>"
         f"<td class=num>{_pct(s.ci[0])} - {_pct(s.ci[1])}</td>"
-        f"<td class=num>{s.wins:g} / {s.n}</td><td>{html.escape(s.note(ref))}</td></tr>"
-        for s in shares
+        f"<td class=num>{s.wins:g} / {s.n}</td>"
+        f"<td>{html.escape(s.note(None if i >= len(shares) else ref))}</td></tr>"
+        for i, s in enumerate([*shares, *plain])
     )
     return (
         f"<table><tr><th>{html.escape(head)}</th><th>win share</th><th>95% CI</th>"
@@ -907,13 +912,13 @@ def _cards_html(f: Figures, category: str, img: Any, suffix: str) -> str:
     k = len(rated)
     z = z_for(0.05 / max(1, k))
     where = (
-        "held at the end of the game (these runs recorded no plays: run them again for play rates)"
+        "at the end of the game (these runs recorded no plays: run them again for play rates)"
         if f.cards_at_end
-        else "played at any point of the game (not only those left at the end)"
+        else "at any point of the game (played, learned or met: not only what was left at the end)"
     )
     parts = [
         f"<h3>{html.escape(category)}: play rate and win rate when played</h3>",
-        f"<p class=muted>A seat-game counts a {html.escape(category)} when the seat had it "
+        f"<p class=muted>A seat-game counts a {html.escape(category)} when the seat's tag named it "
         f"{where}. Play rate: the share of seat-games with it. Win rate when played: the win "
         f"share of those seats, beside the win share of the seats without it. Only values with "
         f"at least {MIN_PLAYS} seat-games each way are rated ({k} of {len(cards)}); the others are "
@@ -965,7 +970,7 @@ def _cards_html(f: Figures, category: str, img: Any, suffix: str) -> str:
 def _section(f: Figures, img: Any, suffix: str = "") -> list[str]:
     """The detailed figures of one set of games."""
     parts = ["<h2>Win share by seat</h2>"]
-    parts.append(_share_table([*f.seat_shares, f.no_winner], "seat", f.even))
+    parts.append(_share_table(f.seat_shares, "seat", f.even, plain=[f.no_winner]))
     parts.append(img(f"win-share-by-seat{suffix}.png"))
     if f.players > 1:
         parts.append("<h2>First-player advantage</h2>")
@@ -1202,6 +1207,8 @@ def difference_note(lo: float, hi: float, kind: str, scale: float, n: int) -> st
     wide to say anything ("run more games", with about how many a variant)."""
     if lo > 0 or hi < 0:
         return "a difference"
+    if lo == hi == 0:
+        return "no difference: the same in every game"
     half = (hi - lo) / 2
     if kind == "share":
         if half > PRECISION:
