@@ -83,7 +83,7 @@ def _card_run(params: dict, dragon_wins: int, n: int = 60) -> dict:
         {"seed": i, "winners": [0] if i < dragon_wins else [1], "reason": "x", "actions": 10,
          "rounds": 5, "first": 0, "scores": {"0": 1, "1": 0},
          "played": {"0": {"Unit": ["Dragon"]}, "1": {"Unit": ["Imp"]}},
-         "tags": {"0": {"Unit": []}, "1": {"Unit": []}}}
+         "tags": {"0": {"Unit": [], "Pauper": "Ann"}, "1": {"Unit": [], "Pauper": "Bo"}}}
         for i in range(n)
     ]  # fmt: skip
     return {"game": "g", "params": params, "seed": 0, "seats": ["bot:a", "bot:b"],
@@ -105,3 +105,13 @@ class TestCardsInAnAB:
         own = next(f for f in ab["figures"] if f["figure"] == "win share, Seat 1")
         assert own["variant"] == dragon["variant"]
         assert (dragon["ci95"][1] - dragon["ci95"][0]) > (own["ci95"][1] - own["ci95"][0])
+
+    def test_single_valued_tags_compared_too(self) -> None:
+        ab = ab_figures(_card_run({"x": 1}, 30), _card_run({"x": 2}, 55))
+        tags = {f["figure"]: f for f in ab["tags"]}
+        assert ab["tag_comparisons"] == 2 and set(tags) == {
+            "win share, Pauper Ann",
+            "win share, Pauper Bo",
+        }
+        assert tags["win share, Pauper Ann"]["decided"]
+        assert tags["win share, Pauper Bo"]["difference"] == pytest.approx(5 / 60 - 0.5)

@@ -327,13 +327,18 @@ def print_ab(out: Console, ab: dict[str, Any]) -> None:
     _line(out, "|---|---:|---:|---|---|")
     for f in ab["figures"]:
         _line(out, _ab_row(f))
-    cards = ab.get("cards", [])
-    if cards:
-        shown = [f for f in cards if f["decided"]]
+    for key, what in (
+        ("tags", "tags: {} win shares compared (a seat with each value"),
+        ("cards", "cards: {} figures compared (play rates and win rates when played"),
+    ):
+        lines = ab.get(key, [])
+        if not lines:
+            continue
+        shown = [f for f in lines if f["decided"]]
         _line(
             out,
-            f"cards: {ab['card_comparisons']} figures compared (play rates and win rates when "
-            f"played, each side at least {MIN_PLAYS}), each interval corrected for that many "
+            what.format(len(lines))
+            + f", each side at least {MIN_PLAYS}), each interval corrected for that many "
             f"comparisons; {len(shown)} show a difference"
             + (":" if shown else " (all of them are in the report)"),
         )

@@ -638,6 +638,17 @@ def card_lines(f: Figures) -> list[dict[str, Any]]:
     return out
 
 
+def tag_lines(f: Figures) -> list[dict[str, Any]]:
+    """Per value of every single-valued tag (a Pauper, a Bird; the bots of a rotated run): the
+    win share of the seats that had it."""
+    out = []
+    for category, shares in f.tag_shares.items():
+        for s in shares:
+            out.append({"figure": f"win share, {category} {s.label}", "kind": "share",
+                        "wins": s.wins, "n": s.n, "ref": f.even, "group": category})  # fmt: skip
+    return out
+
+
 def describe_line(line: Mapping[str, Any]) -> dict[str, Any]:
     """A line's value, interval and note."""
     if line["kind"] == "share":
@@ -1035,7 +1046,7 @@ def _cell(d: Mapping[str, Any] | None, kind: str) -> str:
 
 def _ab_html(ab: Mapping[str, Any]) -> str:
     rows = ""
-    for line in ab["figures"]:
+    for line in [*ab["figures"], *ab.get("tags", []), *ab.get("cards", [])]:
         share = line["kind"] == "share"
         lo, hi = line["ci95"]
 
@@ -1054,9 +1065,10 @@ def _ab_html(ab: Mapping[str, Any]) -> str:
     return (
         f"<h2>A/B: {html.escape(changed)} against the base</h2><p class=muted>{ab['games']} games "
         "each side, the same seeds and seats; the difference is the variant's less the base's, "
-        "with its 95% interval (Newcombe's for shares, a normal one for means; cards: corrected "
-        "for the number of cards compared). With the same seeds both sides the interval is on "
-        "the safe side.</p><table><tr><th>figure</th><th>base</th><th>variant</th>"
+        "with its 95% interval (Newcombe's for shares, a normal one for means; the tags' and "
+        f"the cards' figures, each side with at least {MIN_PLAYS} seat-games: corrected for the "
+        "number of them compared, Bonferroni). With the same seeds both sides the interval is "
+        "on the safe side.</p><table><tr><th>figure</th><th>base</th><th>variant</th>"
         f"<th>difference (95% CI)</th><th></th></tr>{rows}</table>"
     )
 
@@ -1250,7 +1262,7 @@ def ab_figures(base: Mapping[str, Any], variant: Mapping[str, Any]) -> dict[str,
     larger than a few points, or too wide: run more games). The cards' figures (play rate and
     win rate when played, where both sides played it at least :data:`MIN_PLAYS` times) are
     compared with an interval corrected for the number of them (Bonferroni) and listed under
-    ``cards``."""
+    ``cards``; the single-valued tags' win shares (a Pauper's) likewise under ``tags``."""
     for key in ("game", "seats", "seed"):
         if base.get(key) != variant.get(key):
             raise ValueError(f"an A/B compares runs with the same {key}; these differ")
@@ -1269,11 +1281,18 @@ def ab_figures(base: Mapping[str, Any], variant: Mapping[str, Any]) -> dict[str,
     lines = [
         _compare(ln, lines_b[ln["figure"]]) for ln in lines_of(fa, names) if ln["figure"] in lines_b
     ]
-    both = {ln["figure"]: ln for ln in card_lines(fb) if ln["n"] >= MIN_PLAYS}
-    paired = [(ln, both[ln["figure"]]) for ln in card_lines(fa)
-              if ln["figure"] in both and ln["n"] >= MIN_PLAYS]  # fmt: skip
+
+    def pairs(lines: Any) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        both = {ln["figure"]: ln for ln in lines(fb) if ln["n"] >= MIN_PLAYS}
+        return [(ln, both[ln["figure"]]) for ln in lines(fa)
+                if ln["figure"] in both and ln["n"] >= MIN_PLAYS]  # fmt: skip
+
+    paired = pairs(card_lines)
     z = z_for(0.05 / max(1, len(paired)))
     cards = [_compare(a, b, z) for a, b in paired]
+    tagged = pairs(tag_lines)
+    z = z_for(0.05 / max(1, len(tagged)))
+    tags = [_compare(a, b, z) for a, b in tagged]
     return {
         "game": base["game"],
         "base": dict(base["params"]),
@@ -1284,4 +1303,6 @@ def ab_figures(base: Mapping[str, Any], variant: Mapping[str, Any]) -> dict[str,
         "figures": lines,
         "cards": cards,
         "card_comparisons": len(paired),
+        "tags": tags,
+        "tag_comparisons": len(tagged),
     }
