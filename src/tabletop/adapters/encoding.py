@@ -337,7 +337,7 @@ class TableCodec(ActionCodec):
         run = self._ordinal_run(legal)
         if run is not None:
             return OrdinalNumbers(run.start, legal)
-        numbers = self._numbers(legal)
+        numbers = self._each_number(legal)
         found = dict(zip(numbers, legal))
         if len(found) != len(numbers):
             self._duplicates(numbers)
@@ -368,6 +368,10 @@ class TableCodec(ActionCodec):
         run = self._ordinal_run(legal)
         if run is not None:
             return list(range(run.start, run.start + len(legal)))
+        return self._each_number(legal)
+
+    def _each_number(self, legal: Sequence[Action]) -> list[int]:
+        """The numbers of a decision that is not one ordinal run, action by action."""
         memo, none = self._memo, _NONE
         # an argument slot's action met before
         out = [memo.get(a.kind, none).get(a.args, -1) for a in legal]
