@@ -3,6 +3,7 @@ figure per variant with the difference and its 95% interval (Newcombe's for shar
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,25 @@ class TestCardsInAnAB:
         }
         assert tags["win share, Pauper Ann"]["decided"]
         assert tags["win share, Pauper Bo"]["difference"] == pytest.approx(5 / 60 - 0.5)
+
+
+class TestSweepOfABoolean:
+    def test_a_two_value_sweep_on_the_same_seeds_is_an_ab(self, tmp_path: Path) -> None:
+        result = runner.invoke(
+            app,
+            ["report", "paupers-ladder", "--sweep", "first_game_birds", "-n", "2",
+             "--seats", "bot:random,bot:random", "--out", str(tmp_path)],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert "A/B paupers-ladder: first_game_birds=True (variant)" in result.output
+        (folder,) = list(tmp_path.iterdir())
+        figures = json.loads((folder / "figures.json").read_text())
+        assert figures["sweep"] == "first_game_birds" and figures["ab"]["changed"] == [
+            "first_game_birds"
+        ]
+        # read again from its runs: the same comparison
+        again = runner.invoke(
+            app, ["report", "paupers-ladder", "--from", str(folder / "runs.json"), "--out",
+                  str(tmp_path / "again")],
+        )  # fmt: skip
+        assert again.exit_code == 0 and "A/B paupers-ladder" in again.output

@@ -32,7 +32,7 @@ from ..sim.bench import (
     throughput,
     versus_openspiel,
 )
-from ..sim.report import MIN_PLAYS, ab_figures, load_runs, write_report
+from ..sim.report import MIN_PLAYS, ab_figures, comparable, load_runs, write_report
 from ..sim.runner import parse_params, parse_seats, simulate
 
 console = Console()
@@ -282,10 +282,11 @@ def report(
     ) as progress:
         progress.add_task("plotting", total=None)
         try:
-            folder = write_report(runs, out, sweep=swept, ab=ab is not None)
+            folder = write_report(runs, out, sweep=swept, ab=True if ab is not None else None)
         except ValueError as exc:
             _fail(escape(str(exc)))
-    if ab is not None:
+    if ab is not None or (comparable(runs) and runs[0]["params"] != runs[1]["params"]):
+        # an A/B, or a sweep of two values on the same seeds and seats (a boolean rule)
         print_ab(console, ab_figures(runs[0], runs[1]))
     console.print(f"report written to [bold]{folder / 'index.html'}[/bold]")
 

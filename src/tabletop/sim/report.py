@@ -749,6 +749,7 @@ def _sweep(f: Figures) -> Any:
     ax = fig.add_subplot()
     values = list(f.variants)
     seats = max(v.players for v in f.variants.values())
+    names = common_names(list(f.variants.values()))
     width = 0.8 / seats
     for s in range(seats):
         shares = [v.seat_shares[s] if s < v.players else None for v in f.variants.values()]
@@ -758,7 +759,7 @@ def _sweep(f: Figures) -> Any:
             [sh.share - sh.ci[0] if sh else 0.0 for sh in shares],
             [sh.ci[1] - sh.share if sh else 0.0 for sh in shares],
         ]
-        ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=numbered_seat(s))
+        ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=names[s])
     ax.set_xticks(range(len(values)), values)
     ax.set_ylim(0, 1)
     ax.set_xlabel(str(f.sweep))
@@ -1142,13 +1143,16 @@ def write_report(
     runs: Sequence[Mapping[str, Any]],
     out_dir: Path,
     sweep: str | None = None,
-    ab: bool = False,
+    ab: bool | None = None,
 ) -> Path:
     """Write ``<out_dir>/<name>/index.html`` with its PNG plots, the figures as JSON and the
     runs (usable again with ``--from``). ``sweep`` names the swept parameter (found from the
     runs otherwise); ``ab``: the two runs are an A/B (base first), and the page leads with the
-    differences. Returns the report's folder."""
+    differences (None: whenever they can be, a sweep of two values played on the same seeds and
+    seats, such as a sweep of a boolean rule). Returns the report's folder."""
     f = compute(runs, sweep)
+    if ab is None:
+        ab = comparable(runs) and f.sweep is not None
     comparison = ab_figures(runs[0], runs[1]) if ab else None
     folder = Path(out_dir) / report_name(f)
     folder.mkdir(parents=True, exist_ok=True)
@@ -1203,6 +1207,16 @@ def load_runs(paths: Sequence[Path]) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------------------ A/B of variants
+
+
+def comparable(runs: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether two runs can be an A/B: the same game, seats and seeds, game by game."""
+    if len(runs) != 2:
+        return False
+    a, b = runs
+    return all(a.get(k) == b.get(k) for k in ("game", "seats", "seed", "rotate")) and [
+        r.get("seed") for r in a["results"]
+    ] == [r.get("seed") for r in b["results"]]
 
 
 def _mean_diff(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
