@@ -334,6 +334,18 @@ class TableCodec(ActionCodec):
         return out
 
     def numbered(self, legal: Sequence[Action]) -> Mapping[int, Action]:
+        # the common case first, in one pass: every action one of argument slots met before
+        memo, none = self._memo, _NONE
+        found: dict[int, Action] = {}
+        for a in legal:
+            number = memo.get(a.kind, none).get(a.args)
+            if number is None:
+                break
+            found[number] = a
+        else:
+            if len(found) != len(legal):
+                self._duplicates(self._each_number(legal))
+            return found
         run = self._ordinal_run(legal)
         if run is not None:
             return OrdinalNumbers(run.start, legal)
