@@ -425,7 +425,6 @@ def figures_of(
     n = len(rows)
     rotated = any(r.get("rotate") for r in runs)  # the bots change seats from game to game
     names = seat_labels(rows, n_seats)
-    bots = ""
     seat_shares = []
     for s in range(n_seats):
         bots = " (bots rotated)" if rotated else f" ({seats[s]})"
