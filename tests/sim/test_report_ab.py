@@ -3,6 +3,7 @@ figure per variant with the difference and its 95% interval (Newcombe's for shar
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,7 @@ def _card_run(params: dict, dragon_wins: int, n: int = 60) -> dict:
         {"seed": i, "winners": [0] if i < dragon_wins else [1], "reason": "x", "actions": 10,
          "rounds": 5, "first": 0, "scores": {"0": 1, "1": 0},
          "played": {"0": {"Unit": ["Dragon"]}, "1": {"Unit": ["Imp"]}},
-         "tags": {"0": {"Unit": []}, "1": {"Unit": []}}}
+         "tags": {"0": {"Unit": [], "Pauper": "Ann"}, "1": {"Unit": [], "Pauper": "Bo"}}}
         for i in range(n)
     ]  # fmt: skip
     return {"game": "g", "params": params, "seed": 0, "seats": ["bot:a", "bot:b"],
@@ -105,3 +106,35 @@ class TestCardsInAnAB:
         own = next(f for f in ab["figures"] if f["figure"] == "win share, Seat 1")
         assert own["variant"] == dragon["variant"]
         assert (dragon["ci95"][1] - dragon["ci95"][0]) > (own["ci95"][1] - own["ci95"][0])
+
+    def test_single_valued_tags_compared_too(self) -> None:
+        ab = ab_figures(_card_run({"x": 1}, 30), _card_run({"x": 2}, 55))
+        tags = {f["figure"]: f for f in ab["tags"]}
+        assert ab["tag_comparisons"] == 2 and set(tags) == {
+            "win share, Pauper Ann",
+            "win share, Pauper Bo",
+        }
+        assert tags["win share, Pauper Ann"]["decided"]
+        assert tags["win share, Pauper Bo"]["difference"] == pytest.approx(5 / 60 - 0.5)
+
+
+class TestSweepOfABoolean:
+    def test_a_two_value_sweep_on_the_same_seeds_is_an_ab(self, tmp_path: Path) -> None:
+        result = runner.invoke(
+            app,
+            ["report", "paupers-ladder", "--sweep", "first_game_birds", "-n", "2",
+             "--seats", "bot:random,bot:random", "--out", str(tmp_path)],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert "A/B paupers-ladder: first_game_birds=True (variant)" in result.output
+        (folder,) = list(tmp_path.iterdir())
+        figures = json.loads((folder / "figures.json").read_text())
+        assert figures["sweep"] == "first_game_birds" and figures["ab"]["changed"] == [
+            "first_game_birds"
+        ]
+        # read again from its runs: the same comparison
+        again = runner.invoke(
+            app, ["report", "paupers-ladder", "--from", str(folder / "runs.json"), "--out",
+                  str(tmp_path / "again")],
+        )  # fmt: skip
+        assert again.exit_code == 0 and "A/B paupers-ladder" in again.output

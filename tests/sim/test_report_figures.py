@@ -186,6 +186,14 @@ class TestNotes:
             assert share["note"].startswith("too wide to say")
         assert figures["first_player"]["note"].startswith("too wide to say")
 
+    def test_games_nobody_won_are_not_read_against_an_even_share(self, tmp_path: Path) -> None:
+        rows = [row([i % 2], seed=i) for i in range(400)]
+        folder = write_report([run(rows)], tmp_path)
+        html = (folder / "index.html").read_text()
+        no_winner = html[html.index("<td>no winner</td>") :].split("</tr>")[0]
+        assert "0 / 400" in no_winner and "even" not in no_winner
+        assert "even within ±5%" in html  # the seats' 50% each, read against 50%
+
 
 class TestFirstPlayerMarginAndNames:
     def test_the_first_player_is_the_seat_of_the_first_turn(self) -> None:

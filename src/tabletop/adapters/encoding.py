@@ -334,10 +334,22 @@ class TableCodec(ActionCodec):
         return out
 
     def numbered(self, legal: Sequence[Action]) -> Mapping[int, Action]:
+        # the common case first, in one pass: every action one of argument slots met before
+        memo, none = self._memo, _NONE
+        found: dict[int, Action] = {}
+        for a in legal:
+            number = memo.get(a.kind, none).get(a.args)
+            if number is None:
+                break
+            found[number] = a
+        else:
+            if len(found) != len(legal):
+                self._duplicates(self._each_number(legal))
+            return found
         run = self._ordinal_run(legal)
         if run is not None:
             return OrdinalNumbers(run.start, legal)
-        numbers = self._numbers(legal)
+        numbers = self._each_number(legal)
         found = dict(zip(numbers, legal))
         if len(found) != len(numbers):
             self._duplicates(numbers)
@@ -368,6 +380,10 @@ class TableCodec(ActionCodec):
         run = self._ordinal_run(legal)
         if run is not None:
             return list(range(run.start, run.start + len(legal)))
+        return self._each_number(legal)
+
+    def _each_number(self, legal: Sequence[Action]) -> list[int]:
+        """The numbers of a decision that is not one ordinal run, action by action."""
         memo, none = self._memo, _NONE
         # an argument slot's action met before
         out = [memo.get(a.kind, none).get(a.args, -1) for a in legal]

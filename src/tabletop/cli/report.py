@@ -32,7 +32,7 @@ from ..sim.bench import (
     throughput,
     versus_openspiel,
 )
-from ..sim.report import MIN_PLAYS, ab_figures, load_runs, write_report
+from ..sim.report import MIN_PLAYS, ab_figures, comparable, load_runs, write_report
 from ..sim.runner import parse_params, parse_seats, simulate
 
 console = Console()
@@ -282,10 +282,11 @@ def report(
     ) as progress:
         progress.add_task("plotting", total=None)
         try:
-            folder = write_report(runs, out, sweep=swept, ab=ab is not None)
+            folder = write_report(runs, out, sweep=swept, ab=True if ab is not None else None)
         except ValueError as exc:
             _fail(escape(str(exc)))
-    if ab is not None:
+    if ab is not None or (comparable(runs) and runs[0]["params"] != runs[1]["params"]):
+        # an A/B, or a sweep of two values on the same seeds and seats (a boolean rule)
         print_ab(console, ab_figures(runs[0], runs[1]))
     console.print(f"report written to [bold]{folder / 'index.html'}[/bold]")
 
@@ -327,13 +328,18 @@ def print_ab(out: Console, ab: dict[str, Any]) -> None:
     _line(out, "|---|---:|---:|---|---|")
     for f in ab["figures"]:
         _line(out, _ab_row(f))
-    cards = ab.get("cards", [])
-    if cards:
-        shown = [f for f in cards if f["decided"]]
+    for key, what in (
+        ("tags", "tags: {} win shares compared (a seat with each value"),
+        ("cards", "cards: {} figures compared (play rates and win rates when played"),
+    ):
+        lines = ab.get(key, [])
+        if not lines:
+            continue
+        shown = [f for f in lines if f["decided"]]
         _line(
             out,
-            f"cards: {ab['card_comparisons']} figures compared (play rates and win rates when "
-            f"played, each side at least {MIN_PLAYS}), each interval corrected for that many "
+            what.format(len(lines))
+            + f", each side at least {MIN_PLAYS}), each interval corrected for that many "
             f"comparisons; {len(shown)} show a difference"
             + (":" if shown else " (all of them are in the report)"),
         )

@@ -425,7 +425,6 @@ def figures_of(
     n = len(rows)
     rotated = any(r.get("rotate") for r in runs)  # the bots change seats from game to game
     names = seat_labels(rows, n_seats)
-    bots = ""
     seat_shares = []
     for s in range(n_seats):
         bots = " (bots rotated)" if rotated else f" ({seats[s]})"
@@ -638,6 +637,17 @@ def card_lines(f: Figures) -> list[dict[str, Any]]:
     return out
 
 
+def tag_lines(f: Figures) -> list[dict[str, Any]]:
+    """Per value of every single-valued tag (a Pauper, a Bird; the bots of a rotated run): the
+    win share of the seats that had it."""
+    out = []
+    for category, shares in f.tag_shares.items():
+        for s in shares:
+            out.append({"figure": f"win share, {category} {s.label}", "kind": "share",
+                        "wins": s.wins, "n": s.n, "ref": f.even, "group": category})  # fmt: skip
+    return out
+
+
 def describe_line(line: Mapping[str, Any]) -> dict[str, Any]:
     """A line's value, interval and note."""
     if line["kind"] == "share":
@@ -738,6 +748,7 @@ def _sweep(f: Figures) -> Any:
     ax = fig.add_subplot()
     values = list(f.variants)
     seats = max(v.players for v in f.variants.values())
+    names = common_names(list(f.variants.values()))
     width = 0.8 / seats
     for s in range(seats):
         shares = [v.seat_shares[s] if s < v.players else None for v in f.variants.values()]
@@ -747,7 +758,7 @@ def _sweep(f: Figures) -> Any:
             [sh.share - sh.ci[0] if sh else 0.0 for sh in shares],
             [sh.ci[1] - sh.share if sh else 0.0 for sh in shares],
         ]
-        ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=numbered_seat(s))
+        ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=names[s])
     ax.set_xticks(range(len(values)), values)
     ax.set_ylim(0, 1)
     ax.set_xlabel(str(f.sweep))
@@ -870,12 +881,17 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _share_table(shares: Sequence[Share], head: str, ref: float | None = None) -> str:
+def _share_table(
+    shares: Sequence[Share], head: str, ref: float | None = None, plain: Sequence[Share] = ()
+) -> str:
+    """Shares with their intervals and notes against ``ref`` (``plain``: rows read against
+    nothing, such as the games nobody won)."""
     rows = "".join(
         f"<tr><td>{html.escape(s.label)}</td><td class=num>{_pct(s.share)}</td>"
         f"<td class=num>{_pct(s.ci[0])} - {_pct(s.ci[1])}</td>"
-        f"<td class=num>{s.wins:g} / {s.n}</td><td>{html.escape(s.note(ref))}</td></tr>"
-        for s in shares
+        f"<td class=num>{s.wins:g} / {s.n}</td>"
+        f"<td>{html.escape(s.note(None if i >= len(shares) else ref))}</td></tr>"
+        for i, s in enumerate([*shares, *plain])
     )
     return (
         f"<table><tr><th>{html.escape(head)}</th><th>win share</th><th>95% CI</th>"
@@ -907,13 +923,13 @@ def _cards_html(f: Figures, category: str, img: Any, suffix: str) -> str:
     k = len(rated)
     z = z_for(0.05 / max(1, k))
     where = (
-        "held at the end of the game (these runs recorded no plays: run them again for play rates)"
+        "at the end of the game (these runs recorded no plays: run them again for play rates)"
         if f.cards_at_end
-        else "played at any point of the game (not only those left at the end)"
+        else "at any point of the game (played, learned or met: not only what was left at the end)"
     )
     parts = [
         f"<h3>{html.escape(category)}: play rate and win rate when played</h3>",
-        f"<p class=muted>A seat-game counts a {html.escape(category)} when the seat had it "
+        f"<p class=muted>A seat-game counts a {html.escape(category)} when the seat's tag named it "
         f"{where}. Play rate: the share of seat-games with it. Win rate when played: the win "
         f"share of those seats, beside the win share of the seats without it. Only values with "
         f"at least {MIN_PLAYS} seat-games each way are rated ({k} of {len(cards)}); the others are "
@@ -965,7 +981,7 @@ def _cards_html(f: Figures, category: str, img: Any, suffix: str) -> str:
 def _section(f: Figures, img: Any, suffix: str = "") -> list[str]:
     """The detailed figures of one set of games."""
     parts = ["<h2>Win share by seat</h2>"]
-    parts.append(_share_table([*f.seat_shares, f.no_winner], "seat", f.even))
+    parts.append(_share_table(f.seat_shares, "seat", f.even, plain=[f.no_winner]))
     parts.append(img(f"win-share-by-seat{suffix}.png"))
     if f.players > 1:
         parts.append("<h2>First-player advantage</h2>")
@@ -1030,7 +1046,7 @@ def _cell(d: Mapping[str, Any] | None, kind: str) -> str:
 
 def _ab_html(ab: Mapping[str, Any]) -> str:
     rows = ""
-    for line in ab["figures"]:
+    for line in [*ab["figures"], *ab.get("tags", []), *ab.get("cards", [])]:
         share = line["kind"] == "share"
         lo, hi = line["ci95"]
 
@@ -1049,9 +1065,10 @@ def _ab_html(ab: Mapping[str, Any]) -> str:
     return (
         f"<h2>A/B: {html.escape(changed)} against the base</h2><p class=muted>{ab['games']} games "
         "each side, the same seeds and seats; the difference is the variant's less the base's, "
-        "with its 95% interval (Newcombe's for shares, a normal one for means; cards: corrected "
-        "for the number of cards compared). With the same seeds both sides the interval is on "
-        "the safe side.</p><table><tr><th>figure</th><th>base</th><th>variant</th>"
+        "with its 95% interval (Newcombe's for shares, a normal one for means; the tags' and "
+        f"the cards' figures, each side with at least {MIN_PLAYS} seat-games: corrected for the "
+        "number of them compared, Bonferroni). With the same seeds both sides the interval is "
+        "on the safe side.</p><table><tr><th>figure</th><th>base</th><th>variant</th>"
         f"<th>difference (95% CI)</th><th></th></tr>{rows}</table>"
     )
 
@@ -1125,13 +1142,16 @@ def write_report(
     runs: Sequence[Mapping[str, Any]],
     out_dir: Path,
     sweep: str | None = None,
-    ab: bool = False,
+    ab: bool | None = None,
 ) -> Path:
     """Write ``<out_dir>/<name>/index.html`` with its PNG plots, the figures as JSON and the
     runs (usable again with ``--from``). ``sweep`` names the swept parameter (found from the
     runs otherwise); ``ab``: the two runs are an A/B (base first), and the page leads with the
-    differences. Returns the report's folder."""
+    differences (None: whenever they can be, a sweep of two values played on the same seeds and
+    seats, such as a sweep of a boolean rule). Returns the report's folder."""
     f = compute(runs, sweep)
+    if ab is None:
+        ab = comparable(runs) and f.sweep is not None
     comparison = ab_figures(runs[0], runs[1]) if ab else None
     folder = Path(out_dir) / report_name(f)
     folder.mkdir(parents=True, exist_ok=True)
@@ -1188,6 +1208,16 @@ def load_runs(paths: Sequence[Path]) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------------------ A/B of variants
 
 
+def comparable(runs: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether two runs can be an A/B: the same game, seats and seeds, game by game."""
+    if len(runs) != 2:
+        return False
+    a, b = runs
+    return all(a.get(k) == b.get(k) for k in ("game", "seats", "seed", "rotate")) and [
+        r.get("seed") for r in a["results"]
+    ] == [r.get("seed") for r in b["results"]]
+
+
 def _mean_diff(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
     """``mean(b) - mean(a)`` with its 95% interval (normal, unequal variances)."""
     ma, mb = statistics.fmean(a), statistics.fmean(b)
@@ -1202,6 +1232,8 @@ def difference_note(lo: float, hi: float, kind: str, scale: float, n: int) -> st
     wide to say anything ("run more games", with about how many a variant)."""
     if lo > 0 or hi < 0:
         return "a difference"
+    if lo == hi == 0:
+        return "no difference: the same in every game"
     half = (hi - lo) / 2
     if kind == "share":
         if half > PRECISION:
@@ -1243,7 +1275,7 @@ def ab_figures(base: Mapping[str, Any], variant: Mapping[str, Any]) -> dict[str,
     larger than a few points, or too wide: run more games). The cards' figures (play rate and
     win rate when played, where both sides played it at least :data:`MIN_PLAYS` times) are
     compared with an interval corrected for the number of them (Bonferroni) and listed under
-    ``cards``."""
+    ``cards``; the single-valued tags' win shares (a Pauper's) likewise under ``tags``."""
     for key in ("game", "seats", "seed"):
         if base.get(key) != variant.get(key):
             raise ValueError(f"an A/B compares runs with the same {key}; these differ")
@@ -1262,11 +1294,18 @@ def ab_figures(base: Mapping[str, Any], variant: Mapping[str, Any]) -> dict[str,
     lines = [
         _compare(ln, lines_b[ln["figure"]]) for ln in lines_of(fa, names) if ln["figure"] in lines_b
     ]
-    both = {ln["figure"]: ln for ln in card_lines(fb) if ln["n"] >= MIN_PLAYS}
-    paired = [(ln, both[ln["figure"]]) for ln in card_lines(fa)
-              if ln["figure"] in both and ln["n"] >= MIN_PLAYS]  # fmt: skip
+
+    def pairs(lines: Any) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        both = {ln["figure"]: ln for ln in lines(fb) if ln["n"] >= MIN_PLAYS}
+        return [(ln, both[ln["figure"]]) for ln in lines(fa)
+                if ln["figure"] in both and ln["n"] >= MIN_PLAYS]  # fmt: skip
+
+    paired = pairs(card_lines)
     z = z_for(0.05 / max(1, len(paired)))
     cards = [_compare(a, b, z) for a, b in paired]
+    tagged = pairs(tag_lines)
+    z = z_for(0.05 / max(1, len(tagged)))
+    tags = [_compare(a, b, z) for a, b in tagged]
     return {
         "game": base["game"],
         "base": dict(base["params"]),
@@ -1277,4 +1316,6 @@ def ab_figures(base: Mapping[str, Any], variant: Mapping[str, Any]) -> dict[str,
         "figures": lines,
         "cards": cards,
         "card_comparisons": len(paired),
+        "tags": tags,
+        "tag_comparisons": len(tagged),
     }
