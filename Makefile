@@ -77,9 +77,11 @@ bench-strength: $(NATIVE)
 
 # The reliability pass (not in `make test`; docs/web.md): every game and mode fuzzed to 1,000,000
 # checked random actions, replays, concurrent clients racing simultaneous decisions, undos and
-# actions on real servers, kill -9 restarts, an HTTP differential for leaks; on SQLite, and on
-# PostgreSQL with SOAK_ARGS="--postgres URL". Prints figures per game; SOAK_ARGS passes options
-# (e.g. SOAK_ARGS="--seed 7 --fuzz-actions 20000"), see `python -m tabletop.soak -h`.
+# actions on two server workers, the Lairs Builder's choice raced by the explorer, kill -9
+# restarts, an HTTP differential for leaks; on SQLite, then on a throwaway PostgreSQL server it
+# starts and stops itself (scripts/install-postgres.sh installs the binaries). Prints figures per
+# game and store; SOAK_ARGS passes options (e.g. SOAK_ARGS="--seed 7 --fuzz-actions 20000"),
+# see `python -m tabletop.soak -h`.
 soak: $(NATIVE)
 	$(BIN)/python -m tabletop.soak $(SOAK_ARGS)
 

@@ -1,35 +1,40 @@
 """``python -m tabletop.soak`` (``make soak``): the reliability pass, rerunnable by anyone.
 
-Every registered game in every mode it declares (its conformance parameter sets), in five parts,
+Every registered game in every mode it declares (its conformance parameter sets), in six parts,
 each bounded, each printing its figures:
 
 1. **fuzz**: random-action playouts until ``--fuzz-actions`` actions (1,000,000 by default) or
-   ``--fuzz-seconds``, round-robin over the modes, checked by the conformance harness at every
-   step (the prompt; every ``--deep-every`` steps clone, JSON round trip, views of every seat and
-   the spectator under resampling, illegal probes: a bogus kind, a seat out of turn, wrong-typed
-   and out-of-domain arguments, an argument too many or missing, each refused changing nothing),
-   each game played beside it through its JSON form, the end within the declared bound; it
-   stops by itself and prints how long it took.
-2. **replay**: each fuzzed game's record through its JSON text and back, replayed: the same state.
-3. **clients**: real servers (uvicorn on 127.0.0.1; ``--servers`` processes on one store) and
-   concurrent clients playing hot-seat games of every mode through the JSON API, with the races
-   the games invite: every seat of a simultaneous decision (Paper Tales' seats, both Lairs seats
-   building, an explorer and the Builder's hidden choice) posting at the same instant while the
-   committed seats withdraw or change their choice and the reveal fires; one click sent twice at
-   once; an undo racing the next action. Afterwards every game's stored rows must be its
-   snapshot's actions, replaying them must give the snapshot (else a corrupted store), and the
-   accepted actions minus the accepted undos must be what the store holds: none lost, none
-   duplicated.
-4. **restarts**: the server is killed with SIGKILL at random moments while clients play, then
-   started again; every action the server had accepted (answered 200) must be in the store.
-5. **differential**: two games differing only in what one seat cannot see (the harness's
+   ``--fuzz-seconds``, round-robin over the modes, with every check of the conformance harness
+   (:mod:`tabletop.soakfuzz`, the same checks made cheaper): the prompt and the legal actions at
+   every step; every ``--deep-every`` steps clone, JSON round trip, views of every seat and the
+   spectator under resampling and the knowledge model, illegal probes (a bogus kind, a seat out
+   of turn, wrong-typed and out-of-domain arguments, an argument too many or missing), each
+   refused changing nothing; each game played beside it through its JSON form, the end within
+   the declared bound, the record replayed from its JSON text. It stops by itself and prints how
+   long it took, and per game the checked actions a second and where the time went.
+2. **clients**: real server workers (uvicorn on 127.0.0.1; ``--servers`` processes on one
+   store) and concurrent clients playing hot-seat games of every mode through the JSON API, with
+   the races the games invite: every seat of a simultaneous decision (Paper Tales' seats, both
+   Lairs seats building) posting at the same instant while the committed seats withdraw or
+   change their choice and the reveal fires; one click sent twice at once; an undo racing the
+   next action. Afterwards every game's stored rows must be its snapshot's actions, replaying
+   them must give the snapshot (else a corrupted store), and the accepted actions minus the
+   accepted undos must be what the store holds: none lost, none duplicated.
+3. **the Builder's choice** (Lairs): an explorer's action racing the Builder's hidden choice
+   (Howling Beetles, a Gnashing Retreat, the Shivers, ...) on two server workers
+   (:func:`builder_races`), found and driven through the protocol and the HTTP API only.
+4. **differential**: two games differing only in what one seat cannot see (the harness's
    resample) are put in the store; that seat's view, the spectator's, the live event stream and
    the running game's replay must answer identically (up to the game's id), else a leak.
+5. **restarts**: the server is killed with SIGKILL at random moments while clients play, then
+   started again; every action the server had accepted (answered 200) must be in the store.
 
-Parts 3-5 run on SQLite, and again on PostgreSQL when ``--postgres URL`` is given. Figures are
-printed per game; the exit status is 1 if any violation, lost or duplicated action, corrupted
-store, leak or 5xx answer was seen. ``--seed`` makes the fuzz and the clients' choices
-reproducible.
+Parts 2-5 run on SQLite, then on PostgreSQL: a throwaway server of the soak's own
+(:mod:`tabletop.pgserver`: the installed PostgreSQL binaries, a Unix socket only, stopped at the
+end even on an error or Ctrl-C), or ``--postgres URL``, or none with ``--no-postgres``. Figures
+are printed per game and store; the exit status is 1 if any violation, lost or duplicated
+action, corrupted store, leak or 5xx answer was seen. ``--seed`` makes the fuzz and the
+clients' choices reproducible.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ import functools
 import json
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -46,7 +52,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,10 +63,12 @@ try:
 except ModuleNotFoundError:  # pragma: no cover
     raise SystemExit("the soak needs httpx: pip install -e '.[test]' (make soak does)") from None
 
-from .engine import Record, State, specs
-from .engine.harness import first_difference, random_playout
+from .engine import Action, State, specs
+from .engine.harness import first_difference
 from .engine.registry import game_class, load
 from .engine.rng import Rng, derive_seed
+from .pgserver import PgServer, binaries
+from .soakfuzz import ReplayMismatch, timed_playout
 from .store.db import session_scope
 from .store.games import GameStore
 
@@ -80,10 +88,12 @@ def cases() -> list[tuple[str, dict[str, Any]]]:
 
 @dataclass
 class GameFigures:
-    """One game's figures, over all its modes."""
+    """One game's figures on one store (the fuzz's under the store ``""``), over all its modes."""
 
     fuzz_games: int = 0
     fuzz_actions: int = 0
+    fuzz_seconds: float = 0.0  # summed over the workers: actions / this = one worker's rate
+    fuzz_timings: dict[str, float] = field(default_factory=dict)  # seconds per kind of check
     actions: int = 0  # accepted over HTTP (actions and undos)
     races: int = 0
     lost: int = 0  # accepted and lost
@@ -93,12 +103,18 @@ class GameFigures:
     differentials: int = 0
     leaks: int = 0
 
-    def line(self, name: str) -> str:
+    def line(self, name: str, store: str) -> str:
+        if not store:
+            rate = self.fuzz_actions / self.fuzz_seconds if self.fuzz_seconds else 0.0
+            return (
+                f"  {name}: fuzz {self.fuzz_games} games {self.fuzz_actions} actions, "
+                f"{rate:.0f} checked actions a second on one worker"
+            )
         return (
-            f"  {name}: fuzz {self.fuzz_games} games {self.fuzz_actions} actions; HTTP actions "
-            f"{self.actions}, races {self.races}, accepted-and-lost {self.lost}, duplicated "
-            f"{self.duplicated}, 5xx {self.server_errors}, corrupted stores {self.corrupted}, "
-            f"leaks {self.leaks} in {self.differentials} differentials"
+            f"  {name} on {store}: HTTP actions {self.actions}, races {self.races}, "
+            f"accepted-and-lost {self.lost}, duplicated {self.duplicated}, 5xx "
+            f"{self.server_errors}, corrupted stores {self.corrupted}, leaks {self.leaks} in "
+            f"{self.differentials} differentials"
         )
 
 
@@ -122,12 +138,15 @@ class Figures:
     races: int = 0
     leaks: int = 0
     corrupted: int = 0
-    per: dict[str, GameFigures] = field(default_factory=dict)
+    store: str = ""  # the store the HTTP parts play on now ("SQLite", "PostgreSQL")
+    per: dict[tuple[str, str], GameFigures] = field(default_factory=dict)  # (store, game)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    def game(self, name: str) -> GameFigures:
+    def game(self, name: str, store: str | None = None) -> GameFigures:
+        """``name``'s figures on ``store`` (by default the current one)."""
         with self.lock:
-            return self.per.setdefault(name, GameFigures())
+            key = (self.store if store is None else store, name)
+            return self.per.setdefault(key, GameFigures())
 
     def refusal(self, code: str) -> None:
         with self.lock:
@@ -137,18 +156,31 @@ class Figures:
 # ----------------------------------------------------------------------------------- 1+2 fuzz
 
 
-def _one_playout(
-    name: str, params: dict[str, Any], seed: int, deep_every: int
-) -> tuple[int, str | None, bool]:
-    """(actions, violation or None, replayed identically) of one checked random playout."""
+@dataclass
+class Playout:
+    """What a fuzz worker sends back about one checked playout."""
+
+    actions: int
+    violation: str | None
+    replayed: bool  # its record, through JSON text and back, replays to the same state
+    seconds: float  # in the worker, checks included
+    timings: dict[str, float]  # seconds per kind of check (soakfuzz)
+
+
+def _one_playout(name: str, params: dict[str, Any], seed: int, deep_every: int) -> Playout:
+    """One checked random playout (:func:`tabletop.soakfuzz.timed_playout`; its last check
+    replays its record from JSON text)."""
+    began = time.perf_counter()
+    timings: dict[str, float] = {}
     game = load(name, **params)
     try:
-        state, report = random_playout(game, seed, deep_every=deep_every)
+        _, report = timed_playout(game, seed, deep_every=deep_every, timings=timings)
+    except ReplayMismatch as exc:
+        return Playout(0, str(exc)[:500], False, time.perf_counter() - began, timings)
     except Exception as exc:
-        return 0, f"fuzz {name} {params} seed={seed}: {exc!r}"[:500], True
-    text = json.dumps(Record.of(state).to_json())
-    again = Record.from_json(json.loads(text)).replay()
-    return report.actions, None, again == state
+        violation = f"fuzz {name} {params} seed={seed}: {exc!r}"[:500]
+        return Playout(0, violation, True, time.perf_counter() - began, timings)
+    return Playout(report.actions, None, True, time.perf_counter() - began, timings)
 
 
 def fuzz(
@@ -166,8 +198,8 @@ def fuzz(
     modes = cases()
     games = len({name for name, _ in modes})
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[tuple[int, str | None, bool]]] = set()
-        meta: dict[Future[tuple[int, str | None, bool]], tuple[str, dict[str, Any], int]] = {}
+        pending: set[Future[Playout]] = set()
+        meta: dict[Future[Playout], tuple[str, dict[str, Any], int]] = {}
         i = 0
         while True:
             while (
@@ -187,19 +219,39 @@ def fuzz(
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for job in done:
                 name, params, s = meta.pop(job)
-                actions, violation, same = job.result()
+                got = job.result()
                 fig.games += 1
-                fig.actions += actions
+                fig.actions += got.actions
                 fig.replays += 1
-                per = fig.game(name)
+                per = fig.game(name, "")
                 per.fuzz_games += 1
-                per.fuzz_actions += actions
-                if violation:
-                    fig.violations.append(violation)
-                if not same:
+                per.fuzz_actions += got.actions
+                per.fuzz_seconds += got.seconds
+                for what, took in got.timings.items():
+                    per.fuzz_timings[what] = per.fuzz_timings.get(what, 0.0) + took
+                if got.violation:
+                    fig.violations.append(got.violation)
+                if not got.replayed:
                     fig.replay_mismatches += 1
-                    fig.violations.append(f"replay {name} {params} seed={s}: another state")
     return time.monotonic() - began
+
+
+def print_fuzz_profile(fig: Figures) -> None:
+    """Per game: checked actions a second on one worker, and where its time went."""
+    for (store, name), per in sorted(fig.per.items()):
+        if store or not per.fuzz_seconds:
+            continue
+        total = sum(per.fuzz_timings.values()) or 1.0
+        shares = ", ".join(
+            f"{what} {100 * took / total:.0f}%"
+            for what, took in sorted(per.fuzz_timings.items(), key=lambda t: -t[1])
+            if took / total >= 0.01
+        )
+        print(
+            f"fuzz {name}: {per.fuzz_actions} actions in {per.fuzz_seconds:.0f} worker-seconds, "
+            f"{per.fuzz_actions / per.fuzz_seconds:.0f} a second on one worker ({shares})",
+            flush=True,
+        )
 
 
 # ---------------------------------------------------------------------------------- server
@@ -417,6 +469,33 @@ class Client:
         )
         return self._accepted(g, r, (view["num_actions"], seat, action))
 
+    def post_as(
+        self,
+        g: ClientGame,
+        seat: int,
+        action: dict[str, Any],
+        n: int,
+        *,
+        seen: str | None = None,
+        expected: int | None = None,
+    ) -> int | None:
+        """``action`` with the seat's own token and the guard given (``seen`` or
+        ``expected_actions``); counted as accepted at ``n``; the answer's status, or None."""
+        body: dict[str, Any] = {"action": action}
+        if seen is not None:
+            body["seen"] = seen
+        if expected is not None:
+            body["expected_actions"] = expected
+        r = self.send(
+            "POST",
+            f"/api/games/{g.id}/actions",
+            g,
+            headers={"X-Seat-Token": g.tokens[seat]},
+            json=body,
+        )
+        self._accepted(g, r, (n, seat, action))
+        return None if r is None else r.status_code
+
     def undo(self, g: ClientGame, seat: int, n: int) -> bool:
         r = self.send(
             "POST",
@@ -578,34 +657,27 @@ def check_store(fig: Figures, db_url: str, games: list[ClientGame], undos: bool)
 
 def run_clients(
     fig: Figures,
+    bases: list[str],
     db_url: str,
     seed: int,
     clients: int,
     seconds: float,
     games: int,
-    servers: int = 1,
 ) -> None:
     """Concurrent clients racing undos, actions and whole simultaneous decisions, against
-    ``servers`` server processes on one store (client k talks to server k mod servers)."""
-    started = [Server(db_url) for _ in range(servers)]
-    try:
-        for server in started:
-            server.start()
-        played = new_games(started[0].base, games, seed)
-        stop = time.monotonic() + seconds
+    the server workers at ``bases`` on one store (client k talks to worker k mod workers)."""
+    played = new_games(bases[0], games, seed)
+    stop = time.monotonic() + seconds
 
-        def player(k: int) -> None:
-            rng = Rng(derive_seed(seed, "soak-player", k))
-            client = Client(started[k % servers].base, fig, rng)
-            while time.monotonic() < stop:
-                g = played[rng.below(len(played))]
-                roll = rng.below(6)
-                client.step(g, race_undo=roll == 0, race_all=roll == 1)
+    def player(k: int) -> None:
+        rng = Rng(derive_seed(seed, "soak-player", k))
+        client = Client(bases[k % len(bases)], fig, rng)
+        while time.monotonic() < stop:
+            g = played[rng.below(len(played))]
+            roll = rng.below(6)
+            client.step(g, race_undo=roll == 0, race_all=roll == 1)
 
-        run_threads(player, clients)
-    finally:
-        for server in started:
-            server.stop()
+    run_threads(player, clients)
     check_store(fig, db_url, played, undos=True)
 
 
@@ -747,24 +819,325 @@ def differential(
                         GameStore(db_url).delete(ident)
 
 
+# ------------------------------------------------------------------ the Builder's hidden choice
+
+
+def builder_modes() -> list[tuple[str, dict[str, Any]]]:
+    """Lairs' two-seat modes, where one seat, the Builder, answers during the other's turn."""
+    return [(n, p) for n, p in cases() if n == "lairs" and load(n, **p).num_players == 2]
+
+
+def builder_choice(state: State) -> tuple[int, int] | None:
+    """(the Builder, the explorer) when one seat decides during another seat's turn (the
+    prompt's ``turn``: the Shivers, Howling Beetles, a Gnashing Retreat, ...), else None. Only
+    the protocol says so: the game's data is never read."""
+    prompt = state.prompt()
+    if len(prompt.seats) != 1 or prompt.commit or prompt.turn is None:
+        return None
+    builder = prompt.seats[0]
+    return (builder, prompt.turn) if prompt.turn != builder else None
+
+
+def to_builder_choice(name: str, params: dict[str, Any], rng: Rng) -> tuple[State, int, int] | None:
+    """A game played at random in memory up to a Builder's choice (a random one of the first
+    few met), with the Builder and the explorer; None if the game ended without one."""
+    state = load(name, **params).new_state(rng.next64() >> 1)
+    met: list[tuple[State, int, int]] = []
+    while not state.is_terminal() and len(met) < 3:
+        found = builder_choice(state)
+        if found is not None:
+            met.append((state.clone(), *found))
+        seats = state.current_seats()
+        seat = seats[rng.below(len(seats))]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    return met[rng.below(len(met))] if met else None
+
+
+def builder_positions(rng: Rng, rounds: int) -> Iterator[tuple[State, int, int]]:
+    """``rounds`` positions of a Builder's choice, round-robin over the modes that have them (a
+    random game may end without one: up to 4 games are tried; a mode that gave none in its
+    first 4 games, such as the introductory game's hazards, is left out)."""
+    modes = builder_modes()
+    tried = {i: 0 for i in range(len(modes))}
+    found = {i: 0 for i in range(len(modes))}
+    made, k = 0, 0
+    while made < rounds and tried:
+        live = sorted(tried)
+        i = live[k % len(live)]
+        k += 1
+        for _ in range(4):
+            tried[i] += 1
+            position = to_builder_choice(*modes[i], rng.spawn("position", i, tried[i]))
+            if position is not None:
+                found[i] += 1
+                made += 1
+                yield position
+                break
+        if not found[i] and tried[i] >= 4:
+            del tried[i]
+
+
+@dataclass
+class BuilderFigures:
+    races: int = 0
+    # how the explorer's action was sent: (a) on its view after the choice, (b) with the count
+    # of after the choice, (c) on its view before it; times sent, and accepted in the race
+    sent: dict[str, int] = field(default_factory=dict)
+    won: dict[str, int] = field(default_factory=dict)
+    differentials: int = 0
+    took: float = 0.2  # seconds the last Builder's choice took to be answered
+    passed: int = 0  # positions where no choice hands the decision to the explorer
+
+
+WAYS = ("a", "b", "c")
+
+
+def builder_races(
+    fig: Figures, bases: list[str], db_url: str, seed: int, rounds: int
+) -> BuilderFigures:
+    """``rounds`` times: a Lairs position where the Builder must answer during the explorer's
+    turn is put in the store, and the Builder's choice (its own token, on the view it saw) and
+    the explorer's next action are posted at the same instant to two different server workers.
+    The explorer's action, at once or a little behind (so that it comes first or second), is
+    sent (a) on
+    the view it will see after the choice (its ``seen``,
+    worked out by playing the choice on a twin in memory), (b) with ``expected_actions`` of after
+    the choice, or (c) on the view it saw before the choice (out of turn, then stale).
+
+    Checked, through the protocol and HTTP only: the Builder's choice is always accepted
+    (nothing may come before it); (c) never is; an (a) or (b) refused because it came first is
+    accepted when sent again at once; the stored game is then exactly the twin that played the
+    choice and the action in that order (else a corrupted store); and where the game holds the
+    choice hidden from the explorer, two games differing only in it must answer the explorer,
+    the spectator, the event stream and the replay alike (else a leak). Lost and duplicated
+    actions are counted by :func:`check_store` on the games played."""
+    out = BuilderFigures()
+    rng = Rng(derive_seed(seed, "builder-races"))
+    workers = [Client(base, fig, rng.spawn("worker", k)) for k, base in enumerate(bases)]
+    played: list[ClientGame] = []
+    try:
+        # a position where no choice hands the decision to the explorer (its turn ends, the
+        # Builder decides again) is passed over: at most 4 for every race asked for
+        for i, position in enumerate(builder_positions(rng.spawn("positions"), 4 * rounds)):
+            if out.races >= rounds:
+                break
+            one = workers[i % len(workers)]
+            two = workers[(i + 1) % len(workers)]
+            way = WAYS[out.races % len(WAYS)]
+            if not _builder_race(fig, out, one, two, db_url, position, way, played, rng):
+                out.passed += 1
+    finally:
+        for w in workers:
+            w.http.close()
+    check_store(fig, db_url, played, undos=False)
+    return out
+
+
+def _builder_race(
+    fig: Figures,
+    out: BuilderFigures,
+    one: Client,
+    two: Client,
+    db_url: str,
+    found: tuple[State, int, int],
+    way: str,
+    played: list[ClientGame],
+    rng: Rng,
+) -> bool:
+    """One race (see :func:`builder_races`): the Builder on worker ``one``, the explorer on
+    ``two``; False if the position offers none (no choice after which the explorer decides)."""
+    state, builder, explorer = found
+    options = state.legal_actions(builder)
+    start = rng.below(len(options))
+    for k in range(len(options)):  # the first choice (from a random one) the explorer answers
+        chosen = options[(start + k) % len(options)].to_json()
+        twin = state.clone()
+        twin.apply(Action.from_json(chosen), builder)
+        if twin.prompt().seats == (explorer,):
+            break
+    else:
+        return False
+    ident, tokens = plant(db_url, state)
+    g = ClientGame(ident, "", 2, state.game.name, tokens)
+    played.append(g)
+    views: dict[int, dict[str, Any]] = {}
+    for client, seat in ((one, builder), (two, explorer)):
+        r = client.send(
+            "GET", f"/api/games/{ident}/view", g, headers={"X-Seat-Token": tokens[seat]}
+        )
+        if r is None or r.status_code != 200:
+            return True
+        views[seat] = r.json()
+    n = views[builder]["num_actions"]
+    offered = [o["action"] for o in views[builder]["options"]]
+    if chosen not in offered:
+        fig.violations.append(f"builder race {state.game.params}: {chosen} not offered over HTTP")
+        return True
+    action = rng.choice(twin.legal_actions(explorer)).to_json()
+    # (a) the view it will see after the choice, (b) the count of after it, (c) its view before
+    seen = {"a": twin.fingerprint(explorer), "c": views[explorer]["seen"]}.get(way)
+    expected = n + 1 if way == "b" else None
+    status: dict[str, int | None] = {}
+    # the explorer behind by a random part of what storing a choice took last time (or not at
+    # all): so that it comes while the choice is being stored, and both orders happen
+    lag = out.took * rng.below(1001) / 1000 if rng.below(4) else 0.0
+
+    def choose() -> None:
+        began = time.monotonic()
+        status["builder"] = one.post_as(g, builder, chosen, n, seen=views[builder]["seen"])
+        out.took = time.monotonic() - began
+
+    def explore() -> None:
+        time.sleep(lag)
+        status["explorer"] = two.post_as(g, explorer, action, n, seen=seen, expected=expected)
+
+    one.race(g, choose, explore)
+    out.races += 1
+    out.sent[way] = out.sent.get(way, 0) + 1
+    out.won[way] = out.won.get(way, 0) + (status["explorer"] == 200)
+    where = f"builder race {state.game.params} at {n} ({way})"
+    if status["builder"] is None or status["explorer"] is None:
+        return True  # unanswered: check_store judges what was applied
+    if status["builder"] != 200:
+        fig.violations.append(f"{where}: the Builder's choice refused ({status['builder']})")
+        return True
+    if way == "c" and status["explorer"] == 200:
+        fig.violations.append(f"{where}: the explorer's action on a view from before was accepted")
+    if way != "c" and status["explorer"] != 200:
+        again = two.post_as(g, explorer, action, n, seen=seen, expected=expected)
+        if again != 200:
+            fig.violations.append(
+                f"{where}: the explorer's action, refused in the race ({status['explorer']}), "
+                f"is refused again after the choice ({again})"
+            )
+            return True
+    want = twin
+    if way != "c":
+        want = twin.clone()
+        want.apply(Action.from_json(action), explorer)
+    stored, _ = GameStore(db_url).load(ident)
+    if stored.data != want.data or stored.rng != want.rng:
+        fig.corrupted += 1
+        fig.game(g.name).corrupted += 1
+        fig.violations.append(
+            f"{where}: the stored game is not the choice then the action: "
+            f"{first_difference(want.data, stored.data)}"
+        )
+    _hidden_choice(fig, out, one, db_url, state, builder, explorer, chosen, twin, offered, played)
+    return True
+
+
+def _hidden_choice(
+    fig: Figures,
+    out: BuilderFigures,
+    client: Client,
+    db_url: str,
+    state: State,
+    builder: int,
+    explorer: int,
+    chosen: dict[str, Any],
+    twin: State,
+    options: list[dict[str, Any]],
+    played: list[ClientGame],
+) -> None:
+    """If another choice looks the same to the explorer and the spectator (their fingerprints:
+    the game holds it hidden), both are made over HTTP on two copies of the position and the
+    server must answer the explorer and anyone alike."""
+    other = None
+    for option in options:
+        if option == chosen:
+            continue
+        alt = state.clone()
+        alt.apply(Action.from_json(option), builder)
+        looks = all(alt.fingerprint(s) == twin.fingerprint(s) for s in (explorer, None))
+        if looks and alt.data != twin.data:
+            other = option
+            break
+    if other is None:
+        return
+    games = []
+    for choice in (chosen, other):
+        ident, tokens = plant(db_url, state)
+        g = ClientGame(ident, "", 2, state.game.name, tokens)
+        played.append(g)
+        seen = client.send(
+            "GET", f"/api/games/{ident}/view", g, headers={"X-Seat-Token": tokens[builder]}
+        )
+        if seen is None or seen.status_code != 200:
+            return
+        body = seen.json()
+        if client.post_as(g, builder, choice, body["num_actions"], seen=body["seen"]) != 200:
+            fig.violations.append(f"hidden choice {state.game.params}: {choice} refused")
+            return
+        games.append((ident, tokens[explorer]))
+    step = state.num_actions() + 1
+    one, two = (answers(client.http, ident, explorer, token, step) for ident, token in games)
+    out.differentials += 1
+    per = fig.game(state.game.name)
+    per.differentials += 1
+    if one != two:
+        per.leaks += 1
+        fig.leaks += 1
+        fig.violations.append(
+            f"leak lairs {state.game.params} step {step}: the explorer can tell the Builder's "
+            f"hidden choices {chosen} and {other} apart: {first_difference(one, two, 'answers')}"
+        )
+
+
 # ------------------------------------------------------------------------------------ main
 
 
 def store_parts(fig: Figures, args: argparse.Namespace, seed: int, label: str, url: str) -> None:
-    """Parts 3-5 on one store, each printing its figures."""
-    before = (fig.accepted_actions, fig.accepted_undos, fig.lost, fig.duplicated, fig.races)
-    errors, unanswered = len(fig.server_errors), fig.unanswered
-    began = time.monotonic()
-    run_clients(fig, url, seed, args.clients, args.client_seconds, args.client_games, args.servers)
-    print(
-        f"clients ({label}, {args.servers} server(s)): {args.clients} clients, "
-        f"{fig.accepted_actions - before[0]} actions and {fig.accepted_undos - before[1]} undos "
-        f"accepted, races {fig.races - before[4]}, refusals {dict(sorted(fig.refused.items()))}, "
-        f"lost {fig.lost - before[2]}, duplicated {fig.duplicated - before[3]}, "
-        f"5xx {len(fig.server_errors) - errors}, unanswered {fig.unanswered - unanswered}; "
-        f"{time.monotonic() - began:.0f} s",
-        flush=True,
-    )
+    """Parts 3-6 on one store, each printing its figures: clients, the Builder's races and the
+    differential against ``args.servers`` server workers, then the kill -9 restarts."""
+    fig.store = label
+    workers = [Server(url) for _ in range(args.servers)]
+    try:
+        for server in workers:
+            server.start()
+        bases = [server.base for server in workers]
+        before = (fig.accepted_actions, fig.accepted_undos, fig.lost, fig.duplicated, fig.races)
+        errors, unanswered = len(fig.server_errors), fig.unanswered
+        began = time.monotonic()
+        run_clients(fig, bases, url, seed, args.clients, args.client_seconds, args.client_games)
+        print(
+            f"clients ({label}, {args.servers} server workers): {args.clients} clients, "
+            f"{fig.accepted_actions - before[0]} actions and {fig.accepted_undos - before[1]} "
+            f"undos accepted, races {fig.races - before[4]}, refusals "
+            f"{dict(sorted(fig.refused.items()))}, lost {fig.lost - before[2]}, duplicated "
+            f"{fig.duplicated - before[3]}, 5xx {len(fig.server_errors) - errors}, unanswered "
+            f"{fig.unanswered - unanswered}; {time.monotonic() - began:.0f} s",
+            flush=True,
+        )
+        before = (fig.lost, fig.duplicated, fig.corrupted, fig.leaks, len(fig.violations))
+        errors = len(fig.server_errors)
+        began = time.monotonic()
+        b = builder_races(fig, bases, url, seed, args.builder_races)
+        ways = ", ".join(
+            f"({w}) accepted in the race {b.won.get(w, 0)} of {b.sent.get(w, 0)}" for w in WAYS
+        )
+        print(
+            f"Builder's choice (Lairs, {label}): {b.races} races against the explorer's action "
+            f"on two workers ({b.passed} positions passed over), {ways}; lost "
+            f"{fig.lost - before[0]}, duplicated {fig.duplicated - before[1]}, 5xx "
+            f"{len(fig.server_errors) - errors}, corrupted {fig.corrupted - before[2]}, leaks "
+            f"{fig.leaks - before[3]} in {b.differentials} hidden-choice differentials, "
+            f"violations {len(fig.violations) - before[4]}; "
+            f"{time.monotonic() - began:.0f} s",
+            flush=True,
+        )
+        leaks = fig.leaks
+        began = time.monotonic()
+        differential(fig, bases[0], url, seed, args.differentials)
+        done = sum(p.differentials for (store, _), p in fig.per.items() if store == label)
+        print(
+            f"differential ({label}): {done} pairs, leaks {fig.leaks - leaks}; "
+            f"{time.monotonic() - began:.0f} s",
+            flush=True,
+        )
+    finally:
+        for server in workers:
+            server.stop()
     before = (fig.accepted_actions, 0, fig.lost, fig.duplicated, 0)
     began = time.monotonic()
     run_restarts(fig, url, seed, args.restarts, max(2, args.clients // 4))
@@ -775,55 +1148,106 @@ def store_parts(fig: Figures, args: argparse.Namespace, seed: int, label: str, u
         f"{time.monotonic() - began:.0f} s",
         flush=True,
     )
-    leaks = fig.leaks
-    began = time.monotonic()
-    server = Server(url)
-    server.start()
-    try:
-        differential(fig, server.base, url, seed, args.differentials)
-    finally:
-        server.stop()
-    done = sum(p.differentials for p in fig.per.values())
-    print(
-        f"differential ({label}): {done} pairs so far, leaks {fig.leaks - leaks}; "
-        f"{time.monotonic() - began:.0f} s",
-        flush=True,
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m tabletop.soak",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add = parser.add_argument
+    add("--seed", type=int, default=None, help="base seed (default: random)")
+    add("--fuzz-actions", type=int, default=1_000_000, help="fuzz until this many actions")
+    add("--deep-every", type=int, default=5, help="the costlier checks every N steps")
+    add("--fuzz-seconds", type=float, default=float("inf"), help="time bound of the fuzz")
+    add("--workers", type=int, default=2, help="fuzz worker processes")
+    add("--clients", type=int, default=20, help="concurrent clients")
+    add("--client-seconds", type=float, default=60, help="length of that run")
+    add("--client-games", type=int, default=len(cases()), help="games they share (every mode)")
+    add("--builder-races", type=int, default=24, help="Lairs: Builder's choice races")
+    add("--restarts", type=int, default=20, help="kill -9 restarts")
+    add("--differentials", type=int, default=2, help="differential positions per mode")
+    add("--servers", type=int, default=2, help="server worker processes on each store")
+    add(
+        "--postgres",
+        default=None,
+        metavar="URL",
+        help="the PostgreSQL pass on this database (default: a throwaway server of its own)",
+    )
+    add("--no-postgres", action="store_true", help="no PostgreSQL pass (SQLite only)")
+    return parser.parse_args(argv)
+
+
+def postgres_binaries(args: argparse.Namespace) -> Path | None:
+    """The binaries of the throwaway server to start, or None when none is needed; a
+    SystemExit saying what is missing (before an hour of fuzzing, not after)."""
+    if args.no_postgres or args.postgres:
+        return None
+    bindir = binaries()
+    if bindir is None:
+        raise SystemExit(
+            "soak: PostgreSQL is not installed (scripts/install-postgres.sh installs it); "
+            "--postgres URL uses a server of yours, --no-postgres skips that pass"
+        )
+    try:
+        import psycopg  # noqa: F401
+    except ModuleNotFoundError:
+        raise SystemExit(
+            "soak: the PostgreSQL pass needs psycopg: pip install -e '.[test]'"
+        ) from None
+    return bindir
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)  # the finally blocks stop every server started
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tabletop.soak", description=__doc__)
-    parser.add_argument("--seed", type=int, default=None, help="base seed (default: random)")
-    parser.add_argument(
-        "--fuzz-actions", type=int, default=1_000_000, help="fuzz until this many actions"
-    )
-    parser.add_argument("--deep-every", type=int, default=5, help="full checks every N steps")
-    parser.add_argument(
-        "--fuzz-seconds", type=float, default=float("inf"), help="time bound of the fuzz"
-    )
-    parser.add_argument("--workers", type=int, default=2, help="fuzz worker processes")
-    parser.add_argument("--clients", type=int, default=20, help="concurrent clients")
-    parser.add_argument("--client-seconds", type=float, default=60, help="length of that run")
-    parser.add_argument(
-        "--client-games", type=int, default=len(cases()), help="games they share (every mode)"
-    )
-    parser.add_argument("--restarts", type=int, default=20, help="kill -9 restarts")
-    parser.add_argument(
-        "--differentials", type=int, default=2, help="differential positions per mode"
-    )
-    parser.add_argument("--servers", type=int, default=1, help="server processes per store")
-    parser.add_argument(
-        "--postgres", default=None, help="also run parts 3-5 on this PostgreSQL URL"
-    )
-    parser.add_argument(
-        "--postgres-servers", type=int, default=2, help="server processes on PostgreSQL"
-    )
-    args = parser.parse_args(argv)
+    args = parse(argv)
+    bindir = postgres_binaries(args)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(7), "big")
     fig = Figures()
     began = time.monotonic()
     print(f"soak: seed {seed} (rerun with --seed {seed})", flush=True)
+    previous = signal.getsignal(signal.SIGTERM)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminated)
+    try:
+        run(fig, args, seed, bindir)
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, previous)
+    bad = (
+        len(fig.violations)
+        + fig.lost
+        + fig.duplicated
+        + len(fig.server_errors)
+        + fig.corrupted
+        + fig.leaks
+    )
+    print("per game:")
+    stores = sorted({store for store, _ in fig.per}, key=lambda s: (s != "", s != "SQLite", s))
+    for store in stores:
+        for (where, name), per in sorted(fig.per.items()):
+            if where == store:
+                print(per.line(name, store))
+    for line in (fig.violations + fig.server_errors)[:20]:
+        print("  " + line)
+    print(
+        f"soak: actions {fig.actions + fig.accepted_actions} "
+        f"({fig.actions} fuzz + {fig.accepted_actions} over HTTP), games {fig.games} fuzz, "
+        f"races {fig.races}, violations {len(fig.violations)}, lost {fig.lost}, "
+        f"duplicated {fig.duplicated}, 5xx {len(fig.server_errors)}, corrupted {fig.corrupted}, "
+        f"leaks {fig.leaks}; {time.monotonic() - began:.0f} s",
+        flush=True,
+    )
+    return 1 if bad else 0
 
+
+def run(fig: Figures, args: argparse.Namespace, seed: int, bindir: Path | None) -> None:
+    """The fuzz, then the HTTP parts on SQLite and on PostgreSQL (a throwaway server of its
+    own unless ``--postgres URL``), which is stopped whatever happens (an error, Ctrl-C)."""
     took = fuzz(
         fig,
         seed,
@@ -839,34 +1263,22 @@ def main(argv: list[str] | None = None) -> int:
         f"{fig.replay_mismatches} mismatches",
         flush=True,
     )
+    print_fuzz_profile(fig)
     with tempfile.TemporaryDirectory(prefix="tabletop-soak-") as tmp:
         store_parts(fig, args, seed, "SQLite", f"sqlite:///{Path(tmp) / 'soak.db'}")
-    if args.postgres:
-        servers, args.servers = args.servers, args.postgres_servers
-        store_parts(fig, args, derive_seed(seed, "postgres") >> 1, "PostgreSQL", args.postgres)
-        args.servers = servers
-    bad = (
-        len(fig.violations)
-        + fig.lost
-        + fig.duplicated
-        + len(fig.server_errors)
-        + fig.corrupted
-        + fig.leaks
-    )
-    print("per game:")
-    for name in sorted(fig.per):
-        print(fig.per[name].line(name))
-    for line in (fig.violations + fig.server_errors)[:20]:
-        print("  " + line)
-    print(
-        f"soak: actions {fig.actions + fig.accepted_actions} "
-        f"({fig.actions} fuzz + {fig.accepted_actions} over HTTP), games {fig.games} fuzz, "
-        f"races {fig.races}, violations {len(fig.violations)}, lost {fig.lost}, "
-        f"duplicated {fig.duplicated}, 5xx {len(fig.server_errors)}, corrupted {fig.corrupted}, "
-        f"leaks {fig.leaks}; {time.monotonic() - began:.0f} s",
-        flush=True,
-    )
-    return 1 if bad else 0
+    if args.no_postgres:
+        return
+    pg = PgServer(bindir) if bindir is not None else None
+    try:
+        url = args.postgres
+        if pg is not None:
+            url = pg.start()
+            print(f"PostgreSQL: a throwaway server ({bindir}) on a Unix socket in {pg.root}")
+        store_parts(fig, args, derive_seed(seed, "postgres") >> 1, "PostgreSQL", url)
+    finally:
+        if pg is not None:
+            pg.stop()
+            print("PostgreSQL: stopped", flush=True)
 
 
 if __name__ == "__main__":
