@@ -89,11 +89,13 @@ def test_every_mark_is_its_own_and_the_key_matches_the_board() -> None:
 def test_a_move_target_shows_its_cost_and_one_way_to_pay_asks_nothing_more() -> None:
     s = scenario({"fresh": {"basic": 2}})
     board = web.render(s.view(0))
-    assert "Creep · pays Basic" in board
+    assert "Creep · pays Basic" in board  # in full in the space's title
+    assert '<em class="lr-cost">Creep pays Ba</em>' in board  # short on the space itself
     s.do("creep", dir="s")
     assert s.state.prompt().kind != "pay"  # one way to pay: paid at once
     several = scenario({"fresh": {"basic": 1, "perception": 1}})
     assert "Creep · 1 cube of any kind" in web.render(several.view(0))
+    assert '<em class="lr-cost">Creep 1 any</em>' in web.render(several.view(0))
 
 
 def test_several_ways_to_pay_are_buttons_on_the_map_with_their_cubes() -> None:
