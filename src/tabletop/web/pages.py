@@ -62,8 +62,19 @@ def refused_page(request: Request, exc: ApiError) -> Response:
     return error_page(request, exc.status, exc.message)
 
 
+def navigated(request: Request) -> bool:
+    """Whether the browser opened this URL as a page (typed, a link, a new tab), not the page's
+    own script fetching a part of it (the live reload, the whole log)."""
+    mode = request.headers.get("sec-fetch-mode", "")
+    dest = request.headers.get("sec-fetch-dest", "")
+    return mode == "navigate" or dest == "document"
+
+
 def refused_fragment(request: Request, exc: ApiError) -> Response:
-    """A fragment's refusal (the live reload asked it): the message escaped, bare."""
+    """A fragment's refusal: the message escaped, bare, to the page's script that asked it
+    (the live reload); the error page to a person who opened the fragment's URL."""
+    if navigated(request):
+        return refused_page(request, exc)
     return guards.escaped_html(exc.message, exc.status)
 
 

@@ -16,6 +16,7 @@ import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from ...engine.actions import echo
 from ...store.games import NotFound
 from .. import guards
 from ..deps import (
@@ -33,6 +34,8 @@ from ..moves import play_action, undo_step
 from ..pages import (
     board_context,
     board_markup,
+    error_page,
+    navigated,
     page,
     redirect,
     refused_fragment,
@@ -126,9 +129,13 @@ def whole_log_page(request: Request, store: StoreDep, ident: str, seat: int | No
     try:
         record = store.record(ident)
     except NotFound:
-        return guards.escaped_html(f"no game {ident!r}", 404)
+        message = f"no game {echo(ident)}"
+        if navigated(request):
+            return error_page(request, 404, message)
+        return guards.escaped_html(message, 404)
     entries = list(reversed(whole_log(record.states(), seat)))
-    return page(request, "log.html", log=entries)
+    # the list, for the page's script; a page of its own to a person who opened the URL
+    return page(request, "whole_log.html" if navigated(request) else "log.html", log=entries)
 
 
 @router.get("/play/{ident}/log", response_class=HTMLResponse)
