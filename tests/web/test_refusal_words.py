@@ -111,6 +111,14 @@ def test_a_form_sent_without_javascript_comes_back_in_players_words(
     page = client.get(r.headers["location"]).text
     shown = unescape(re.search(r'<p class="error"[^>]*id="error">(.*?)</p>', page, re.S)[1])
     assert shown == error
+    # every choice the player made is chosen again in the form, nothing to redo
+    for card, where in action.args:
+        select = re.search(
+            rf'<select name="arg\.{re.escape(card)}"[^>]*>(.*?)</select>', page, re.S
+        )
+        assert select, card
+        chosen = re.findall(r'<option value="([^"]*)" selected>', select[1])
+        assert [unescape(v) for v in chosen] == [json.dumps(where)], (card, chosen)
 
 
 def test_a_bid_the_rules_refuse_reads_as_words(client: TestClient, db_url: str) -> None:
@@ -133,3 +141,16 @@ def test_a_bid_the_rules_refuse_reads_as_words(client: TestClient, db_url: str) 
     r = client.post(f"/play/{made['id']}/act", data=form, follow_redirects=False)
     error = parse_qs(urlsplit(r.headers["location"]).query)["error"][0]
     assert error == message
+
+
+def test_kept_choices_in_the_address_only_ever_preselect(client: TestClient, db_url: str) -> None:
+    """The page address carrying a refused form's choices is the player's to edit: anything
+    that is no choice offered is ignored, never shown."""
+    made, _ = paper_tales_at_deployment(db_url, client)
+    url = f"/play/{made['id']}"
+    token = made["seat_tokens"]["0"]
+    plain = client.get(url, params={"token": token}).text
+    for kept in ("{not json", "[1]", '{"kind": "deploy", "args": {"nope": "<b>x</b>"}}'):
+        r = client.get(url, params={"token": token, "kept": kept})
+        assert r.status_code == 200 and "<b>x</b>" not in r.text
+        assert r.text.count(" selected>") == plain.count(" selected>")

@@ -60,8 +60,11 @@ def refused_seat_page(request: Request, exc: ApiError) -> Response:
     return refused_page(request, exc)
 
 
-def back_to(ident: str, form: dict[str, str], error: str | None = None) -> RedirectResponse:
-    """The page a form came from (hot-seat or a seat's page), with the refusal if any."""
+def back_to(
+    ident: str, form: dict[str, str], error: str | None = None, kept: str | None = None
+) -> RedirectResponse:
+    """The page a form came from (hot-seat or a seat's page), with the refusal if any and the
+    template form's choices to keep (``kept``)."""
     token = quote(form.get("token", ""))
     if form.get("mode") == "hotseat":
         # the cover shows only when the deciding seat changes: the seat that just moved
@@ -73,14 +76,32 @@ def back_to(ident: str, form: dict[str, str], error: str | None = None) -> Redir
         url = f"/play/{ident}?token={token}"
     if error:
         url += "&error=" + quote(error)
+    if kept:
+        url += "&kept=" + quote(kept)
     return redirect(url)
+
+
+def kept_form(form: dict[str, str]) -> str | None:
+    """A template form's choices as its page keeps them after a refusal: ``{"kind", "args"}``
+    with each field's value (None: no template form, or fields that are no JSON)."""
+    if not form.get("template"):
+        return None
+    try:
+        args = {k[4:]: json.loads(v) for k, v in form.items() if k.startswith("arg.")}
+    except ValueError:
+        return None
+    return json.dumps({"kind": form["template"], "args": args}, separators=(",", ":"))
 
 
 def refused_form(request: Request, exc: ApiError) -> Response:
     """A form's refusal: back to its page, which says why (a stale choice in plain words)."""
     form = getattr(request.state, "form", None) or {}
-    message = STALE_PAGE if exc.code == "stale" and request.url.path.endswith("/act") else None
-    return back_to(request.path_params["ident"], form, message or exc.message)
+    acting = request.url.path.endswith("/act")
+    message = STALE_PAGE if exc.code == "stale" and acting else None
+    # the choices of a refused template form come back chosen (a stale one starts afresh:
+    # the situation changed)
+    kept = kept_form(form) if acting and exc.code != "stale" else None
+    return back_to(request.path_params["ident"], form, message or exc.message, kept)
 
 
 @router.get("/play/{ident}", response_class=HTMLResponse)
@@ -93,9 +114,10 @@ def play(
     store: StoreDep,
     kick: KickDep,
     error: str | None = None,
+    kept: str | None = None,
 ) -> HTMLResponse:
     kick(game.id, game.state, game.info)
-    ctx = board_context(store, game.state, game.info, seat, token, error)
+    ctx = board_context(store, game.state, game.info, seat, token, error, kept)
     return board_page(request, "seat", ctx)
 
 
@@ -165,7 +187,12 @@ def watch_fragment(game: GameDep, store: StoreDep, digest: str | None = None) ->
 
 
 def hotseat_screen(
-    store: StoreDep, game: HotseatDep, token: str | None, show: int | None, error: str | None
+    store: StoreDep,
+    game: HotseatDep,
+    token: str | None,
+    show: int | None,
+    error: str | None,
+    kept: str | None = None,
 ) -> tuple[str, str, dict[str, Any]]:
     """What the hot-seat page shows now: ``(template, mode, context)``: the board of the seat
     shown (``show``, while it decides), the cover handing the device to the next person, or
@@ -174,7 +201,8 @@ def hotseat_screen(
     humans = human_seats(info)
     due = [s for s in state.current_seats() if s in humans]
     if show is not None and show in due:
-        return "play.html", "hotseat", board_context(store, state, info, show, token, error)
+        ctx = board_context(store, state, info, show, token, error, kept)
+        return "play.html", "hotseat", ctx
     if due:
         public = state.view(None) or {}
         return (
@@ -211,9 +239,10 @@ def hotseat(
     kick: KickDep,
     show: int | None = None,
     error: str | None = None,
+    kept: str | None = None,
 ) -> HTMLResponse:
     kick(game.id, game.state, game.info)
-    template, mode, ctx = hotseat_screen(store, game, token, show, error)
+    template, mode, ctx = hotseat_screen(store, game, token, show, error, kept)
     if template == "play.html":
         return board_page(request, mode, ctx)
     return page(request, template, **ctx)
