@@ -120,3 +120,13 @@ def test_several_ways_to_pay_are_buttons_on_the_map_with_their_cubes() -> None:
     assert "Never mind" in board
     pending = re.search(r'<div class="lr-c[^"]*\bpending\b[^"]*"[^>]*data-cell="(\w\d)"', board)
     assert pending and grid.parse(pending[1]) == grid.step(before, "s")
+
+
+def test_the_sheet_played_on_comes_first() -> None:
+    """While building, the seat's lair (with its palette) opens the board; while exploring, the
+    seat's own map sheet, where its moves are tapped (on a phone the rest is further down)."""
+    building_board = web.render(Scenario("lairs", seed=1, mode="intro").view(0))
+    assert re.findall(r"<h3>([^<]+)</h3>", building_board)[0] == "Your lair"
+    exploring = visible_text(web.render(scenario().view(0)))
+    heads = [h for h in ("Your map sheet", "Your lair", "Seat 2's map sheet") if h in exploring]
+    assert sorted(heads, key=exploring.index)[0] == "Your map sheet"

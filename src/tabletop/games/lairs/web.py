@@ -472,8 +472,11 @@ def hazards_html(view: dict[str, Any]) -> str:
 
 
 def render(view: dict[str, Any]) -> str:
+    """The board: while building, the seat's own lair first (its palette above it); while
+    exploring, the seat's own map sheet first (where its moves are tapped), then its lair and
+    the other map sheets."""
     seat = view.get("seat")
-    parts = []
+    parts: list[tuple[int, str]] = []  # (place on the board, markup)
     lair = view.get("lair")
     maps = view.get("maps") or []
     shown: set[str] = set()
@@ -491,7 +494,7 @@ def render(view: dict[str, Any]) -> str:
                 f'<p class="lr-left">Still to place: {escape(left or "nothing")}; '
                 f"Walls placed: {len(lair['walls'])}</p>"
             )
-        parts.append(
+        lair_part = (
             f'<div class="lr-sheet lr-own{" lr-building" if builds else ""}"><h3>{head}</h3>'
             + (palette_html(view) if building_now else "")
             + grid_html(lair["feat"], set(lair["walls"]), None, pos, clickable(view, False), legal)
@@ -499,12 +502,14 @@ def render(view: dict[str, Any]) -> str:
             + (_highlights(legal) if legal is not None else "")
             + "</div>"
         )
+        # while building the lair comes first; while exploring, after the seat's map sheet
+        parts.append((0 if building_now else 1, lair_part))
     names = view.get("seat_names") or []
     for i, sheet in enumerate(maps):
         other = names[i] if i < len(names) else f"Seat {i + 1}"
         who = "Your map sheet" if i == seat else f"{other}'s map sheet"
         shown |= {f for f in sheet["map"] if f}
-        parts.append(
+        sheet_part = (
             f'<div class="lr-sheet"><h3>{escape(who)}</h3>'
             + grid_html(
                 sheet["map"],
@@ -519,13 +524,14 @@ def render(view: dict[str, Any]) -> str:
             + mat_html(view, i)
             + "</div>"
         )
+        parts.append((0 if i == seat else 2, sheet_part))
     info = f'<div class="lr-info">Round {view["round"]} of {view["rounds"]}'
     if view.get("goal"):
         info += f"; goal {view['goal']} VP"
     info += "</div>"
     return (
         f'<div class="lr-board">{info}'
-        + "".join(parts)
+        + "".join(markup for _, markup in sorted(parts, key=lambda p: p[0]))
         + '<div class="lr-sheet lr-key"><h3>Key</h3>'
         + legend_html({f for f in shown if f != "empty"})
         + (cube_key() if maps else "")
