@@ -51,6 +51,9 @@ STALE_PAGE = (
     "The game moved on while you were choosing, so your choice was not played. "
     "This is the new situation: choose again."
 )
+STALE_UNDO = (
+    "The game moved on since you looked, so nothing was taken back. This is the new situation."
+)
 
 
 def refused_seat_page(request: Request, exc: ApiError) -> Response:
@@ -97,7 +100,9 @@ def refused_form(request: Request, exc: ApiError) -> Response:
     """A form's refusal: back to its page, which says why (a stale choice in plain words)."""
     form = getattr(request.state, "form", None) or {}
     acting = request.url.path.endswith("/act")
-    message = STALE_PAGE if exc.code == "stale" and acting else None
+    message = None
+    if exc.code == "stale":
+        message = STALE_PAGE if acting else STALE_UNDO
     # the choices of a refused template form come back chosen (a stale one starts afresh:
     # the situation changed)
     kept = kept_form(form) if acting and exc.code != "stale" else None
