@@ -154,3 +154,24 @@ def test_kept_choices_in_the_address_only_ever_preselect(client: TestClient, db_
         r = client.get(url, params={"token": token, "kept": kept})
         assert r.status_code == 200 and "<b>x</b>" not in r.text
         assert r.text.count(" selected>") == plain.count(" selected>")
+
+
+def test_a_lairs_piece_refused_reads_as_words(client: TestClient, db_url: str) -> None:
+    made = client.post(
+        "/api/games",
+        json={"game": "lairs", "params": {}, "seats": ["human", "human"], "seed": 3},
+    ).json()
+    store = GameStore(db_url)
+    state, _ = store.load(made["id"])
+    start = Action.of("build", piece="start", cell="F6", side="space")
+    state = store.apply(made["id"], 0, start, seen=state.fingerprint(0))
+    before = snapshot(db_url, made["id"])
+    chest = {"kind": "build", "args": {"piece": "chest", "cell": "F6", "side": "space"}}
+    r = client.post(
+        f"/api/games/{made['id']}/actions",
+        headers={"X-Seat-Token": made["seat_tokens"]["0"]},
+        json={"action": chest, "seen": state.fingerprint(0)},
+    )
+    assert r.status_code == 409, r.text
+    assert r.json()["message"] == "F6 already holds a feature (one feature per space)."
+    assert snapshot(db_url, made["id"]) == before
