@@ -173,5 +173,7 @@ def test_a_lairs_piece_refused_reads_as_words(client: TestClient, db_url: str) -
         json={"action": chest, "seen": state.fingerprint(0)},
     )
     assert r.status_code == 409, r.text
-    assert r.json()["message"] == "F6 already holds a feature (one feature per space)."
+    message = r.json()["message"]  # the rule's own words (Lairs' rules may word it otherwise)
+    assert "F6" in message and not ENGINE_SPEAK.search(message), message
+    assert message[:1].isupper() and message.endswith("."), message
     assert snapshot(db_url, made["id"]) == before
