@@ -504,6 +504,14 @@ class TestPages:
         )
         assert r.status_code == 200 and "The game moved on while you were choosing" in r.text
         assert snapshot(db_url, game["id"]) == before
+        # a take-back sent on an old page says so in the same words, nothing undone
+        r = client.post(
+            f"/play/{game['id']}/undo",
+            data={"token": game["seat_tokens"]["0"], "expected_actions": "3"},
+        )
+        assert r.status_code == 200 and "so nothing was taken back" in r.text
+        assert "stale undo" not in r.text
+        assert snapshot(db_url, game["id"]) == before
 
 
 def test_game_renderer_is_used_when_a_game_ships_one(monkeypatch, client) -> None:

@@ -254,6 +254,8 @@ class TestErrorPages:
         text = self.page(client.get("/nope"), 404)
         assert "no such page" in text
         self.page(client.get("/static/nope.js"), 404)
+        self.page(client.get("/docs/nope"), 404)  # the API's docs are pages too
+        self.page(client.post("/docs"), 405)
         assert client.get("/api/nope").headers["content-type"].startswith("application/json")
 
     def test_no_such_report(self, client: TestClient, tmp_path: Path, monkeypatch) -> None:
@@ -364,3 +366,38 @@ def _retyped(value: Any) -> list[tuple[Any, str]]:
     elif isinstance(value, list) and value:
         out += [([*value[:-1], 2.5], "json"), (str(value), "")]
     return out
+
+
+class TestPartsOpenedAsPages:
+    """The parts a board page fetches for itself (the live reload's fragment, the whole log)
+    answer its script with bare markup, but a person who opens their URL in the browser gets a
+    page, refusals included."""
+
+    NAVIGATE = {"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+
+    def test_a_refused_fragment_or_log_opened_in_the_browser_is_a_page(
+        self, client: TestClient
+    ) -> None:
+        game = new_game(client, ["human", "human"])
+        for url in (
+            f"/play/{game['id']}/fragment",
+            f"/play/{game['id']}/log",
+            f"/play/{game['id']}/log?token=nope",
+            "/watch/nope/fragment",
+            "/watch/nope/log",
+            f"/watch/{quote(MARKUP, safe='')}/log",
+        ):
+            r = client.get(url, headers=self.NAVIGATE)
+            assert r.status_code in (401, 403, 404), (url, r.status_code)
+            assert r.text.lstrip().startswith("<!doctype html>") and "Cannot open" in r.text, url
+            assert MARKUP not in r.text
+            bare = client.get(url)  # the page's own script: the message alone
+            assert bare.status_code == r.status_code and "<html" not in bare.text, url
+
+    def test_the_whole_log_opened_in_the_browser_is_a_page(self, client: TestClient) -> None:
+        game = new_game(client, ["bot:random", "bot:random"], seed=9, rounds=3)
+        bare = client.get(f"/watch/{game['id']}/log")
+        assert bare.status_code == 200 and bare.text.startswith("<ol")
+        page = client.get(f"/watch/{game['id']}/log", headers=self.NAVIGATE)
+        assert page.status_code == 200 and "<html" in page.text and "Full log" in page.text
+        assert bare.text.strip() in page.text

@@ -89,11 +89,13 @@ def test_every_mark_is_its_own_and_the_key_matches_the_board() -> None:
 def test_a_move_target_shows_its_cost_and_one_way_to_pay_asks_nothing_more() -> None:
     s = scenario({"fresh": {"basic": 2}})
     board = web.render(s.view(0))
-    assert "Creep · pays Basic" in board
+    assert "Creep · pays Basic" in board  # in full in the space's title
+    assert '<em class="lr-cost">Creep pays Ba</em>' in board  # short on the space itself
     s.do("creep", dir="s")
     assert s.state.prompt().kind != "pay"  # one way to pay: paid at once
     several = scenario({"fresh": {"basic": 1, "perception": 1}})
     assert "Creep · 1 cube of any kind" in web.render(several.view(0))
+    assert '<em class="lr-cost">Creep 1 any</em>' in web.render(several.view(0))
 
 
 def test_several_ways_to_pay_are_buttons_on_the_map_with_their_cubes() -> None:
@@ -118,3 +120,13 @@ def test_several_ways_to_pay_are_buttons_on_the_map_with_their_cubes() -> None:
     assert "Never mind" in board
     pending = re.search(r'<div class="lr-c[^"]*\bpending\b[^"]*"[^>]*data-cell="(\w\d)"', board)
     assert pending and grid.parse(pending[1]) == grid.step(before, "s")
+
+
+def test_the_sheet_played_on_comes_first() -> None:
+    """While building, the seat's lair (with its palette) opens the board; while exploring, the
+    seat's own map sheet, where its moves are tapped (on a phone the rest is further down)."""
+    building_board = web.render(Scenario("lairs", seed=1, mode="intro").view(0))
+    assert re.findall(r"<h3>([^<]+)</h3>", building_board)[0] == "Your lair"
+    exploring = visible_text(web.render(scenario().view(0)))
+    heads = [h for h in ("Your map sheet", "Your lair", "Seat 2's map sheet") if h in exploring]
+    assert sorted(heads, key=exploring.index)[0] == "Your map sheet"

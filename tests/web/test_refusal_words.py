@@ -111,6 +111,14 @@ def test_a_form_sent_without_javascript_comes_back_in_players_words(
     page = client.get(r.headers["location"]).text
     shown = unescape(re.search(r'<p class="error"[^>]*id="error">(.*?)</p>', page, re.S)[1])
     assert shown == error
+    # every choice the player made is chosen again in the form, nothing to redo
+    for card, where in action.args:
+        select = re.search(
+            rf'<select name="arg\.{re.escape(card)}"[^>]*>(.*?)</select>', page, re.S
+        )
+        assert select, card
+        chosen = re.findall(r'<option value="([^"]*)" selected>', select[1])
+        assert [unescape(v) for v in chosen] == [json.dumps(where)], (card, chosen)
 
 
 def test_a_bid_the_rules_refuse_reads_as_words(client: TestClient, db_url: str) -> None:
@@ -133,3 +141,39 @@ def test_a_bid_the_rules_refuse_reads_as_words(client: TestClient, db_url: str) 
     r = client.post(f"/play/{made['id']}/act", data=form, follow_redirects=False)
     error = parse_qs(urlsplit(r.headers["location"]).query)["error"][0]
     assert error == message
+
+
+def test_kept_choices_in_the_address_only_ever_preselect(client: TestClient, db_url: str) -> None:
+    """The page address carrying a refused form's choices is the player's to edit: anything
+    that is no choice offered is ignored, never shown."""
+    made, _ = paper_tales_at_deployment(db_url, client)
+    url = f"/play/{made['id']}"
+    token = made["seat_tokens"]["0"]
+    plain = client.get(url, params={"token": token}).text
+    for kept in ("{not json", "[1]", '{"kind": "deploy", "args": {"nope": "<b>x</b>"}}'):
+        r = client.get(url, params={"token": token, "kept": kept})
+        assert r.status_code == 200 and "<b>x</b>" not in r.text
+        assert r.text.count(" selected>") == plain.count(" selected>")
+
+
+def test_a_lairs_piece_refused_reads_as_words(client: TestClient, db_url: str) -> None:
+    made = client.post(
+        "/api/games",
+        json={"game": "lairs", "params": {}, "seats": ["human", "human"], "seed": 3},
+    ).json()
+    store = GameStore(db_url)
+    state, _ = store.load(made["id"])
+    start = Action.of("build", piece="start", cell="F6", side="space")
+    state = store.apply(made["id"], 0, start, seen=state.fingerprint(0))
+    before = snapshot(db_url, made["id"])
+    chest = {"kind": "build", "args": {"piece": "chest", "cell": "F6", "side": "space"}}
+    r = client.post(
+        f"/api/games/{made['id']}/actions",
+        headers={"X-Seat-Token": made["seat_tokens"]["0"]},
+        json={"action": chest, "seen": state.fingerprint(0)},
+    )
+    assert r.status_code == 409, r.text
+    message = r.json()["message"]  # the rule's own words (Lairs' rules may word it otherwise)
+    assert "F6" in message and not ENGINE_SPEAK.search(message), message
+    assert message[:1].isupper() and message.endswith("."), message
+    assert snapshot(db_url, made["id"]) == before

@@ -1,12 +1,14 @@
 """How the web app answers what it refuses or fails at: JSON under ``/api/``, a page elsewhere.
 
-- The JSON API (``/api/...``, and FastAPI's own ``/openapi.json`` and ``/docs``) answers
+- The JSON API (``/api/...``, and FastAPI's own ``/openapi.json``) answers
   ``{"code", "message", "detail"}`` (``detail`` repeats the message for older clients), written
   with ``<``, ``>`` and ``&`` as JSON escapes (``\\u003c``...): the text a client decodes is the
   same, and no markup sent in a request is ever in the bytes of an answer, whatever reads them.
-- Every other route a browser can reach (``/nope``, ``/reports/nope``, ``/replay/GAME?step=x``)
-  answers an HTML error page, its message escaped. A page route may choose its own answer with
-  :func:`tabletop.web.deps.refusal` (a fragment, a redirect back to its form).
+- Every other route a browser can reach (``/nope``, ``/reports/nope``, ``/replay/GAME?step=x``,
+  ``/docs/nope``) answers an HTML error page, its message escaped; so does a part of a page
+  (a board's fragment, the whole log) opened as a page (:func:`tabletop.web.pages.navigated`).
+  A page route may choose its own answer with :func:`tabletop.web.deps.refusal` (a fragment, a
+  redirect back to its form).
 - A message is at most :data:`MAX_MESSAGE` characters; input a message repeats is quoted and cut
   short where the message is made (:func:`tabletop.engine.actions.echo`).
 
@@ -30,7 +32,7 @@ from .guards import CODES, error_body
 log = logging.getLogger("tabletop.web")
 
 MAX_MESSAGE = 600  # characters of a refusal's message
-JSON_PATHS = ("/api/", "/openapi.json", "/docs", "/redoc")
+JSON_PATHS = ("/api/",)
 
 
 def short(message: str, limit: int = MAX_MESSAGE) -> str:
@@ -56,7 +58,7 @@ class SafeJSONResponse(JSONResponse):
 
 def wants_json(path: str) -> bool:
     """Whether a path belongs to the JSON API (else a browser reaches it: a page answers)."""
-    return path == "/api" or path.startswith(JSON_PATHS)
+    return path in ("/api", "/openapi.json") or path.startswith(JSON_PATHS)
 
 
 def json_refusal(status: int, message: str, code: str | None = None, **headers: str) -> Response:

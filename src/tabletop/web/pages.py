@@ -62,8 +62,19 @@ def refused_page(request: Request, exc: ApiError) -> Response:
     return error_page(request, exc.status, exc.message)
 
 
+def navigated(request: Request) -> bool:
+    """Whether the browser opened this URL as a page (typed, a link, a new tab), not the page's
+    own script fetching a part of it (the live reload, the whole log)."""
+    mode = request.headers.get("sec-fetch-mode", "")
+    dest = request.headers.get("sec-fetch-dest", "")
+    return mode == "navigate" or dest == "document"
+
+
 def refused_fragment(request: Request, exc: ApiError) -> Response:
-    """A fragment's refusal (the live reload asked it): the message escaped, bare."""
+    """A fragment's refusal: the message escaped, bare, to the page's script that asked it
+    (the live reload); the error page to a person who opened the fragment's URL."""
+    if navigated(request):
+        return refused_page(request, exc)
     return guards.escaped_html(exc.message, exc.status)
 
 
@@ -77,8 +88,10 @@ def board_context(
     seat: int | None,
     token: str | None,
     error: str | None,
+    kept: str | None = None,
 ) -> dict[str, Any]:
-    """Everything play.html / board.html show ``seat`` (None: a spectator) of ``state``."""
+    """Everything play.html / board.html show ``seat`` (None: a spectator) of ``state``;
+    ``kept``: the template form a refusal sent back (:func:`kept_choices`), chosen again."""
     view = state.view(seat)
     assert view is not None
     prompt = state.prompt()
@@ -132,7 +145,7 @@ def board_context(
         "waiting_for": waiting,
         "log": log_entries,
         "latest": log_entries[:8],
-        "forms": form_rows(forms_offered),
+        "forms": form_rows(forms_offered, kept_choices(kept)),
         "num_actions": state.num_actions(),
         "seen": state.fingerprint(seat),
         "seat_rows": [
@@ -174,27 +187,52 @@ def option_rows(state: State, seat: int | None, legal: list[Action]) -> list[dic
     ]
 
 
-def form_rows(offered: list[Template]) -> list[dict[str, Any]]:
-    """The template decisions offered, as forms: each field with its choices' JSON and words."""
-    return [
-        {
-            "kind": t.kind,
-            "text": t.text or humanize(t.kind),
-            "fixed": json.dumps(t.to_json()["fixed"]),
-            "fields": [
+def kept_choices(raw: str | None) -> dict[str, dict[str, Any]]:
+    """The choices of a template form a refusal sent back in its page's address
+    (``kept={"kind": ..., "args": {...}}``, see ``routers/seats.py``), by kind; {} for none or
+    for anything else (the address is the player's to edit: it only ever preselects)."""
+    try:
+        found = json.loads(raw) if raw else None
+    except ValueError:
+        return {}
+    if not isinstance(found, dict) or not isinstance(found.get("args"), dict):
+        return {}
+    return {str(found.get("kind")): found["args"]}
+
+
+def form_rows(
+    offered: list[Template], kept: dict[str, dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """The template decisions offered, as forms: each field with its choices' JSON, words and
+    whether it is chosen already (``kept``: what the player sent before a refusal)."""
+    rows = []
+    for t in offered:
+        chosen = (kept or {}).get(t.kind, {})
+        fields = []
+        for p in t.params:
+            domain = p.to_json()["domain"]
+            fields.append(
                 {
                     "name": p.name,
                     "label": p.label or p.name,
                     "choices": [
                         (json.dumps(v), p.labels[i] if p.labels else str(v))
-                        for i, v in enumerate(p.to_json()["domain"])
+                        for i, v in enumerate(domain)
                     ],
+                    "selected": json.dumps(chosen[p.name])
+                    if p.name in chosen and chosen[p.name] in domain
+                    else None,
                 }
-                for p in t.params
-            ],
-        }
-        for t in offered
-    ]
+            )
+        rows.append(
+            {
+                "kind": t.kind,
+                "text": t.text or humanize(t.kind),
+                "fixed": json.dumps(t.to_json()["fixed"]),
+                "fields": fields,
+            }
+        )
+    return rows
 
 
 def undo_refusal(store: GameStore, state: State, info: GameInfo, seat: int | None) -> str | None:

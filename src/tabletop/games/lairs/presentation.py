@@ -83,7 +83,7 @@ class LairsPresentation(Presentation):
                 at, side = web.edge_side(e)
                 found.append(BoardTarget("take-back", "side", side, f"{at}-{side}"))
         explorer = web.clickable(v, True)[0] if v.get("maps") else {}
-        for space, (_, words) in explorer.items():
+        for space, (_, words, _) in explorer.items():
             name = grid.name(space)
             found.append(BoardTarget("turn", "to", name, name, words))
         return found

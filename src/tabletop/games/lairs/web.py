@@ -60,23 +60,29 @@ def _mat_of(view: dict[str, Any]) -> dict[str, Any] | None:
     return mats[seat] if isinstance(seat, int) and 0 <= seat < len(mats) else None
 
 
-def cost_words(view: dict[str, Any], kind: str) -> str:
+def cost_words(view: dict[str, Any], kind: str, marks: bool = False) -> str:
     """What an explorer's action costs, on its target: the one way the Fresh cubes can pay
-    ("pays 1 Basic"), or the alternatives when there is a choice ("Quickness or 2 any");
-    "free" for an action that costs nothing."""
+    ("pays Basic"), or the alternatives when there is a choice ("Quickness or 2 cubes of any
+    kind"); "free" for an action that costs nothing. ``marks``: as short as a space on a phone
+    takes, in the cubes' marks ("pays Ba", "Qu or 2 any")."""
     alts = energy.COSTS.get(kind)
     if not alts:
         return "free"
+
+    def cube(c: str) -> str:
+        return CUBE_MARK.get(c, c) if marks else c.capitalize()
+
     mat = _mat_of(view)
     if mat is not None:
         ways = energy.payments({"fresh": mat["fresh"], "status": mat["status"]}, kind)
         if len(ways) == 1:
-            return "pays " + " + ".join(c.capitalize() for c in ways[0])
+            return "pays " + " + ".join(cube(c) for c in ways[0])
     words = []
     for alt in alts:
         n = alt.count("any")
-        named = [c.capitalize() for c in alt if c != "any"]
-        words.append(" + ".join(named + ([f"{n} cube{'s' * (n > 1)} of any kind"] if n else [])))
+        named = [cube(c) for c in alt if c != "any"]
+        anys = f"{n} any" if marks else f"{n} cube{'s' * (n > 1)} of any kind"
+        words.append(" + ".join(named + ([anys] if n else [])))
     return " or ".join(words)
 
 
@@ -137,14 +143,16 @@ def pay_html(view: dict[str, Any]) -> str:
     )
 
 
-def clickable(
-    view: dict[str, Any], explorer: bool
-) -> tuple[dict[int, tuple[str, str]], dict[int, str]]:
+Target = tuple[str, str, str]  # (the action as data-act, its words, the words on the space)
+
+
+def clickable(view: dict[str, Any], explorer: bool) -> tuple[dict[int, Target], dict[int, str]]:
     """Actions a tap on a space stands for, with the words on the target (an explorer's move
-    and its cube cost), and, while building, the take-back of each placed Wall by edge. A tap on
-    a free space names its cell and side and sends the build form with the piece picked in the
-    palette (see :func:`palette_html`); a tap on a placed piece takes it back."""
-    by_cell: dict[int, tuple[str, str]] = {}
+    and its cube cost, in full and as short as the space takes), and, while building, the
+    take-back of each placed Wall by edge. A tap on a free space names its cell and side and
+    sends the build form with the piece picked in the palette (see :func:`palette_html`); a tap
+    on a placed piece takes it back."""
+    by_cell: dict[int, Target] = {}
     by_edge: dict[int, str] = {}
     seat = view.get("seat")
     for a in view.get("actions") or []:
@@ -153,14 +161,14 @@ def clickable(
         if explorer and kind in ("creep", "to") and "dir" in args and seat is not None:
             nxt = grid.step(view["maps"][seat]["pos"], args["dir"])
             if nxt is not None and nxt not in by_cell:
-                by_cell[nxt] = (_act(a), f"{VERB[kind]} · {cost_words(view, kind)}")
+                by_cell[nxt] = _move(view, a)
         elif explorer and kind in ("backtrack", "peer"):
             cell = grid.parse(args.get("to") or args["at"])
             if cell not in by_cell:
-                by_cell[cell] = (_act(a), f"{VERB[kind]} · {cost_words(view, kind)}")
+                by_cell[cell] = _move(view, a)
         elif not explorer and kind in ("to", "move"):
             cell = grid.parse(args["cell"])
-            by_cell.setdefault(cell, (_act(a), VERB[kind]))
+            by_cell.setdefault(cell, (_act(a), VERB[kind], VERB[kind]))
     kinds = {t["kind"]: t for t in view.get("templates") or []}
     lair = view.get("lair")
     if explorer or lair is None or not ({"build", "take-back"} & set(kinds)):
@@ -169,14 +177,21 @@ def clickable(
         name = grid.name(cell)
         if lair["feat"][cell] is not None:
             if "take-back" in kinds:
-                by_cell[cell] = (_act(_template_act("take-back", cell=name, side="space")), "")
+                act = _act(_template_act("take-back", cell=name, side="space"))
+                by_cell[cell] = (act, "", "")
         elif "build" in kinds:
-            by_cell[cell] = (_act(_template_act("build", cell=name, side="space")), "")
+            by_cell[cell] = (_act(_template_act("build", cell=name, side="space")), "", "")
     if "take-back" in kinds:
         for e in lair["walls"]:
             name, side = edge_side(e)
             by_edge[e] = _act(_template_act("take-back", cell=name, side=side))
     return by_cell, by_edge
+
+
+def _move(view: dict[str, Any], a: dict[str, Any]) -> Target:
+    kind = a["kind"]
+    words = f"{VERB[kind]} · {cost_words(view, kind)}"
+    return _act(a), words, f"{VERB[kind]} {cost_words(view, kind, marks=True)}"
 
 
 def edge_side(e: int) -> tuple[str, str]:
@@ -299,7 +314,7 @@ def grid_html(
     walls: set[int],
     known: list[bool] | None,
     pos: int | None,
-    clicks: tuple[dict[int, tuple[str, str]], dict[int, str]] = ({}, {}),
+    clicks: tuple[dict[int, Target], dict[int, str]] = ({}, {}),
     legal: tuple[dict[str, set[int]], set[int], set[int]] | None = None,
     pending: int | None = None,
 ) -> str:
@@ -322,13 +337,13 @@ def grid_html(
         if cell == pending:
             classes.append("pending")
         g, cls, title = _feature(feat[cell])
-        tip = escape(f"{name} {title}".strip())
+        words = shown = ""
         attrs = ""
-        words = ""
         if cell in by_cell:
-            act, words = by_cell[cell]
+            act, words, shown = by_cell[cell]
             attrs += f' data-act="{act}" data-target="{name}"'
             classes.append("go" if words else "tap")
+        tip = escape(f"{name} {title}".strip() + (f": {words}" if words else ""))
         if legal is not None:
             ok = " ".join(sorted(p for p, where in legal[0].items() if cell in where))
             attrs += f' data-ok="{escape(ok)}"'
@@ -337,7 +352,7 @@ def grid_html(
             f'<div class="{" ".join(classes)}" title="{tip}" data-cell="{name}"{attrs}>'
             f'<span class="lr-name">{name}</span><b class="{cls}">{escape(g)}</b>'
             + (f"<small>{short}</small>" if short and len(short) > 2 else "")
-            + (f'<em class="lr-cost">{escape(words)}</em>' if words else "")
+            + (f'<em class="lr-cost">{escape(shown)}</em>' if shown else "")
             + "</div>"
         )
     edges = ""
@@ -457,8 +472,11 @@ def hazards_html(view: dict[str, Any]) -> str:
 
 
 def render(view: dict[str, Any]) -> str:
+    """The board: while building, the seat's own lair first (its palette above it); while
+    exploring, the seat's own map sheet first (where its moves are tapped), then its lair and
+    the other map sheets."""
     seat = view.get("seat")
-    parts = []
+    parts: list[tuple[int, str]] = []  # (place on the board, markup)
     lair = view.get("lair")
     maps = view.get("maps") or []
     shown: set[str] = set()
@@ -476,7 +494,7 @@ def render(view: dict[str, Any]) -> str:
                 f'<p class="lr-left">Still to place: {escape(left or "nothing")}; '
                 f"Walls placed: {len(lair['walls'])}</p>"
             )
-        parts.append(
+        lair_part = (
             f'<div class="lr-sheet lr-own{" lr-building" if builds else ""}"><h3>{head}</h3>'
             + (palette_html(view) if building_now else "")
             + grid_html(lair["feat"], set(lair["walls"]), None, pos, clickable(view, False), legal)
@@ -484,12 +502,14 @@ def render(view: dict[str, Any]) -> str:
             + (_highlights(legal) if legal is not None else "")
             + "</div>"
         )
+        # while building the lair comes first; while exploring, after the seat's map sheet
+        parts.append((0 if building_now else 1, lair_part))
     names = view.get("seat_names") or []
     for i, sheet in enumerate(maps):
         other = names[i] if i < len(names) else f"Seat {i + 1}"
         who = "Your map sheet" if i == seat else f"{other}'s map sheet"
         shown |= {f for f in sheet["map"] if f}
-        parts.append(
+        sheet_part = (
             f'<div class="lr-sheet"><h3>{escape(who)}</h3>'
             + grid_html(
                 sheet["map"],
@@ -504,13 +524,14 @@ def render(view: dict[str, Any]) -> str:
             + mat_html(view, i)
             + "</div>"
         )
+        parts.append((0 if i == seat else 2, sheet_part))
     info = f'<div class="lr-info">Round {view["round"]} of {view["rounds"]}'
     if view.get("goal"):
         info += f"; goal {view['goal']} VP"
     info += "</div>"
     return (
         f'<div class="lr-board">{info}'
-        + "".join(parts)
+        + "".join(markup for _, markup in sorted(parts, key=lambda p: p[0]))
         + '<div class="lr-sheet lr-key"><h3>Key</h3>'
         + legend_html({f for f in shown if f != "empty"})
         + (cube_key() if maps else "")

@@ -16,6 +16,7 @@ import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from ...engine.actions import echo
 from ...store.games import NotFound
 from .. import guards
 from ..deps import (
@@ -33,6 +34,8 @@ from ..moves import play_action, undo_step
 from ..pages import (
     board_context,
     board_markup,
+    error_page,
+    navigated,
     page,
     redirect,
     refused_fragment,
@@ -48,6 +51,9 @@ STALE_PAGE = (
     "The game moved on while you were choosing, so your choice was not played. "
     "This is the new situation: choose again."
 )
+STALE_UNDO = (
+    "The game moved on since you looked, so nothing was taken back. This is the new situation."
+)
 
 
 def refused_seat_page(request: Request, exc: ApiError) -> Response:
@@ -57,8 +63,11 @@ def refused_seat_page(request: Request, exc: ApiError) -> Response:
     return refused_page(request, exc)
 
 
-def back_to(ident: str, form: dict[str, str], error: str | None = None) -> RedirectResponse:
-    """The page a form came from (hot-seat or a seat's page), with the refusal if any."""
+def back_to(
+    ident: str, form: dict[str, str], error: str | None = None, kept: str | None = None
+) -> RedirectResponse:
+    """The page a form came from (hot-seat or a seat's page), with the refusal if any and the
+    template form's choices to keep (``kept``)."""
     token = quote(form.get("token", ""))
     if form.get("mode") == "hotseat":
         # the cover shows only when the deciding seat changes: the seat that just moved
@@ -70,14 +79,34 @@ def back_to(ident: str, form: dict[str, str], error: str | None = None) -> Redir
         url = f"/play/{ident}?token={token}"
     if error:
         url += "&error=" + quote(error)
+    if kept:
+        url += "&kept=" + quote(kept)
     return redirect(url)
+
+
+def kept_form(form: dict[str, str]) -> str | None:
+    """A template form's choices as its page keeps them after a refusal: ``{"kind", "args"}``
+    with each field's value (None: no template form, or fields that are no JSON)."""
+    if not form.get("template"):
+        return None
+    try:
+        args = {k[4:]: json.loads(v) for k, v in form.items() if k.startswith("arg.")}
+    except ValueError:
+        return None
+    return json.dumps({"kind": form["template"], "args": args}, separators=(",", ":"))
 
 
 def refused_form(request: Request, exc: ApiError) -> Response:
     """A form's refusal: back to its page, which says why (a stale choice in plain words)."""
     form = getattr(request.state, "form", None) or {}
-    message = STALE_PAGE if exc.code == "stale" and request.url.path.endswith("/act") else None
-    return back_to(request.path_params["ident"], form, message or exc.message)
+    acting = request.url.path.endswith("/act")
+    message = None
+    if exc.code == "stale":
+        message = STALE_PAGE if acting else STALE_UNDO
+    # the choices of a refused template form come back chosen (a stale one starts afresh:
+    # the situation changed)
+    kept = kept_form(form) if acting and exc.code != "stale" else None
+    return back_to(request.path_params["ident"], form, message or exc.message, kept)
 
 
 @router.get("/play/{ident}", response_class=HTMLResponse)
@@ -90,9 +119,10 @@ def play(
     store: StoreDep,
     kick: KickDep,
     error: str | None = None,
+    kept: str | None = None,
 ) -> HTMLResponse:
     kick(game.id, game.state, game.info)
-    ctx = board_context(store, game.state, game.info, seat, token, error)
+    ctx = board_context(store, game.state, game.info, seat, token, error, kept)
     return board_page(request, "seat", ctx)
 
 
@@ -126,9 +156,13 @@ def whole_log_page(request: Request, store: StoreDep, ident: str, seat: int | No
     try:
         record = store.record(ident)
     except NotFound:
-        return guards.escaped_html(f"no game {ident!r}", 404)
+        message = f"no game {echo(ident)}"
+        if navigated(request):
+            return error_page(request, 404, message)
+        return guards.escaped_html(message, 404)
     entries = list(reversed(whole_log(record.states(), seat)))
-    return page(request, "log.html", log=entries)
+    # the list, for the page's script; a page of its own to a person who opened the URL
+    return page(request, "whole_log.html" if navigated(request) else "log.html", log=entries)
 
 
 @router.get("/play/{ident}/log", response_class=HTMLResponse)
@@ -158,7 +192,12 @@ def watch_fragment(game: GameDep, store: StoreDep, digest: str | None = None) ->
 
 
 def hotseat_screen(
-    store: StoreDep, game: HotseatDep, token: str | None, show: int | None, error: str | None
+    store: StoreDep,
+    game: HotseatDep,
+    token: str | None,
+    show: int | None,
+    error: str | None,
+    kept: str | None = None,
 ) -> tuple[str, str, dict[str, Any]]:
     """What the hot-seat page shows now: ``(template, mode, context)``: the board of the seat
     shown (``show``, while it decides), the cover handing the device to the next person, or
@@ -167,7 +206,8 @@ def hotseat_screen(
     humans = human_seats(info)
     due = [s for s in state.current_seats() if s in humans]
     if show is not None and show in due:
-        return "play.html", "hotseat", board_context(store, state, info, show, token, error)
+        ctx = board_context(store, state, info, show, token, error, kept)
+        return "play.html", "hotseat", ctx
     if due:
         public = state.view(None) or {}
         return (
@@ -204,9 +244,10 @@ def hotseat(
     kick: KickDep,
     show: int | None = None,
     error: str | None = None,
+    kept: str | None = None,
 ) -> HTMLResponse:
     kick(game.id, game.state, game.info)
-    template, mode, ctx = hotseat_screen(store, game, token, show, error)
+    template, mode, ctx = hotseat_screen(store, game, token, show, error, kept)
     if template == "play.html":
         return board_page(request, mode, ctx)
     return page(request, template, **ctx)

@@ -314,6 +314,7 @@ window.Tabletop = (function () {
       if (!same) { location.assign(r.url); return; }
       const url = new URL(r.url);
       url.searchParams.delete("error");
+      url.searchParams.delete("kept");
       history.replaceState(null, "", url.toString());
       if (live.heard) live.heard(Number(fresh.dataset.numActions));
       swapBoard(box, fresh.innerHTML, fresh.dataset.digest || "", fresh.dataset.numActions);
