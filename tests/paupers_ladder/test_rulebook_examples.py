@@ -176,6 +176,7 @@ class TestFightingHazards:
         s.do("fight", card=tile(s, "mountain-1", "giant"))
         assert strength(s) == 6
         assert s.state.prompt().kind == "boost"
+        assert s.state.describe_action(Action.of("charm"), 0) == "Roll the lucky charm (1 Gem)"
         s.do("charm")
         assert s.view(0)["players"][0]["gems"] == 4
         assert s.state.prompt().kind == "reward"  # 6 + 2 = 8 beats the giant's 7
@@ -522,6 +523,8 @@ class TestCards:
             }
         )
         s.do("shop")
+        sale = Action.of("sell", item=inv(s, 0, "fatestone"))
+        assert s.state.describe_action(sale, 0) == "Sell the fatestone for 2 Gems"
         s.do("sell", item=inv(s, 0, "fatestone"))
         assert s.view(0)["players"][0]["gems"] == 2
         assert s.view(0)["shops"]["bluevale"]["count"] == 6

@@ -426,6 +426,8 @@ class TestMoreCards:
             }
         )
         s.do("shop")
+        sale = Action.of("sell", item=inv(s, 0, "fatestone"))
+        assert s.state.describe_action(sale, 0) == "Sell the fatestone for 4 Gems"
         s.do("sell", item=inv(s, 0, "fatestone"))
         assert s.view(0)["players"][0]["gems"] == 4
 

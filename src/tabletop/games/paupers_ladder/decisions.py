@@ -714,7 +714,11 @@ class Boost(OpenDecision):
     def say(self, state: PLState, frame: Frame, action: Action, seat: int) -> str:
         if action.kind == "boost":
             return f"Use the {state.source_name(seat, action['item'])}"
-        return "Roll the lucky charm" if action.kind == "charm" else "Resolve the fight"
+        if action.kind == "charm":
+            cost = fighting.charm_cost(state, seat, state.data["fight"]["char"])
+            price = "free" if cost == 0 else f"{cost} Gem" + ("" if cost == 1 else "s")
+            return f"Roll the lucky charm ({price})"
+        return "Resolve the fight"
 
 
 DECISIONS.declare(Boost)
@@ -1005,7 +1009,10 @@ class Shop(OpenDecision):
         if action.kind == "buy":
             return _buy_words(state, seat, action["card"], frame["char"], frame["disc"])
         if action.kind == "sell":
-            return f"Sell the {state.card_name(action['item'])}"
+            value = cities.sale_value(state, seat, frame["char"], action["item"])
+            return f"Sell the {state.card_name(action['item'])} for {value} Gem" + (
+                "" if value == 1 else "s"
+            )
         return super().say(state, frame, action, seat)
 
 

@@ -65,6 +65,14 @@ def buy(state: PLState, seat: int, char: str, city: str, cid: str, discount: int
     equipment.acquire(state, seat, cid)
 
 
+def sale_value(state: PLState, seat: int, char: str, cid: str) -> int:
+    """What selling ``cid`` brings: half its cost rounded up, and what a sale bonus in force
+    (the caparrot's haggling) adds."""
+    return (state.content.item[cid].cost + 1) // 2 + sum(
+        amount(e) for _, e in state.having(seat, char, SellBonus)
+    )
+
+
 def sell(state: PLState, seat: int, char: str, city: str, cid: str) -> None:
     player = state.player(seat)
     player["inventory"] = [it for it in player["inventory"] if it["card"] != cid]

@@ -228,8 +228,7 @@ def boost(state: PLState, seat: int, key: str) -> None:
 def roll_charm(state: PLState, seat: int) -> None:
     """The Lucky Charm: its number adds to the Strength, once a fight."""
     fight = state.data["fight"]
-    if not charm_free(state, seat, fight["char"]):
-        state.player(seat)["gems"] -= state.content.number["charm_cost"]
+    state.player(seat)["gems"] -= charm_cost(state, seat, fight["char"])
     face = state.roll_charm()
     fight["charm"] = face
     fight["strength"] += int(face["number"])
@@ -239,6 +238,12 @@ def roll_charm(state: PLState, seat: int) -> None:
 
 def charm_free(state: PLState, seat: int, char: str) -> bool:
     return total(state.abilities(seat, char), CharmFree) > 0
+
+
+def charm_cost(state: PLState, seat: int, char: str) -> int:
+    """The Gems a roll of the lucky charm costs ``char`` now (none when an ability makes it
+    free)."""
+    return 0 if charm_free(state, seat, char) else int(state.content.number["charm_cost"])
 
 
 def offer_boost(state: PLState) -> None:
