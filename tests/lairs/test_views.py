@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from tabletop.engine import load
 from tabletop.engine.rng import Rng
 from tabletop.games.lairs import grid
-from tabletop.games.lairs.game import LairsState
 from tabletop.games.lairs.rules.building import hazard_id
+from tabletop.games.lairs.state import LairsState
 
 MODES = [
     {"mode": "standard"},

@@ -11,39 +11,39 @@ the explorer's and Builder's answers to effects (``cube``, ``discard``, ``displa
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any
 
 from tabletop.engine import Action, Param, Template
+from tabletop.engine.decisions import Decision, DecisionTable
 
 from . import effects, grid
 from .content import CUBES
-from .rules import building, checks, energy, exploring, pack, treasure, turns
+from .rules import building, checks, energy, exploring, pack, setup, treasure, turns
+from .rules.energy import COSTS
+from .state import LairsState
 
-if TYPE_CHECKING:
-    from .game import LairsState
-
-DECISIONS: dict[str, Decision] = {}
-
-
-class Decision:
-    kind: ClassVar[str]
-
-    def text(self, s: LairsState, seat: int) -> str:
-        raise NotImplementedError
-
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        raise NotImplementedError
-
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        raise NotImplementedError
-
-    def words(self, s: LairsState, a: Action) -> str:
-        return str(a)
+DECISIONS = DecisionTable("lairs")
 
 
-def decision(cls: type[Decision]) -> type[Decision]:
-    DECISIONS[cls.kind] = cls()
-    return cls
+class LairsDecision(Decision["LairsState"]):
+    """A Lairs decision: its words for an action come from :meth:`say`; an action a client made
+    up (a missing or misspelt argument) has its plain form for words."""
+
+    def words(self, state: LairsState, action: Action, seat: int) -> str:
+        try:
+            return self.say(state, action)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            return str(action)
+
+    def say(self, state: LairsState, action: Action) -> str:
+        return str(action)
+
+
+class AskedDecision(LairsDecision):
+    """A decision an effect asked (``data["ask"]``): the seat it names decides."""
+
+    def seats(self, state: LairsState) -> tuple[int, ...]:
+        return (int(state.data["ask"]["seat"]),)
 
 
 def _pays(pay: tuple[str, ...]) -> str:
@@ -51,11 +51,15 @@ def _pays(pay: tuple[str, ...]) -> str:
 
 
 # ---------------------------------------------------------------- before exploring
-@decision
-class Draft(Decision):
+@DECISIONS.declare
+class Draft(LairsDecision):
     """Hazard Selection, drafting: alternate choosing one Hazard each until three of each."""
 
     kind = "draft"
+    offers = ("draft",)
+
+    def seats(self, s: LairsState) -> tuple[int, ...]:
+        return (int(s.data["draft"]["next"]),)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Draft a Hazard for both lairs"
@@ -66,9 +70,9 @@ class Draft(Decision):
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
         s.log_public(f"{s.seat_name(seat)} drafts the {s.C.hazards[a['hazard']].name}")
         if building.draft_pick(s.data, s.C, a["hazard"]):
-            s.after_selection()
+            setup.after_selection(s)
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return f"Draft the {s.C.hazards[a['hazard']].name}"
 
 
@@ -93,6 +97,16 @@ def cell_side(e: int) -> tuple[str, str]:
     return grid.name(a), "east" if b == a + 1 else "south"
 
 
+@cache
+def build_params() -> tuple[Param, Param]:
+    """The space and side parameters of the building templates: static, made once."""
+    cells = [grid.name(c) for c in range(grid.SPACES)]
+    return (
+        Param.of("cell", cells, "space"),
+        Param.of("side", SIDES, "where on the space", SIDE_LABELS),
+    )
+
+
 READY = Template.of("ready", text="The lair is ready.")
 READY_ACTION = Action.of("ready")
 
@@ -112,8 +126,8 @@ def placing(piece: str, cell: int | None, edge: int | None) -> Action:
     return Action.of("build", piece=piece, cell=where, side=side)
 
 
-@decision
-class Build(Decision):
+@DECISIONS.declare
+class Build(LairsDecision):
     """Building a lair, offered as templates (see :mod:`tabletop.engine.templates`): ``build
     piece cell side`` (a feature on a space, or a Wall on a space's east or south edge), ``take-back
     cell side`` (a placed feature or Wall), and ``ready`` once the lair is complete and legal. One
@@ -121,6 +135,10 @@ class Build(Decision):
     of every placement."""
 
     kind = "build"
+    offers = ("build", "take-back", "ready")
+
+    def seats(self, s: LairsState) -> tuple[int, ...]:
+        return tuple(i for i, lair in enumerate(s.data["lairs"]) if not lair["ready"])
 
     def text(self, s: LairsState, seat: int) -> str:
         # both builders decide at once: the prompt says nothing of either's pieces
@@ -154,7 +172,7 @@ class Build(Decision):
         self, s: LairsState, pieces: tuple[str, ...], placed: bool, ready: bool
     ) -> list[Template]:
         """The templates for the pieces left (static per set of pieces: made once a game)."""
-        cell, side = s.game.build_params()  # type: ignore[attr-defined]
+        cell, side = build_params()
         out = []
         if pieces:
             piece = Param.of("piece", pieces, "piece", [piece_name(s, p) for p in pieces])
@@ -180,6 +198,15 @@ class Build(Decision):
     def is_legal(self, s: LairsState, seat: int, a: Action) -> bool:
         # admitted by a template: its piece is one of the pieces left
         return self.problem(s, seat, a, admitted=True) is None
+
+    def explain(self, s: LairsState, seat: int, a: Action) -> str | None:
+        """The building rule a well-formed build action breaks, in the rulebook's words."""
+        if a.kind not in self.offers:
+            return None
+        try:
+            return self.problem(s, seat, a)
+        except (KeyError, ValueError, TypeError):
+            return None
 
     def problem(self, s: LairsState, seat: int, a: Action, admitted: bool = False) -> str | None:
         """Why a build action (of the right shape) breaks a rule now, or None."""
@@ -244,9 +271,9 @@ class Build(Decision):
             lair["ready"] = True
             s.log_public(f"{s.seat_name(seat)}'s lair is ready")
             if all(x["ready"] for x in s.data["lairs"]):
-                s.after_building()
+                setup.after_building(s)
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         k = a.kind
         if k == "ready":
             return "The lair is ready"
@@ -258,18 +285,22 @@ class Build(Decision):
         return f"Take back the {'piece at' if e is None else 'Wall'} {where}"
 
 
-BUILD = cast(Build, DECISIONS["build"])
-
-
 def piece_name(s: LairsState, p: str) -> str:
     if p[:2] in ("m:", "t:"):
         return f"the {s.C.hazards[p[2:]].name}"
     return {"start": "the Start", "exit": "the Exit", "chest": "a Chest", "wall": "a Wall"}[p]
 
 
-@decision
-class Attributes(Decision):
+@DECISIONS.declare
+class Attributes(LairsDecision):
     kind = "attributes"
+    offers = ("attributes",)
+    # one secret choice per seat: the engine's commitments keep each hidden (and changeable)
+    # until both have chosen
+    commit = True
+
+    def seats(self, s: LairsState) -> tuple[int, ...]:
+        return tuple(i for i, chosen in enumerate(s.data["attrs"]) if chosen is None)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Choose three different Attribute cubes"
@@ -282,7 +313,7 @@ class Attributes(Decision):
         if all(x is not None for x in s.data["attrs"]):
             turns.begin_exploring(s)
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return "Start with " + ", ".join(a["cubes"])
 
 
@@ -309,9 +340,19 @@ def hustle(dirn: str, steps: int) -> Action:
     return Action.of("hustle", dir=dirn, steps=steps)
 
 
-@decision
-class Turn(Decision):
+@DECISIONS.declare
+class Turn(LairsDecision):
     kind = "turn"
+    offers = (
+        "creep", "hustle", "backtrack", "peer", "scrounge", "charge", "sneak", "recover",
+        "scavenge", "junk", "try", "escape", "conserve", "conserve-one",
+    )  # fmt: skip
+
+    def seats(self, s: LairsState) -> tuple[int, ...]:
+        return (int(s.data["turn"]),)
+
+    def explain(self, s: LairsState, seat: int, a: Action) -> str | None:
+        return explain_move(s, seat, a)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Your turn: explore"
@@ -376,8 +417,27 @@ class Turn(Decision):
         else:
             carry_out(s, seat, a, ())
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return action_words(s, a)
+
+
+def explain_move(s: LairsState, seat: int, a: Action) -> str | None:
+    """Why a well-formed move of the explorer is refused: the rule it breaks, in the rulebook's
+    words (a wall learnt, the lair's edge, a cost the Fresh cubes cannot pay)."""
+    ex = s.data["ex"][seat]
+    try:
+        if a.kind in ("creep", "charge", "sneak", "hustle"):
+            nxt = grid.step(ex["pos"], a["dir"])
+            if nxt is None:
+                return "that is the edge of the lair"
+            if grid.edge(ex["pos"], nxt) in ex["mwalls"]:
+                return f"a wall blocks the way from {grid.name(ex['pos'])} {a['dir']}"
+        if a.kind in COSTS and not energy.payments(ex, a.kind):
+            alts = " or ".join(" + ".join(alt) for alt in COSTS[a.kind])
+            return f"{a.kind} costs {alts} from your Fresh cubes, which you do not have"
+    except (KeyError, ValueError, TypeError):
+        return None
+    return None
 
 
 def action_words(s: LairsState, a: Action) -> str:
@@ -468,9 +528,10 @@ def _is_space(v: Any) -> bool:
     return isinstance(v, str) and len(v) == 2 and v[0] in "ABCDEF"
 
 
-@decision
-class Pay(Decision):
+@DECISIONS.declare
+class Pay(AskedDecision):
     kind = "pay"
+    offers = ("pay", "back")
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Which cubes pay for it?"
@@ -485,14 +546,21 @@ class Pay(Decision):
             return
         carry_out(s, seat, Action.from_json(ask["act"]), tuple(a["cubes"]))
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return "Never mind" if a.kind == "back" else f"Pay {_pays(a['cubes'])}"
 
 
 # ---------------------------------------------------------------- checks
-@decision
-class Check(Decision):
+@DECISIONS.declare
+class Check(LairsDecision):
     kind = "check"
+    offers = ("buy", "roll")
+
+    def seats(self, s: LairsState) -> tuple[int, ...]:
+        return (int(s.data["check"]["e"]),)
+
+    def explain(self, s: LairsState, seat: int, a: Action) -> str | None:
+        return explain_move(s, seat, a)
 
     def text(self, s: LairsState, seat: int) -> str:
         ck = s.data["check"]
@@ -510,7 +578,7 @@ class Check(Decision):
         if not (s.data["pack"] and pack.check_stage_options(s, seat)):
             checks.after_roll(s)
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         if a.kind == "roll":
             n = len(s.data["check"]["bought"]) + s.data["check"]["free"]
             return f"Roll {n} di{'c' if n != 1 else ''}e"
@@ -518,9 +586,16 @@ class Check(Decision):
         return f"Spend a {a['cube']} cube for a {die.capitalize()} die"
 
 
-@decision
-class AfterRoll(Decision):
+@DECISIONS.declare
+class AfterRoll(LairsDecision):
     kind = "after-roll"
+    offers = ("improvise", "junk", "go")
+
+    def seats(self, s: LairsState) -> tuple[int, ...]:
+        return (int(s.data["check"]["e"]),)
+
+    def explain(self, s: LairsState, seat: int, a: Action) -> str | None:
+        return explain_move(s, seat, a)
 
     def text(self, s: LairsState, seat: int) -> str:
         return f"You rolled {checks.total(s)}: Improvise or play Junk?"
@@ -540,7 +615,7 @@ class AfterRoll(Decision):
         if a.kind == "go" or not pack.check_stage_options(s, seat):
             checks.after_roll(s)
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         if a.kind == "improvise":
             return f"Improvise ({_pays(a['cubes'])}) for an extra Basic die"
         if a.kind == "junk":
@@ -548,12 +623,16 @@ class AfterRoll(Decision):
         return "Let the roll stand"
 
 
-@decision
-class Reroll(Decision):
+@DECISIONS.declare
+class Reroll(LairsDecision):
     """The Shivers: the Builder chooses up to two of the explorer's rolled dice, in one choice,
     and then they are rerolled (no second pick after seeing a new face)."""
 
     kind = "reroll"
+    offers = ("reroll",)
+
+    def seats(self, s: LairsState) -> tuple[int, ...]:
+        return (s.builder_id(int(s.data["check"]["e"])),)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "The Shivers: choose up to two of the explorer's dice to be rerolled"
@@ -564,7 +643,7 @@ class Reroll(Decision):
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
         checks.reroll(s, tuple(a["dice"]))
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         if not a["dice"]:
             return "Have no die rerolled"
         dice = s.data["check"]["dice"]
@@ -573,7 +652,7 @@ class Reroll(Decision):
 
 
 # ---------------------------------------------------------------- answers to effects
-class Answer(Decision):
+class Answer(AskedDecision):
     """An answer to an effect's question; the queue resumes after it."""
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
@@ -585,9 +664,10 @@ class Answer(Decision):
         raise NotImplementedError
 
 
-@decision
+@DECISIONS.declare
 class CubeChoice(Answer):
     kind = "cube"
+    offers = ("cube",)
 
     def text(self, s: LairsState, seat: int) -> str:
         return f"Which cube do you {s.data['ask']['op']}?"
@@ -598,13 +678,14 @@ class CubeChoice(Answer):
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
         effects.cube_penalty_apply(s, seat, ask["op"], a["basket"], a["cube"])
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return f"A {a['cube']} cube from {a['basket']}"
 
 
-@decision
+@DECISIONS.declare
 class Discard(Answer):
     kind = "discard"
+    offers = ("discard",)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Which card do you discard?"
@@ -619,7 +700,7 @@ class Discard(Answer):
         else:
             effects.discard_junk_now(s, seat, card)
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return f"Discard {card_name(s, a['card'])}"
 
 
@@ -629,9 +710,10 @@ def card_name(s: LairsState, card: str) -> str:
     return s.C.junk[pack.card_id(card)].name
 
 
-@decision
+@DECISIONS.declare
 class DiscardJunk(Answer):
     kind = "discard-junk"
+    offers = ("discard",)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Too much Junk: discard one"
@@ -643,13 +725,14 @@ class DiscardJunk(Answer):
         effects.discard_junk_now(s, seat, a["card"])
         effects.over_limit(s, seat)
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return f"Discard {card_name(s, a['card'])}"
 
 
-@decision
+@DECISIONS.declare
 class Display(Answer):
     kind = "display"
+    offers = ("take",)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Take a Treasure from the display"
@@ -660,14 +743,15 @@ class Display(Answer):
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
         effects.take_from_display(s, seat, a["card"])
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         t = s.C.treasures[a["card"]]
         return f"Take the {t.name} ({t.type}, {t.vp} VP)"
 
 
-@decision
-class Appraise(Decision):
+@DECISIONS.declare
+class Appraise(AskedDecision):
     kind = "appraise"
+    offers = ("keep", "appraise")
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Keep a Treasure, or Appraise for another"
@@ -688,16 +772,17 @@ class Appraise(Decision):
         drawn.remove(a["card"])
         treasure.keep(s, seat, a["card"], drawn)
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         if a.kind == "appraise":
             return f"Appraise ({_pays(a['cubes'])}): draw one more"
         t = s.C.treasures[a["card"]]
         return f"Keep the {t.name} ({t.type}, {t.vp} VP)"
 
 
-@decision
+@DECISIONS.declare
 class KeepJunk(Answer):
     kind = "keep-junk"
+    offers = ("keep",)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Keep one of the Junk you found"
@@ -710,13 +795,14 @@ class KeepJunk(Answer):
         s.data["ask"] = None
         effects.over_limit(s, seat)
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return f"Keep {card_name(s, a['card'])}"
 
 
-@decision
+@DECISIONS.declare
 class FreeCreep(Answer):
     kind = "free-creep"
+    offers = ("creep", "stay")
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Creep out for free?"
@@ -728,13 +814,14 @@ class FreeCreep(Answer):
         if a.kind == "creep":
             carry_out(s, seat, Action.of("creep", dir=a["dir"]), ())
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return "Stay here" if a.kind == "stay" else action_words(s, a) + " (free)"
 
 
-@decision
+@DECISIONS.declare
 class Adapt(Answer):
     kind = "adapt"
+    offers = ("adapt", "keep")
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Adaptation: swap a cube you refreshed from Fatigued?"
@@ -752,16 +839,17 @@ class Adapt(Answer):
         if a.kind == "adapt":
             pack.adapt(s, seat, a["frm"], a["to"])
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return "Keep your cubes" if a.kind == "keep" else f"Swap a {a['frm']} for a {a['to']}"
 
 
-@decision
+@DECISIONS.declare
 class Rest(Answer):
     """At the start of the turn each cube Conserved last turn rests a Fatigued cube: it comes
     back Fresh (ruling E3). Asked when the explorer has a choice of colour."""
 
     kind = "rest"
+    offers = ("rest",)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "A Conserved cube rests a Fatigued one: which comes back Fresh?"
@@ -773,13 +861,14 @@ class Rest(Answer):
         energy.rest(s.data["ex"][seat], a["cube"])
         s.log_public(f"{s.who(seat)} rests a Fatigued {a['cube']} cube")
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return f"Rest a {a['cube']} cube"
 
 
-@decision
+@DECISIONS.declare
 class SwapQuickness(Answer):
     kind = "swap-quickness"
+    offers = ("swap",)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Change a cube into a Quickness cube"
@@ -790,16 +879,17 @@ class SwapQuickness(Answer):
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
         energy.swap_cube(s.data["ex"][seat], a["cube"], "quickness")
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return f"Change a {a['cube']} cube"
 
 
 # ---------------------------------------------------------------- the Builder's hidden choices
-@decision
+@DECISIONS.declare
 class Relocate(Answer):
     """Gnashing Retreat: the Builder secretly moves the Gloombat to an Unknown Empty space."""
 
     kind = "relocate"
+    offers = ("to",)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Gnashing Retreat: where does the Gloombat go?"
@@ -812,17 +902,18 @@ class Relocate(Answer):
         s.log_public("the Gloombat flutters off to somewhere unknown")
         s.log_private(seat, f"you moved the Gloombat to {a['cell']}")
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return f"Move it to {a['cell']}"
 
 
-@decision
+@DECISIONS.declare
 class Beetles(Answer):
     """Howling Beetles: the Builder may move one Unknown Monster to an Unknown Empty space, and
     need not say whether they did. One decision (which Monster and where, or none), always
     asked, with the same prompt and the same public log line either way."""
 
     kind = "beetles"
+    offers = ("move", "none")
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Howling Beetles: move an Unknown Monster to an Unknown Empty space, or none?"
@@ -843,17 +934,18 @@ class Beetles(Answer):
         effects.move_monster(s, ask["e"], frm, to)
         s.log_private(seat, f"you moved the Monster from {a['monster']} to {a['to']}")
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         if a.kind == "none":
             return "Leave the Monsters be"
         return f"Move the Monster at {a['monster']} to {a['to']}"
 
 
-@decision
+@DECISIONS.declare
 class Grip(Answer):
     """Grip of Fear: the Builder picks any one of the explorer's cubes; it is fatigued."""
 
     kind = "grip"
+    offers = ("cube",)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Grip of Fear: which of the explorer's cubes is fatigued?"
@@ -864,5 +956,5 @@ class Grip(Answer):
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
         effects.cube_penalty_apply(s, ask["e"], "fatigue", a["basket"], a["cube"])
 
-    def words(self, s: LairsState, a: Action) -> str:
+    def say(self, s: LairsState, a: Action) -> str:
         return f"Their {a['cube']} cube from {a['basket']}"

@@ -22,7 +22,7 @@ from .rules import energy
 from .rules.building import hazard_id, kind_of
 
 if TYPE_CHECKING:
-    from .game import LairsState
+    from .state import LairsState
 
 Item = dict[str, Any]
 Handler = Callable[["LairsState", Item], None]

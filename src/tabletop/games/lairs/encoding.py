@@ -33,7 +33,7 @@ from .rules.energy import COSTS
 from .rules.pack import attribute_sets, card_id
 
 PHASES = ("select", "build", "attributes", "explore", "over")
-PROMPTS = tuple(sorted(DECISIONS))
+PROMPTS = tuple(sorted(DECISIONS.kinds()))
 MODES = ("intro", "standard", "solo")
 BASKETS = ("fresh", "spent", "fatigued", "conserved")
 CHECK_STAGES = ("buy", "after-roll", "reroll")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .rules.treasure import score
 
 if TYPE_CHECKING:
-    from .game import LairsState
+    from .state import LairsState
 
 SHARPNESS = 0.5  # how much one VP of lead counts, on the logistic scale
 

@@ -38,7 +38,7 @@ from .state import zone_name
 
 if TYPE_CHECKING:
     from .content import Content
-    from .game import LairsState
+    from .state import LairsState
 
 STARTS = 6  # direct builds tried before the walk from the lair as it is
 

@@ -29,7 +29,7 @@ from .state import install_lair
 
 if TYPE_CHECKING:
     from . import Lairs
-    from .game import LairsState
+    from .state import LairsState
 
 
 class LairSpec(Spec):

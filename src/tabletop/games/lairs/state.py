@@ -1,4 +1,6 @@
-"""The plain-data state of Lairs, named once and built in one place (:func:`new_data`).
+"""The state of a game of Lairs: its plain data, named once and built in one place
+(:func:`new_data`), and the state class whose protocol hooks are answered by the decision due
+(:mod:`tabletop.engine.decisions`).
 
 The state stays JSON-native (dicts, lists, ints, strings), so a clone is one cheap copy. The
 TypedDicts below only name the keys for readers and type checkers.
@@ -13,16 +15,28 @@ TypedDicts below only name the keys for readers and type checkers.
   learnt of the lair it explores: nothing else of that lair is ever copied into it), its cards.
 - A feature is ``"start"``, ``"exit"``, ``"chest"``, ``"m:<monster>"`` or ``"t:<trap>"``; on a map
   sheet a Known space with no feature reads ``"empty"``.
+
+This module imports no rules: the state class gets its decisions (``decisions``) and the rules'
+entry points its hooks need (``rules``, a :class:`Rules`) where the game is assembled, the
+package's ``__init__``.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, TypedDict
 
-from tabletop.engine.knowledge import ZONES, Zones, bit
+from mypy_extensions import mypyc_attr
+
+from tabletop.engine import Action, Outcome, chance
+from tabletop.engine.decisions import DecidingState
+from tabletop.engine.knowledge import ZONES, Zones, bit, everyone, learnt
 from tabletop.engine.piles import new_pile
 from tabletop.engine.rng import Rng
+from tabletop.engine.scores import ScoreItem, SeatScore
+from tabletop.engine.views import log
 
+from . import grid
 from .content import CUBES, Content
 from .grid import SPACES
 
@@ -57,6 +71,10 @@ class Lair(dict[str, Any]):
 
 
 SECRET = "secret"  # the lairs' knowledge zones (data["secret"]["_zones"])
+# the decision each phase before exploring waits for
+PHASE_DECISIONS = {"select": "draft", "build": "build", "attributes": "attributes"}
+# the decision a check waits for at each of its stages
+CHECK_DECISIONS = {"buy": "check", "reroll": "reroll", "after-roll": "after-roll"}
 
 
 def zone_name(i: int) -> str:
@@ -179,3 +197,248 @@ def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[s
         builder = 0 if solo else bit(i)
         zones.create(zone_name(i), [None] * SPACES, pool=zone_name(i), known=builder)
     return data
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Rules(ABC):
+    """What the state's hooks ask of the rules, which sit above this module: set on the state
+    class where the game is assembled (as its decisions are), so the state imports no rules."""
+
+    @abstractmethod
+    def advance(self, state: LairsState) -> None:
+        """Carry the game on after a decision until the next one is due (rules/turns.py)."""
+
+    @abstractmethod
+    def view(self, state: LairsState, seat: int | None) -> dict[str, Any]:
+        """What one seat sees (view.py)."""
+
+    @abstractmethod
+    def resample(self, state: LairsState, seat: int | None, rng: Rng) -> LairsState:
+        """The game's hidden things redrawn for a seat (hidden.py)."""
+
+    @abstractmethod
+    def evaluate(self, state: LairsState) -> list[float]:
+        """Each seat's chance to win, estimated (evaluate.py)."""
+
+    @abstractmethod
+    def tags(self, state: LairsState, seat: int) -> dict[str, Any]:
+        """What a seat faced as an explorer, for balance reports (evaluate.py)."""
+
+    @abstractmethod
+    def score(self, state: LairsState, explorer: int) -> dict[str, int]:
+        """One explorer's victory points by part, and their total (rules/treasure.py)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class LairsState(DecidingState):
+    __slots__ = ()
+    C: ClassVar[Content]
+    rules: ClassVar[Rules]
+
+    # ------------------------------------------------------------ the decision due
+    def decision_kind(self) -> str | None:
+        d = self.data
+        phase = d["phase"]
+        if phase == "over":
+            return None
+        if phase != "explore":
+            return PHASE_DECISIONS[phase]
+        if d["ask"] is not None:
+            return str(d["ask"]["kind"])
+        check = d["check"]
+        if check is not None:
+            return CHECK_DECISIONS[check["stage"]]
+        return "turn"
+
+    def whose_turn(self) -> int | None:
+        turn: int | None = self.data["turn"]
+        return turn
+
+    def after_decision(self) -> None:
+        self.rules.advance(self)
+        self.sync_knowledge()
+
+    # ------------------------------------------------------------ helpers the rules use
+    def lair(self, i: int) -> Lair:
+        """Lair ``i`` (the one seat ``i`` built; in solo, 0 is the generated lair)."""
+        return Lair(self.data, i)
+
+    def lair_index(self, e: int) -> int:
+        """The index of the lair explorer ``e`` explores."""
+        return 0 if self.data["solo"] else 1 - e
+
+    def lair_of(self, e: int) -> Lair:
+        """The lair explorer ``e`` explores."""
+        return Lair(self.data, self.lair_index(e))
+
+    def secrets(self) -> Zones:
+        """The lairs' knowledge zones."""
+        return Zones(self.data[SECRET], len(self.data["ex"]))
+
+    def sync_knowledge(self) -> None:
+        """Who knows each space of each lair, from the map sheets: a space is known to everyone
+        (the map sheets are public) once its explorer's map sheet shows truly what stands there
+        (a Known space whose invisible hazard is still hidden is not), else to its builder
+        alone. The knowledge model derives the resample and the undo policy from this."""
+        d = self.data
+        if d["phase"] not in ("explore", "over"):
+            return
+        z = self.secrets()
+        all_ = everyone(len(d["ex"]))
+        for e, ex in enumerate(d["ex"]):
+            i = self.lair_index(e)
+            zone = z.zones[zone_name(i)]
+            alone = 0 if d["solo"] else bit(i)
+            known = zone["known"]
+            should = [
+                all_ if m is not None and (m == f or (m == "empty" and f is None)) else alone
+                for m, f in zip(ex["map"], zone["items"], strict=True)
+            ]  # everyone where the map sheet shows the space truly, else its builder alone
+            if should == known:
+                continue
+            for c, (k, want) in enumerate(zip(known, should, strict=True)):
+                if k != want and want == all_:
+                    z.learn(zone_name(i), all_, "explored", at=c)
+                elif k != want:
+                    known[c] = alone
+
+    def builder_of(self, e: int) -> int | None:
+        """The seat that built the lair ``e`` explores (None in solo: the automaton)."""
+        return None if self.data["solo"] else 1 - e
+
+    def builder_id(self, e: int) -> int:
+        """Who decides for the Builder of the lair ``e`` explores: the seat that built it, or in
+        solo the rules' automaton (id ``num_players``, see :class:`.rules.solo.SoloBuilder`)."""
+        seat = self.builder_of(e)
+        return int(self.game.num_players) if seat is None else seat
+
+    def who(self, e: int) -> str:
+        return "the explorer" if self.data["solo"] else self.seat_name(e)
+
+    def log_public(self, text: str) -> None:
+        log(self.data, text[0].upper() + text[1:])
+
+    def log_for_both(self, e: int, text: str) -> None:
+        self.log_public(f"{self.who(e)} {text}")
+
+    def log_private(self, seat: int, text: str) -> None:
+        if seat >= self.game.num_players:
+            return  # the solo Builder, an automaton, keeps no log
+        log(self.data, text[0].upper() + text[1:], to=[seat])
+
+    def target_bonus(self) -> int:
+        d = self.data
+        if d["solo"]:
+            return self.C.difficulties[d["difficulty"]].target_bonus
+        return 0
+
+    def roll_die(self, kind: str) -> int:
+        """One Basic or Power die, in the open (a scenario may force the next "dice")."""
+        die = self.C.power_die if kind == "power" else self.C.basic_die
+        return int(chance.roll(self, die, "dice"))
+
+    def roll_monster_die(self) -> str:
+        return str(chance.roll(self, self.C.monster_die, "monster dice"))
+
+    # ------------------------------------------------------------ what the surfaces see
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return self.rules.view(self, seat)
+
+    def scores(self) -> list[dict[str, int]]:
+        return [self.rules.score(self, e) for e in range(len(self.data["ex"]))]
+
+    def _outcome(self) -> Outcome:
+        d = self.data
+        sc = self.scores()
+        totals = {i: float(p["total"]) for i, p in enumerate(sc)}
+        if d["solo"]:
+            ex = d["ex"][0]
+            won = ex["escaped"] is not None and sc[0]["total"] >= d["goal"]
+            text = (
+                f"You escaped with {sc[0]['total']} VP (goal {d['goal']}): you win"
+                if won
+                else f"{sc[0]['total']} VP, goal {d['goal']}"
+                + ("" if ex["escaped"] is not None else ", and you did not escape")
+            )
+            return Outcome(
+                (0,) if won else (), totals, d.get("over", "over"), text, self.breakdown(sc)
+            )
+        best = max(totals.values())
+        top = [i for i, v in totals.items() if v == best]
+        if len(top) > 1:
+            esc = [i for i in top if d["ex"][i]["escaped"] == 1]
+            top = esc or top
+        text = ", ".join(f"{self.seat_name(i)}: {int(v)} VP" for i, v in totals.items())
+        return Outcome(tuple(top), totals, d.get("over", "over"), text, self.breakdown(sc))
+
+    def breakdown(self, scores: list[dict[str, int]]) -> tuple[SeatScore, ...]:
+        """How each explorer's score was made: escape, trophies, treasure, sets, VP noted on the
+        map sheet; the first out breaks a tie (ruling in docs/rulings/lairs.md)."""
+        lines = []
+        for seat, parts in enumerate(scores):
+            ex = self.data["ex"][seat]
+            escaped = ex["escaped"]
+            items = (
+                ScoreItem(
+                    "Escape",
+                    parts["escape"],
+                    "first out" if escaped == 1 else "second out" if escaped == 2 else "not out",
+                ),
+                ScoreItem("Trophies", parts["trophies"], f"{len(ex['trophies'])} defeated"),
+                ScoreItem("Treasure", parts["treasure"], f"{len(ex['treasures'])} cards"),
+                ScoreItem("Sets", parts["collections"]),
+                ScoreItem("Notes", parts["notes"]),
+            )
+            tiebreak = (
+                (ScoreItem("Out first", 1 if escaped == 1 else 0),) if not self.data["solo"] else ()
+            )
+            lines.append(SeatScore(seat, self.seat_name(seat), items, tiebreak))
+        return tuple(lines)
+
+    def rounds(self) -> int:
+        return int(self.data.get("round", 0))
+
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What seat faced as an explorer, for balance reports (see evaluate.py)."""
+        return self.rules.tags(self, seat)
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        return self.rules.evaluate(self)
+
+    def _resample(self, seat: int | None, rng: Rng) -> LairsState:
+        """A state ``seat`` cannot tell from this one, with everything hidden from it drawn
+        again from ``rng`` and a fresh RNG, every time, mid-check too (:mod:`.hidden`)."""
+        return self.rules.resample(self, seat, rng)
+
+    def unlearnt_edges(self, i: int) -> list[int]:
+        """The edges of lair ``i`` whose Wall (or its absence) nobody but its builder has
+        learnt: none of the explorer's Known or visited spaces touches them, and the explorer
+        never bumped into them (its map sheet, which is public, shows every wall learnt)."""
+        d = self.data
+        ex = d["ex"][0 if d["solo"] else 1 - i]
+        bumped = set(ex["mwalls"])
+        seen = [k or v for k, v in zip(ex["known"], ex["visited"], strict=True)]
+        out = []
+        for e in range(grid.EDGES):
+            a, b = grid.edge_cells(e)
+            if not (seen[a] or seen[b] or e in bumped):
+                out.append(e)
+        return out
+
+    def undo_blocked(self, seat: int, action: Action) -> str | None:
+        """A space some seat learnt (the knowledge model's :func:`learnt` over the lairs'
+        zones), a wall the Builder told of, a card drawn from the Treasure or Junk deck (piles:
+        their order is hidden, though a draw moves no random number)."""
+        after = self.clone()
+        after.apply(action, seat)
+        if learnt(self.data[SECRET], after.data[SECRET], self.game.num_players) is not None:
+            return "the Builder told what stands on a space"
+        for ex, then in zip(self.data["ex"], after.data["ex"], strict=True):
+            if ex["mwalls"] != then["mwalls"]:
+                return "the Builder told of a wall"
+        for key, name in (("treasure", "Treasure"), ("junkdeck", "Junk")):
+            pile, then = self.data[key], after.data[key]
+            if pile is not None and len(then["draw"]) != len(pile["draw"]):
+                return f"it drew from the {name} deck"
+        return None

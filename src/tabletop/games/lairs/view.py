@@ -13,18 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine import Action
 from tabletop.engine.piles import size
 from tabletop.engine.views import log_for
 
-from . import grid
 from .content import content
-from .rules import building, energy
+from .rules import building
 from .rules.treasure import score
 from .state import zone_name
 
 if TYPE_CHECKING:
-    from .game import LairsState
+    from .state import LairsState
 
 MAP_KEYS = ("pos", "known", "map", "mwalls", "visited", "scrounged", "targets")
 
@@ -141,30 +139,3 @@ def _ask(d: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
     if ask["seat"] != seat:
         return {"kind": ask["kind"], "seat": ask["seat"]}
     return {k: v for k, v in ask.items()}
-
-
-def explain(s: LairsState, seat: int, a: Action) -> str | None:
-    """Why a well-formed action is refused: the rule it breaks, in the rulebook's words."""
-    d = s.data
-    try:
-        if d["phase"] == "build" and seat < len(d["lairs"]):
-            from .decisions import BUILD
-
-            if a.kind in ("build", "take-back", "ready"):
-                return BUILD.problem(s, seat, a)
-        if d["phase"] == "explore" and d["turn"] == seat and d["ask"] is None:
-            ex = d["ex"][seat]
-            if a.kind in ("creep", "charge", "sneak", "hustle"):
-                nxt = grid.step(ex["pos"], a["dir"])
-                if nxt is None:
-                    return "that is the edge of the lair"
-                if grid.edge(ex["pos"], nxt) in ex["mwalls"]:
-                    return f"a wall blocks the way from {grid.name(ex['pos'])} {a['dir']}"
-            from .rules.energy import COSTS
-
-            if a.kind in COSTS and not energy.payments(ex, a.kind):
-                alts = " or ".join(" + ".join(alt) for alt in COSTS[a.kind])
-                return f"{a.kind} costs {alts} from your Fresh cubes, which you do not have"
-    except (KeyError, ValueError, TypeError):
-        return None
-    return None

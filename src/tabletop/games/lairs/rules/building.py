@@ -16,7 +16,7 @@ from .. import grid
 from ..content import Content
 
 if TYPE_CHECKING:
-    from ..game import LairsState
+    from ..state import LairsState
 
 
 def pieces_required(d: dict[str, Any], C: Content) -> dict[str, int]:

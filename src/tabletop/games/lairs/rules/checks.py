@@ -22,7 +22,7 @@ from .building import hazard_id, kind_of
 from .energy import has_status
 
 if TYPE_CHECKING:
-    from ..game import LairsState
+    from ..state import LairsState
 
 
 def target(s: LairsState, e: int, cell: int) -> int:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..content import CUBES
 
 if TYPE_CHECKING:
-    from ..game import LairsState
+    from ..state import LairsState
 
 # What each action costs: alternatives, each a list of cubes ("any" is a cube of any colour).
 # Creep, Hustle, Backtrack and Peer are base actions (the "two any cubes" alternative for the base

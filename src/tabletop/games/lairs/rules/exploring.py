@@ -17,7 +17,7 @@ from .building import hazard_id, kind_of
 from .energy import has_status
 
 if TYPE_CHECKING:
-    from ..game import LairsState
+    from ..state import LairsState
 
 
 # ---------------------------------------------------------------- learning

@@ -17,7 +17,7 @@ from ..content import CUBES
 from . import checks, energy, exploring
 
 if TYPE_CHECKING:
-    from ..game import LairsState
+    from ..state import LairsState
 
 ATTRIBUTE_CHOICES = ("perception", "quickness", "knowhow", "brawn", "guile")
 

@@ -25,7 +25,7 @@ from ..content import CUBES, Content
 from . import building
 
 if TYPE_CHECKING:
-    from ..game import LairsState
+    from ..state import LairsState
 
 LEVELS = ("easy", "mid", "hard", "very-hard")
 

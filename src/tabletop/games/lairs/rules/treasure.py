@@ -19,7 +19,7 @@ from ..content import Content
 from .energy import payments
 
 if TYPE_CHECKING:
-    from ..game import LairsState
+    from ..state import LairsState
 
 
 def open_chest(s: LairsState, e: int, cell: int) -> None:

@@ -22,7 +22,7 @@ from .building import kind_of
 from .treasure import open_chest
 
 if TYPE_CHECKING:
-    from ..game import LairsState
+    from ..state import LairsState
 
 
 def begin_exploring(s: LairsState) -> None:
