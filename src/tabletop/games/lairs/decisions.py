@@ -16,10 +16,11 @@ from typing import Any
 from tabletop.engine import Action, Param, Template
 from tabletop.engine.decisions import Decision, DecisionTable
 
-from . import effects, grid
+from . import grid
 from .content import CUBES
-from .rules import building, checks, energy, exploring, pack, setup, treasure, turns
+from .rules import builder, building, checks, energy, exploring, pack, setup, treasure, turns
 from .rules.energy import COSTS
+from .rules.queue import queue
 from .state import LairsState
 
 DECISIONS = DecisionTable("lairs")
@@ -484,10 +485,10 @@ def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
         assert nxt is not None
         if not ex["known"][pos] and exploring.bump(s, e, pos, nxt):
             return
-        effects.queue(s, e, [{"effect": "_enter", "cell": nxt, "how": k}])
+        queue(s, e, [{"effect": "_enter", "cell": nxt, "how": k}])
     elif k == "hustle":
         step = {"effect": "_hustle", "dir": a["dir"], "left": a["steps"], "paid": list(pay)}
-        effects.queue(s, e, [{**step, "taken": 0}])
+        queue(s, e, [{**step, "taken": 0}])
     elif k == "backtrack":
         to = grid.parse(a["to"])
         last = exploring.backtrack_path(s, e, to)[-2]  # the space it enters ``to`` from
@@ -496,7 +497,7 @@ def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
             ex["prev"], ex["pos"] = last, to
         else:  # a visited Exit or Known hazard: resolved as entered from the path
             ex["pos"] = last
-            effects.queue(s, e, [{"effect": "_enter", "cell": to, "how": "backtrack"}])
+            queue(s, e, [{"effect": "_enter", "cell": to, "how": "backtrack"}])
     elif k == "peer":
         c = grid.parse(a["at"])
         exploring.learn(s, e, c, entering=False)
@@ -676,7 +677,7 @@ class CubeChoice(Answer):
         return [Action.of("cube", basket=b, cube=k) for b, k in s.data["ask"]["options"]]
 
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.cube_penalty_apply(s, seat, ask["op"], a["basket"], a["cube"])
+        energy.cube_penalty_apply(s, seat, ask["op"], a["basket"], a["cube"])
 
     def say(self, s: LairsState, a: Action) -> str:
         return f"A {a['cube']} cube from {a['basket']}"
@@ -696,9 +697,9 @@ class Discard(Answer):
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
         card = a["card"]
         if card in s.data["ex"][seat]["treasures"]:
-            effects.discard_treasure_now(s, seat, card)
+            treasure.discard_treasure_now(s, seat, card)
         else:
-            effects.discard_junk_now(s, seat, card)
+            pack.discard_junk_now(s, seat, card)
 
     def say(self, s: LairsState, a: Action) -> str:
         return f"Discard {card_name(s, a['card'])}"
@@ -722,8 +723,8 @@ class DiscardJunk(Answer):
         return [Action.of("discard", card=c) for c in s.data["ask"]["options"]]
 
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.discard_junk_now(s, seat, a["card"])
-        effects.over_limit(s, seat)
+        pack.discard_junk_now(s, seat, a["card"])
+        pack.over_limit(s, seat)
 
     def say(self, s: LairsState, a: Action) -> str:
         return f"Discard {card_name(s, a['card'])}"
@@ -741,7 +742,7 @@ class Display(Answer):
         return [Action.of("take", card=c) for c in s.data["ask"]["options"]]
 
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.take_from_display(s, seat, a["card"])
+        treasure.take_from_display(s, seat, a["card"])
 
     def say(self, s: LairsState, a: Action) -> str:
         t = s.C.treasures[a["card"]]
@@ -793,7 +794,7 @@ class KeepJunk(Answer):
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
         pack.keep_junk(s, seat, a["card"])
         s.data["ask"] = None
-        effects.over_limit(s, seat)
+        pack.over_limit(s, seat)
 
     def say(self, s: LairsState, a: Action) -> str:
         return f"Keep {card_name(s, a['card'])}"
@@ -898,7 +899,7 @@ class Relocate(Answer):
         return [Action.of("to", cell=grid.name(c)) for c in s.data["ask"]["options"]]
 
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.move_monster(s, ask["e"], ask["frm"], grid.parse(a["cell"]))
+        builder.move_monster(s, ask["e"], ask["frm"], grid.parse(a["cell"]))
         s.log_public("the Gloombat flutters off to somewhere unknown")
         s.log_private(seat, f"you moved the Gloombat to {a['cell']}")
 
@@ -931,7 +932,7 @@ class Beetles(Answer):
             s.log_private(seat, "you left the Monsters where they were")
             return
         frm, to = grid.parse(a["monster"]), grid.parse(a["to"])
-        effects.move_monster(s, ask["e"], frm, to)
+        builder.move_monster(s, ask["e"], frm, to)
         s.log_private(seat, f"you moved the Monster from {a['monster']} to {a['to']}")
 
     def say(self, s: LairsState, a: Action) -> str:
@@ -954,7 +955,7 @@ class Grip(Answer):
         return [Action.of("cube", basket=b, cube=k) for b, k in s.data["ask"]["options"]]
 
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.cube_penalty_apply(s, ask["e"], "fatigue", a["basket"], a["cube"])
+        energy.cube_penalty_apply(s, ask["e"], "fatigue", a["basket"], a["cube"])
 
     def say(self, s: LairsState, a: Action) -> str:
         return f"Their {a['cube']} cube from {a['basket']}"

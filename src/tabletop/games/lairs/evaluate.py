@@ -12,12 +12,10 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .rules.treasure import score
-
-if TYPE_CHECKING:
-    from .state import LairsState
+from .state import LairsState
 
 SHARPNESS = 0.5  # how much one VP of lead counts, on the logistic scale
 

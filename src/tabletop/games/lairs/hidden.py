@@ -25,20 +25,17 @@ and once a lair does, its redraws need not keep it.
 from __future__ import annotations
 
 import marshal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.engine.knowledge import knows
 from tabletop.engine.piles import shuffle
 from tabletop.engine.rng import Rng
 
 from . import grid
-from .rules import building
+from .content import Content
+from .rules import builder, building
 from .rules.building import hazard_id, kind_of
-from .state import zone_name
-
-if TYPE_CHECKING:
-    from .content import Content
-    from .state import LairsState
+from .state import LairsState, zone_name
 
 STARTS = 6  # direct builds tried before the walk from the lair as it is
 
@@ -281,14 +278,12 @@ def _rework_ask(world: LairsState, truth: LairsState, seat: int | None, rng: Rng
     again on the redrawn lair, as the rules would have asked it there. Gnashing Retreat is asked
     only when an Unknown Empty space is left: a redrawn lair with none (its empty spaces all
     under the map sheet's Known ones) is drawn again, by the walk at last, which keeps them."""
-    from . import effects
-
     ask: dict[str, Any] | None = world.data["ask"]
     if ask is None:
         return
     e = int(ask["e"]) if "e" in ask else 0
     if ask["kind"] == "relocate":
-        ask["options"] = effects.unknown_empty(world, e)
+        ask["options"] = builder.unknown_empty(world, e)
         if ask["options"]:
             return
         # from the lair as it is again, the Known empty spaces keeping what they hold, so the
@@ -297,6 +292,6 @@ def _rework_ask(world: LairsState, truth: LairsState, seat: int | None, rng: Rng
         world.lair(i)["feat"][:] = truth.lair(i)["feat"]
         world.data["lairs"][i] = json_copy(truth.data["lairs"][i])
         redraw_lair(world, i, seat, rng, only_unknown=True)
-        ask["options"] = effects.unknown_empty(world, e)
+        ask["options"] = builder.unknown_empty(world, e)
     elif ask["kind"] == "beetles":
-        ask["options"] = effects.beetles_options(world, e)
+        ask["options"] = builder.beetles_options(world, e)

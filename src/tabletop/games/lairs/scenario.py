@@ -15,21 +15,18 @@ their start-of-game values; an explorer stands on the Start of the lair it explo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import Field
 
-from tabletop.engine import chance
+from tabletop.engine import Game, chance
 from tabletop.engine.content import Spec, validate_spec
 
 from . import grid
 from .content import CUBES
 from .rules import exploring
-from .state import install_lair
-
-if TYPE_CHECKING:
-    from . import Lairs
-    from .state import LairsState
+from .rules.treasure import refill_display
+from .state import LairsState, install_lair
 
 
 class LairSpec(Spec):
@@ -95,9 +92,10 @@ def lair_from(spec: Mapping[str, Any]) -> dict[str, Any]:
     return lair
 
 
-def build(game: Lairs, spec: Mapping[str, Any], seed: int) -> LairsState:
+def build(game: Game, spec: Mapping[str, Any], seed: int) -> LairsState:
     validate_spec(ScenarioSpec, spec, game.name)  # an unknown key anywhere is refused, by path
     s = game.new_state(seed)
+    assert isinstance(s, LairsState)
     d = s.data
     d["draft"] = None
     lairs = [lair_from(x) for x in spec["lairs"]]
@@ -143,8 +141,6 @@ def build(game: Lairs, spec: Mapping[str, Any], seed: int) -> LairsState:
     if "display" in spec:
         d["display"] = list(spec["display"])
     elif not d["display"]:
-        from .effects import refill_display
-
         refill_display(s)
     if "treasure_deck" in spec:
         d["treasure"]["draw"] = list(reversed(spec["treasure_deck"]))

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.engine.piles import size
 from tabletop.engine.views import log_for
@@ -19,10 +19,7 @@ from tabletop.engine.views import log_for
 from .content import content
 from .rules import building
 from .rules.treasure import score
-from .state import zone_name
-
-if TYPE_CHECKING:
-    from .state import LairsState
+from .state import LairsState, zone_name
 
 MAP_KEYS = ("pos", "known", "map", "mwalls", "visited", "scrounged", "targets")
 

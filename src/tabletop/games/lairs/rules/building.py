@@ -10,13 +10,11 @@ refusal names the rule."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import grid
 from ..content import Content
-
-if TYPE_CHECKING:
-    from ..state import LairsState
+from ..state import LairsState
 
 
 def pieces_required(d: dict[str, Any], C: Content) -> dict[str, int]:

@@ -14,15 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import grid
-from ..content import CUBES
+from ..content import CUBES, DiscardTreasure
+from ..state import LairsState
 from .building import hazard_id, kind_of
 from .energy import has_status
-
-if TYPE_CHECKING:
-    from ..state import LairsState
+from .queue import queue
 
 
 def target(s: LairsState, e: int, cell: int) -> int:
@@ -195,8 +194,6 @@ def reroll_choices(s: LairsState) -> list[tuple[int, ...]]:
 
 @skull("demote")
 def _demote(s: LairsState, eff: dict[str, Any]) -> None:
-    from ..effects import queue
-
     queue(s, s.data["check"]["e"], [eff], front=True)
 
 
@@ -234,8 +231,6 @@ def reroll(s: LairsState, chosen: tuple[int, ...]) -> None:
 
 
 def finish(s: LairsState) -> None:
-    from ..effects import queue
-
     ck = s.data["check"]
     e, cell = ck["e"], ck["cell"]
     hz = s.C.hazards[ck["hz"]]
@@ -272,6 +267,4 @@ def finish(s: LairsState) -> None:
 
 
 def ct_discard_one() -> Any:
-    from ..content import DiscardTreasure
-
     return DiscardTreasure(effect="discard-treasure", n=1)

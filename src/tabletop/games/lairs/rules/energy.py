@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..content import CUBES
-
-if TYPE_CHECKING:
-    from ..state import LairsState
+from ..state import LairsState
 
 # What each action costs: alternatives, each a list of cubes ("any" is a cube of any colour).
 # Creep, Hustle, Backtrack and Peer are base actions (the "two any cubes" alternative for the base
@@ -202,3 +200,10 @@ def all_cubes(ex: dict[str, Any]) -> dict[str, int]:
 def active(s: LairsState, e: int) -> bool:
     """Whether the explorer still has unconserved Fresh cubes (the turn goes on)."""
     return total(s.data["ex"][e]["fresh"]) > 0
+
+
+def cube_penalty_apply(s: LairsState, e: int, op: str, basket: str, kind: str) -> None:
+    ex = s.data["ex"][e]
+    move_cube(ex, basket, kind, "spent" if op == "spend" else "fatigued")
+    verb = "spends" if op == "spend" else "fatigues"
+    s.log_public(f"{s.who(e)} {verb} a {kind} cube")

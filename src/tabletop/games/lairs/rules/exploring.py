@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import and_
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import grid
+from ..state import LairsState
 from .building import hazard_id, kind_of
 from .energy import has_status
-
-if TYPE_CHECKING:
-    from ..state import LairsState
 
 
 # ---------------------------------------------------------------- learning

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.engine.piles import draw
 
-from .. import effects, grid
+from .. import grid
 from ..content import CUBES
-from . import checks, energy, exploring
-
-if TYPE_CHECKING:
-    from ..state import LairsState
+from ..state import LairsState
+from . import energy, exploring
+from .queue import ask, handler, queue
 
 ATTRIBUTE_CHOICES = ("perception", "quickness", "knowhow", "brawn", "guile")
 
@@ -75,9 +74,9 @@ def scrounge(s: LairsState, e: int) -> None:
     s.data["queue"].insert(0, {"effect": "_free_creep", "e": e})
     if len(drawn) == 1:
         ex["junk"].append(drawn[0])
-        effects.over_limit(s, e)
+        over_limit(s, e)
     elif drawn:
-        effects.ask(s, "keep-junk", e, options=sorted(drawn), drawn=drawn)
+        ask(s, "keep-junk", e, options=sorted(drawn), drawn=drawn)
 
 
 def keep_junk(s: LairsState, e: int, card: str) -> None:
@@ -89,12 +88,12 @@ def keep_junk(s: LairsState, e: int, card: str) -> None:
     ex["junk"].append(card)
 
 
-@effects.handler("_free_creep")
+@handler("_free_creep")
 def free_creep(s: LairsState, item: dict[str, Any]) -> None:
     e = item["e"]
     options = [d for d, _ in exploring.creep_targets(s, e)]
     if options:
-        effects.ask(s, "free-creep", e, options=options)
+        ask(s, "free-creep", e, options=options)
 
 
 # ---------------------------------------------------------------- Recover, Scavenge
@@ -108,7 +107,7 @@ def may_recover(s: LairsState, e: int) -> list[str]:
 def scavenge(s: LairsState, e: int, cell: int) -> None:
     ex = s.data["ex"][e]
     ex["scavenge"].remove(cell)
-    effects.queue(s, e, [{"effect": "gain-junk", "n": 2}], front=True)
+    queue(s, e, [{"effect": "gain-junk", "n": 2}], front=True)
     s.log_public(f"{s.who(e)} Scavenges at {grid.name(cell)}")
 
 
@@ -168,7 +167,7 @@ def playable_now(s: LairsState, e: int, in_check: bool) -> list[tuple[str, tuple
 def play_junk(s: LairsState, e: int, card: str, arg: Any, pay: tuple[str, ...] = ()) -> None:
     ex = s.data["ex"][e]
     j = s.C.junk[card_id(card)]
-    effects.discard_junk_now(s, e, card)
+    discard_junk_now(s, e, card)
     if pay:
         energy.spend(ex, pay)
     s.log_public(f"{s.who(e)} plays {j.name}")
@@ -215,4 +214,14 @@ def check_stage_options(s: LairsState, e: int) -> bool:
     return bool(energy.payments(ex, "improvise") or playable_now(s, e, True))
 
 
-__all__ = ["checks"]
+def discard_junk_now(s: LairsState, e: int, card: str) -> None:
+    s.data["ex"][e]["junk"].remove(card)
+    s.data["junkdeck"].setdefault("discard", []).append(card)
+
+
+def over_limit(s: LairsState, e: int) -> None:
+    """More than three Junk cards: discard the excess at once (the explorer chooses)."""
+    ex = s.data["ex"][e]
+    limit = int(s.C.numbers["junk_hand_limit"]["value"])
+    if len(ex["junk"]) > limit:
+        ask(s, "discard-junk", e, options=sorted(set(ex["junk"])))

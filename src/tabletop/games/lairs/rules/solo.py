@@ -15,17 +15,15 @@ takes the explorer's rarest Fresh cube; The Shivers rerolls the explorer's two b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from tabletop.engine import Action, Automaton, State
 from tabletop.engine.rng import Rng
 
 from .. import grid
 from ..content import CUBES, Content
+from ..state import LairsState
 from . import building
-
-if TYPE_CHECKING:
-    from ..state import LairsState
 
 LEVELS = ("easy", "mid", "hard", "very-hard")
 

@@ -10,16 +10,15 @@ for 1-5 cards of one type), each defeated Monster's trophy VP, VP noted in the N
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.engine.piles import draw
 
 from .. import grid
 from ..content import Content
-from .energy import payments
-
-if TYPE_CHECKING:
-    from ..state import LairsState
+from ..state import LairsState
+from .energy import payments, spend
+from .queue import ask
 
 
 def open_chest(s: LairsState, e: int, cell: int) -> None:
@@ -33,8 +32,6 @@ def open_chest(s: LairsState, e: int, cell: int) -> None:
         s.log_public("the Treasure deck is empty")
         return
     if s.data["pack"]:
-        from ..effects import ask
-
         ask(s, "appraise", e, drawn=[card])
         return
     keep(s, e, card, [])
@@ -45,8 +42,6 @@ def may_appraise(s: LairsState, e: int) -> list[tuple[str, ...]]:
 
 
 def appraise(s: LairsState, e: int, pay: tuple[str, ...]) -> None:
-    from .energy import spend
-
     ask = s.data["ask"]
     spend(s.data["ex"][e], pay)
     card = draw(s.data["treasure"], s.rng)
@@ -86,3 +81,26 @@ def score(C: Content, ex: dict[str, Any]) -> dict[str, int]:
     }
     parts["total"] = sum(parts.values())
     return parts
+
+
+def discard_treasure_now(s: LairsState, e: int, card: str) -> None:
+    ex = s.data["ex"][e]
+    ex["treasures"].remove(card)
+    s.data["treasure"].setdefault("discard", []).append(card)
+    s.log_public(f"{s.who(e)} discards the {s.C.treasures[card].name}")
+
+
+def refill_display(s: LairsState) -> None:
+    size = int(s.C.numbers["display"]["size"])
+    while len(s.data["display"]) < size:
+        card = draw(s.data["treasure"], s.rng)
+        if card is None:
+            return
+        s.data["display"].append(card)
+
+
+def take_from_display(s: LairsState, e: int, card: str) -> None:
+    s.data["display"].remove(card)
+    s.data["ex"][e]["treasures"].append(card)
+    s.log_public(f"{s.who(e)} takes the {s.C.treasures[card].name} from the display")
+    refill_display(s)

@@ -12,23 +12,22 @@ escape, then it is shared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .. import effects, grid
+from .. import grid
 from ..content import CUBES
-from ..effects import handler
+from ..state import LairsState
 from . import checks, energy, exploring
 from .building import kind_of
-from .treasure import open_chest
-
-if TYPE_CHECKING:
-    from ..state import LairsState
+from .pack import card_id, playable_now
+from .queue import ask, handler, queue, run
+from .treasure import open_chest, refill_display
 
 
 def begin_exploring(s: LairsState) -> None:
     d = s.data
     d["phase"] = "explore"
-    effects.refill_display(s)
+    refill_display(s)
     for e in range(len(d["ex"])):
         lair = s.lair_of(e)
         start = lair["feat"].index("start")
@@ -50,7 +49,7 @@ def start_turn(s: LairsState, e: int) -> None:
     ex = d["ex"][e]
     n = min(energy.total(ex["conserved"]), energy.total(ex["fatigued"]))
     steps: list[dict[str, Any]] = [{"effect": "_rest"} for _ in range(n)]
-    effects.queue(s, e, [*steps, {"effect": "_refresh"}])
+    queue(s, e, [*steps, {"effect": "_refresh"}])
 
 
 @handler("_rest")
@@ -64,7 +63,7 @@ def rest_step(s: LairsState, item: dict[str, Any]) -> None:
         energy.rest(ex, kinds[0])
         s.log_public(f"{s.who(e)} rests a Fatigued {kinds[0]} cube")
     else:
-        effects.ask(s, "rest", e, options=kinds)
+        ask(s, "rest", e, options=kinds)
 
 
 @handler("_refresh")
@@ -78,11 +77,11 @@ def refresh_step(s: LairsState, item: dict[str, Any]) -> None:
     if was_dazzled and not energy.has_status(ex, "dazzled") and ex["pos"] is not None:
         exploring.learn(s, e, ex["pos"], entering=True)
     if d["pack"] and moved:
-        effects.ask(s, "adapt", e, options=sorted(set(moved)))
+        ask(s, "adapt", e, options=sorted(set(moved)))
     if energy.has_status(ex, "poisoned"):
         n = s.roll_die("basic")
         s.log_public(f"{s.who(e)} is Poisoned and rolls {n}: fatigue {n} cubes")
-        effects.queue(s, e, [{"effect": "fatigue", "n": n, "cube": "any"}], front=True)
+        queue(s, e, [{"effect": "fatigue", "n": n, "cube": "any"}], front=True)
 
 
 def free_actions(s: LairsState, e: int) -> bool:
@@ -94,8 +93,6 @@ def free_actions(s: LairsState, e: int) -> bool:
         return True
     if not s.data["pack"] or not ex["junk"]:
         return False
-    from .pack import card_id, playable_now
-
     return any(not s.C.junk[card_id(c)].cost for c, _ in playable_now(s, e, False))
 
 
@@ -106,7 +103,7 @@ def advance(s: LairsState) -> None:
     for _ in range(1000):
         if d["phase"] != "explore":
             return
-        effects.run(s)
+        run(s)
         if d["ask"] is not None or d["check"] is not None or d["queue"]:
             return
         e = d["turn"]
@@ -205,16 +202,16 @@ def enter(s: LairsState, item: dict[str, Any]) -> None:
             # the check opens once what happens on entering has happened: a Gear Hound's High
             # Alert "occurs when you enter" its Known space, so it is resolved first
             free = 1 if (how, k) in (("charge", "monster"), ("sneak", "trap")) else 0
-            effects.queue(s, e, [{"effect": "_check", "cell": cell, "free": free}], front=True)
+            queue(s, e, [{"effect": "_check", "cell": cell, "free": free}], front=True)
             if hz.on_known_entry:
                 s.log_public(f"the {hz.name}: {hz.special_name or 'special rule'}")
-                effects.queue(s, e, list(hz.on_known_entry), at=cell, front=True)
+                queue(s, e, list(hz.on_known_entry), at=cell, front=True)
         elif (how, k) in (("charge", "monster"), ("sneak", "trap")):
             s.log_public(f"{s.who(e)} ignores the {hz.name}'s Strike")
         else:
             s.log_public(f"the {hz.name} strikes!")
             ex.setdefault("struck", []).append(hz.id)
-            effects.queue(s, e, list(hz.strike), at=cell, front=True)
+            queue(s, e, list(hz.strike), at=cell, front=True)
     elif f == "chest":
         open_chest(s, e, cell)
 
@@ -265,4 +262,4 @@ def creep_price(s: LairsState, e: int, paid: list[str]) -> None:
         energy.move_cube(ex, "spent", k, "fresh")
     n = 1 + (1 if energy.has_status(ex, "sleepy") else 0)
     s.log_public(f"a wall stops {s.who(e)}'s Hustle after one step: it costs a Creep")
-    effects.queue(s, e, [{"effect": "spend", "n": n}], front=True)
+    queue(s, e, [{"effect": "spend", "n": n}], front=True)
