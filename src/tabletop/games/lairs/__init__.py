@@ -15,8 +15,7 @@ from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
 from tabletop.engine.rng import Rng
 
-from . import effects as _effects
-from . import evaluate, hidden, scenario, view
+from . import effects, evaluate, hidden, scenario, view
 from .bot import GreedyBot
 from .content import content as load_content
 from .decisions import DECISIONS
@@ -150,7 +149,7 @@ class Lairs(Game):
 
     def lint(self) -> list[str]:
         problems = self.content.lint()
-        problems += [f"effect {n!r} has no handler" for n in _effects.check_vocabulary()]
+        problems += effects.missing()
         return problems
 
     def new_state(self, seed: int = 0) -> LairsState:

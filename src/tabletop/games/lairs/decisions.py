@@ -22,6 +22,7 @@ from .rules import builder, building, checks, energy, exploring, pack, setup, tr
 from .rules.energy import COSTS
 from .rules.queue import queue
 from .state import LairsState
+from .steps import EnterSpace, HustleStep
 
 DECISIONS = DecisionTable("lairs")
 
@@ -485,10 +486,9 @@ def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
         assert nxt is not None
         if not ex["known"][pos] and exploring.bump(s, e, pos, nxt):
             return
-        queue(s, e, [{"effect": "_enter", "cell": nxt, "how": k}])
+        queue(s, e, [EnterSpace(cell=nxt, how=k)])
     elif k == "hustle":
-        step = {"effect": "_hustle", "dir": a["dir"], "left": a["steps"], "paid": list(pay)}
-        queue(s, e, [{**step, "taken": 0}])
+        queue(s, e, [HustleStep(dir=a["dir"], left=a["steps"], paid=list(pay))])
     elif k == "backtrack":
         to = grid.parse(a["to"])
         last = exploring.backtrack_path(s, e, to)[-2]  # the space it enters ``to`` from
@@ -497,7 +497,7 @@ def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
             ex["prev"], ex["pos"] = last, to
         else:  # a visited Exit or Known hazard: resolved as entered from the path
             ex["pos"] = last
-            queue(s, e, [{"effect": "_enter", "cell": to, "how": "backtrack"}])
+            queue(s, e, [EnterSpace(cell=to, how="backtrack")])
     elif k == "peer":
         c = grid.parse(a["at"])
         exploring.learn(s, e, c, entering=False)

@@ -12,12 +12,23 @@ explorer stays in the space and may try again or leave (ruling C2)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
+from tabletop.engine.effects import Effect
+
 from .. import grid
-from ..content import CUBES, DiscardTreasure
+from ..content import (
+    CHECK,
+    CUBES,
+    STATIC,
+    TRIGGERED,
+    BasicDiceCount,
+    FacesCountZero,
+    LoseTreasureUnlessWin,
+    Splatter,
+    SubtractRoll,
+)
 from ..state import LairsState
 from .building import hazard_id, kind_of
 from .energy import has_status
@@ -116,15 +127,31 @@ def monster_roll(s: LairsState) -> None:
     s.log_public(f"the Builder rolls the Monster dice: {', '.join(faces)}")
 
 
+# ---------------------------------------------------------------- how the roll counts
+def skull_in_force(s: LairsState, ck: dict[str, Any]) -> list[Effect]:
+    """The Monster's Skull abilities while its check's Monster dice show a skull."""
+    if not ck["skull"]:
+        return []
+    return list(s.C.hazards[ck["hz"]].skull)
+
+
+def ask(s: LairsState, ck: dict[str, Any], model: type, start: Any, *about: Any) -> Any:
+    """Fold the static Skull abilities of one model in force over ``start`` (a question of the
+    rules: what a die counts, what the roll totals, what the Strike brings)."""
+    value = start
+    for effect in skull_in_force(s, ck):
+        if type(effect) is model:
+            value = STATIC.handler(effect)(effect, value, *about)
+    return value
+
+
 def die_value(s: LairsState, die: dict[str, Any]) -> int:
     ck = s.data["check"]
-    v = int(die["v"])
-    for eff in ck.get("mods", []):
-        if eff["effect"] == "basic-dice-count" and die["t"] == "basic":
-            v = int(eff["value"])
-        if eff["effect"] == "faces-count-zero" and v == int(eff["face"]):
-            v = 0
-    return v
+    value = int(die["v"])
+    for effect in skull_in_force(s, ck):  # in the order the Skull lists them
+        if isinstance(effect, (BasicDiceCount, FacesCountZero)):
+            value = STATIC.handler(effect)(effect, value, die)
+    return value
 
 
 def total(s: LairsState) -> int:
@@ -133,9 +160,7 @@ def total(s: LairsState) -> int:
     for f in ck["mdice"]:
         if f.startswith("-"):
             t += int(f)
-    for eff in ck.get("mods", []):
-        if eff["effect"] == "subtract-roll":
-            t -= int(eff["n"])
+    t = int(ask(s, ck, SubtractRoll, t))
     hz = s.C.hazards[ck["hz"]]
     if hz.intangible:
         t -= 4 * sum(1 for d in ck["dice"] if d["t"] == "power" and d["src"] == "brawn")
@@ -143,45 +168,6 @@ def total(s: LairsState) -> int:
 
 
 # ---------------------------------------------------------------- Skull abilities
-SkullHandler = Callable[["LairsState", dict[str, Any]], None]
-SKULLS: dict[str, SkullHandler] = {}
-
-
-def skull(name: str) -> Callable[[SkullHandler], SkullHandler]:
-    def wrap(fn: SkullHandler) -> SkullHandler:
-        SKULLS[name] = fn
-        return fn
-
-    return wrap
-
-
-@skull("subtract-roll")
-@skull("basic-dice-count")
-@skull("faces-count-zero")
-@skull("splatter")
-@skull("lose-treasure-unless-win")
-def _mark(s: LairsState, eff: dict[str, Any]) -> None:
-    """Abilities that change how the roll counts: kept with the check and read by ``total``."""
-    s.data["check"].setdefault("mods", []).append(eff)
-
-
-@skull("power-to-basic")
-def _brain_fog(s: LairsState, eff: dict[str, Any]) -> None:
-    for die in s.data["check"]["dice"]:
-        if die["t"] == "power":
-            die["t"] = "basic"
-            die["v"] = s.roll_die("basic")
-
-
-@skull("builder-reroll")
-def _shivers(s: LairsState, eff: dict[str, Any]) -> None:
-    """The Shivers: the Builder chooses up to ``n`` of the rolled dice, in one choice; then they
-    are rerolled (:func:`reroll`)."""
-    ck = s.data["check"]
-    ck["stage"] = "reroll"
-    ck["reroll_n"] = int(eff["n"])
-
-
 def reroll_choices(s: LairsState) -> list[tuple[int, ...]]:
     """Every choice the Builder has for the Shivers: no die, or up to ``n`` of the rolled dice
     (by their place in the roll), each set once."""
@@ -192,11 +178,6 @@ def reroll_choices(s: LairsState) -> list[tuple[int, ...]]:
     ]
 
 
-@skull("demote")
-def _demote(s: LairsState, eff: dict[str, Any]) -> None:
-    queue(s, s.data["check"]["e"], [eff], front=True)
-
-
 def after_roll(s: LairsState) -> None:
     """Improvise and Junk are over: the Builder's Monster dice (Pack fights), then the result."""
     ck = s.data["check"]
@@ -205,8 +186,12 @@ def after_roll(s: LairsState) -> None:
         if ck["skull"]:
             hz = s.C.hazards[ck["hz"]]
             s.log_public(f"skull: the {hz.name}'s {hz.skull_name or 'Skull ability'}")
-            for eff in hz.skull:
-                SKULLS[eff.effect](s, eff.model_dump())
+            for effect in hz.skull:
+                if effect.effect in CHECK:  # acts on the check at once
+                    CHECK.handler(effect)(s, ck, effect)
+                elif effect.effect in TRIGGERED:  # a penalty, before the check's outcome
+                    queue(s, ck["e"], [effect], front=True)
+                # the static ones count where the check asks them
             if ck["stage"] == "reroll":
                 return  # the Builder picks the dice (a seat, or the solo automaton)
     finish(s)
@@ -235,10 +220,9 @@ def finish(s: LairsState) -> None:
     e, cell = ck["e"], ck["cell"]
     hz = s.C.hazards[ck["hz"]]
     t = total(s)
-    mods = {m["effect"] for m in ck.get("mods", [])}
     win = t >= ck["target"]
     s.data["dice"] = {**ck, "total": t}
-    if win and "splatter" in mods:
+    if win and ask(s, ck, Splatter, False):
         win = False
         set_target(s, e, cell, t)
         s.log_public(f"{hz.name} swallows the blow: its Target rises to {t}")
@@ -260,11 +244,4 @@ def finish(s: LairsState) -> None:
     else:
         s.log_public(f"{s.who(e)} rolls {t} against {ck['target']}: the {hz.name} strikes")
         ex.setdefault("struck", []).append(hz.id)
-        strike = list(hz.strike)
-        if "lose-treasure-unless-win" in mods:
-            strike.append(ct_discard_one())
-        queue(s, e, strike, at=cell)
-
-
-def ct_discard_one() -> Any:
-    return DiscardTreasure(effect="discard-treasure", n=1)
+        queue(s, e, ask(s, ck, LoseTreasureUnlessWin, list(hz.strike)), at=cell)

@@ -6,17 +6,17 @@ cards are played by discarding them, at the time their text allows; a hand holds
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
 from tabletop.engine.piles import draw
 
 from .. import grid
-from ..content import CUBES
+from ..content import CUBES, JUNK, GainJunk
 from ..state import LairsState
+from ..steps import FreeCreep
 from . import energy, exploring
-from .queue import ask, handler, queue
+from .queue import ask, queue
 
 ATTRIBUTE_CHOICES = ("perception", "quickness", "knowhow", "brawn", "guile")
 
@@ -71,7 +71,7 @@ def scrounge(s: LairsState, e: int) -> None:
     drawn = [c for c in (draw(s.data["junkdeck"], s.rng) for _ in range(n)) if c is not None]
     ex["scrounged"] = sorted({*ex["scrounged"], pos})
     s.log_public(f"{s.who(e)} Scrounges {grid.name(pos)} and draws {len(drawn)} Junk")
-    s.data["queue"].insert(0, {"effect": "_free_creep", "e": e})
+    queue(s, e, [FreeCreep()], front=True)
     if len(drawn) == 1:
         ex["junk"].append(drawn[0])
         over_limit(s, e)
@@ -88,9 +88,8 @@ def keep_junk(s: LairsState, e: int, card: str) -> None:
     ex["junk"].append(card)
 
 
-@handler("_free_creep")
-def free_creep(s: LairsState, item: dict[str, Any]) -> None:
-    e = item["e"]
+def free_creep(s: LairsState, e: int) -> None:
+    """After a Scrounge, the explorer may Creep out for free."""
     options = [d for d, _ in exploring.creep_targets(s, e)]
     if options:
         ask(s, "free-creep", e, options=options)
@@ -107,7 +106,7 @@ def may_recover(s: LairsState, e: int) -> list[str]:
 def scavenge(s: LairsState, e: int, cell: int) -> None:
     ex = s.data["ex"][e]
     ex["scavenge"].remove(cell)
-    queue(s, e, [{"effect": "gain-junk", "n": 2}], front=True)
+    queue(s, e, [GainJunk(effect="gain-junk", n=2)], front=True)
     s.log_public(f"{s.who(e)} Scavenges at {grid.name(cell)}")
 
 
@@ -120,18 +119,6 @@ def improvise(s: LairsState, e: int) -> None:
 
 
 # ---------------------------------------------------------------- Junk cards
-JunkHandler = Callable[["LairsState", int, dict[str, Any], Any], None]
-JUNK: dict[str, JunkHandler] = {}
-
-
-def junk(name: str) -> Callable[[JunkHandler], JunkHandler]:
-    def wrap(fn: JunkHandler) -> JunkHandler:
-        JUNK[name] = fn
-        return fn
-
-    return wrap
-
-
 def card_id(card: str) -> str:
     return card.split("#")[0]
 
@@ -171,41 +158,7 @@ def play_junk(s: LairsState, e: int, card: str, arg: Any, pay: tuple[str, ...] =
     if pay:
         energy.spend(ex, pay)
     s.log_public(f"{s.who(e)} plays {j.name}")
-    JUNK[j.effect.effect](s, e, j.effect.model_dump(), arg)
-
-
-@junk("add-roll")
-def _add_roll(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    s.data["check"]["adds"] += int(eff["n"])
-
-
-@junk("add-die")
-def _add_die(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    v = s.roll_die(eff["die"])
-    s.data["check"]["dice"].append({"t": eff["die"], "v": v, "src": "junk"})
-
-
-@junk("disarm-adjacent")
-def _disarm_adjacent(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    ex, lair = s.data["ex"][e], s.lair_of(e)
-    lair["feat"][arg] = None
-    ex["map"][arg] = "empty"
-    s.log_public(f"the Trap at {grid.name(arg)} is disarmed")
-
-
-@junk("learn-space")
-def _learn_space(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    exploring.learn(s, e, arg, entering=False)
-
-
-@junk("recover")
-def _recover(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    energy.move_cube(s.data["ex"][e], "fatigued", arg, "spent")
-
-
-@junk("gain-fresh")
-def _gain_fresh(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    energy.move_cube(s.data["ex"][e], "spent", arg, "fresh")
+    JUNK.handler(j.effect)(s, e, j.effect, arg)
 
 
 def check_stage_options(s: LairsState, e: int) -> bool:

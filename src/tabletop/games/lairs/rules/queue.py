@@ -1,65 +1,108 @@
-"""The effect queue: effects wait in ``data["queue"]`` as plain dicts (with ``e``, the explorer
-they touch, and ``at``, the hazard's space when it matters) and run in order. A handler that needs
-a decision (which cube to fatigue, where the Builder moves a Gloombat) sets ``data["ask"]`` and
-pushes whatever is left back on the front of the queue; the queue resumes when the answer comes.
-Internal steps of the rules (entering a space, the next Hustle step) share the queue under names
-starting with ``_``. The handlers are registered where the game is assembled (``effects.py``)."""
+"""The effect queue: effects wait in ``data["queue"]`` and run in order. An entry is a small
+mapping, ``{"explorer": e, "at": space or None, "effect": the effect's fields}``: the explorer it
+touches, the hazard's space when it matters, and a hazard's effect (``content.TRIGGERED``) or a
+step of the rules (``steps.STEPS``). Each runs through its table's one handler, with its typed
+model (read once a process from its mapping). A handler that needs a decision (which cube to
+fatigue, where the Builder moves a Gloombat) sets ``data["ask"]`` and queues whatever is left at
+the front; the queue resumes when the answer comes. The handlers are registered where the game is
+assembled (``effects.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, get_args
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from pydantic import BaseModel
+from tabletop.engine.effects import Effect
 
+from ..content import TRIGGERED
 from ..state import LairsState
+from ..steps import STEPS
 
-Item = dict[str, Any]
-Handler = Callable[[LairsState, Item], None]
-HANDLERS: dict[str, Handler] = {}
+Handler = Callable[[LairsState, int, Any, "int | None"], None]
 
-
-def handler(model: type[BaseModel] | str) -> Callable[[Handler], Handler]:
-    """Register the handler of an effect model (or of an internal step, by name)."""
-    name = model if isinstance(model, str) else get_args(model.model_fields["effect"].annotation)[0]
-
-    def wrap(fn: Handler) -> Handler:
-        if name in HANDLERS:
-            raise ValueError(f"effect {name!r} handled twice")
-        HANDLERS[name] = fn
-        return fn
-
-    return wrap
+# the effects read from the queue so far, by their mapping (each is read once a process)
+_READ: dict[tuple[tuple[str, Any], ...], Effect] = {}
+_READ_MAX = 4096
+# each model's handler, found once in its table (the hazards' effects' or the rules' steps')
+_HANDLERS: dict[type, Handler] = {}
 
 
-def queue(s: LairsState, e: int, effects: list[Any], at: int | None = None, front: bool = False,
-          **extra: Any) -> None:  # fmt: skip
-    items = []
-    for eff in effects:
-        raw = eff.model_dump() if isinstance(eff, BaseModel) else dict(eff)
-        raw["e"] = e
-        if at is not None:
-            raw["at"] = at
-        raw.update(extra)
-        items.append(raw)
-    q = s.data["queue"]
+def queue(
+    state: LairsState,
+    explorer: int,
+    effects: Sequence[Effect],
+    at: int | None = None,
+    front: bool = False,
+) -> None:
+    """Effects that touch ``explorer`` wait in order: after what waits already, or (``front``)
+    before it."""
+    entries = [{"explorer": explorer, "at": at, "effect": e.model_dump()} for e in effects]
+    waiting = state.data["queue"]
     if front:
-        q[0:0] = items
+        waiting[0:0] = entries
     else:
-        q.extend(items)
+        waiting.extend(entries)
 
 
-def run(s: LairsState) -> None:
+def run(state: LairsState) -> None:
     """Run queued effects until one waits for a decision or a check opens."""
-    d = s.data
-    while d["queue"] and d["ask"] is None and d["check"] is None and d["phase"] == "explore":
-        item = d["queue"].pop(0)
-        HANDLERS[item["effect"]](s, item)
+    data = state.data
+    while data["queue"] and data["ask"] is None and data["check"] is None:
+        if data["phase"] != "explore":
+            return
+        entry = data["queue"].pop(0)
+        effect = read(entry["effect"])
+        handler_of(effect)(state, int(entry["explorer"]), effect, entry["at"])
 
 
-def ask(s: LairsState, kind: str, seat: int | None, **info: Any) -> None:
+def read(fields: dict[str, Any]) -> Effect:
+    """A queued effect's mapping as its typed model."""
+    key = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in fields.items())
+    found = _READ.get(key)
+    if found is None:
+        name = str(fields["effect"])
+        if name in STEPS:
+            found = STEPS.model(name).model_validate(fields)
+        else:
+            found = TRIGGERED.parse(fields, "the effect queue", name)
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        _READ[key] = found
+    return found
+
+
+def handler_of(effect: Effect) -> Handler:
+    found = _HANDLERS.get(type(effect))
+    if found is None:
+        table = STEPS if effect.effect in STEPS else TRIGGERED
+        found = _HANDLERS[type(effect)] = table.handler(effect)
+    return found
+
+
+def count_waiting(state: LairsState, model: type[Effect], explorer: int) -> int:
+    """How many of one kind of effect wait in the queue for ``explorer``."""
+    name = model.model_fields["effect"].default
+    return sum(
+        1
+        for entry in state.data["queue"]
+        if entry["effect"]["effect"] == name and entry["explorer"] == explorer
+    )
+
+
+def next_is(state: LairsState, model: type[Effect]) -> bool:
+    """Whether the next queued effect is of ``model``'s kind."""
+    queued = state.data["queue"]
+    return bool(queued) and queued[0]["effect"]["effect"] == model.model_fields["effect"].default
+
+
+def drop_next(state: LairsState) -> None:
+    """The next queued effect is dropped (a Hustle that stops)."""
+    state.data["queue"].pop(0)
+
+
+def ask(state: LairsState, kind: str, seat: int | None, **info: Any) -> None:
     """Wait for a decision; in solo the Builder's decisions (seat None) are asked of the rules'
     automaton, :class:`~.rules.solo.SoloBuilder`, which the engine plays at once."""
     if seat is None:
-        seat = s.builder_id(int(info.get("e", 0)))
-    s.data["ask"] = {"kind": kind, "seat": seat, **info}
+        seat = state.builder_id(int(info.get("e", 0)))
+    state.data["ask"] = {"kind": kind, "seat": seat, **info}

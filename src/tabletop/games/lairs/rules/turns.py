@@ -12,15 +12,14 @@ escape, then it is shared.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import grid
-from ..content import CUBES
+from ..content import CUBES, Fatigue, Spend
 from ..state import LairsState
+from ..steps import EnterSpace, HustleStep, OpenCheck, Refresh, RestCube
 from . import checks, energy, exploring
 from .building import kind_of
 from .pack import card_id, playable_now
-from .queue import ask, handler, queue, run
+from .queue import ask, count_waiting, drop_next, next_is, queue, run
 from .treasure import open_chest, refill_display
 
 
@@ -48,17 +47,14 @@ def start_turn(s: LairsState, e: int) -> None:
     d["turn"] = e
     ex = d["ex"][e]
     n = min(energy.total(ex["conserved"]), energy.total(ex["fatigued"]))
-    steps: list[dict[str, Any]] = [{"effect": "_rest"} for _ in range(n)]
-    queue(s, e, [*steps, {"effect": "_refresh"}])
+    queue(s, e, [*(RestCube() for _ in range(n)), Refresh()])
 
 
-@handler("_rest")
-def rest_step(s: LairsState, item: dict[str, Any]) -> None:
+def rest_step(s: LairsState, e: int) -> None:
     """One Conserved cube rests one Fatigued cube: the explorer chooses which, if it may."""
-    e = item["e"]
     ex = s.data["ex"][e]
     kinds = [k for k in CUBES if ex["fatigued"][k] > 0]
-    left = sum(1 for i in s.data["queue"] if i["effect"] == "_rest" and i["e"] == e)
+    left = count_waiting(s, RestCube, e)
     if len(kinds) == 1 or energy.total(ex["fatigued"]) <= left + 1:
         energy.rest(ex, kinds[0])
         s.log_public(f"{s.who(e)} rests a Fatigued {kinds[0]} cube")
@@ -66,11 +62,9 @@ def rest_step(s: LairsState, item: dict[str, Any]) -> None:
         ask(s, "rest", e, options=kinds)
 
 
-@handler("_refresh")
-def refresh_step(s: LairsState, item: dict[str, Any]) -> None:
+def refresh_step(s: LairsState, e: int) -> None:
     """Refresh at the start of the turn (ruling E4), then what comes with it."""
     d = s.data
-    e = item["e"]
     ex = d["ex"][e]
     was_dazzled = energy.has_status(ex, "dazzled")
     moved = energy.refresh(ex)
@@ -81,7 +75,7 @@ def refresh_step(s: LairsState, item: dict[str, Any]) -> None:
     if energy.has_status(ex, "poisoned"):
         n = s.roll_die("basic")
         s.log_public(f"{s.who(e)} is Poisoned and rolls {n}: fatigue {n} cubes")
-        queue(s, e, [{"effect": "fatigue", "n": n, "cube": "any"}], front=True)
+        queue(s, e, [Fatigue(effect="fatigue", n=n, cube="any")], front=True)
 
 
 def free_actions(s: LairsState, e: int) -> bool:
@@ -175,12 +169,10 @@ def escape(s: LairsState, e: int) -> None:
 
 
 # ---------------------------------------------------------------- entering a space
-@handler("_enter")
-def enter(s: LairsState, item: dict[str, Any]) -> None:
+def enter(s: LairsState, e: int, cell: int, how: str) -> None:
     """Move into a space and resolve it: the Builder describes it (walls and features, or only
     features while Dazzled), then a Known hazard asks for its check, an Unknown one is revealed
     and strikes (unless a Charge or Sneak ignores it), a Chest is opened."""
-    e, cell, how = item["e"], item["cell"], item.get("how", "creep")
     d = s.data
     ex, lair = d["ex"][e], s.lair_of(e)
     before = ex["map"][cell]
@@ -190,8 +182,8 @@ def enter(s: LairsState, item: dict[str, Any]) -> None:
     exploring.learn(s, e, cell, entering=True, walls=not dazzled)
     f = lair["feat"][cell]
     s.log_public(f"{s.who(e)} enters {grid.name(cell)}: {describe(s, f)}")
-    if f not in (None, "start") and d["queue"] and d["queue"][0]["effect"] == "_hustle":
-        d["queue"].pop(0)  # a Hustle stops at the first space that is not empty
+    if f not in (None, "start") and next_is(s, HustleStep):
+        drop_next(s)  # a Hustle stops at the first space that is not empty
     k = kind_of(f)
     if k in ("monster", "trap"):
         assert f is not None
@@ -202,7 +194,7 @@ def enter(s: LairsState, item: dict[str, Any]) -> None:
             # the check opens once what happens on entering has happened: a Gear Hound's High
             # Alert "occurs when you enter" its Known space, so it is resolved first
             free = 1 if (how, k) in (("charge", "monster"), ("sneak", "trap")) else 0
-            queue(s, e, [{"effect": "_check", "cell": cell, "free": free}], front=True)
+            queue(s, e, [OpenCheck(cell=cell, free=free)], front=True)
             if hz.on_known_entry:
                 s.log_public(f"the {hz.name}: {hz.special_name or 'special rule'}")
                 queue(s, e, list(hz.on_known_entry), at=cell, front=True)
@@ -216,12 +208,6 @@ def enter(s: LairsState, item: dict[str, Any]) -> None:
         open_chest(s, e, cell)
 
 
-@handler("_check")
-def open_check(s: LairsState, item: dict[str, Any]) -> None:
-    """The check of a Known hazard entered, after what entering its space set off."""
-    checks.start(s, item["e"], item["cell"], free_power=int(item["free"]))
-
-
 def describe(s: LairsState, f: str | None) -> str:
     if f is None:
         return "empty"
@@ -230,28 +216,25 @@ def describe(s: LairsState, f: str | None) -> str:
     return {"start": "the Start", "exit": "the Exit", "chest": "a Chest"}[f]
 
 
-@handler("_hustle")
-def hustle_step(s: LairsState, item: dict[str, Any]) -> None:
+def hustle_step(s: LairsState, e: int, step: HustleStep) -> None:
     """One step of a Hustle: stop at a wall (bumping it if it was not learnt) or once the space
     entered was not empty. A wall it could not have known of that stops it after its first step
     makes it a Creep (ruling X1): the cubes paid go back to Fresh and a Creep's cost is spent."""
-    e, dirn, left = item["e"], item["dir"], item["left"]
+    dirn, left = step.dir, step.left
     ex, lair = s.data["ex"][e], s.lair_of(e)
     here = ex["pos"]
-    if item.get("expect") is not None and (
-        here != item["expect"] or not exploring.real_empty(lair, here)
-    ):
+    if step.expect is not None and (here != step.expect or not exploring.real_empty(lair, here)):
         return
     nxt = grid.step(here, dirn)
     if nxt is None or left <= 0:
         return
     edge = grid.edge(here, nxt)
     if edge in ex["mwalls"] or exploring.bump(s, e, here, nxt):
-        if item.get("taken") == 1:
-            creep_price(s, e, item.get("paid", []))
+        if step.taken == 1:
+            creep_price(s, e, step.paid)
         return
-    rest = {**item, "left": left - 1, "expect": nxt, "taken": item.get("taken", 0) + 1}
-    s.data["queue"][0:0] = [{"effect": "_enter", "e": e, "cell": nxt, "how": "creep"}, rest]
+    rest = step.model_copy(update={"left": left - 1, "expect": nxt, "taken": step.taken + 1})
+    queue(s, e, [EnterSpace(cell=nxt), rest], front=True)
 
 
 def creep_price(s: LairsState, e: int, paid: list[str]) -> None:
@@ -262,4 +245,4 @@ def creep_price(s: LairsState, e: int, paid: list[str]) -> None:
         energy.move_cube(ex, "spent", k, "fresh")
     n = 1 + (1 if energy.has_status(ex, "sleepy") else 0)
     s.log_public(f"a wall stops {s.who(e)}'s Hustle after one step: it costs a Creep")
-    queue(s, e, [{"effect": "spend", "n": n}], front=True)
+    queue(s, e, [Spend(effect="spend", n=n)], front=True)
