@@ -25,7 +25,7 @@ from .rules import setup, turns
 from .rules.building import friendly_set
 from .rules.solo import LEVELS, SoloBuilder
 from .rules.treasure import score
-from .state import LairsState, Rules, new_data
+from .state import LairsState, Rules, new_data, upgrade
 
 __all__ = ["Lairs", "LairsState"]
 
@@ -56,7 +56,7 @@ class LairsRules(Rules):
         return evaluate.tags(state, seat)
 
     def score(self, state: LairsState, explorer: int) -> dict[str, int]:
-        return score(state.C, state.data["ex"][explorer])
+        return score(state.C, state.data["explorers"][explorer])
 
 
 LairsState.decisions = DECISIONS
@@ -158,6 +158,10 @@ class Lairs(Game):
         state = LairsState(self, data, rng, seed)
         setup.start(state)
         return state
+
+    def upgrade_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Saves from before the state's keys were spelt out load in this layout."""
+        return upgrade(data)
 
     def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> State:
         return scenario.build(self, spec, seed)

@@ -302,7 +302,7 @@ class Attributes(LairsDecision):
     commit = True
 
     def seats(self, s: LairsState) -> tuple[int, ...]:
-        return tuple(i for i, chosen in enumerate(s.data["attrs"]) if chosen is None)
+        return tuple(i for i, chosen in enumerate(s.data["attributes"]) if chosen is None)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "Choose three different Attribute cubes"
@@ -312,7 +312,7 @@ class Attributes(LairsDecision):
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
         pack.take_attributes(s, seat, tuple(a["cubes"]))
-        if all(x is not None for x in s.data["attrs"]):
+        if all(x is not None for x in s.data["attributes"]):
             turns.begin_exploring(s)
 
     def say(self, s: LairsState, a: Action) -> str:
@@ -364,8 +364,8 @@ class Turn(LairsDecision):
         is not offered (what can be paid is looked up once, before any action is made); each
         action is one shared value (:func:`act`), made once a process."""
         d = s.data
-        ex = d["ex"][seat]
-        pos = ex["pos"]
+        ex = d["explorers"][seat]
+        pos = ex["position"]
         paid = energy.payable(ex)
         out: list[Action] = []
         creeps = exploring.creep_targets(s, seat)
@@ -405,7 +405,7 @@ class Turn(LairsDecision):
         return out
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        ex = s.data["ex"][seat]
+        ex = s.data["explorers"][seat]
         cost = a.kind if a.kind in PAID else None
         if a.kind == "junk" and s.C.junk[pack.card_id(a["card"])].cost:
             cost = "junk"
@@ -426,14 +426,14 @@ class Turn(LairsDecision):
 def explain_move(s: LairsState, seat: int, a: Action) -> str | None:
     """Why a well-formed move of the explorer is refused: the rule it breaks, in the rulebook's
     words (a wall learnt, the lair's edge, a cost the Fresh cubes cannot pay)."""
-    ex = s.data["ex"][seat]
+    ex = s.data["explorers"][seat]
     try:
         if a.kind in ("creep", "charge", "sneak", "hustle"):
-            nxt = grid.step(ex["pos"], a["dir"])
+            nxt = grid.step(ex["position"], a["dir"])
             if nxt is None:
                 return "that is the edge of the lair"
-            if grid.edge(ex["pos"], nxt) in ex["mwalls"]:
-                return f"a wall blocks the way from {grid.name(ex['pos'])} {a['dir']}"
+            if grid.edge(ex["position"], nxt) in ex["map_walls"]:
+                return f"a wall blocks the way from {grid.name(ex['position'])} {a['dir']}"
         if a.kind in COSTS and not energy.payments(ex, a.kind):
             alts = " or ".join(" + ".join(alt) for alt in COSTS[a.kind])
             return f"{a.kind} costs {alts} from your Fresh cubes, which you do not have"
@@ -476,10 +476,10 @@ def action_words(s: LairsState, a: Action) -> str:
 
 def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
     d = s.data
-    ex = d["ex"][e]
+    ex = d["explorers"][e]
     if a.kind != "junk":
         energy.spend(ex, pay)
-    pos = ex["pos"]
+    pos = ex["position"]
     k = a.kind
     if k in ("creep", "charge", "sneak"):
         nxt = grid.step(pos, a["dir"])
@@ -494,9 +494,9 @@ def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
         last = exploring.backtrack_path(s, e, to)[-2]  # the space it enters ``to`` from
         s.log_public(f"{s.who(e)} backtracks to {a['to']}")
         if exploring.map_empty(ex, to):
-            ex["prev"], ex["pos"] = last, to
+            ex["previous"], ex["position"] = last, to
         else:  # a visited Exit or Known hazard: resolved as entered from the path
-            ex["pos"] = last
+            ex["position"] = last
             queue(s, e, [EnterSpace(cell=to, how="backtrack")])
     elif k == "peer":
         c = grid.parse(a["at"])
@@ -558,14 +558,14 @@ class Check(LairsDecision):
     offers = ("buy", "roll")
 
     def seats(self, s: LairsState) -> tuple[int, ...]:
-        return (int(s.data["check"]["e"]),)
+        return (int(s.data["check"]["explorer"]),)
 
     def explain(self, s: LairsState, seat: int, a: Action) -> str | None:
         return explain_move(s, seat, a)
 
     def text(self, s: LairsState, seat: int) -> str:
         ck = s.data["check"]
-        return f"Buy dice against the {s.C.hazards[ck['hz']].name} (Target {ck['target']})"
+        return f"Buy dice against the {s.C.hazards[ck['hazard']].name} (Target {ck['target']})"
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
         out = [Action.of("buy", cube=k) for k in checks.may_buy(s, seat)]
@@ -583,7 +583,7 @@ class Check(LairsDecision):
         if a.kind == "roll":
             n = len(s.data["check"]["bought"]) + s.data["check"]["free"]
             return f"Roll {n} di{'c' if n != 1 else ''}e"
-        die = checks.die_for(s, s.data["check"]["e"], a["cube"])
+        die = checks.die_for(s, s.data["check"]["explorer"], a["cube"])
         return f"Spend a {a['cube']} cube for a {die.capitalize()} die"
 
 
@@ -593,7 +593,7 @@ class AfterRoll(LairsDecision):
     offers = ("improvise", "junk", "go")
 
     def seats(self, s: LairsState) -> tuple[int, ...]:
-        return (int(s.data["check"]["e"]),)
+        return (int(s.data["check"]["explorer"]),)
 
     def explain(self, s: LairsState, seat: int, a: Action) -> str | None:
         return explain_move(s, seat, a)
@@ -602,14 +602,14 @@ class AfterRoll(LairsDecision):
         return f"You rolled {checks.total(s)}: Improvise or play Junk?"
 
     def legal(self, s: LairsState, seat: int) -> list[Action]:
-        ex = s.data["ex"][seat]
+        ex = s.data["explorers"][seat]
         out = [Action.of("improvise", cubes=p) for p in energy.payments(ex, "improvise")]
         out += [Action.of("junk", card=c) for c, _ in pack.playable_now(s, seat, True)]
         return [*out, Action.of("go")]
 
     def apply(self, s: LairsState, seat: int, a: Action) -> None:
         if a.kind == "improvise":
-            energy.spend(s.data["ex"][seat], tuple(a["cubes"]))
+            energy.spend(s.data["explorers"][seat], tuple(a["cubes"]))
             pack.improvise(s, seat)
         elif a.kind == "junk":
             pack.play_junk(s, seat, a["card"], None)
@@ -633,7 +633,7 @@ class Reroll(LairsDecision):
     offers = ("reroll",)
 
     def seats(self, s: LairsState) -> tuple[int, ...]:
-        return (s.builder_id(int(s.data["check"]["e"])),)
+        return (s.builder_id(int(s.data["check"]["explorer"])),)
 
     def text(self, s: LairsState, seat: int) -> str:
         return "The Shivers: choose up to two of the explorer's dice to be rerolled"
@@ -696,7 +696,7 @@ class Discard(Answer):
 
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
         card = a["card"]
-        if card in s.data["ex"][seat]["treasures"]:
+        if card in s.data["explorers"][seat]["treasures"]:
             treasure.discard_treasure_now(s, seat, card)
         else:
             pack.discard_junk_now(s, seat, card)
@@ -859,7 +859,7 @@ class Rest(Answer):
         return [Action.of("rest", cube=k) for k in s.data["ask"]["options"]]
 
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        energy.rest(s.data["ex"][seat], a["cube"])
+        energy.rest(s.data["explorers"][seat], a["cube"])
         s.log_public(f"{s.who(seat)} rests a Fatigued {a['cube']} cube")
 
     def say(self, s: LairsState, a: Action) -> str:
@@ -878,7 +878,7 @@ class SwapQuickness(Answer):
         return [Action.of("swap", cube=k) for k in s.data["ask"]["options"]]
 
     def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        energy.swap_cube(s.data["ex"][seat], a["cube"], "quickness")
+        energy.swap_cube(s.data["explorers"][seat], a["cube"], "quickness")
 
     def say(self, s: LairsState, a: Action) -> str:
         return f"Change a {a['cube']} cube"

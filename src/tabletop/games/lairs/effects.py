@@ -71,7 +71,7 @@ from .steps import STEPS, EnterSpace, FreeCreep, HustleStep, OpenCheck, Refresh,
 def _cube_penalty(
     s: LairsState, e: int, effect: Fatigue | Spend, at: int | None, op: str, cube: str
 ) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     if op == "spend":
         sources = [("fresh", k) for k in CUBES if ex["fresh"][k] > 0]
     else:
@@ -98,7 +98,7 @@ def spend(s: LairsState, e: int, effect: Spend, at: int | None) -> None:
 
 @TRIGGERED.handles(SpendAllFresh)
 def spend_all_fresh(s: LairsState, e: int, effect: SpendAllFresh, at: int | None) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     for k in CUBES:
         ex["spent"][k] += ex["fresh"][k] + ex["conserved"][k]
         ex["fresh"][k] = ex["conserved"][k] = 0
@@ -107,13 +107,13 @@ def spend_all_fresh(s: LairsState, e: int, effect: SpendAllFresh, at: int | None
 
 @TRIGGERED.handles(Demote)
 def demote(s: LairsState, e: int, effect: Demote, at: int | None) -> None:
-    if energy.swap_cube(s.data["ex"][e], effect.cube, "basic"):
+    if energy.swap_cube(s.data["explorers"][e], effect.cube, "basic"):
         s.log_public(f"{s.who(e)} demotes a {effect.cube} cube to Basic")
 
 
 @TRIGGERED.handles(QuicknessCube)
 def quickness_cube(s: LairsState, e: int, effect: QuicknessCube, at: int | None) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     kinds = [k for k in CUBES if k != "quickness" and energy.all_cubes(ex)[k] > 0]
     if not kinds:
         return
@@ -127,14 +127,14 @@ def quickness_cube(s: LairsState, e: int, effect: QuicknessCube, at: int | None)
 def status(s: LairsState, e: int, effect: GainStatus, at: int | None) -> None:
     if not s.data["pack"]:
         return
-    energy.gain_status(s.data["ex"][e], effect.status)
+    energy.gain_status(s.data["explorers"][e], effect.status)
     s.log_public(f"{s.who(e)} is {effect.status.capitalize()}")
 
 
 # ---------------------------------------------------------------- cards
 @TRIGGERED.handles(DiscardTreasure)
 def discard_treasure(s: LairsState, e: int, effect: DiscardTreasure, at: int | None) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     if not ex["treasures"]:
         return
     if effect.n > 1:
@@ -148,7 +148,7 @@ def discard_treasure(s: LairsState, e: int, effect: DiscardTreasure, at: int | N
 
 @TRIGGERED.handles(DiscardCard)
 def discard_card(s: LairsState, e: int, effect: DiscardCard, at: int | None) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     options = sorted(set(ex["treasures"])) + sorted(set(ex["junk"]))
     if not options:  # neither held: fatigue a cube instead
         queue(s, e, [Fatigue(effect="fatigue", n=1, cube="any")], front=True)
@@ -167,7 +167,7 @@ def draw_treasure(s: LairsState, e: int, effect: DrawTreasure, at: int | None) -
         card = draw(s.data["treasure"], s.rng)
         if card is None:
             return
-        s.data["ex"][e]["treasures"].append(card)
+        s.data["explorers"][e]["treasures"].append(card)
         s.log_public(f"{s.who(e)} gains the {s.C.treasures[card].name}")
 
 
@@ -185,16 +185,16 @@ def gain_junk(s: LairsState, e: int, effect: GainJunk, at: int | None) -> None:
     if not s.data["pack"]:
         return
     for _ in range(effect.n):
-        card = draw(s.data["junkdeck"], s.rng)
+        card = draw(s.data["junk_deck"], s.rng)
         if card is not None:
-            s.data["ex"][e]["junk"].append(card)
+            s.data["explorers"][e]["junk"].append(card)
     s.log_public(f"{s.who(e)} gains Junk")
     over_limit(s, e)
 
 
 @TRIGGERED.handles(GainVP)
 def gain_vp(s: LairsState, e: int, effect: GainVP, at: int | None) -> None:
-    s.data["ex"][e]["notes"] += effect.n
+    s.data["explorers"][e]["notes"] += effect.n
     s.log_public(f"{s.who(e)} notes {effect.n} VP")
 
 
@@ -207,11 +207,11 @@ def add_target(s: LairsState, e: int, effect: AddTarget, at: int | None) -> None
 
 @TRIGGERED.handles(PushBack)
 def push_back(s: LairsState, e: int, effect: PushBack, at: int | None) -> None:
-    ex = s.data["ex"][e]
-    if ex["prev"] is None:
+    ex = s.data["explorers"][e]
+    if ex["previous"] is None:
         return
-    s.log_public(f"{s.who(e)} is driven back to {grid.name(ex['prev'])}")
-    queue(s, e, [EnterSpace(cell=ex["prev"], how="creep")], front=True)
+    s.log_public(f"{s.who(e)} is driven back to {grid.name(ex['previous'])}")
+    queue(s, e, [EnterSpace(cell=ex["previous"], how="creep")], front=True)
 
 
 @TRIGGERED.handles(Blink)
@@ -243,7 +243,7 @@ def relocate_monster(s: LairsState, e: int, effect: RelocateMonster, at: int | N
 
 @TRIGGERED.handles(BuilderFatigue)
 def builder_fatigue(s: LairsState, e: int, effect: BuilderFatigue, at: int | None) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     options = [[b, k] for b in ("fresh", "conserved", "spent") for k in CUBES if ex[b][k] > 0]
     if options:
         ask(s, "grip", s.builder_of(e), e=e, options=options)
@@ -295,7 +295,7 @@ def builder_reroll(s: LairsState, ck: dict[str, Any], effect: BuilderReroll) -> 
     """The Shivers: the Builder chooses up to ``n`` of the rolled dice, in one choice; then they
     are rerolled (``rules/checks.py``, reroll)."""
     ck["stage"] = "reroll"
-    ck["reroll_n"] = effect.n
+    ck["rerolls_allowed"] = effect.n
 
 
 # ---------------------------------------------------------------- static Skull abilities
@@ -332,7 +332,7 @@ def lose_treasure_unless_win(effect: LoseTreasureUnlessWin, strike: list[Any]) -
 # ---------------------------------------------------------------- Junk cards
 @JUNK.handles(AddRoll)
 def add_roll(s: LairsState, e: int, effect: AddRoll, on: Any) -> None:
-    s.data["check"]["adds"] += effect.n
+    s.data["check"]["added"] += effect.n
 
 
 @JUNK.handles(AddDie)
@@ -343,7 +343,7 @@ def add_die(s: LairsState, e: int, effect: AddDie, on: Any) -> None:
 
 @JUNK.handles(DisarmAdjacent)
 def disarm_adjacent(s: LairsState, e: int, effect: DisarmAdjacent, on: Any) -> None:
-    ex, lair = s.data["ex"][e], s.lair_of(e)
+    ex, lair = s.data["explorers"][e], s.lair_of(e)
     lair["feat"][on] = None
     ex["map"][on] = "empty"
     s.log_public(f"the Trap at {grid.name(on)} is disarmed")
@@ -356,12 +356,12 @@ def learn_space(s: LairsState, e: int, effect: LearnSpace, on: Any) -> None:
 
 @JUNK.handles(Recover)
 def recover(s: LairsState, e: int, effect: Recover, on: Any) -> None:
-    energy.move_cube(s.data["ex"][e], "fatigued", on, "spent")
+    energy.move_cube(s.data["explorers"][e], "fatigued", on, "spent")
 
 
 @JUNK.handles(GainFresh)
 def gain_fresh(s: LairsState, e: int, effect: GainFresh, on: Any) -> None:
-    energy.move_cube(s.data["ex"][e], "spent", on, "fresh")
+    energy.move_cube(s.data["explorers"][e], "spent", on, "fresh")
 
 
 TABLES = (TRIGGERED, STEPS, CHECK, STATIC, JUNK)

@@ -22,7 +22,7 @@ SHARPNESS = 0.5  # how much one VP of lead counts, on the logistic scale
 
 def tags(s: LairsState, seat: int) -> dict[str, Any]:
     d = s.data
-    ex = d["ex"][seat]
+    ex = d["explorers"][seat]
     names = s.C.hazards
     out: dict[str, Any] = {
         "Hazard": sorted({names[h].name for h in d["monsters"] + d["traps"]}),
@@ -38,9 +38,9 @@ def tags(s: LairsState, seat: int) -> dict[str, Any]:
 
 def evaluate(s: LairsState) -> list[float]:
     d = s.data
-    totals = [score(s.C, ex)["total"] for ex in d["ex"]]
+    totals = [score(s.C, ex)["total"] for ex in d["explorers"]]
     if d["solo"]:
-        ex = d["ex"][0]
+        ex = d["explorers"][0]
         if ex["escaped"] is not None or d["phase"] == "over":
             return [1.0 if ex["escaped"] is not None and totals[0] >= d["goal"] else 0.0]
         left = max(0, int(d["rounds"]) - int(d["round"]))

@@ -53,15 +53,15 @@ def resample(st: LairsState, seat: int | None, rng: Rng) -> LairsState:
             redraw_lair(other, i, seat, rng)
     _rework_ask(other, st, seat, rng)
     shuffle(d["treasure"], rng)
-    if d["junkdeck"] is not None:
+    if d["junk_deck"] is not None:
         if seat is not None and not d["solo"]:
-            rival = d["ex"][1 - seat]
-            d["junkdeck"]["draw"] = list(d["junkdeck"]["draw"]) + rival["junk"]
-            shuffle(d["junkdeck"], rng)
+            rival = d["explorers"][1 - seat]
+            d["junk_deck"]["draw"] = list(d["junk_deck"]["draw"]) + rival["junk"]
+            shuffle(d["junk_deck"], rng)
             n = len(rival["junk"])
-            rival["junk"] = [d["junkdeck"]["draw"].pop() for _ in range(n)]
+            rival["junk"] = [d["junk_deck"]["draw"].pop() for _ in range(n)]
         else:
-            shuffle(d["junkdeck"], rng)
+            shuffle(d["junk_deck"], rng)
     other.rng = Rng(rng.next64())
     other.invalidate()
     return other
@@ -85,7 +85,7 @@ def redraw_lair(
     C = st.C
     lair = st.lair(i)
     zone = st.secrets().zones[zone_name(i)]
-    ex = st.data["ex"][explorer_of(st, i)]
+    ex = st.data["explorers"][explorer_of(st, i)]
     feat: list[str | None] = lair["feat"]
     hidden = [
         c

@@ -109,15 +109,15 @@ def build(game: Game, spec: Mapping[str, Any], seed: int) -> LairsState:
     d["first"] = int(spec.get("turn", 0))
     d["turn"] = d["first"]
     if d["pack"]:
-        d["attrs"] = [[] for _ in d["ex"]]
-    for e, exspec in enumerate(spec.get("explorers", [{}] * len(d["ex"]))):
-        ex = d["ex"][e]
+        d["attributes"] = [[] for _ in d["explorers"]]
+    for e, exspec in enumerate(spec.get("explorers", [{}] * len(d["explorers"]))):
+        ex = d["explorers"][e]
         lair = s.lair_of(e)
         start = lair["feat"].index("start")
         for b in ("fresh", "spent", "fatigued", "conserved"):
             if b in exspec or "fresh" in exspec:
                 ex[b] = {k: int(exspec.get(b, {}).get(k, 0)) for k in CUBES}
-        ex["pos"] = start
+        ex["position"] = start
         ex["visited"][start] = True
         exploring.learn(s, e, start, entering=True)
         for c in exspec.get("known", []):
@@ -126,11 +126,11 @@ def build(game: Game, spec: Mapping[str, Any], seed: int) -> LairsState:
             ex["visited"][grid.parse(c)] = True
         if "pos" in exspec:
             pos = grid.parse(exspec["pos"])
-            ex["pos"] = pos
+            ex["position"] = pos
             ex["visited"][pos] = True
             exploring.learn(s, e, pos, entering=True)
         if "prev" in exspec:
-            ex["prev"] = grid.parse(exspec["prev"])
+            ex["previous"] = grid.parse(exspec["prev"])
         for key in ("treasures", "junk", "trophies"):
             if key in exspec:
                 ex[key] = list(exspec[key])
@@ -144,8 +144,8 @@ def build(game: Game, spec: Mapping[str, Any], seed: int) -> LairsState:
         refill_display(s)
     if "treasure_deck" in spec:
         d["treasure"]["draw"] = list(reversed(spec["treasure_deck"]))
-    if "junk_deck" in spec and d["junkdeck"] is not None:
-        d["junkdeck"]["draw"] = list(reversed(spec["junk_deck"]))
+    if "junk_deck" in spec and d["junk_deck"] is not None:
+        d["junk_deck"]["draw"] = list(reversed(spec["junk_deck"]))
     if "dice" in spec:
         chance.force(s, "dice", *spec["dice"])
     if "monster_dice" in spec:

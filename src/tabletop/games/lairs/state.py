@@ -11,8 +11,9 @@ TypedDicts below only name the keys for readers and type checkers.
   :class:`~tabletop.engine.knowledge.Zones` of its own, so that a resample redraws them within
   the building rules): each space carries who knows it, the builder always, everyone once the
   explorer's map sheet shows it truly. :class:`Lair` reads both as one lair.
-- ``ex[i]`` is seat ``i`` as an explorer: its player mat (baskets), its map sheet (what it has
-  learnt of the lair it explores: nothing else of that lair is ever copied into it), its cards.
+- ``explorers[i]`` is seat ``i`` as an explorer: its player mat (baskets), its map sheet (what it
+  has learnt of the lair it explores: nothing else of that lair is ever copied into it), its
+  cards.
 - A feature is ``"start"``, ``"exit"``, ``"chest"``, ``"m:<monster>"`` or ``"t:<trap>"``; on a map
   sheet a Known space with no feature reads ``"empty"``.
 
@@ -37,8 +38,9 @@ from tabletop.engine.scores import ScoreItem, SeatScore
 from tabletop.engine.views import log
 
 from . import grid
-from .content import CUBES, Content
+from .content import CUBES, TRIGGERED, Content
 from .grid import SPACES
+from .steps import STEPS
 
 
 class LairRecord(TypedDict):
@@ -71,6 +73,8 @@ class Lair(dict[str, Any]):
 
 
 SECRET = "secret"  # the lairs' knowledge zones (data["secret"]["_zones"])
+# the data's layout: older saves are rewritten by :func:`upgrade`
+LAYOUT = 2
 # the decision each phase before exploring waits for
 PHASE_DECISIONS = {"select": "draft", "build": "build", "attributes": "attributes"}
 # the decision a check waits for at each of its stages
@@ -89,11 +93,11 @@ def install_lair(data: dict[str, Any], i: int, lair: dict[str, Any]) -> None:
 
 
 class Explorer(TypedDict):
-    pos: int | None
-    prev: int | None
+    position: int | None
+    previous: int | None  # the space entered from
     known: list[bool]
     map: list[str | None]
-    mwalls: list[int]  # walls learnt (seen around Known spaces, or bumped into)
+    map_walls: list[int]  # walls learnt (seen around Known spaces, or bumped into)
     visited: list[bool]
     scrounged: list[int]
     fresh: dict[str, int]
@@ -123,11 +127,11 @@ def new_lair() -> LairRecord:
 
 def new_explorer(cubes: dict[str, int], basket: str) -> Explorer:
     ex: Explorer = {
-        "pos": None,
-        "prev": None,
+        "position": None,
+        "previous": None,
         "known": [False] * SPACES,
         "map": [None] * SPACES,
-        "mwalls": [],
+        "map_walls": [],
         "visited": [False] * SPACES,
         "scrounged": [],
         "fresh": empty_cubes(),
@@ -162,6 +166,7 @@ def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[s
         start = C.numbers["start_cubes"]["intro" if mode == "intro" else "standard"]
     treasure = new_pile(sorted(C.treasures), rng)
     data: dict[str, Any] = {
+        "layout": LAYOUT,
         "mode": mode,
         "pack": pack,
         "solo": solo,
@@ -174,21 +179,20 @@ def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[s
         "traps": [],
         "draft": None,
         "lairs": [new_lair() for _ in range(1 if solo else seats)],
-        "ex": [new_explorer(dict(start["cubes"]), start["basket"]) for _ in range(seats)],
-        "attrs": [None] * seats,  # the Attribute cubes each seat chose (Adventurer's Pack)
+        "explorers": [new_explorer(dict(start["cubes"]), start["basket"]) for _ in range(seats)],
+        "attributes": [None] * seats,  # the Attribute cubes each seat chose (Adventurer's Pack)
         "check": None,
         "queue": [],
         "ask": None,
         "ending": False,  # the explorer ended its turn (Conserve) with something free left to do
         "treasure": treasure,
         "display": [],
-        "junkdeck": new_pile(sorted(C.junk_deck()), rng) if pack else None,
+        "junk_deck": new_pile(sorted(C.junk_deck()), rng) if pack else None,
         "escapes": 0,
-        "horn": None,  # turns left to the explorer still inside once the first has escaped
+        "turns_left": None,  # to the explorer still inside, once the first has escaped
         "rounds": int(C.numbers["round_limit"]["value"]),
         "goal": None,  # solo: VP needed to win
-        "dice": None,  # the last roll, for surfaces
-        "lastbuild": [None] * seats,
+        "last_check": None,  # the last check decided, its roll and total, for surfaces
     }
     data[SECRET] = {}
     zones = Zones(data[SECRET], seats)
@@ -273,7 +277,7 @@ class LairsState(DecidingState):
 
     def secrets(self) -> Zones:
         """The lairs' knowledge zones."""
-        return Zones(self.data[SECRET], len(self.data["ex"]))
+        return Zones(self.data[SECRET], len(self.data["explorers"]))
 
     def sync_knowledge(self) -> None:
         """Who knows each space of each lair, from the map sheets: a space is known to everyone
@@ -284,8 +288,8 @@ class LairsState(DecidingState):
         if d["phase"] not in ("explore", "over"):
             return
         z = self.secrets()
-        all_ = everyone(len(d["ex"]))
-        for e, ex in enumerate(d["ex"]):
+        all_ = everyone(len(d["explorers"]))
+        for e, ex in enumerate(d["explorers"]):
             i = self.lair_index(e)
             zone = z.zones[zone_name(i)]
             alone = 0 if d["solo"] else bit(i)
@@ -345,14 +349,14 @@ class LairsState(DecidingState):
         return self.rules.view(self, seat)
 
     def scores(self) -> list[dict[str, int]]:
-        return [self.rules.score(self, e) for e in range(len(self.data["ex"]))]
+        return [self.rules.score(self, e) for e in range(len(self.data["explorers"]))]
 
     def _outcome(self) -> Outcome:
         d = self.data
         sc = self.scores()
         totals = {i: float(p["total"]) for i, p in enumerate(sc)}
         if d["solo"]:
-            ex = d["ex"][0]
+            ex = d["explorers"][0]
             won = ex["escaped"] is not None and sc[0]["total"] >= d["goal"]
             text = (
                 f"You escaped with {sc[0]['total']} VP (goal {d['goal']}): you win"
@@ -366,7 +370,7 @@ class LairsState(DecidingState):
         best = max(totals.values())
         top = [i for i, v in totals.items() if v == best]
         if len(top) > 1:
-            esc = [i for i in top if d["ex"][i]["escaped"] == 1]
+            esc = [i for i in top if d["explorers"][i]["escaped"] == 1]
             top = esc or top
         text = ", ".join(f"{self.seat_name(i)}: {int(v)} VP" for i, v in totals.items())
         return Outcome(tuple(top), totals, d.get("over", "over"), text, self.breakdown(sc))
@@ -376,7 +380,7 @@ class LairsState(DecidingState):
         map sheet; the first out breaks a tie (ruling in docs/rulings/lairs.md)."""
         lines = []
         for seat, parts in enumerate(scores):
-            ex = self.data["ex"][seat]
+            ex = self.data["explorers"][seat]
             escaped = ex["escaped"]
             items = (
                 ScoreItem(
@@ -416,8 +420,8 @@ class LairsState(DecidingState):
         learnt: none of the explorer's Known or visited spaces touches them, and the explorer
         never bumped into them (its map sheet, which is public, shows every wall learnt)."""
         d = self.data
-        ex = d["ex"][0 if d["solo"] else 1 - i]
-        bumped = set(ex["mwalls"])
+        ex = d["explorers"][0 if d["solo"] else 1 - i]
+        bumped = set(ex["map_walls"])
         seen = [k or v for k, v in zip(ex["known"], ex["visited"], strict=True)]
         out = []
         for e in range(grid.EDGES):
@@ -434,11 +438,75 @@ class LairsState(DecidingState):
         after.apply(action, seat)
         if learnt(self.data[SECRET], after.data[SECRET], self.game.num_players) is not None:
             return "the Builder told what stands on a space"
-        for ex, then in zip(self.data["ex"], after.data["ex"], strict=True):
-            if ex["mwalls"] != then["mwalls"]:
+        for ex, then in zip(self.data["explorers"], after.data["explorers"], strict=True):
+            if ex["map_walls"] != then["map_walls"]:
                 return "the Builder told of a wall"
-        for key, name in (("treasure", "Treasure"), ("junkdeck", "Junk")):
+        for key, name in (("treasure", "Treasure"), ("junk_deck", "Junk")):
             pile, then = self.data[key], after.data[key]
             if pile is not None and len(then["draw"]) != len(pile["draw"]):
                 return f"it drew from the {name} deck"
         return None
+
+
+# ---------------------------------------------------------------------- older saves
+# layout 1's abbreviated keys, spelt out: of the data, of an explorer, of a check
+_DATA_KEYS = {
+    "ex": "explorers",
+    "attrs": "attributes",
+    "junkdeck": "junk_deck",
+    "dice": "last_check",
+    "horn": "turns_left",
+}
+_EXPLORER_KEYS = {"pos": "position", "prev": "previous", "mwalls": "map_walls"}
+_CHECK_KEYS = {
+    "e": "explorer",
+    "hz": "hazard",
+    "mdice": "monster_dice",
+    "adds": "added",
+    "reroll_n": "rerolls_allowed",
+}
+# layout 1's steps of the rules in the queue, by their new names
+_STEPS = {
+    "_enter": "enter-space",
+    "_hustle": "hustle-step",
+    "_check": "open-check",
+    "_rest": "rest-cube",
+    "_refresh": "refresh",
+    "_free_creep": "free-creep",
+}
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved game's data in this layout. Layout 1 (before the keys were spelt out): ``ex``,
+    ``attrs``, ``junkdeck``, ``dice``, ``horn``; an explorer's ``pos``, ``prev``, ``mwalls``; a
+    check's ``e``, ``hz``, ``mdice``, ``adds``, ``reroll_n`` and the Skull abilities it kept
+    (``mods``: the static ones are read from the hazard now); the queue's flat entries (the
+    effect's fields beside ``e`` and ``at``, the rules' steps named ``_enter`` and the like);
+    ``lastbuild``, never read, is gone."""
+    if data.get("layout", 1) >= LAYOUT:
+        return data
+    data = {_DATA_KEYS.get(key, key): value for key, value in data.items()}
+    data.pop("lastbuild", None)
+    for explorer in data["explorers"]:
+        for old, new in _EXPLORER_KEYS.items():
+            explorer[new] = explorer.pop(old)
+    for key in ("check", "last_check"):
+        check = data.get(key)
+        if check is not None:
+            check.pop("mods", None)
+            data[key] = {_CHECK_KEYS.get(k, k): v for k, v in check.items()}
+    data["queue"] = [_queued(entry) for entry in data["queue"]]
+    data["layout"] = LAYOUT
+    return data
+
+
+def _queued(entry: dict[str, Any]) -> dict[str, Any]:
+    """A layout 1 queue entry in this layout, its effect's fields as its model writes them."""
+    fields = dict(entry)
+    explorer, at = fields.pop("e"), fields.pop("at", None)
+    name = fields["effect"] = _STEPS.get(fields["effect"], fields["effect"])
+    if name in STEPS:
+        effect = STEPS.model(name).model_validate(fields)
+    else:
+        effect = TRIGGERED.parse(fields, "a saved game's effect queue", name)
+    return {"explorer": explorer, "at": at, "effect": effect.model_dump()}

@@ -21,14 +21,49 @@ from .rules import building
 from .rules.treasure import score
 from .state import LairsState, zone_name
 
-MAP_KEYS = ("pos", "known", "map", "mwalls", "visited", "scrounged", "targets")
+# the map sheet's keys in a view, and where each is in an explorer's data
+MAP_KEYS = (
+    ("pos", "position"),
+    ("known", "known"),
+    ("map", "map"),
+    ("mwalls", "map_walls"),
+    ("visited", "visited"),
+    ("scrounged", "scrounged"),
+    ("targets", "targets"),
+)
+# a check's keys in a view, and where each is in the check's data
+CHECK_KEYS = (
+    ("e", "explorer"),
+    ("cell", "cell"),
+    ("hz", "hazard"),
+    ("kind", "kind"),
+    ("bought", "bought"),
+    ("free", "free"),
+    ("stage", "stage"),
+    ("dice", "dice"),
+    ("adds", "added"),
+    ("mdice", "monster_dice"),
+    ("skull", "skull"),
+    ("target", "target"),
+    ("rerolls", "rerolls"),
+)
+LAST_CHECK_KEYS = (
+    ("e", "explorer"),
+    ("cell", "cell"),
+    ("hz", "hazard"),
+    ("kind", "kind"),
+    ("dice", "dice"),
+    ("mdice", "monster_dice"),
+    ("target", "target"),
+    ("total", "total"),
+)
 
 
 def map_sheet(ex: dict[str, Any]) -> dict[str, Any]:
     """An explorer's map sheet, public: what it has learnt of the lair, and its Notes section
     (the VP noted there, and the changed Targets of Monsters that moved off the map, by
     Monster)."""
-    sheet = {k: ex[k] for k in MAP_KEYS}
+    sheet = {shown: ex[key] for shown, key in MAP_KEYS}
     sheet = {**sheet, "known": list(ex["known"]), "map": list(ex["map"])}
     sheet["notes"] = {"vp": ex["notes"], "targets": dict(ex.get("noted", {}))}
     return sheet
@@ -47,7 +82,7 @@ def notes_line(sheet: dict[str, Any]) -> str:
 
 
 def mat(s: LairsState, i: int, seat: int | None) -> dict[str, Any]:
-    ex = s.data["ex"][i]
+    ex = s.data["explorers"][i]
     out = {
         "fresh": dict(ex["fresh"]),
         "spent": dict(ex["spent"]),
@@ -86,9 +121,9 @@ def view(s: LairsState, seat: int | None) -> dict[str, Any]:
         "draft_pool": list(d["draft"]["pool"]) if d["draft"] else None,
         "display": list(d["display"]),
         "treasure_deck": size(d["treasure"]),
-        "junk_deck": size(d["junkdeck"]) if d["junkdeck"] is not None else None,
+        "junk_deck": size(d["junk_deck"]) if d["junk_deck"] is not None else None,
         "ready": [lair.get("ready", False) for lair in d["lairs"]],
-        "horn": d["horn"],
+        "horn": d["turns_left"],
         "check": _check(s),
         "last_check": _last_check(d),
         "ask": _ask(d, seat),
@@ -96,8 +131,8 @@ def view(s: LairsState, seat: int | None) -> dict[str, Any]:
     }
     building_now = d["phase"] in ("select", "build")
     if not building_now:
-        out["maps"] = [map_sheet(ex) for ex in d["ex"]]
-        out["mats"] = [mat(s, i, seat) for i in range(len(d["ex"]))]
+        out["maps"] = [map_sheet(ex) for ex in d["explorers"]]
+        out["mats"] = [mat(s, i, seat) for i in range(len(d["explorers"]))]
     if seat is not None and not d["solo"]:
         lair = s.lair(seat)
         own: dict[str, Any] = {
@@ -117,16 +152,14 @@ def _check(s: LairsState) -> dict[str, Any] | None:
     ck = s.data["check"]
     if ck is None:
         return None
-    keys = ("e", "cell", "hz", "kind", "bought", "free", "stage", "dice", "adds", "mdice",
-            "skull", "target", "rerolls")  # fmt: skip
-    return {k: ck[k] for k in keys}
+    return {shown: ck[key] for shown, key in CHECK_KEYS}
 
 
 def _last_check(d: dict[str, Any]) -> dict[str, Any] | None:
-    last = d["dice"]
+    last = d["last_check"]
     if last is None:
         return None
-    return {k: last[k] for k in ("e", "cell", "hz", "kind", "dice", "mdice", "target", "total")}
+    return {shown: last[key] for shown, key in LAST_CHECK_KEYS}
 
 
 def _ask(d: dict[str, Any], seat: int | None) -> dict[str, Any] | None:

@@ -12,11 +12,11 @@ from .building import hazard_id, kind_of
 
 def unknown_empty(s: LairsState, e: int) -> list[int]:
     """Unknown Empty spaces of the lair explorer ``e`` explores (the Builder knows them)."""
-    ex, lair = s.data["ex"][e], s.lair_of(e)
+    ex, lair = s.data["explorers"][e], s.lair_of(e)
     return [
         c
         for c in range(grid.SPACES)
-        if lair["feat"][c] is None and ex["map"][c] is None and c != ex["pos"]
+        if lair["feat"][c] is None and ex["map"][c] is None and c != ex["position"]
     ]
 
 
@@ -24,7 +24,7 @@ def move_monster(s: LairsState, e: int, frm: int, to: int) -> None:
     """The Builder moves a Monster in secret (Gnashing Retreat, Howling Beetles). If the map
     sheet showed it, its marker is erased, and a changed Target written in its space goes to the
     Notes section ("track it in your Notes section"), by Monster, until it is found again."""
-    lair, ex = s.lair_of(e), s.data["ex"][e]
+    lair, ex = s.lair_of(e), s.data["explorers"][e]
     lair["feat"][to], lair["feat"][frm] = lair["feat"][frm], None
     if str(frm) in lair["target"]:
         lair["target"][str(to)] = lair["target"].pop(str(frm))
@@ -41,7 +41,7 @@ def hazard_id_of(lair: dict[str, Any], cell: int) -> str:
 
 def beetles_options(s: LairsState, e: int) -> list[list[int]]:
     """The Howling Beetles' moves: [Monster's space, space it may go to]."""
-    ex, lair = s.data["ex"][e], s.lair_of(e)
+    ex, lair = s.data["explorers"][e], s.lair_of(e)
     feat = lair["feat"]
     # Unknown Monsters: those the map sheet does not show where they stand (an invisible
     # Whisperling Mob on a Known space included: the explorer was never shown it)

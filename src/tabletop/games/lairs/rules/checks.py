@@ -45,7 +45,7 @@ def target(s: LairsState, e: int, cell: int) -> int:
 
 def set_target(s: LairsState, e: int, cell: int, value: int) -> None:
     s.lair_of(e)["target"][str(cell)] = value
-    s.data["ex"][e]["targets"][str(cell)] = value
+    s.data["explorers"][e]["targets"][str(cell)] = value
 
 
 def start(s: LairsState, e: int, cell: int, free_power: int = 0) -> None:
@@ -54,16 +54,16 @@ def start(s: LairsState, e: int, cell: int, free_power: int = 0) -> None:
     hid = hazard_id(f)
     assert hid is not None
     s.data["check"] = {
-        "e": e,
+        "explorer": e,
         "cell": cell,
-        "hz": hid,
+        "hazard": hid,
         "kind": kind_of(f),
         "bought": [],
         "free": free_power,
         "stage": "buy",
         "dice": [],
-        "adds": 0,
-        "mdice": [],
+        "added": 0,
+        "monster_dice": [],
         "skull": False,
         "rerolls": [],
         "target": target(s, e, cell),
@@ -77,7 +77,7 @@ def start(s: LairsState, e: int, cell: int, free_power: int = 0) -> None:
 
 def may_buy(s: LairsState, e: int) -> list[str]:
     ck = s.data["check"]
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     if ck["kind"] == "monster" and has_status(ex, "terrified"):
         return []
     return [k for k in CUBES if ex["fresh"][k] > 0]
@@ -86,14 +86,14 @@ def may_buy(s: LairsState, e: int) -> list[str]:
 def die_for(s: LairsState, e: int, cube: str) -> str:
     """A Power die for a cube matching a weakness (Pack only; Dazed cubes count as Basic)."""
     ck = s.data["check"]
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     if not s.data["pack"] or has_status(ex, "dazed"):
         return "basic"
-    return "power" if cube in s.C.hazards[ck["hz"]].weaknesses else "basic"
+    return "power" if cube in s.C.hazards[ck["hazard"]].weaknesses else "basic"
 
 
 def buy(s: LairsState, e: int, cube: str) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     ex["fresh"][cube] -= 1
     ex["spent"][cube] += 1
     s.data["check"]["bought"].append(cube)
@@ -122,7 +122,7 @@ def monster_roll(s: LairsState) -> None:
     """The Builder rolls both Monster dice (fights only, with the Pack)."""
     ck = s.data["check"]
     faces = [s.roll_monster_die() for _ in range(int(s.C.numbers["dice"]["monster"]["count"]))]
-    ck["mdice"] = faces
+    ck["monster_dice"] = faces
     ck["skull"] = "skull" in faces
     s.log_public(f"the Builder rolls the Monster dice: {', '.join(faces)}")
 
@@ -132,7 +132,7 @@ def skull_in_force(s: LairsState, ck: dict[str, Any]) -> list[Effect]:
     """The Monster's Skull abilities while its check's Monster dice show a skull."""
     if not ck["skull"]:
         return []
-    return list(s.C.hazards[ck["hz"]].skull)
+    return list(s.C.hazards[ck["hazard"]].skull)
 
 
 def ask(s: LairsState, ck: dict[str, Any], model: type, start: Any, *about: Any) -> Any:
@@ -156,12 +156,12 @@ def die_value(s: LairsState, die: dict[str, Any]) -> int:
 
 def total(s: LairsState) -> int:
     ck = s.data["check"]
-    t = sum(die_value(s, d) for d in ck["dice"]) + ck["adds"]
-    for f in ck["mdice"]:
+    t = sum(die_value(s, d) for d in ck["dice"]) + ck["added"]
+    for f in ck["monster_dice"]:
         if f.startswith("-"):
             t += int(f)
     t = int(ask(s, ck, SubtractRoll, t))
-    hz = s.C.hazards[ck["hz"]]
+    hz = s.C.hazards[ck["hazard"]]
     if hz.intangible:
         t -= 4 * sum(1 for d in ck["dice"] if d["t"] == "power" and d["src"] == "brawn")
     return int(t)
@@ -174,23 +174,25 @@ def reroll_choices(s: LairsState) -> list[tuple[int, ...]]:
     ck = s.data["check"]
     dice = range(len(ck["dice"]))
     return [
-        c for k in range(min(ck["reroll_n"], len(ck["dice"])) + 1) for c in combinations(dice, k)
+        c
+        for k in range(min(ck["rerolls_allowed"], len(ck["dice"])) + 1)
+        for c in combinations(dice, k)
     ]
 
 
 def after_roll(s: LairsState) -> None:
     """Improvise and Junk are over: the Builder's Monster dice (Pack fights), then the result."""
     ck = s.data["check"]
-    if s.data["pack"] and ck["kind"] == "monster" and not ck["mdice"]:
+    if s.data["pack"] and ck["kind"] == "monster" and not ck["monster_dice"]:
         monster_roll(s)
         if ck["skull"]:
-            hz = s.C.hazards[ck["hz"]]
+            hz = s.C.hazards[ck["hazard"]]
             s.log_public(f"skull: the {hz.name}'s {hz.skull_name or 'Skull ability'}")
             for effect in hz.skull:
                 if effect.effect in CHECK:  # acts on the check at once
                     CHECK.handler(effect)(s, ck, effect)
                 elif effect.effect in TRIGGERED:  # a penalty, before the check's outcome
-                    queue(s, ck["e"], [effect], front=True)
+                    queue(s, ck["explorer"], [effect], front=True)
                 # the static ones count where the check asks them
             if ck["stage"] == "reroll":
                 return  # the Builder picks the dice (a seat, or the solo automaton)
@@ -217,17 +219,17 @@ def reroll(s: LairsState, chosen: tuple[int, ...]) -> None:
 
 def finish(s: LairsState) -> None:
     ck = s.data["check"]
-    e, cell = ck["e"], ck["cell"]
-    hz = s.C.hazards[ck["hz"]]
+    e, cell = ck["explorer"], ck["cell"]
+    hz = s.C.hazards[ck["hazard"]]
     t = total(s)
     win = t >= ck["target"]
-    s.data["dice"] = {**ck, "total": t}
+    s.data["last_check"] = {**ck, "total": t}
     if win and ask(s, ck, Splatter, False):
         win = False
         set_target(s, e, cell, t)
         s.log_public(f"{hz.name} swallows the blow: its Target rises to {t}")
     s.data["check"] = None
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     lair = s.lair_of(e)
     if win:
         lair["feat"][cell] = None

@@ -199,11 +199,11 @@ def all_cubes(ex: dict[str, Any]) -> dict[str, int]:
 
 def active(s: LairsState, e: int) -> bool:
     """Whether the explorer still has unconserved Fresh cubes (the turn goes on)."""
-    return total(s.data["ex"][e]["fresh"]) > 0
+    return total(s.data["explorers"][e]["fresh"]) > 0
 
 
 def cube_penalty_apply(s: LairsState, e: int, op: str, basket: str, kind: str) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     move_cube(ex, basket, kind, "spent" if op == "spend" else "fatigued")
     verb = "spends" if op == "spend" else "fatigues"
     s.log_public(f"{s.who(e)} {verb} a {kind} cube")

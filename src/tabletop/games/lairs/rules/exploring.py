@@ -31,17 +31,17 @@ def shown(s: LairsState, lair: dict[str, Any], cell: int, entering: bool) -> str
 
 def learn_walls(ex: dict[str, Any], lair: dict[str, Any], cell: int) -> None:
     walls = set(lair["walls"])
-    mine = set(ex["mwalls"])
+    mine = set(ex["map_walls"])
     for _, _, e in grid.neighbours(cell):
         if e in walls:
             mine.add(e)
-    ex["mwalls"] = sorted(mine)
+    ex["map_walls"] = sorted(mine)
 
 
 def learn(s: LairsState, e: int, cell: int, *, entering: bool, walls: bool = True) -> None:
     """The Builder describes a space: features always, walls unless ``walls`` is False (Dazzled);
     with its walls it becomes Known."""
-    ex, lair = s.data["ex"][e], s.lair_of(e)
+    ex, lair = s.data["explorers"][e], s.lair_of(e)
     ex["map"][cell] = shown(s, lair, cell, entering)
     if walls:
         learn_walls(ex, lair, cell)
@@ -57,7 +57,7 @@ def open_dirs(ex: dict[str, Any], cell: int) -> list[tuple[str, int, int]]:
     """Neighbours the explorer may try to move to: no wall learnt between. In a Known space every
     wall is learnt, so these are the open ways; in an Unknown one (Dazzled) a hidden wall may
     still stop the move."""
-    mw = set(ex["mwalls"])
+    mw = set(ex["map_walls"])
     return [(d, n, e) for d, n, e in grid.neighbours(cell) if e not in mw]
 
 
@@ -75,10 +75,10 @@ def real_empty(lair: dict[str, Any], cell: int) -> bool:
 
 def bump(s: LairsState, e: int, frm: int, to: int) -> bool:
     """Dazzled: leaving an Unknown space through a wall not yet learnt: draw it, stay put."""
-    ex, lair = s.data["ex"][e], s.lair_of(e)
+    ex, lair = s.data["explorers"][e], s.lair_of(e)
     edge = grid.edge(frm, to)
     if edge in lair["walls"]:
-        ex["mwalls"] = sorted({*ex["mwalls"], edge})
+        ex["map_walls"] = sorted({*ex["map_walls"], edge})
         s.log_for_both(e, f"bumps into a wall between {grid.name(frm)} and {grid.name(to)}")
         return True
     return False
@@ -86,26 +86,26 @@ def bump(s: LairsState, e: int, frm: int, to: int) -> bool:
 
 # ---------------------------------------------------------------- the base moves
 def creep_targets(s: LairsState, e: int) -> list[tuple[str, int]]:
-    ex = s.data["ex"][e]
-    return [(d, n) for d, n, _ in open_dirs(ex, ex["pos"])]
+    ex = s.data["explorers"][e]
+    return [(d, n) for d, n, _ in open_dirs(ex, ex["position"])]
 
 
 def peer_targets(s: LairsState, e: int) -> list[int]:
     """Peer into an adjacent space with no wall between, not yet Known (ruling X4)."""
-    ex = s.data["ex"][e]
-    if has_status(ex, "dazzled") or not ex["known"][ex["pos"]]:
+    ex = s.data["explorers"][e]
+    if has_status(ex, "dazzled") or not ex["known"][ex["position"]]:
         return []
-    return [n for _, n, _ in open_dirs(ex, ex["pos"]) if not ex["known"][n]]
+    return [n for _, n, _ in open_dirs(ex, ex["position"]) if not ex["known"][n]]
 
 
 def hustle_options(s: LairsState, e: int) -> list[tuple[str, int]]:
     """Hustle: up to 3 spaces in a straight line (ruling X1). Offered as (direction, most steps):
     steps past a wall already learnt are not offered."""
-    ex = s.data["ex"][e]
-    mw = set(ex["mwalls"])
+    ex = s.data["explorers"][e]
+    mw = set(ex["map_walls"])
     out = []
     for d in grid.DIRS:
-        for n, (nxt, edge) in enumerate(grid.ray(ex["pos"], d)[:3], 1):
+        for n, (nxt, edge) in enumerate(grid.ray(ex["position"], d)[:3], 1):
             if edge in mw:
                 break
             out.append((d, n))
@@ -128,9 +128,9 @@ def backtrack_targets(s: LairsState, e: int) -> list[int]:
     empty spaces, with no wall learnt between. The space it ends on need not be empty (a
     visited Exit, a Known hazard the explorer walked away from); it is then resolved as
     entered."""
-    ex = s.data["ex"][e]
-    start = ex["pos"]
-    mw = set(ex["mwalls"])
+    ex = s.data["explorers"][e]
+    start = ex["position"]
+    mw = set(ex["map_walls"])
     inner = grid.reach(start, mw, _passable(ex))
     out = inner & ~(1 << start)
     for c in compress(range(grid.SPACES), map(and_, ex["visited"], ex["known"])):
@@ -144,8 +144,8 @@ def backtrack_targets(s: LairsState, e: int) -> list[int]:
 def backtrack_path(s: LairsState, e: int, to: int) -> list[int]:
     """The spaces of a shortest Backtrack to ``to`` (the explorer's space first, ``to`` last),
     through the spaces it may pass; the space before the last is the one it enters from."""
-    ex = s.data["ex"][e]
-    start, ok, mw = ex["pos"], _passable(ex), set(ex["mwalls"])
+    ex = s.data["explorers"][e]
+    start, ok, mw = ex["position"], _passable(ex), set(ex["map_walls"])
     prev = {start: start}
     frontier = [start]
     while frontier and to not in prev:
@@ -167,10 +167,10 @@ def backtrack_path(s: LairsState, e: int, to: int) -> list[int]:
 
 
 def adjacent_known_trap(s: LairsState, e: int) -> list[int]:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     return [
         n
-        for _, n, _ in open_dirs(ex, ex["pos"])
+        for _, n, _ in open_dirs(ex, ex["position"])
         if (ex["map"][n] or "").startswith("t:") and kind_of(ex["map"][n]) == "trap"
     ]
 
@@ -180,7 +180,7 @@ def peer_targets_any(s: LairsState, e: int) -> list[int]:
     yet Known with no wall between (X4), Dazzled or not. The explorer knows there is no wall
     only across an edge it has learnt, and from an Unknown space (Dazzled) the edges to spaces
     not yet Known are not learnt: from there, none."""
-    ex = s.data["ex"][e]
-    if not ex["known"][ex["pos"]]:
+    ex = s.data["explorers"][e]
+    if not ex["known"][ex["position"]]:
         return []
-    return [n for _, n, _ in open_dirs(ex, ex["pos"]) if not ex["known"][n]]
+    return [n for _, n, _ in open_dirs(ex, ex["position"]) if not ex["known"][n]]

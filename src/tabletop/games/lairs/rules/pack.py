@@ -28,20 +28,20 @@ def attribute_sets() -> list[tuple[str, ...]]:
 
 def take_attributes(s: LairsState, seat: int, cubes: tuple[str, ...]) -> None:
     """Both choose at once, in secret: the cubes go on the mats once every seat has chosen."""
-    s.data["attrs"][seat] = list(cubes)
-    if all(a is not None for a in s.data["attrs"]):
-        for i, chosen in enumerate(s.data["attrs"]):
+    s.data["attributes"][seat] = list(cubes)
+    if all(a is not None for a in s.data["attributes"]):
+        for i, chosen in enumerate(s.data["attributes"]):
             for k in chosen:
-                s.data["ex"][i]["spent"][k] += 1
+                s.data["explorers"][i]["spent"][k] += 1
         s.log_public(
             "Attributes chosen: "
-            + "; ".join(f"{s.who(i)}: {', '.join(a)}" for i, a in enumerate(s.data["attrs"]))
+            + "; ".join(f"{s.who(i)}: {', '.join(a)}" for i, a in enumerate(s.data["attributes"]))
         )
 
 
 def adapt(s: LairsState, e: int, frm: str, to: str) -> None:
     """Adaptation: one cube just moved from Fatigued to Spent is swapped for any supply cube."""
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     ex["spent"][frm] -= 1
     ex["spent"][to] += 1
     s.log_public(f"{s.who(e)} adapts: a {frm} cube becomes {to}")
@@ -55,8 +55,8 @@ def walls_bordering(s: LairsState, e: int, cell: int) -> int:
 
 
 def may_scrounge(s: LairsState, e: int) -> bool:
-    ex = s.data["ex"][e]
-    pos = ex["pos"]
+    ex = s.data["explorers"][e]
+    pos = ex["position"]
     return (
         not energy.has_status(ex, "dazzled")
         and exploring.map_empty(ex, pos)
@@ -65,10 +65,10 @@ def may_scrounge(s: LairsState, e: int) -> bool:
 
 
 def scrounge(s: LairsState, e: int) -> None:
-    ex = s.data["ex"][e]
-    pos = ex["pos"]
+    ex = s.data["explorers"][e]
+    pos = ex["position"]
     n = walls_bordering(s, e, pos)
-    drawn = [c for c in (draw(s.data["junkdeck"], s.rng) for _ in range(n)) if c is not None]
+    drawn = [c for c in (draw(s.data["junk_deck"], s.rng) for _ in range(n)) if c is not None]
     ex["scrounged"] = sorted({*ex["scrounged"], pos})
     s.log_public(f"{s.who(e)} Scrounges {grid.name(pos)} and draws {len(drawn)} Junk")
     queue(s, e, [FreeCreep()], front=True)
@@ -81,10 +81,10 @@ def scrounge(s: LairsState, e: int) -> None:
 
 def keep_junk(s: LairsState, e: int, card: str) -> None:
     ask = s.data["ask"]
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     others = list(ask["drawn"])
     others.remove(card)
-    s.data["junkdeck"].setdefault("discard", []).extend(others)
+    s.data["junk_deck"].setdefault("discard", []).extend(others)
     ex["junk"].append(card)
 
 
@@ -97,14 +97,14 @@ def free_creep(s: LairsState, e: int) -> None:
 
 # ---------------------------------------------------------------- Recover, Scavenge
 def may_recover(s: LairsState, e: int) -> list[str]:
-    ex = s.data["ex"][e]
-    if not exploring.map_empty(ex, ex["pos"]):
+    ex = s.data["explorers"][e]
+    if not exploring.map_empty(ex, ex["position"]):
         return []
     return [k for k in CUBES if ex["fatigued"][k] > 0]
 
 
 def scavenge(s: LairsState, e: int, cell: int) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     ex["scavenge"].remove(cell)
     queue(s, e, [GainJunk(effect="gain-junk", n=2)], front=True)
     s.log_public(f"{s.who(e)} Scavenges at {grid.name(cell)}")
@@ -125,7 +125,7 @@ def card_id(card: str) -> str:
 
 def playable_now(s: LairsState, e: int, in_check: bool) -> list[tuple[str, tuple[Any, ...]]]:
     """(card, argument) pairs the explorer may play now."""
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     out: list[tuple[str, tuple[Any, ...]]] = []
     ck = s.data["check"]
     for card in sorted(set(ex["junk"])):
@@ -152,7 +152,7 @@ def playable_now(s: LairsState, e: int, in_check: bool) -> list[tuple[str, tuple
 
 
 def play_junk(s: LairsState, e: int, card: str, arg: Any, pay: tuple[str, ...] = ()) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     j = s.C.junk[card_id(card)]
     discard_junk_now(s, e, card)
     if pay:
@@ -163,18 +163,18 @@ def play_junk(s: LairsState, e: int, card: str, arg: Any, pay: tuple[str, ...] =
 
 def check_stage_options(s: LairsState, e: int) -> bool:
     """Whether anything may happen between the roll and the result (else it resolves at once)."""
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     return bool(energy.payments(ex, "improvise") or playable_now(s, e, True))
 
 
 def discard_junk_now(s: LairsState, e: int, card: str) -> None:
-    s.data["ex"][e]["junk"].remove(card)
-    s.data["junkdeck"].setdefault("discard", []).append(card)
+    s.data["explorers"][e]["junk"].remove(card)
+    s.data["junk_deck"].setdefault("discard", []).append(card)
 
 
 def over_limit(s: LairsState, e: int) -> None:
     """More than three Junk cards: discard the excess at once (the explorer chooses)."""
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     limit = int(s.C.numbers["junk_hand_limit"]["value"])
     if len(ex["junk"]) > limit:
         ask(s, "discard-junk", e, options=sorted(set(ex["junk"])))

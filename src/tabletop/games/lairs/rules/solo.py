@@ -122,7 +122,7 @@ class SoloBuilder(Automaton):
         if ask is None:  # the Shivers: the two highest dice, in one choice
             ck = d["check"]
             best = sorted(range(len(ck["dice"])), key=lambda i: (-ck["dice"][i]["v"], i))
-            return Action.of("reroll", dice=tuple(sorted(best[: ck["reroll_n"]])))
+            return Action.of("reroll", dice=tuple(sorted(best[: ck["rerolls_allowed"]])))
         e = ask["e"]
         kind = ask["kind"]
         if kind == "relocate":
@@ -134,7 +134,7 @@ class SoloBuilder(Automaton):
             to = _nearest_exit(s, e, [t for m, t in ask["options"] if m == first])
             return Action.of("move", monster=grid.name(first), to=grid.name(to))
         if kind == "grip":
-            ex = d["ex"][e]
+            ex = d["explorers"][e]
             counts = {k: ex["fresh"][k] + ex["conserved"][k] + ex["spent"][k] for k in CUBES}
             basket, cube = min(ask["options"], key=lambda o: (o[0] == "spent", counts[o[1]], o[1]))
             return Action.of("cube", basket=basket, cube=cube)

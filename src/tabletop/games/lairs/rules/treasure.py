@@ -22,7 +22,7 @@ from .queue import ask
 
 
 def open_chest(s: LairsState, e: int, cell: int) -> None:
-    lair, ex = s.lair_of(e), s.data["ex"][e]
+    lair, ex = s.lair_of(e), s.data["explorers"][e]
     lair["feat"][cell] = None
     ex["map"][cell] = "empty"
     ex["scavenge"].append(cell)
@@ -38,12 +38,12 @@ def open_chest(s: LairsState, e: int, cell: int) -> None:
 
 
 def may_appraise(s: LairsState, e: int) -> list[tuple[str, ...]]:
-    return payments(s.data["ex"][e], "appraise")
+    return payments(s.data["explorers"][e], "appraise")
 
 
 def appraise(s: LairsState, e: int, pay: tuple[str, ...]) -> None:
     ask = s.data["ask"]
-    spend(s.data["ex"][e], pay)
+    spend(s.data["explorers"][e], pay)
     card = draw(s.data["treasure"], s.rng)
     if card is not None:
         ask["drawn"] = [*ask["drawn"], card]
@@ -51,7 +51,7 @@ def appraise(s: LairsState, e: int, pay: tuple[str, ...]) -> None:
 
 
 def keep(s: LairsState, e: int, card: str, others: list[str]) -> None:
-    s.data["ex"][e]["treasures"].append(card)
+    s.data["explorers"][e]["treasures"].append(card)
     s.data["treasure"].setdefault("discard", []).extend(others)
     s.log_public(f"{s.who(e)} keeps the {s.C.treasures[card].name}")
 
@@ -84,7 +84,7 @@ def score(C: Content, ex: dict[str, Any]) -> dict[str, int]:
 
 
 def discard_treasure_now(s: LairsState, e: int, card: str) -> None:
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     ex["treasures"].remove(card)
     s.data["treasure"].setdefault("discard", []).append(card)
     s.log_public(f"{s.who(e)} discards the {s.C.treasures[card].name}")
@@ -101,6 +101,6 @@ def refill_display(s: LairsState) -> None:
 
 def take_from_display(s: LairsState, e: int, card: str) -> None:
     s.data["display"].remove(card)
-    s.data["ex"][e]["treasures"].append(card)
+    s.data["explorers"][e]["treasures"].append(card)
     s.log_public(f"{s.who(e)} takes the {s.C.treasures[card].name} from the display")
     refill_display(s)

@@ -27,11 +27,11 @@ def begin_exploring(s: LairsState) -> None:
     d = s.data
     d["phase"] = "explore"
     refill_display(s)
-    for e in range(len(d["ex"])):
+    for e in range(len(d["explorers"])):
         lair = s.lair_of(e)
         start = lair["feat"].index("start")
-        ex = d["ex"][e]
-        ex["pos"] = start
+        ex = d["explorers"][e]
+        ex["position"] = start
         ex["visited"][start] = True
         exploring.learn(s, e, start, entering=True)
     d["first"] = 0 if d["solo"] else s.rng.below(2)
@@ -45,14 +45,14 @@ def start_turn(s: LairsState, e: int) -> None:
     Refresh (and with it Adaptation, a Dazzled explorer learning where it stands, Poison)."""
     d = s.data
     d["turn"] = e
-    ex = d["ex"][e]
+    ex = d["explorers"][e]
     n = min(energy.total(ex["conserved"]), energy.total(ex["fatigued"]))
     queue(s, e, [*(RestCube() for _ in range(n)), Refresh()])
 
 
 def rest_step(s: LairsState, e: int) -> None:
     """One Conserved cube rests one Fatigued cube: the explorer chooses which, if it may."""
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     kinds = [k for k in CUBES if ex["fatigued"][k] > 0]
     left = count_waiting(s, RestCube, e)
     if len(kinds) == 1 or energy.total(ex["fatigued"]) <= left + 1:
@@ -65,11 +65,11 @@ def rest_step(s: LairsState, e: int) -> None:
 def refresh_step(s: LairsState, e: int) -> None:
     """Refresh at the start of the turn (ruling E4), then what comes with it."""
     d = s.data
-    ex = d["ex"][e]
+    ex = d["explorers"][e]
     was_dazzled = energy.has_status(ex, "dazzled")
     moved = energy.refresh(ex)
-    if was_dazzled and not energy.has_status(ex, "dazzled") and ex["pos"] is not None:
-        exploring.learn(s, e, ex["pos"], entering=True)
+    if was_dazzled and not energy.has_status(ex, "dazzled") and ex["position"] is not None:
+        exploring.learn(s, e, ex["position"], entering=True)
     if d["pack"] and moved:
         ask(s, "adapt", e, options=sorted(set(moved)))
     if energy.has_status(ex, "poisoned"):
@@ -82,8 +82,8 @@ def free_actions(s: LairsState, e: int) -> bool:
     """What the explorer may still do with no Fresh cube left (its turn goes on while there is
     something, ruling R4): escape, standing on the Exit, or play a Junk card that costs no cube
     (A Bit of Rope brings a cube back). It then ends its turn when it says so (Conserve)."""
-    ex = s.data["ex"][e]
-    if ex["map"][ex["pos"]] == "exit":
+    ex = s.data["explorers"][e]
+    if ex["map"][ex["position"]] == "exit":
         return True
     if not s.data["pack"] or not ex["junk"]:
         return False
@@ -101,7 +101,7 @@ def advance(s: LairsState) -> None:
         if d["ask"] is not None or d["check"] is not None or d["queue"]:
             return
         e = d["turn"]
-        ex = d["ex"][e]
+        ex = d["explorers"][e]
         if ex["escaped"] is None and energy.active(s, e):
             return
         if ex["escaped"] is None and not d["ending"] and free_actions(s, e):
@@ -113,20 +113,20 @@ def advance(s: LairsState) -> None:
 def end_turn(s: LairsState, e: int) -> None:
     d = s.data
     d["ending"] = False
-    ex = d["ex"][e]
+    ex = d["explorers"][e]
     ex["turns"] += 1
     ex["scavenge"] = []
     for k in ex["fresh"]:
         ex["spent"][k] += ex["fresh"][k]
         ex["fresh"][k] = 0
-    if d["horn"] is not None and ex["escaped"] is None:
-        d["horn"] -= 1
-    n = len(d["ex"])
-    inside = [x for x in range(n) if d["ex"][x]["escaped"] is None]
-    if not inside or d["horn"] == 0:
+    if d["turns_left"] is not None and ex["escaped"] is None:
+        d["turns_left"] -= 1
+    n = len(d["explorers"])
+    inside = [x for x in range(n) if d["explorers"][x]["escaped"] is None]
+    if not inside or d["turns_left"] == 0:
         return game_over(s, "escape")
     nxt = (e + 1) % n
-    if d["ex"][nxt]["escaped"] is not None:
+    if d["explorers"][nxt]["escaped"] is not None:
         nxt = inside[0]
     if nxt == d["first"] or (n == 2 and nxt == e):
         d["round"] += 1
@@ -143,11 +143,11 @@ def game_over(s: LairsState, reason: str) -> None:
     d["turn"] = None
     d["over"] = reason
     d["queue"] = []
-    inside = [e for e, ex in enumerate(d["ex"]) if ex["escaped"] is None]
+    inside = [e for e, ex in enumerate(d["explorers"]) if ex["escaped"] is None]
     if reason == "torches":
         why = "the torches burnt out"
     elif not inside:
-        why = "the explorers are out" if len(d["ex"]) > 1 else "the explorer is out"
+        why = "the explorers are out" if len(d["explorers"]) > 1 else "the explorer is out"
     else:
         why = "the last turns after the escape are over"
     if inside:
@@ -159,13 +159,13 @@ def game_over(s: LairsState, reason: str) -> None:
 def escape(s: LairsState, e: int) -> None:
     d = s.data
     d["escapes"] += 1
-    d["ex"][e]["escaped"] = d["escapes"]
+    d["explorers"][e]["escaped"] = d["escapes"]
     s.log_public(f"{s.who(e)} escapes through the Exit")
-    if d["escapes"] == 1 and len(d["ex"]) == 2:
-        d["horn"] = int(s.C.numbers["last_turns"]["value"])
-    for k in d["ex"][e]["fresh"]:
-        d["ex"][e]["spent"][k] += d["ex"][e]["fresh"][k]
-        d["ex"][e]["fresh"][k] = 0
+    if d["escapes"] == 1 and len(d["explorers"]) == 2:
+        d["turns_left"] = int(s.C.numbers["last_turns"]["value"])
+    for k in d["explorers"][e]["fresh"]:
+        d["explorers"][e]["spent"][k] += d["explorers"][e]["fresh"][k]
+        d["explorers"][e]["fresh"][k] = 0
 
 
 # ---------------------------------------------------------------- entering a space
@@ -174,9 +174,9 @@ def enter(s: LairsState, e: int, cell: int, how: str) -> None:
     features while Dazzled), then a Known hazard asks for its check, an Unknown one is revealed
     and strikes (unless a Charge or Sneak ignores it), a Chest is opened."""
     d = s.data
-    ex, lair = d["ex"][e], s.lair_of(e)
+    ex, lair = d["explorers"][e], s.lair_of(e)
     before = ex["map"][cell]
-    ex["prev"], ex["pos"] = ex["pos"], cell
+    ex["previous"], ex["position"] = ex["position"], cell
     ex["visited"][cell] = True
     dazzled = energy.has_status(ex, "dazzled")
     exploring.learn(s, e, cell, entering=True, walls=not dazzled)
@@ -221,15 +221,15 @@ def hustle_step(s: LairsState, e: int, step: HustleStep) -> None:
     entered was not empty. A wall it could not have known of that stops it after its first step
     makes it a Creep (ruling X1): the cubes paid go back to Fresh and a Creep's cost is spent."""
     dirn, left = step.dir, step.left
-    ex, lair = s.data["ex"][e], s.lair_of(e)
-    here = ex["pos"]
+    ex, lair = s.data["explorers"][e], s.lair_of(e)
+    here = ex["position"]
     if step.expect is not None and (here != step.expect or not exploring.real_empty(lair, here)):
         return
     nxt = grid.step(here, dirn)
     if nxt is None or left <= 0:
         return
     edge = grid.edge(here, nxt)
-    if edge in ex["mwalls"] or exploring.bump(s, e, here, nxt):
+    if edge in ex["map_walls"] or exploring.bump(s, e, here, nxt):
         if step.taken == 1:
             creep_price(s, e, step.paid)
         return
@@ -240,7 +240,7 @@ def hustle_step(s: LairsState, e: int, step: HustleStep) -> None:
 def creep_price(s: LairsState, e: int, paid: list[str]) -> None:
     """A Hustle a wall stopped after one step: its cubes back to Fresh, a Creep's cost spent
     (any cube, one more while Sleepy; the explorer chooses)."""
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     for k in paid:
         energy.move_cube(ex, "spent", k, "fresh")
     n = 1 + (1 if energy.has_status(ex, "sleepy") else 0)
