@@ -53,7 +53,6 @@ def _pays(pay: tuple[str, ...]) -> str:
 
 
 # ---------------------------------------------------------------- before exploring
-@DECISIONS.declare
 class Draft(LairsDecision):
     """Hazard Selection, drafting: alternate choosing one Hazard each until three of each."""
 
@@ -76,6 +75,9 @@ class Draft(LairsDecision):
 
     def say(self, s: LairsState, a: Action) -> str:
         return f"Draft the {s.C.hazards[a['hazard']].name}"
+
+
+DECISIONS.declare(Draft)
 
 
 SIDES = ("space", "east", "south")  # where on a space a piece goes: a feature, or a Wall edge
@@ -128,7 +130,6 @@ def placing(piece: str, cell: int | None, edge: int | None) -> Action:
     return Action.of("build", piece=piece, cell=where, side=side)
 
 
-@DECISIONS.declare
 class Build(LairsDecision):
     """Building a lair, offered as templates (see :mod:`tabletop.engine.templates`): ``build
     piece cell side`` (a feature on a space, or a Wall on a space's east or south edge), ``take-back
@@ -287,13 +288,15 @@ class Build(LairsDecision):
         return f"Take back the {'piece at' if e is None else 'Wall'} {where}"
 
 
+DECISIONS.declare(Build)
+
+
 def piece_name(s: LairsState, p: str) -> str:
     if p[:2] in ("m:", "t:"):
         return f"the {s.C.hazards[p[2:]].name}"
     return {"start": "the Start", "exit": "the Exit", "chest": "a Chest", "wall": "a Wall"}[p]
 
 
-@DECISIONS.declare
 class Attributes(LairsDecision):
     kind = "attributes"
     offers = ("attributes",)
@@ -319,7 +322,12 @@ class Attributes(LairsDecision):
         return "Start with " + ", ".join(a["cubes"])
 
 
+DECISIONS.declare(Attributes)
+
+
 # ---------------------------------------------------------------- the explorer's turn
+
+
 PAID = (
     "creep", "hustle", "backtrack", "peer", "scrounge", "charge", "sneak", "recover", "scavenge",
 )  # fmt: skip
@@ -342,7 +350,6 @@ def hustle(dirn: str, steps: int) -> Action:
     return Action.of("hustle", dir=dirn, steps=steps)
 
 
-@DECISIONS.declare
 class Turn(LairsDecision):
     kind = "turn"
     offers = (
@@ -421,6 +428,9 @@ class Turn(LairsDecision):
 
     def say(self, s: LairsState, a: Action) -> str:
         return action_words(s, a)
+
+
+DECISIONS.declare(Turn)
 
 
 def explain_move(s: LairsState, seat: int, a: Action) -> str | None:
@@ -529,7 +539,6 @@ def _is_space(v: Any) -> bool:
     return isinstance(v, str) and len(v) == 2 and v[0] in "ABCDEF"
 
 
-@DECISIONS.declare
 class Pay(AskedDecision):
     kind = "pay"
     offers = ("pay", "back")
@@ -551,8 +560,12 @@ class Pay(AskedDecision):
         return "Never mind" if a.kind == "back" else f"Pay {_pays(a['cubes'])}"
 
 
+DECISIONS.declare(Pay)
+
+
 # ---------------------------------------------------------------- checks
-@DECISIONS.declare
+
+
 class Check(LairsDecision):
     kind = "check"
     offers = ("buy", "roll")
@@ -587,7 +600,9 @@ class Check(LairsDecision):
         return f"Spend a {a['cube']} cube for a {die.capitalize()} die"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Check)
+
+
 class AfterRoll(LairsDecision):
     kind = "after-roll"
     offers = ("improvise", "junk", "go")
@@ -624,7 +639,9 @@ class AfterRoll(LairsDecision):
         return "Let the roll stand"
 
 
-@DECISIONS.declare
+DECISIONS.declare(AfterRoll)
+
+
 class Reroll(LairsDecision):
     """The Shivers: the Builder chooses up to two of the explorer's rolled dice, in one choice,
     and then they are rerolled (no second pick after seeing a new face)."""
@@ -652,7 +669,12 @@ class Reroll(LairsDecision):
         return f"Have {shown} rerolled"
 
 
+DECISIONS.declare(Reroll)
+
+
 # ---------------------------------------------------------------- answers to effects
+
+
 class Answer(AskedDecision):
     """An answer to an effect's question; the queue resumes after it."""
 
@@ -665,7 +687,6 @@ class Answer(AskedDecision):
         raise NotImplementedError
 
 
-@DECISIONS.declare
 class CubeChoice(Answer):
     kind = "cube"
     offers = ("cube",)
@@ -683,7 +704,9 @@ class CubeChoice(Answer):
         return f"A {a['cube']} cube from {a['basket']}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(CubeChoice)
+
+
 class Discard(Answer):
     kind = "discard"
     offers = ("discard",)
@@ -705,13 +728,15 @@ class Discard(Answer):
         return f"Discard {card_name(s, a['card'])}"
 
 
+DECISIONS.declare(Discard)
+
+
 def card_name(s: LairsState, card: str) -> str:
     if card in s.C.treasures:
         return s.C.treasures[card].name
     return s.C.junk[pack.card_id(card)].name
 
 
-@DECISIONS.declare
 class DiscardJunk(Answer):
     kind = "discard-junk"
     offers = ("discard",)
@@ -730,7 +755,9 @@ class DiscardJunk(Answer):
         return f"Discard {card_name(s, a['card'])}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(DiscardJunk)
+
+
 class Display(Answer):
     kind = "display"
     offers = ("take",)
@@ -749,7 +776,9 @@ class Display(Answer):
         return f"Take the {t.name} ({t.type}, {t.vp} VP)"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Display)
+
+
 class Appraise(AskedDecision):
     kind = "appraise"
     offers = ("keep", "appraise")
@@ -780,7 +809,9 @@ class Appraise(AskedDecision):
         return f"Keep the {t.name} ({t.type}, {t.vp} VP)"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Appraise)
+
+
 class KeepJunk(Answer):
     kind = "keep-junk"
     offers = ("keep",)
@@ -800,7 +831,9 @@ class KeepJunk(Answer):
         return f"Keep {card_name(s, a['card'])}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(KeepJunk)
+
+
 class FreeCreep(Answer):
     kind = "free-creep"
     offers = ("creep", "stay")
@@ -819,7 +852,9 @@ class FreeCreep(Answer):
         return "Stay here" if a.kind == "stay" else action_words(s, a) + " (free)"
 
 
-@DECISIONS.declare
+DECISIONS.declare(FreeCreep)
+
+
 class Adapt(Answer):
     kind = "adapt"
     offers = ("adapt", "keep")
@@ -844,7 +879,9 @@ class Adapt(Answer):
         return "Keep your cubes" if a.kind == "keep" else f"Swap a {a['frm']} for a {a['to']}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Adapt)
+
+
 class Rest(Answer):
     """At the start of the turn each cube Conserved last turn rests a Fatigued cube: it comes
     back Fresh (ruling E3). Asked when the explorer has a choice of colour."""
@@ -866,7 +903,9 @@ class Rest(Answer):
         return f"Rest a {a['cube']} cube"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Rest)
+
+
 class SwapQuickness(Answer):
     kind = "swap-quickness"
     offers = ("swap",)
@@ -884,8 +923,12 @@ class SwapQuickness(Answer):
         return f"Change a {a['cube']} cube"
 
 
+DECISIONS.declare(SwapQuickness)
+
+
 # ---------------------------------------------------------------- the Builder's hidden choices
-@DECISIONS.declare
+
+
 class Relocate(Answer):
     """Gnashing Retreat: the Builder secretly moves the Gloombat to an Unknown Empty space."""
 
@@ -907,7 +950,9 @@ class Relocate(Answer):
         return f"Move it to {a['cell']}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Relocate)
+
+
 class Beetles(Answer):
     """Howling Beetles: the Builder may move one Unknown Monster to an Unknown Empty space, and
     need not say whether they did. One decision (which Monster and where, or none), always
@@ -941,7 +986,9 @@ class Beetles(Answer):
         return f"Move the Monster at {a['monster']} to {a['to']}"
 
 
-@DECISIONS.declare
+DECISIONS.declare(Beetles)
+
+
 class Grip(Answer):
     """Grip of Fear: the Builder picks any one of the explorer's cubes; it is fatigued."""
 
@@ -959,3 +1006,6 @@ class Grip(Answer):
 
     def say(self, s: LairsState, a: Action) -> str:
         return f"Their {a['cube']} cube from {a['basket']}"
+
+
+DECISIONS.declare(Grip)

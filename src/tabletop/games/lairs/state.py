@@ -49,6 +49,7 @@ class LairRecord(TypedDict):
     target: dict[str, int]  # Monster Targets changed during play, by space
 
 
+@mypyc_attr(native_class=False)
 class Lair(dict[str, Any]):
     """One lair as the rules read it: ``feat`` (the 36 spaces' features, the live list of its
     knowledge zone), ``walls``, ``ready`` and ``target`` (the live values of ``data["lairs"][i]``).
