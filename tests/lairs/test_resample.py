@@ -54,7 +54,7 @@ def explore_state(seed: int, steps: int, **params: Any) -> State:
 
 
 def assert_lairs_keep_the_rules(world: State, truth: State) -> None:
-    C = world.C  # type: ignore[attr-defined]
+    C = world.content  # type: ignore[attr-defined]
     for i in range(2):
         if building.problem(truth.lair(i)["feat"], set(truth.lair(i)["walls"]), C) is None:  # type: ignore[attr-defined]
             feat, walls = world.lair(i)["feat"], set(world.lair(i)["walls"])  # type: ignore[attr-defined]

@@ -44,7 +44,7 @@ def unlearnt_changed(s: LairsState, seat: int) -> LairsState:
         f = lair["feat"][c]
         hid = hazard_id(f)
         hidden = ex["map"][c] is None or (
-            ex["map"][c] == "empty" and hid is not None and s.C.hazards[hid].invisible
+            ex["map"][c] == "empty" and hid is not None and s.content.hazards[hid].invisible
         )
         if hidden and f not in ("start",):
             lair["feat"][c] = None if f is not None else "chest"
@@ -215,7 +215,7 @@ def test_resampling_redraws_the_unlearnt_walls_into_a_legal_lair(params: dict[st
                     x for x in lair["walls"] if x in learnt
                 }
                 assert len(theirs["walls"]) == len(lair["walls"])
-                assert problem(theirs["feat"], set(theirs["walls"]), s.C) is None
+                assert problem(theirs["feat"], set(theirs["walls"]), s.content) is None
                 varied += theirs["walls"] != lair["walls"]
                 checked += 1
                 if not s.data["solo"]:

@@ -56,7 +56,7 @@ class LairsRules(Rules):
         return evaluate.tags(state, seat)
 
     def score(self, state: LairsState, explorer: int) -> dict[str, int]:
-        return score(state.C, state.data["explorers"][explorer])
+        return score(state.content, state.data["explorers"][explorer])
 
 
 LairsState.decisions = DECISIONS
@@ -126,7 +126,7 @@ class Lairs(Game):
         if p.get("selection") == "drafting" and p["mode"] == "solo":
             raise BadParameter("lairs: drafting needs two players; solo uses random or friendly")
         self.content = load_content()
-        LairsState.C = self.content
+        LairsState.content = self.content
         if p.get("selection") == "friendly":
             try:
                 friendly_set(p.get("hazards", ""), self.content, p["pack"])

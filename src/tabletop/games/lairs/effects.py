@@ -69,233 +69,239 @@ from .steps import STEPS, EnterSpace, FreeCreep, HustleStep, OpenCheck, Refresh,
 
 # ---------------------------------------------------------------- cube penalties
 def _cube_penalty(
-    s: LairsState, e: int, effect: Fatigue | Spend, at: int | None, op: str, cube: str
+    state: LairsState, seat: int, effect: Fatigue | Spend, at: int | None, op: str, cube: str
 ) -> None:
-    ex = s.data["explorers"][e]
+    explorer = state.data["explorers"][seat]
     if op == "spend":
-        sources = [("fresh", k) for k in CUBES if ex["fresh"][k] > 0]
+        sources = [("fresh", k) for k in CUBES if explorer["fresh"][k] > 0]
     else:
-        sources = energy.penalty_sources(ex, cube)
+        sources = energy.penalty_sources(explorer, cube)
     if not sources:
         return
     if effect.n > 1:  # the rest waits for this one
-        queue(s, e, [effect.model_copy(update={"n": effect.n - 1})], at=at, front=True)
+        queue(state, seat, [effect.model_copy(update={"n": effect.n - 1})], at=at, front=True)
     if len(sources) == 1:
-        energy.cube_penalty_apply(s, e, op, *sources[0])
+        energy.cube_penalty_apply(state, seat, op, *sources[0])
         return
-    ask(s, "cube", e, op=op, options=[list(x) for x in sources])
+    ask(state, "cube", seat, op=op, options=[list(x) for x in sources])
 
 
 @TRIGGERED.handles(Fatigue)
-def fatigue(s: LairsState, e: int, effect: Fatigue, at: int | None) -> None:
-    _cube_penalty(s, e, effect, at, "fatigue", effect.cube)
+def fatigue(state: LairsState, seat: int, effect: Fatigue, at: int | None) -> None:
+    _cube_penalty(state, seat, effect, at, "fatigue", effect.cube)
 
 
 @TRIGGERED.handles(Spend)
-def spend(s: LairsState, e: int, effect: Spend, at: int | None) -> None:
-    _cube_penalty(s, e, effect, at, "spend", "any")
+def spend(state: LairsState, seat: int, effect: Spend, at: int | None) -> None:
+    _cube_penalty(state, seat, effect, at, "spend", "any")
 
 
 @TRIGGERED.handles(SpendAllFresh)
-def spend_all_fresh(s: LairsState, e: int, effect: SpendAllFresh, at: int | None) -> None:
-    ex = s.data["explorers"][e]
+def spend_all_fresh(state: LairsState, seat: int, effect: SpendAllFresh, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
     for k in CUBES:
-        ex["spent"][k] += ex["fresh"][k] + ex["conserved"][k]
-        ex["fresh"][k] = ex["conserved"][k] = 0
-    s.log_public(f"{s.who(e)} spends every Fresh cube")
+        explorer["spent"][k] += explorer["fresh"][k] + explorer["conserved"][k]
+        explorer["fresh"][k] = explorer["conserved"][k] = 0
+    state.log_public(f"{state.who(seat)} spends every Fresh cube")
 
 
 @TRIGGERED.handles(Demote)
-def demote(s: LairsState, e: int, effect: Demote, at: int | None) -> None:
-    if energy.swap_cube(s.data["explorers"][e], effect.cube, "basic"):
-        s.log_public(f"{s.who(e)} demotes a {effect.cube} cube to Basic")
+def demote(state: LairsState, seat: int, effect: Demote, at: int | None) -> None:
+    if energy.swap_cube(state.data["explorers"][seat], effect.cube, "basic"):
+        state.log_public(f"{state.who(seat)} demotes a {effect.cube} cube to Basic")
 
 
 @TRIGGERED.handles(QuicknessCube)
-def quickness_cube(s: LairsState, e: int, effect: QuicknessCube, at: int | None) -> None:
-    ex = s.data["explorers"][e]
-    kinds = [k for k in CUBES if k != "quickness" and energy.all_cubes(ex)[k] > 0]
+def quickness_cube(state: LairsState, seat: int, effect: QuicknessCube, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    kinds = [k for k in CUBES if k != "quickness" and energy.all_cubes(explorer)[k] > 0]
     if not kinds:
         return
     if len(kinds) == 1:
-        energy.swap_cube(ex, kinds[0], "quickness")
+        energy.swap_cube(explorer, kinds[0], "quickness")
         return
-    ask(s, "swap-quickness", e, options=kinds)
+    ask(state, "swap-quickness", seat, options=kinds)
 
 
 @TRIGGERED.handles(GainStatus)
-def status(s: LairsState, e: int, effect: GainStatus, at: int | None) -> None:
-    if not s.data["pack"]:
+def status(state: LairsState, seat: int, effect: GainStatus, at: int | None) -> None:
+    if not state.data["pack"]:
         return
-    energy.gain_status(s.data["explorers"][e], effect.status)
-    s.log_public(f"{s.who(e)} is {effect.status.capitalize()}")
+    energy.gain_status(state.data["explorers"][seat], effect.status)
+    state.log_public(f"{state.who(seat)} is {effect.status.capitalize()}")
 
 
 # ---------------------------------------------------------------- cards
 @TRIGGERED.handles(DiscardTreasure)
-def discard_treasure(s: LairsState, e: int, effect: DiscardTreasure, at: int | None) -> None:
-    ex = s.data["explorers"][e]
-    if not ex["treasures"]:
+def discard_treasure(state: LairsState, seat: int, effect: DiscardTreasure, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    if not explorer["treasures"]:
         return
     if effect.n > 1:
-        queue(s, e, [effect.model_copy(update={"n": effect.n - 1})], at=at, front=True)
-    options = sorted(set(ex["treasures"]))
+        queue(state, seat, [effect.model_copy(update={"n": effect.n - 1})], at=at, front=True)
+    options = sorted(set(explorer["treasures"]))
     if len(options) == 1:
-        discard_treasure_now(s, e, options[0])
+        discard_treasure_now(state, seat, options[0])
     else:
-        ask(s, "discard", e, options=options)
+        ask(state, "discard", seat, options=options)
 
 
 @TRIGGERED.handles(DiscardCard)
-def discard_card(s: LairsState, e: int, effect: DiscardCard, at: int | None) -> None:
-    ex = s.data["explorers"][e]
-    options = sorted(set(ex["treasures"])) + sorted(set(ex["junk"]))
+def discard_card(state: LairsState, seat: int, effect: DiscardCard, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    options = sorted(set(explorer["treasures"])) + sorted(set(explorer["junk"]))
     if not options:  # neither held: fatigue a cube instead
-        queue(s, e, [Fatigue(effect="fatigue", n=1, cube="any")], front=True)
+        queue(state, seat, [Fatigue(effect="fatigue", n=1, cube="any")], front=True)
     elif len(options) == 1:
-        if options[0] in ex["treasures"]:
-            discard_treasure_now(s, e, options[0])
+        if options[0] in explorer["treasures"]:
+            discard_treasure_now(state, seat, options[0])
         else:
-            discard_junk_now(s, e, options[0])
+            discard_junk_now(state, seat, options[0])
     else:
-        ask(s, "discard", e, options=options)
+        ask(state, "discard", seat, options=options)
 
 
 @TRIGGERED.handles(DrawTreasure)
-def draw_treasure(s: LairsState, e: int, effect: DrawTreasure, at: int | None) -> None:
+def draw_treasure(state: LairsState, seat: int, effect: DrawTreasure, at: int | None) -> None:
     for _ in range(effect.n):
-        card = draw(s.data["treasure"], s.rng)
+        card = draw(state.data["treasure"], state.rng)
         if card is None:
             return
-        s.data["explorers"][e]["treasures"].append(card)
-        s.log_public(f"{s.who(e)} gains the {s.C.treasures[card].name}")
+        state.data["explorers"][seat]["treasures"].append(card)
+        state.log_public(f"{state.who(seat)} gains the {state.content.treasures[card].name}")
 
 
 @TRIGGERED.handles(TakeDisplay)
-def take_display(s: LairsState, e: int, effect: TakeDisplay, at: int | None) -> None:
-    options = sorted(set(s.data["display"]))
+def take_display(state: LairsState, seat: int, effect: TakeDisplay, at: int | None) -> None:
+    options = sorted(set(state.data["display"]))
     if len(options) == 1:
-        take_from_display(s, e, options[0])
+        take_from_display(state, seat, options[0])
     elif options:
-        ask(s, "display", e, options=options)
+        ask(state, "display", seat, options=options)
 
 
 @TRIGGERED.handles(GainJunk)
-def gain_junk(s: LairsState, e: int, effect: GainJunk, at: int | None) -> None:
-    if not s.data["pack"]:
+def gain_junk(state: LairsState, seat: int, effect: GainJunk, at: int | None) -> None:
+    if not state.data["pack"]:
         return
     for _ in range(effect.n):
-        card = draw(s.data["junk_deck"], s.rng)
+        card = draw(state.data["junk_deck"], state.rng)
         if card is not None:
-            s.data["explorers"][e]["junk"].append(card)
-    s.log_public(f"{s.who(e)} gains Junk")
-    over_limit(s, e)
+            state.data["explorers"][seat]["junk"].append(card)
+    state.log_public(f"{state.who(seat)} gains Junk")
+    over_limit(state, seat)
 
 
 @TRIGGERED.handles(GainVP)
-def gain_vp(s: LairsState, e: int, effect: GainVP, at: int | None) -> None:
-    s.data["explorers"][e]["notes"] += effect.n
-    s.log_public(f"{s.who(e)} notes {effect.n} VP")
+def gain_vp(state: LairsState, seat: int, effect: GainVP, at: int | None) -> None:
+    state.data["explorers"][seat]["notes"] += effect.n
+    state.log_public(f"{state.who(seat)} notes {effect.n} VP")
 
 
 # ---------------------------------------------------------------- hazards
 @TRIGGERED.handles(AddTarget)
-def add_target(s: LairsState, e: int, effect: AddTarget, at: int | None) -> None:
+def add_target(state: LairsState, seat: int, effect: AddTarget, at: int | None) -> None:
     assert at is not None, "a Target rises on the hazard's own space"
-    checks.set_target(s, e, at, checks.target(s, e, at) + effect.n)
+    checks.set_target(state, seat, at, checks.target(state, seat, at) + effect.n)
 
 
 @TRIGGERED.handles(PushBack)
-def push_back(s: LairsState, e: int, effect: PushBack, at: int | None) -> None:
-    ex = s.data["explorers"][e]
-    if ex["previous"] is None:
+def push_back(state: LairsState, seat: int, effect: PushBack, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    if explorer["previous"] is None:
         return
-    s.log_public(f"{s.who(e)} is driven back to {grid.name(ex['previous'])}")
-    queue(s, e, [EnterSpace(cell=ex["previous"], how="creep")], front=True)
+    state.log_public(f"{state.who(seat)} is driven back to {grid.name(explorer['previous'])}")
+    queue(state, seat, [EnterSpace(cell=explorer["previous"], how="creep")], front=True)
 
 
 @TRIGGERED.handles(Blink)
-def blink(s: LairsState, e: int, effect: Blink, at: int | None) -> None:
-    start = s.lair_of(e)["feat"].index("start")
-    s.log_public(f"{s.who(e)} blinks back to the Start")
-    queue(s, e, [EnterSpace(cell=start, how="blink")], front=True)
+def blink(state: LairsState, seat: int, effect: Blink, at: int | None) -> None:
+    start = state.lair_of(seat)["feat"].index("start")
+    state.log_public(f"{state.who(seat)} blinks back to the Start")
+    queue(state, seat, [EnterSpace(cell=start, how="blink")], front=True)
 
 
 @TRIGGERED.handles(RelocateSelf)
-def relocate_self(s: LairsState, e: int, effect: RelocateSelf, at: int | None) -> None:
+def relocate_self(state: LairsState, seat: int, effect: RelocateSelf, at: int | None) -> None:
     assert at is not None, "a Monster retreats from its own space"
-    if s.lair_of(e)["feat"][at] is None:
+    if state.lair_of(seat)["feat"][at] is None:
         return
-    options = builder.unknown_empty(s, e)
+    options = builder.unknown_empty(state, seat)
     if not options:
-        s.log_public("the Builder says there is nowhere for it to go; it stays")
+        state.log_public("the Builder says there is nowhere for it to go; it stays")
         return
-    ask(s, "relocate", s.builder_of(e), e=e, frm=at, options=options)
+    ask(state, "relocate", state.builder_of(seat), e=seat, frm=at, options=options)
 
 
 @TRIGGERED.handles(RelocateMonster)
-def relocate_monster(s: LairsState, e: int, effect: RelocateMonster, at: int | None) -> None:
+def relocate_monster(state: LairsState, seat: int, effect: RelocateMonster, at: int | None) -> None:
     """Howling Beetles: the Builder may move one Unknown Monster to an Unknown Empty space. One
     decision of the Builder (which Monster and where, or none), asked whether or not a Monster
     could move (that is the Builder's knowledge): nothing the explorer sees tells them apart."""
-    ask(s, "beetles", s.builder_of(e), e=e, options=builder.beetles_options(s, e))
+    ask(
+        state,
+        "beetles",
+        state.builder_of(seat),
+        e=seat,
+        options=builder.beetles_options(state, seat),
+    )
 
 
 @TRIGGERED.handles(BuilderFatigue)
-def builder_fatigue(s: LairsState, e: int, effect: BuilderFatigue, at: int | None) -> None:
-    ex = s.data["explorers"][e]
-    options = [[b, k] for b in ("fresh", "conserved", "spent") for k in CUBES if ex[b][k] > 0]
+def builder_fatigue(state: LairsState, seat: int, effect: BuilderFatigue, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    options = [[b, k] for b in ("fresh", "conserved", "spent") for k in CUBES if explorer[b][k] > 0]
     if options:
-        ask(s, "grip", s.builder_of(e), e=e, options=options)
+        ask(state, "grip", state.builder_of(seat), e=seat, options=options)
 
 
 # ---------------------------------------------------------------- the rules' own steps
 @STEPS.handles(EnterSpace)
-def enter_space(s: LairsState, e: int, step: EnterSpace, at: int | None) -> None:
-    turns.enter(s, e, step.cell, step.how)
+def enter_space(state: LairsState, seat: int, step: EnterSpace, at: int | None) -> None:
+    turns.enter(state, seat, step.cell, step.how)
 
 
 @STEPS.handles(HustleStep)
-def hustle_step(s: LairsState, e: int, step: HustleStep, at: int | None) -> None:
-    turns.hustle_step(s, e, step)
+def hustle_step(state: LairsState, seat: int, step: HustleStep, at: int | None) -> None:
+    turns.hustle_step(state, seat, step)
 
 
 @STEPS.handles(OpenCheck)
-def open_check(s: LairsState, e: int, step: OpenCheck, at: int | None) -> None:
-    checks.start(s, e, step.cell, free_power=step.free)
+def open_check(state: LairsState, seat: int, step: OpenCheck, at: int | None) -> None:
+    checks.start(state, seat, step.cell, free_power=step.free)
 
 
 @STEPS.handles(RestCube)
-def rest_cube(s: LairsState, e: int, step: RestCube, at: int | None) -> None:
-    turns.rest_step(s, e)
+def rest_cube(state: LairsState, seat: int, step: RestCube, at: int | None) -> None:
+    turns.rest_step(state, seat)
 
 
 @STEPS.handles(Refresh)
-def refresh(s: LairsState, e: int, step: Refresh, at: int | None) -> None:
-    turns.refresh_step(s, e)
+def refresh(state: LairsState, seat: int, step: Refresh, at: int | None) -> None:
+    turns.refresh_step(state, seat)
 
 
 @STEPS.handles(FreeCreep)
-def free_creep(s: LairsState, e: int, step: FreeCreep, at: int | None) -> None:
-    pack.free_creep(s, e)
+def free_creep(state: LairsState, seat: int, step: FreeCreep, at: int | None) -> None:
+    pack.free_creep(state, seat)
 
 
 # ---------------------------------------------------------------- Skull abilities on the check
 @CHECK.handles(PowerToBasic)
-def power_to_basic(s: LairsState, ck: dict[str, Any], effect: PowerToBasic) -> None:
+def power_to_basic(state: LairsState, check: dict[str, Any], effect: PowerToBasic) -> None:
     """Brain Fog: every Power die is rolled again as a Basic die."""
-    for die in ck["dice"]:
+    for die in check["dice"]:
         if die["t"] == "power":
             die["t"] = "basic"
-            die["v"] = s.roll_die("basic")
+            die["v"] = state.roll_die("basic")
 
 
 @CHECK.handles(BuilderReroll)
-def builder_reroll(s: LairsState, ck: dict[str, Any], effect: BuilderReroll) -> None:
+def builder_reroll(state: LairsState, check: dict[str, Any], effect: BuilderReroll) -> None:
     """The Shivers: the Builder chooses up to ``n`` of the rolled dice, in one choice; then they
     are rerolled (``rules/checks.py``, reroll)."""
-    ck["stage"] = "reroll"
-    ck["rerolls_allowed"] = effect.n
+    check["stage"] = "reroll"
+    check["rerolls_allowed"] = effect.n
 
 
 # ---------------------------------------------------------------- static Skull abilities
@@ -331,37 +337,37 @@ def lose_treasure_unless_win(effect: LoseTreasureUnlessWin, strike: list[Any]) -
 
 # ---------------------------------------------------------------- Junk cards
 @JUNK.handles(AddRoll)
-def add_roll(s: LairsState, e: int, effect: AddRoll, on: Any) -> None:
-    s.data["check"]["added"] += effect.n
+def add_roll(state: LairsState, seat: int, effect: AddRoll, on: Any) -> None:
+    state.data["check"]["added"] += effect.n
 
 
 @JUNK.handles(AddDie)
-def add_die(s: LairsState, e: int, effect: AddDie, on: Any) -> None:
-    v = s.roll_die(effect.die)
-    s.data["check"]["dice"].append({"t": effect.die, "v": v, "src": "junk"})
+def add_die(state: LairsState, seat: int, effect: AddDie, on: Any) -> None:
+    v = state.roll_die(effect.die)
+    state.data["check"]["dice"].append({"t": effect.die, "v": v, "src": "junk"})
 
 
 @JUNK.handles(DisarmAdjacent)
-def disarm_adjacent(s: LairsState, e: int, effect: DisarmAdjacent, on: Any) -> None:
-    ex, lair = s.data["explorers"][e], s.lair_of(e)
+def disarm_adjacent(state: LairsState, seat: int, effect: DisarmAdjacent, on: Any) -> None:
+    explorer, lair = state.data["explorers"][seat], state.lair_of(seat)
     lair["feat"][on] = None
-    ex["map"][on] = "empty"
-    s.log_public(f"the Trap at {grid.name(on)} is disarmed")
+    explorer["map"][on] = "empty"
+    state.log_public(f"the Trap at {grid.name(on)} is disarmed")
 
 
 @JUNK.handles(LearnSpace)
-def learn_space(s: LairsState, e: int, effect: LearnSpace, on: Any) -> None:
-    exploring.learn(s, e, on, entering=False)
+def learn_space(state: LairsState, seat: int, effect: LearnSpace, on: Any) -> None:
+    exploring.learn(state, seat, on, entering=False)
 
 
 @JUNK.handles(Recover)
-def recover(s: LairsState, e: int, effect: Recover, on: Any) -> None:
-    energy.move_cube(s.data["explorers"][e], "fatigued", on, "spent")
+def recover(state: LairsState, seat: int, effect: Recover, on: Any) -> None:
+    energy.move_cube(state.data["explorers"][seat], "fatigued", on, "spent")
 
 
 @JUNK.handles(GainFresh)
-def gain_fresh(s: LairsState, e: int, effect: GainFresh, on: Any) -> None:
-    energy.move_cube(s.data["explorers"][e], "spent", on, "fresh")
+def gain_fresh(state: LairsState, seat: int, effect: GainFresh, on: Any) -> None:
+    energy.move_cube(state.data["explorers"][seat], "spent", on, "fresh")
 
 
 TABLES = (TRIGGERED, STEPS, CHECK, STATIC, JUNK)

@@ -58,7 +58,7 @@ class LairsEncoding(ObservationLayout):
     def __init__(self, game: Game) -> None:
         super().__init__()
         C: Content = game.content  # type: ignore[attr-defined]
-        self.C = C
+        self.content = C
         self.hazards = Index(sorted(C.hazards))
         self.treasures = Index(sorted(C.treasures))
         self.junk = Index(sorted(C.junk))

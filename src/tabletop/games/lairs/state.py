@@ -156,16 +156,16 @@ def new_explorer(cubes: dict[str, int], basket: str) -> Explorer:
     return ex
 
 
-def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[str, Any]:
+def new_data(content: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[str, Any]:
     """The whole state at the start of a game (before hazard selection and building)."""
     mode = params["mode"]
     pack = bool(params.get("pack", False))
     solo = mode == "solo"
     if pack:
-        start = C.numbers["start_cubes"]["pack"]
+        start = content.numbers["start_cubes"]["pack"]
     else:
-        start = C.numbers["start_cubes"]["intro" if mode == "intro" else "standard"]
-    treasure = new_pile(sorted(C.treasures), rng)
+        start = content.numbers["start_cubes"]["intro" if mode == "intro" else "standard"]
+    treasure = new_pile(sorted(content.treasures), rng)
     data: dict[str, Any] = {
         "layout": LAYOUT,
         "mode": mode,
@@ -188,10 +188,10 @@ def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[s
         "ending": False,  # the explorer ended its turn (Conserve) with something free left to do
         "treasure": treasure,
         "display": [],
-        "junk_deck": new_pile(sorted(C.junk_deck()), rng) if pack else None,
+        "junk_deck": new_pile(sorted(content.junk_deck()), rng) if pack else None,
         "escapes": 0,
         "turns_left": None,  # to the explorer still inside, once the first has escaped
-        "rounds": int(C.numbers["round_limit"]["value"]),
+        "rounds": int(content.numbers["round_limit"]["value"]),
         "goal": None,  # solo: VP needed to win
         "last_check": None,  # the last check decided, its roll and total, for surfaces
     }
@@ -237,20 +237,20 @@ class Rules(ABC):
 @mypyc_attr(allow_interpreted_subclasses=True)
 class LairsState(DecidingState):
     __slots__ = ()
-    C: ClassVar[Content]
+    content: ClassVar[Content]
     rules: ClassVar[Rules]
 
     # ------------------------------------------------------------ the decision due
     def decision_kind(self) -> str | None:
-        d = self.data
-        phase = d["phase"]
+        data = self.data
+        phase = data["phase"]
         if phase == "over":
             return None
         if phase != "explore":
             return PHASE_DECISIONS[phase]
-        if d["ask"] is not None:
-            return str(d["ask"]["kind"])
-        check = d["check"]
+        if data["ask"] is not None:
+            return str(data["ask"]["kind"])
+        check = data["check"]
         if check is not None:
             return CHECK_DECISIONS[check["stage"]]
         return "turn"
@@ -268,13 +268,13 @@ class LairsState(DecidingState):
         """Lair ``i`` (the one seat ``i`` built; in solo, 0 is the generated lair)."""
         return Lair(self.data, i)
 
-    def lair_index(self, e: int) -> int:
-        """The index of the lair explorer ``e`` explores."""
-        return 0 if self.data["solo"] else 1 - e
+    def lair_index(self, seat: int) -> int:
+        """The index of the lair explorer ``seat`` explores."""
+        return 0 if self.data["solo"] else 1 - seat
 
-    def lair_of(self, e: int) -> Lair:
-        """The lair explorer ``e`` explores."""
-        return Lair(self.data, self.lair_index(e))
+    def lair_of(self, seat: int) -> Lair:
+        """The lair explorer ``seat`` explores."""
+        return Lair(self.data, self.lair_index(seat))
 
     def secrets(self) -> Zones:
         """The lairs' knowledge zones."""
@@ -285,46 +285,48 @@ class LairsState(DecidingState):
         (the map sheets are public) once its explorer's map sheet shows truly what stands there
         (a Known space whose invisible hazard is still hidden is not), else to its builder
         alone. The knowledge model derives the resample and the undo policy from this."""
-        d = self.data
-        if d["phase"] not in ("explore", "over"):
+        data = self.data
+        if data["phase"] not in ("explore", "over"):
             return
-        z = self.secrets()
-        all_ = everyone(len(d["explorers"]))
-        for e, ex in enumerate(d["explorers"]):
-            i = self.lair_index(e)
-            zone = z.zones[zone_name(i)]
-            alone = 0 if d["solo"] else bit(i)
+        zones = self.secrets()
+        all_ = everyone(len(data["explorers"]))
+        for seat, explorer in enumerate(data["explorers"]):
+            i = self.lair_index(seat)
+            zone = zones.zones[zone_name(i)]
+            alone = 0 if data["solo"] else bit(i)
             known = zone["known"]
             should = [
                 all_ if m is not None and (m == f or (m == "empty" and f is None)) else alone
-                for m, f in zip(ex["map"], zone["items"], strict=True)
+                for m, f in zip(explorer["map"], zone["items"], strict=True)
             ]  # everyone where the map sheet shows the space truly, else its builder alone
             if should == known:
                 continue
             for c, (k, want) in enumerate(zip(known, should, strict=True)):
                 if k != want and want == all_:
-                    z.learn(zone_name(i), all_, "explored", at=c)
+                    zones.learn(zone_name(i), all_, "explored", at=c)
                 elif k != want:
                     known[c] = alone
 
-    def builder_of(self, e: int) -> int | None:
-        """The seat that built the lair ``e`` explores (None in solo: the automaton)."""
-        return None if self.data["solo"] else 1 - e
+    def builder_of(self, seat: int) -> int | None:
+        """The seat that built the lair explorer ``seat`` explores (None in solo: the
+        automaton)."""
+        return None if self.data["solo"] else 1 - seat
 
-    def builder_id(self, e: int) -> int:
-        """Who decides for the Builder of the lair ``e`` explores: the seat that built it, or in
-        solo the rules' automaton (id ``num_players``, see :class:`.rules.solo.SoloBuilder`)."""
-        seat = self.builder_of(e)
-        return int(self.game.num_players) if seat is None else seat
+    def builder_id(self, seat: int) -> int:
+        """Who decides for the Builder of the lair explorer ``seat`` explores: the seat that built
+        it, or in solo the rules' automaton (id ``num_players``, see
+        :class:`.rules.solo.SoloBuilder`)."""
+        builder = self.builder_of(seat)
+        return int(self.game.num_players) if builder is None else builder
 
-    def who(self, e: int) -> str:
-        return "the explorer" if self.data["solo"] else self.seat_name(e)
+    def who(self, seat: int) -> str:
+        return "the explorer" if self.data["solo"] else self.seat_name(seat)
 
     def log_public(self, text: str) -> None:
         log(self.data, text[0].upper() + text[1:])
 
-    def log_for_both(self, e: int, text: str) -> None:
-        self.log_public(f"{self.who(e)} {text}")
+    def log_for_both(self, seat: int, text: str) -> None:
+        self.log_public(f"{self.who(seat)} {text}")
 
     def log_private(self, seat: int, text: str) -> None:
         if seat >= self.game.num_players:
@@ -332,18 +334,18 @@ class LairsState(DecidingState):
         log(self.data, text[0].upper() + text[1:], to=[seat])
 
     def target_bonus(self) -> int:
-        d = self.data
-        if d["solo"]:
-            return self.C.difficulties[d["difficulty"]].target_bonus
+        data = self.data
+        if data["solo"]:
+            return self.content.difficulties[data["difficulty"]].target_bonus
         return 0
 
     def roll_die(self, kind: str) -> int:
         """One Basic or Power die, in the open (a scenario may force the next "dice")."""
-        die = self.C.power_die if kind == "power" else self.C.basic_die
+        die = self.content.power_die if kind == "power" else self.content.basic_die
         return int(chance.roll(self, die, "dice"))
 
     def roll_monster_die(self) -> str:
-        return str(chance.roll(self, self.C.monster_die, "monster dice"))
+        return str(chance.roll(self, self.content.monster_die, "monster dice"))
 
     # ------------------------------------------------------------ what the surfaces see
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -353,44 +355,44 @@ class LairsState(DecidingState):
         return [self.rules.score(self, e) for e in range(len(self.data["explorers"]))]
 
     def _outcome(self) -> Outcome:
-        d = self.data
+        data = self.data
         sc = self.scores()
         totals = {i: float(p["total"]) for i, p in enumerate(sc)}
-        if d["solo"]:
-            ex = d["explorers"][0]
-            won = ex["escaped"] is not None and sc[0]["total"] >= d["goal"]
+        if data["solo"]:
+            explorer = data["explorers"][0]
+            won = explorer["escaped"] is not None and sc[0]["total"] >= data["goal"]
             text = (
-                f"You escaped with {sc[0]['total']} VP (goal {d['goal']}): you win"
+                f"You escaped with {sc[0]['total']} VP (goal {data['goal']}): you win"
                 if won
-                else f"{sc[0]['total']} VP, goal {d['goal']}"
-                + ("" if ex["escaped"] is not None else ", and you did not escape")
+                else f"{sc[0]['total']} VP, goal {data['goal']}"
+                + ("" if explorer["escaped"] is not None else ", and you did not escape")
             )
             return Outcome(
-                (0,) if won else (), totals, d.get("over", "over"), text, self.breakdown(sc)
+                (0,) if won else (), totals, data.get("over", "over"), text, self.breakdown(sc)
             )
         best = max(totals.values())
         top = [i for i, v in totals.items() if v == best]
         if len(top) > 1:
-            esc = [i for i in top if d["explorers"][i]["escaped"] == 1]
+            esc = [i for i in top if data["explorers"][i]["escaped"] == 1]
             top = esc or top
         text = ", ".join(f"{self.seat_name(i)}: {int(v)} VP" for i, v in totals.items())
-        return Outcome(tuple(top), totals, d.get("over", "over"), text, self.breakdown(sc))
+        return Outcome(tuple(top), totals, data.get("over", "over"), text, self.breakdown(sc))
 
     def breakdown(self, scores: list[dict[str, int]]) -> tuple[SeatScore, ...]:
         """How each explorer's score was made: escape, trophies, treasure, sets, VP noted on the
         map sheet; the first out breaks a tie (ruling in docs/rulings/lairs.md)."""
         lines = []
         for seat, parts in enumerate(scores):
-            ex = self.data["explorers"][seat]
-            escaped = ex["escaped"]
+            explorer = self.data["explorers"][seat]
+            escaped = explorer["escaped"]
             items = (
                 ScoreItem(
                     "Escape",
                     parts["escape"],
                     "first out" if escaped == 1 else "second out" if escaped == 2 else "not out",
                 ),
-                ScoreItem("Trophies", parts["trophies"], f"{len(ex['trophies'])} defeated"),
-                ScoreItem("Treasure", parts["treasure"], f"{len(ex['treasures'])} cards"),
+                ScoreItem("Trophies", parts["trophies"], f"{len(explorer['trophies'])} defeated"),
+                ScoreItem("Treasure", parts["treasure"], f"{len(explorer['treasures'])} cards"),
                 ScoreItem("Sets", parts["collections"]),
                 ScoreItem("Notes", parts["notes"]),
             )
@@ -420,10 +422,10 @@ class LairsState(DecidingState):
         """The edges of lair ``i`` whose Wall (or its absence) nobody but its builder has
         learnt: none of the explorer's Known or visited spaces touches them, and the explorer
         never bumped into them (its map sheet, which is public, shows every wall learnt)."""
-        d = self.data
-        ex = d["explorers"][0 if d["solo"] else 1 - i]
-        bumped = set(ex["map_walls"])
-        seen = [k or v for k, v in zip(ex["known"], ex["visited"], strict=True)]
+        data = self.data
+        explorer = data["explorers"][0 if data["solo"] else 1 - i]
+        bumped = set(explorer["map_walls"])
+        seen = [k or v for k, v in zip(explorer["known"], explorer["visited"], strict=True)]
         out = []
         for e in range(grid.EDGES):
             a, b = grid.edge_cells(e)

@@ -59,13 +59,13 @@ LAST_CHECK_KEYS = (
 )
 
 
-def map_sheet(ex: dict[str, Any]) -> dict[str, Any]:
+def map_sheet(explorer: dict[str, Any]) -> dict[str, Any]:
     """An explorer's map sheet, public: what it has learnt of the lair, and its Notes section
     (the VP noted there, and the changed Targets of Monsters that moved off the map, by
     Monster)."""
-    sheet = {shown: ex[key] for shown, key in MAP_KEYS}
-    sheet = {**sheet, "known": list(ex["known"]), "map": list(ex["map"])}
-    sheet["notes"] = {"vp": ex["notes"], "targets": dict(ex.get("noted", {}))}
+    sheet = {shown: explorer[key] for shown, key in MAP_KEYS}
+    sheet = {**sheet, "known": list(explorer["known"]), "map": list(explorer["map"])}
+    sheet["notes"] = {"vp": explorer["notes"], "targets": dict(explorer.get("noted", {}))}
     return sheet
 
 
@@ -81,89 +81,89 @@ def notes_line(sheet: dict[str, Any]) -> str:
     return "Notes: " + ("; ".join(parts) or "none")
 
 
-def mat(s: LairsState, i: int, seat: int | None) -> dict[str, Any]:
-    ex = s.data["explorers"][i]
+def mat(state: LairsState, i: int, seat: int | None) -> dict[str, Any]:
+    explorer = state.data["explorers"][i]
     out = {
-        "fresh": dict(ex["fresh"]),
-        "spent": dict(ex["spent"]),
-        "fatigued": dict(ex["fatigued"]),
-        "conserved": dict(ex["conserved"]),
-        "status": dict(ex["status"]),
-        "treasures": list(ex["treasures"]),
-        "trophies": list(ex["trophies"]),
-        "notes": ex["notes"],
-        "escaped": ex["escaped"],
-        "turns": ex["turns"],
-        "junk_count": len(ex["junk"]),
-        "scavenge": list(ex["scavenge"]),
-        "score": score(s.C, ex),
+        "fresh": dict(explorer["fresh"]),
+        "spent": dict(explorer["spent"]),
+        "fatigued": dict(explorer["fatigued"]),
+        "conserved": dict(explorer["conserved"]),
+        "status": dict(explorer["status"]),
+        "treasures": list(explorer["treasures"]),
+        "trophies": list(explorer["trophies"]),
+        "notes": explorer["notes"],
+        "escaped": explorer["escaped"],
+        "turns": explorer["turns"],
+        "junk_count": len(explorer["junk"]),
+        "scavenge": list(explorer["scavenge"]),
+        "score": score(state.content, explorer),
     }
     if seat == i:
-        out["junk"] = list(ex["junk"])
+        out["junk"] = list(explorer["junk"])
     return out
 
 
-def view(s: LairsState, seat: int | None) -> dict[str, Any]:
-    d = s.data
+def view(state: LairsState, seat: int | None) -> dict[str, Any]:
+    data = state.data
     out: dict[str, Any] = {
-        "mode": d["mode"],
-        "pack": d["pack"],
-        "solo": d["solo"],
-        "difficulty": d["difficulty"],
-        "phase": d["phase"],
-        "round": d["round"],
-        "rounds": d["rounds"],
-        "turn": d["turn"],
-        "first": d["first"],
-        "goal": d["goal"],
-        "monsters": list(d["monsters"]),
-        "traps": list(d["traps"]),
-        "draft_pool": list(d["draft"]["pool"]) if d["draft"] else None,
-        "display": list(d["display"]),
-        "treasure_deck": size(d["treasure"]),
-        "junk_deck": size(d["junk_deck"]) if d["junk_deck"] is not None else None,
-        "ready": [lair.get("ready", False) for lair in d["lairs"]],
-        "horn": d["turns_left"],
-        "check": _check(s),
-        "last_check": _last_check(d),
-        "ask": _ask(d, seat),
-        "log": log_for(d, seat),
+        "mode": data["mode"],
+        "pack": data["pack"],
+        "solo": data["solo"],
+        "difficulty": data["difficulty"],
+        "phase": data["phase"],
+        "round": data["round"],
+        "rounds": data["rounds"],
+        "turn": data["turn"],
+        "first": data["first"],
+        "goal": data["goal"],
+        "monsters": list(data["monsters"]),
+        "traps": list(data["traps"]),
+        "draft_pool": list(data["draft"]["pool"]) if data["draft"] else None,
+        "display": list(data["display"]),
+        "treasure_deck": size(data["treasure"]),
+        "junk_deck": size(data["junk_deck"]) if data["junk_deck"] is not None else None,
+        "ready": [lair.get("ready", False) for lair in data["lairs"]],
+        "horn": data["turns_left"],
+        "check": _check(state),
+        "last_check": _last_check(data),
+        "ask": _ask(data, seat),
+        "log": log_for(data, seat),
     }
-    building_now = d["phase"] in ("select", "build")
+    building_now = data["phase"] in ("select", "build")
     if not building_now:
-        out["maps"] = [map_sheet(ex) for ex in d["explorers"]]
-        out["mats"] = [mat(s, i, seat) for i in range(len(d["explorers"]))]
-    if seat is not None and not d["solo"]:
-        lair = s.lair(seat)
+        out["maps"] = [map_sheet(ex) for ex in data["explorers"]]
+        out["mats"] = [mat(state, i, seat) for i in range(len(data["explorers"]))]
+    if seat is not None and not data["solo"]:
+        lair = state.lair(seat)
         own: dict[str, Any] = {
             # what the knowledge model says seat knows of its own lair: all of it
-            "feat": s.secrets().view(zone_name(seat), seat).get("items", [None] * 36),
+            "feat": state.secrets().view(zone_name(seat), seat).get("items", [None] * 36),
             "walls": list(lair["walls"]),
             "target": dict(lair["target"]),
-            "left": building.pieces_left(d, lair, s.C) if building_now else {},
+            "left": building.pieces_left(data, lair, state.content) if building_now else {},
         }
         if building_now:
-            own["problem"] = building.ready_problem(d, lair, s.C)
+            own["problem"] = building.ready_problem(data, lair, state.content)
         out["lair"] = own
     return out
 
 
-def _check(s: LairsState) -> dict[str, Any] | None:
-    ck = s.data["check"]
-    if ck is None:
+def _check(state: LairsState) -> dict[str, Any] | None:
+    check = state.data["check"]
+    if check is None:
         return None
-    return {shown: ck[key] for shown, key in CHECK_KEYS}
+    return {shown: check[key] for shown, key in CHECK_KEYS}
 
 
-def _last_check(d: dict[str, Any]) -> dict[str, Any] | None:
-    last = d["last_check"]
+def _last_check(data: dict[str, Any]) -> dict[str, Any] | None:
+    last = data["last_check"]
     if last is None:
         return None
     return {shown: last[key] for shown, key in LAST_CHECK_KEYS}
 
 
-def _ask(d: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-    ask = d["ask"]
+def _ask(data: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+    ask = data["ask"]
     if ask is None:
         return None
     if ask["seat"] != seat:

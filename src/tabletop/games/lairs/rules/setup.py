@@ -16,19 +16,21 @@ def start(state: LairsState) -> None:
 
 def after_selection(state: LairsState) -> None:
     """The hazards chosen: the seats build their lairs, or in solo the rules generate one."""
-    d = state.data
-    d["draft"] = None
-    names = [state.C.hazards[h].name for h in d["monsters"] + d["traps"]]
+    data = state.data
+    data["draft"] = None
+    names = [state.content.hazards[h].name for h in data["monsters"] + data["traps"]]
     state.log_public("Hazards for both lairs: " + ", ".join(names))
-    if d["solo"]:
-        lair = solo.generate(state.C, state.rng, d["monsters"], d["traps"], d["difficulty"])
-        install_lair(d, 0, lair)
-        difficulty = state.C.difficulties[d["difficulty"]]
-        d["goal"] = difficulty.goal_vp
-        d["rounds"] = difficulty.rounds
+    if data["solo"]:
+        lair = solo.generate(
+            state.content, state.rng, data["monsters"], data["traps"], data["difficulty"]
+        )
+        install_lair(data, 0, lair)
+        difficulty = state.content.difficulties[data["difficulty"]]
+        data["goal"] = difficulty.goal_vp
+        data["rounds"] = difficulty.rounds
         after_building(state)
     else:
-        d["phase"] = "build"
+        data["phase"] = "build"
 
 
 def after_building(state: LairsState) -> None:
