@@ -51,9 +51,11 @@ def test_every_registered_game_is_in_the_harness() -> None:
 COVERAGE_SEEDS = range(12)
 
 # Decisions too rare for random playouts (they need a second dragon trophy, a full Recipe Book when
-# dragonfire comes, two Cities equally near a dragon's nest), each with the rule tests that build
-# the state and are prompted for it; the test below checks those files do.
+# dragonfire comes, two Cities equally near a dragon's nest, a Lairs hand over its Junk limit), each
+# with the rule tests that build the state and are prompted for it; the test below checks those
+# files do.
 RARE_DECISIONS: dict[str, dict[str, str]] = {
+    "lairs": {"discard-junk": "lairs/test_rulebook_examples.py"},
     "paupers-ladder": {
         "magnificence": "paupers_ladder/test_rulebook_examples.py",
         "make-room": "paupers_ladder/test_solo.py",

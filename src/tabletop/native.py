@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-#: the compiled modules: the engine's hot kernel, and Paupers' Ladder's and Paper Tales' rules (each
-#: game's state, decisions, effects, rules by rulebook section, hidden zones and views)
+#: the compiled modules: the engine's hot kernel, and the rules of Paupers' Ladder, Paper Tales and
+#: Lairs (each game's state, decisions, effects, rules by rulebook section, hidden zones and views)
 MODULES: tuple[str, ...] = (
     "tabletop.engine.actions",
     "tabletop.engine.decisions",
@@ -81,6 +81,24 @@ MODULES: tuple[str, ...] = (
     "tabletop.games.paper_tales.rules.wars",
     "tabletop.games.paper_tales.state",
     "tabletop.games.paper_tales.view",
+    "tabletop.games.lairs.decisions",
+    "tabletop.games.lairs.effects",
+    "tabletop.games.lairs.grid",
+    "tabletop.games.lairs.hidden",
+    "tabletop.games.lairs.rules",
+    "tabletop.games.lairs.rules.builder",
+    "tabletop.games.lairs.rules.building",
+    "tabletop.games.lairs.rules.checks",
+    "tabletop.games.lairs.rules.energy",
+    "tabletop.games.lairs.rules.exploring",
+    "tabletop.games.lairs.rules.pack",
+    "tabletop.games.lairs.rules.queue",
+    "tabletop.games.lairs.rules.setup",
+    "tabletop.games.lairs.rules.solo",
+    "tabletop.games.lairs.rules.treasure",
+    "tabletop.games.lairs.rules.turns",
+    "tabletop.games.lairs.state",
+    "tabletop.games.lairs.view",
 )
 #: the name of the shared library that holds the compiled code of every listed module
 GROUP = "tabletop_native"

@@ -156,7 +156,7 @@ class TestGloombat:
         s = scenario(
             {"fresh": {"basic": 4}, "known": [grid.name(c) for c in range(36)]}, lair1=lair
         )
-        s.data["ex"][0]["map"][1] = None  # only the Gloombat's own space is not on the map
+        s.data["explorers"][0]["map"][1] = None  # only the Gloombat's own space is not on the map
         s.state.invalidate()
         s.do("creep", dir="e")
         assert s.state.lair(1)["feat"][1] == "m:gloombat"
@@ -253,7 +253,7 @@ class TestWhisperlingMob:
             monster_dice=["blank", "blank"],
             params=PACK,
         )
-        s.data["ex"][0]["map"][1] = "m:whisperling-mob"  # met before, so Known
+        s.data["explorers"][0]["map"][1] = "m:whisperling-mob"  # met before, so Known
         s.state.invalidate()
         s.do("charge", dir="e").do("pay", cubes=("brawn",)).do("roll")
         assert s.view(0)["last_check"]["total"] == 8

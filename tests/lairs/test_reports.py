@@ -4,7 +4,7 @@ faced, the ones that struck it, its trophies, the solo difficulty) and the win e
 from __future__ import annotations
 
 from tabletop.engine import load
-from tabletop.games.lairs.game import LairsState
+from tabletop.games.lairs.state import LairsState
 from tabletop.testing import Scenario
 
 from .helpers import scenario

@@ -36,8 +36,8 @@ def hidden_parts(state: State, seat: int | None) -> Any:
         name: [f for f, m in zip(z["items"], z["known"], strict=True) if not knows(m, seat)]
         for name, z in zones.items()
     }
-    hands = [ex["junk"] for i, ex in enumerate(d["ex"]) if i != seat]
-    return [spaces, [r["walls"] for r in d["lairs"]], d["treasure"], d["junkdeck"], hands]
+    hands = [ex["junk"] for i, ex in enumerate(d["explorers"]) if i != seat]
+    return [spaces, [r["walls"] for r in d["lairs"]], d["treasure"], d["junk_deck"], hands]
 
 
 def explore_state(seed: int, steps: int, **params: Any) -> State:
@@ -54,7 +54,7 @@ def explore_state(seed: int, steps: int, **params: Any) -> State:
 
 
 def assert_lairs_keep_the_rules(world: State, truth: State) -> None:
-    C = world.C  # type: ignore[attr-defined]
+    C = world.content  # type: ignore[attr-defined]
     for i in range(2):
         if building.problem(truth.lair(i)["feat"], set(truth.lair(i)["walls"]), C) is None:  # type: ignore[attr-defined]
             feat, walls = world.lair(i)["feat"], set(world.lair(i)["walls"])  # type: ignore[attr-defined]
@@ -129,7 +129,7 @@ class TestK2Resample:
         lair1["walls"] = ["C1|C2", "C1|D1", "E1|E2", "E1|F1"]
         s = scenario({"fresh": {"basic": 4}, "known": ["C1"]}, lair1=lair1, params=PACK)
         truth = s.state
-        sheet = truth.data["ex"][0]["map"]
+        sheet = truth.data["explorers"][0]["map"]
         shown_empty = [c for c in range(grid.SPACES) if sheet[c] == "empty"]
         mob_moved = 0
         for k in range(20):

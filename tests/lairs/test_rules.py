@@ -159,7 +159,7 @@ class TestChestsAndTreasure:
     def test_the_end_screen_says_how_every_score_was_made(self, params: dict) -> None:
         state, _ = random_playout(load("lairs", **params), 3, check=False)
         outcome = state.outcome()
-        assert len(outcome.breakdown) == len(state.data["ex"])
+        assert len(outcome.breakdown) == len(state.data["explorers"])
         for line in outcome.breakdown:
             assert line.total == outcome.scores[line.seat]
             assert [i.label for i in line.items] == [
@@ -229,7 +229,7 @@ class TestRefreshAndConserve:
 
     def test_starting_cubes_of_the_intro_game_refresh_into_fresh(self) -> None:
         s = Scenario("lairs", seed=4, mode="intro")
-        assert s.data["ex"][0]["spent"] == {
+        assert s.data["explorers"][0]["spent"] == {
             "basic": 4,
             "perception": 1,
             "quickness": 1,

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from tabletop.engine import load
 from tabletop.engine.rng import Rng
 from tabletop.games.lairs import grid
-from tabletop.games.lairs.game import LairsState
 from tabletop.games.lairs.rules.building import hazard_id
+from tabletop.games.lairs.state import LairsState
 
 MODES = [
     {"mode": "standard"},
@@ -38,13 +38,13 @@ def unlearnt_changed(s: LairsState, seat: int) -> LairsState:
             other["feat"] = list(reversed(other["feat"]))
             other["walls"] = [e for e in range(grid.EDGES) if e not in other["walls"]][:5]
         return twin
-    ex = d["ex"][seat]
+    ex = d["explorers"][seat]
     lair = twin.lair_of(seat)
     for c in range(grid.SPACES):
         f = lair["feat"][c]
         hid = hazard_id(f)
         hidden = ex["map"][c] is None or (
-            ex["map"][c] == "empty" and hid is not None and s.C.hazards[hid].invisible
+            ex["map"][c] == "empty" and hid is not None and s.content.hazards[hid].invisible
         )
         if hidden and f not in ("start",):
             lair["feat"][c] = None if f is not None else "chest"
@@ -52,11 +52,13 @@ def unlearnt_changed(s: LairsState, seat: int) -> LairsState:
     walls = set(lair["walls"])
     for e in range(grid.EDGES):
         a, b = grid.edge_cells(e)
-        if a not in seen and b not in seen and e not in ex["mwalls"]:
+        if a not in seen and b not in seen and e not in ex["map_walls"]:
             walls ^= {e}
     lair["walls"] = sorted(walls)
     if not d["solo"]:
-        d["ex"][1 - seat]["junk"] = ["chipped-dagger#1"] * len(d["ex"][1 - seat]["junk"])
+        d["explorers"][1 - seat]["junk"] = ["chipped-dagger#1"] * len(
+            d["explorers"][1 - seat]["junk"]
+        )
     return twin
 
 
@@ -138,7 +140,7 @@ def test_resampling_redraws_the_unlearnt_lair_and_keeps_the_view() -> None:
     assert isinstance(s, LairsState)
     seat = s.data["turn"]
     lair = s.lair_of(seat)
-    sheet = s.data["ex"][seat]["map"]
+    sheet = s.data["explorers"][seat]["map"]
     known = [c for c in range(grid.SPACES) if sheet[c] is not None]
     assert known
     moved = 0
@@ -179,11 +181,11 @@ def _exploring_states(params: dict[str, Any], seed: int, every: int = 9) -> list
 def _learnt_edges(s: LairsState, e: int) -> set[int]:
     """Edges whose Wall, or its absence, explorer ``e`` has learnt: around its Known spaces,
     and every wall it bumped into."""
-    ex = s.data["ex"][e]
+    ex = s.data["explorers"][e]
     around = {
         edge for c in range(grid.SPACES) if ex["known"][c] for _, _, edge in grid.neighbours(c)
     }
-    return around | set(ex["mwalls"])
+    return around | set(ex["map_walls"])
 
 
 @pytest.mark.parametrize(
@@ -213,7 +215,7 @@ def test_resampling_redraws_the_unlearnt_walls_into_a_legal_lair(params: dict[st
                     x for x in lair["walls"] if x in learnt
                 }
                 assert len(theirs["walls"]) == len(lair["walls"])
-                assert problem(theirs["feat"], set(theirs["walls"]), s.C) is None
+                assert problem(theirs["feat"], set(theirs["walls"]), s.content) is None
                 varied += theirs["walls"] != lair["walls"]
                 checked += 1
                 if not s.data["solo"]:

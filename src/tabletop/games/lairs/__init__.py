@@ -1,34 +1,31 @@
 """Lairs (Kids Table Board Gaming): two players each build a secret lair on a 6x6 grid for the
 other, then take turns exploring each other's lair; the engine is the honest Builder. With the
-Adventurer's Pack (``pack=true``) and a solo mode against a generated lair."""
+Adventurer's Pack (``pack=true``) and a solo mode against a generated lair.
+
+Here the game is assembled: the state class gets its decisions and the rules' entry points its
+hooks need (the state module imports no rules), and the effects' handlers join their tables."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import (
-    Automaton,
-    Game,
-    GameSpec,
-    Param,
-    ParamSpec,
-    State,
-    new_rng,
-    register,
-)
+from tabletop.engine import Automaton, Game, GameSpec, ParamSpec, State, new_rng, register
 from tabletop.engine.bots import Bot
 from tabletop.engine.errors import BadParameter
+from tabletop.engine.rng import Rng
 
-from . import effects as _effects
-from . import grid
+from . import effects, evaluate, hidden, scenario, view
+from .bot import GreedyBot
 from .content import content as load_content
-from .game import LairsState, start_phase
+from .decisions import DECISIONS
 from .presentation import LairsPresentation
 from .rules import pack as _pack  # noqa: F401  (registers the internal steps of the Pack)
-from .rules import turns as _turns  # noqa: F401  (registers entering and Hustle steps)
-from .rules.solo import LEVELS
-from .state import new_data
+from .rules import setup, turns
+from .rules.building import friendly_set
+from .rules.solo import LEVELS, SoloBuilder
+from .rules.treasure import score
+from .state import LairsState, Rules, new_data, upgrade
 
 __all__ = ["Lairs", "LairsState"]
 
@@ -38,6 +35,32 @@ SELECTIONS = ("random", "friendly", "drafting")
 # hundred actions (taking back is one option among the pieces); exploring is at most 14 rounds of
 # two turns, each of a few cubes with their follow-up answers.
 MAX_ACTIONS = 20_000
+
+
+class LairsRules(Rules):
+    """The rules' entry points the state's hooks call."""
+
+    def advance(self, state: LairsState) -> None:
+        turns.advance(state)
+
+    def view(self, state: LairsState, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def resample(self, state: LairsState, seat: int | None, rng: Rng) -> LairsState:
+        return hidden.resample(state, seat, rng)
+
+    def evaluate(self, state: LairsState) -> list[float]:
+        return evaluate.evaluate(state)
+
+    def tags(self, state: LairsState, seat: int) -> dict[str, Any]:
+        return evaluate.tags(state, seat)
+
+    def score(self, state: LairsState, explorer: int) -> dict[str, int]:
+        return score(state.content, state.data["explorers"][explorer])
+
+
+LairsState.decisions = DECISIONS
+LairsState.rules = LairsRules()
 
 
 @register
@@ -103,10 +126,8 @@ class Lairs(Game):
         if p.get("selection") == "drafting" and p["mode"] == "solo":
             raise BadParameter("lairs: drafting needs two players; solo uses random or friendly")
         self.content = load_content()
-        LairsState.C = self.content
+        LairsState.content = self.content
         if p.get("selection") == "friendly":
-            from .rules.building import friendly_set
-
             try:
                 friendly_set(p.get("hazards", ""), self.content, p["pack"])
             except ValueError as exc:
@@ -116,47 +137,31 @@ class Lairs(Game):
     def num_players(self) -> int:
         return 1 if self.params["mode"] == "solo" else 2
 
-    def build_params(self) -> tuple[Param, Param]:
-        """The cell and side parameters of the building templates: static, made once."""
-        found: tuple[Param, Param] | None = self.memo.get("build_params")
-        if found is None:
-            from .decisions import SIDE_LABELS, SIDES
-
-            cells = [grid.name(c) for c in range(grid.SPACES)]
-            found = (
-                Param.of("cell", cells, "space"),
-                Param.of("side", SIDES, "where on the space", SIDE_LABELS),
-            )
-            self.memo["build_params"] = found
-        return found
-
     def automata(self) -> dict[int, Automaton]:
         """In solo the Builder is the rules' automaton (after the one seat, id 1)."""
-        from .rules.solo import SoloBuilder
-
         return {1: SoloBuilder()} if self.params["mode"] == "solo" else {}
 
     def state_class(self) -> type[State]:
         return LairsState
 
     def bots(self) -> Mapping[str, type[Bot]]:
-        from .bot import GreedyBot
-
         return {"greedy": GreedyBot}
 
     def lint(self) -> list[str]:
         problems = self.content.lint()
-        problems += [f"effect {n!r} has no handler" for n in _effects.check_vocabulary()]
+        problems += effects.missing()
         return problems
 
     def new_state(self, seed: int = 0) -> LairsState:
         rng = new_rng(seed)
         data = new_data(self.content, self.params, rng, self.num_players)
         state = LairsState(self, data, rng, seed)
-        start_phase(state)
+        setup.start(state)
         return state
 
-    def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> State:
-        from .scenario import build
+    def upgrade_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Saves from before the state's keys were spelt out load in this layout."""
+        return upgrade(data)
 
-        return build(self, spec, seed)
+    def build_state(self, spec: Mapping[str, Any], seed: int = 0) -> State:
+        return scenario.build(self, spec, seed)

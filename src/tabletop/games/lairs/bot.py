@@ -18,6 +18,7 @@ from tabletop.engine.bots import Bot
 
 from . import grid
 from .content import CUBES, content
+from .decisions import cell_side
 from .rules import solo
 
 MEAN = {"basic": 3.5, "power": 5.5}
@@ -65,8 +66,6 @@ class GreedyBot(Bot):
         """The next step towards the plan (a generated lair): take back what differs from it,
         then its Walls, then the Start, the Exit, the Chests and the hazards; None when no step
         of the plan is legal."""
-        from .decisions import cell_side
-
         C = content()
         lair = view["lair"]
         if self.plan is None:

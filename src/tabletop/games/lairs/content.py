@@ -1,17 +1,30 @@
 """Static content of Lairs: pydantic models over the YAML in ``data/``. Effects are typed models in
-a closed vocabulary (a discriminated union on ``effect``), so an unknown effect or a misspelt field
-is refused when the content loads, naming the file, the entry and the field."""
+a closed vocabulary, so an unknown effect or a misspelt field is refused when the content loads,
+naming the file, the entry and the field.
+
+Each family of effects is one :class:`~tabletop.engine.effects.EffectTable`: every model joins its
+table here, once, and its handler once in ``effects.py``:
+
+- :data:`TRIGGERED`: what a Strike, a reward, a Known hazard's entry or a Skull penalty does to the
+  explorer, queued and run in order (``rules/queue.py``);
+- :data:`CHECK`: Skull abilities that act on the check at once (The Shivers, Brain Fog);
+- :data:`STATIC`: Skull abilities that change how the check counts while the skull is rolled; they
+  change nothing themselves and are asked where they apply (``rules/checks.py``);
+- :data:`JUNK`: what a Junk card does when it is played.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.engine.components import Die
 from tabletop.engine.content import Entry, read_data, validate_entry
+from tabletop.engine.effects import Effect, EffectTable
 from tabletop.engine.errors import ContentError
 
 DATA = Path(__file__).parent / "data"
@@ -24,85 +37,103 @@ STATUSES: tuple[str, ...] = ("dazed", "dazzled", "enraging", "poisoned", "sleepy
 StatusName = Literal["dazed", "dazzled", "enraging", "poisoned", "sleepy", "terrified"]
 
 
-class Effect(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+GAME = "lairs"
+TRIGGERED: EffectTable[Callable[..., None]] = EffectTable(GAME, "triggered")
+CHECK: EffectTable[Callable[..., None]] = EffectTable(GAME, "check")
+STATIC: EffectTable[Callable[..., Any]] = EffectTable(GAME, "static")
+JUNK: EffectTable[Callable[..., None]] = EffectTable(GAME, "junk")
 
 
 # ---------------------------------------------------------------- penalties (Strikes, Skulls)
+@TRIGGERED.effect
 class Fatigue(Effect):
     effect: Literal["fatigue"]
     n: int = Field(ge=1)
     cube: CubeKind | Literal["any"] = "any"
 
 
+@TRIGGERED.effect
 class Spend(Effect):
     effect: Literal["spend"]
     n: int = Field(ge=1)
 
 
+@TRIGGERED.effect
 class SpendAllFresh(Effect):
     effect: Literal["spend-all-fresh"]
 
 
+@TRIGGERED.effect
 class DiscardTreasure(Effect):
     effect: Literal["discard-treasure"]
     n: int = Field(ge=1)
 
 
+@TRIGGERED.effect
 class DiscardCard(Effect):
     """Discard a Junk or a Treasure card of your choice; fatigue one cube if you hold neither."""
 
     effect: Literal["discard-card"]
 
 
+@TRIGGERED.effect
 class Demote(Effect):
     effect: Literal["demote"]
     cube: CubeKind
 
 
+@TRIGGERED.effect
 class AddTarget(Effect):
     effect: Literal["add-target"]
     n: int = Field(ge=1)
 
 
+@STATIC.effect
 class SubtractRoll(Effect):
     effect: Literal["subtract-roll"]
     n: int = Field(ge=1)
 
 
+@TRIGGERED.effect
 class GainStatus(Effect):
     effect: Literal["status"]
     status: StatusName
 
 
+@TRIGGERED.effect
 class PushBack(Effect):
     effect: Literal["push-back"]
 
 
+@TRIGGERED.effect
 class Blink(Effect):
     """Moved directly to the Start space (ignoring distance and walls)."""
 
     effect: Literal["blink"]
 
 
+@TRIGGERED.effect
 class RelocateSelf(Effect):
     """The Builder secretly moves this Monster to an Unknown Empty space (Gnashing Retreat)."""
 
     effect: Literal["relocate-self"]
 
 
+@TRIGGERED.effect
 class RelocateMonster(Effect):
     """The Builder may move one Unknown Monster to an Unknown Empty space (Howling Beetles)."""
 
     effect: Literal["relocate-monster"]
 
 
+@TRIGGERED.effect
 class BuilderFatigue(Effect):
     """The Builder picks one of your cubes, even a Conserved one; you fatigue it."""
 
     effect: Literal["builder-fatigue"]
 
 
+@CHECK.effect
 class BuilderReroll(Effect):
     """The Builder picks up to ``n`` of your rolled dice; you reroll them."""
 
@@ -110,118 +141,113 @@ class BuilderReroll(Effect):
     n: int = Field(ge=1)
 
 
+@STATIC.effect
 class BasicDiceCount(Effect):
     effect: Literal["basic-dice-count"]
     value: int
 
 
+@CHECK.effect
 class PowerToBasic(Effect):
     effect: Literal["power-to-basic"]
 
 
+@STATIC.effect
 class FacesCountZero(Effect):
     effect: Literal["faces-count-zero"]
     face: int
 
 
+@STATIC.effect
 class Splatter(Effect):
     """Hungry Blob: a roll that meets the Target does no damage; the Target rises to the roll."""
 
     effect: Literal["splatter"]
 
 
+@STATIC.effect
 class LoseTreasureUnlessWin(Effect):
     effect: Literal["lose-treasure-unless-win"]
 
 
 # ---------------------------------------------------------------- rewards
+@TRIGGERED.effect
 class DrawTreasure(Effect):
     effect: Literal["draw-treasure"]
     n: int = Field(ge=1)
 
 
+@TRIGGERED.effect
 class TakeDisplay(Effect):
     effect: Literal["take-display"]
 
 
+@TRIGGERED.effect
 class GainJunk(Effect):
     effect: Literal["gain-junk"]
     n: int = Field(ge=1)
 
 
+@TRIGGERED.effect
 class GainVP(Effect):
     effect: Literal["gain-vp"]
     n: int = Field(ge=1)
 
 
+@TRIGGERED.effect
 class QuicknessCube(Effect):
     effect: Literal["quickness-cube"]
 
 
 # ---------------------------------------------------------------- Junk card effects
+@JUNK.effect
 class AddRoll(Effect):
     effect: Literal["add-roll"]
     n: int = Field(ge=1)
 
 
+@JUNK.effect
 class AddDie(Effect):
     effect: Literal["add-die"]
     die: Literal["basic", "power"]
 
 
+@JUNK.effect
 class DisarmAdjacent(Effect):
     effect: Literal["disarm-adjacent"]
 
 
+@JUNK.effect
 class LearnSpace(Effect):
     effect: Literal["learn-space"]
 
 
+@JUNK.effect
 class Recover(Effect):
     effect: Literal["recover"]
     n: int = Field(ge=1)
 
 
+@JUNK.effect
 class GainFresh(Effect):
     effect: Literal["gain-fresh"]
     n: int = Field(ge=1)
 
 
-AnyEffect = Annotated[
-    Fatigue
-    | Spend
-    | SpendAllFresh
-    | DiscardTreasure
-    | DiscardCard
-    | Demote
-    | AddTarget
-    | SubtractRoll
-    | GainStatus
-    | PushBack
-    | Blink
-    | RelocateSelf
-    | RelocateMonster
-    | BuilderFatigue
-    | BuilderReroll
-    | BasicDiceCount
-    | PowerToBasic
-    | FacesCountZero
-    | Splatter
-    | LoseTreasureUnlessWin
-    | DrawTreasure
-    | TakeDisplay
-    | GainJunk
-    | GainVP
-    | QuicknessCube
-    | AddRoll
-    | AddDie
-    | DisarmAdjacent
-    | LearnSpace
-    | Recover
-    | GainFresh,
-    Field(discriminator="effect"),
-]
-EFFECT_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEffect)
+def union_of(*tables: EffectTable[Any]) -> Any:
+    """The discriminated union of the models of several families (a Skull holds more than one)."""
+    models = tuple(model for table in tables for model in table.models())
+    return Annotated[Union[models], Field(discriminator="effect")]  # noqa: UP007
+
+
+if TYPE_CHECKING:  # the unions the tables derive, as the type checker sees them
+    TriggeredEffect = Effect
+    SkullEffect = Effect
+    JunkEffect = Effect
+else:
+    TriggeredEffect = TRIGGERED.union()
+    SkullEffect = union_of(CHECK, STATIC, TRIGGERED)
+    JunkEffect = JUNK.union()
 # effects that may stand in a Strike or a Skull (the rest are rewards or Junk)
 PENALTIES = frozenset(
     {
@@ -245,13 +271,13 @@ class Hazard(Entry):
     target: int = Field(ge=1)
     vp: int = Field(default=0, ge=0)
     weaknesses: list[CubeKind]
-    strike: list[AnyEffect]
+    strike: list[TriggeredEffect]
     strike_name: str | None = None
-    skull: list[AnyEffect] = []
+    skull: list[SkullEffect] = []
     skull_name: str | None = None
-    on_known_entry: list[AnyEffect] = []
+    on_known_entry: list[TriggeredEffect] = []
     special_name: str | None = None
-    reward: list[AnyEffect] = []
+    reward: list[TriggeredEffect] = []
     placement: Literal["dead-end", "hallway"] | None = None
     invisible: bool = False
     intangible: bool = False
@@ -273,7 +299,7 @@ class Junk(Entry):
     name: str
     copies: int = Field(ge=1)
     timing: Literal["any", "disarm-check", "fight-check", "any-check", "beside-known-trap"]
-    effect: AnyEffect
+    effect: JunkEffect
     cost: int = 0
     text: str
     source: Source
@@ -371,13 +397,6 @@ class Content:
 
     def junk_deck(self) -> list[str]:
         return [f"{j.id}#{i}" for j in self.junk.values() for i in range(j.copies)]
-
-
-def parse_effect(raw: Any) -> Any:
-    try:
-        return EFFECT_ADAPTER.validate_python(raw)
-    except ValidationError as exc:
-        raise ContentError("effect", str(exc.errors()[0]["msg"])) from None
 
 
 @lru_cache(maxsize=1)

@@ -11,39 +11,41 @@ the explorer's and Builder's answers to effects (``cube``, ``discard``, ``displa
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any
 
 from tabletop.engine import Action, Param, Template
+from tabletop.engine.decisions import Decision, DecisionTable
 
-from . import effects, grid
+from . import grid
 from .content import CUBES
-from .rules import building, checks, energy, exploring, pack, treasure, turns
+from .rules import builder, building, checks, energy, exploring, pack, setup, treasure, turns
+from .rules.energy import COSTS
+from .rules.queue import queue
+from .state import LairsState
+from .steps import EnterSpace, HustleStep
 
-if TYPE_CHECKING:
-    from .game import LairsState
-
-DECISIONS: dict[str, Decision] = {}
-
-
-class Decision:
-    kind: ClassVar[str]
-
-    def text(self, s: LairsState, seat: int) -> str:
-        raise NotImplementedError
-
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        raise NotImplementedError
-
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        raise NotImplementedError
-
-    def words(self, s: LairsState, a: Action) -> str:
-        return str(a)
+DECISIONS = DecisionTable("lairs")
 
 
-def decision(cls: type[Decision]) -> type[Decision]:
-    DECISIONS[cls.kind] = cls()
-    return cls
+class LairsDecision(Decision["LairsState"]):
+    """A Lairs decision: its words for an action come from :meth:`say`; an action a client made
+    up (a missing or misspelt argument) has its plain form for words."""
+
+    def words(self, state: LairsState, action: Action, seat: int) -> str:
+        try:
+            return self.say(state, action)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            return str(action)
+
+    def say(self, state: LairsState, action: Action) -> str:
+        return str(action)
+
+
+class AskedDecision(LairsDecision):
+    """A decision an effect asked (``data["ask"]``): the seat it names decides."""
+
+    def seats(self, state: LairsState) -> tuple[int, ...]:
+        return (int(state.data["ask"]["seat"]),)
 
 
 def _pays(pay: tuple[str, ...]) -> str:
@@ -51,25 +53,35 @@ def _pays(pay: tuple[str, ...]) -> str:
 
 
 # ---------------------------------------------------------------- before exploring
-@decision
-class Draft(Decision):
+class Draft(LairsDecision):
     """Hazard Selection, drafting: alternate choosing one Hazard each until three of each."""
 
     kind = "draft"
+    offers = ("draft",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def seats(self, state: LairsState) -> tuple[int, ...]:
+        return (int(state.data["draft"]["next"]),)
+
+    def text(self, state: LairsState, seat: int) -> str:
         return "Draft a Hazard for both lairs"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("draft", hazard=h) for h in building.draft_options(s.data, s.C)]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [
+            Action.of("draft", hazard=h) for h in building.draft_options(state.data, state.content)
+        ]
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        s.log_public(f"{s.seat_name(seat)} drafts the {s.C.hazards[a['hazard']].name}")
-        if building.draft_pick(s.data, s.C, a["hazard"]):
-            s.after_selection()
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        state.log_public(
+            f"{state.seat_name(seat)} drafts the {state.content.hazards[action['hazard']].name}"
+        )
+        if building.draft_pick(state.data, state.content, action["hazard"]):
+            setup.after_selection(state)
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"Draft the {s.C.hazards[a['hazard']].name}"
+    def say(self, state: LairsState, action: Action) -> str:
+        return f"Draft the {state.content.hazards[action['hazard']].name}"
+
+
+DECISIONS.declare(Draft)
 
 
 SIDES = ("space", "east", "south")  # where on a space a piece goes: a feature, or a Wall edge
@@ -83,14 +95,24 @@ def side_of(side: str) -> str | None:
 
 def edge_at(cell: str, side: str) -> int | None:
     """The edge named by a space and a Wall side, or None (the printed border, or a feature)."""
-    d = side_of(side)
-    return None if d is None else grid.side_edge(grid.parse(cell), d)
+    data = side_of(side)
+    return None if data is None else grid.side_edge(grid.parse(cell), data)
 
 
 def cell_side(e: int) -> tuple[str, str]:
     """The (space, side) that names an edge: the space west of it or north of it."""
     a, b = grid.edge_cells(e)
     return grid.name(a), "east" if b == a + 1 else "south"
+
+
+@cache
+def build_params() -> tuple[Param, Param]:
+    """The space and side parameters of the building templates: static, made once."""
+    cells = [grid.name(c) for c in range(grid.SPACES)]
+    return (
+        Param.of("cell", cells, "space"),
+        Param.of("side", SIDES, "where on the space", SIDE_LABELS),
+    )
 
 
 READY = Template.of("ready", text="The lair is ready.")
@@ -112,8 +134,7 @@ def placing(piece: str, cell: int | None, edge: int | None) -> Action:
     return Action.of("build", piece=piece, cell=where, side=side)
 
 
-@decision
-class Build(Decision):
+class Build(LairsDecision):
     """Building a lair, offered as templates (see :mod:`tabletop.engine.templates`): ``build
     piece cell side`` (a feature on a space, or a Wall on a space's east or south edge), ``take-back
     cell side`` (a placed feature or Wall), and ``ready`` once the lair is complete and legal. One
@@ -121,29 +142,33 @@ class Build(Decision):
     of every placement."""
 
     kind = "build"
+    offers = ("build", "take-back", "ready")
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def seats(self, state: LairsState) -> tuple[int, ...]:
+        return tuple(i for i, lair in enumerate(state.data["lairs"]) if not lair["ready"])
+
+    def text(self, state: LairsState, seat: int) -> str:
         # both builders decide at once: the prompt says nothing of either's pieces
         return "Build your lair"
 
-    def templates(self, s: LairsState, seat: int) -> list[Template]:
-        lair, C, d = s.lair(seat), s.C, s.data
+    def templates(self, state: LairsState, seat: int) -> list[Template]:
+        lair, content, data = state.lair(seat), state.content, state.data
         # the templates depend only on the pieces placed and the number of Walls: looked up by
         # those (cheap to read), worked out once a game for each
         walls = len(lair["walls"])
         placed = tuple(sorted(filter(None, lair["feat"])))
-        seen = (tuple(d["monsters"]), tuple(d["traps"]), placed, walls)
-        by_lair = s.game.memo.setdefault("build_templates_by_lair", {})
+        seen = (tuple(data["monsters"]), tuple(data["traps"]), placed, walls)
+        by_lair = state.game.memo.setdefault("build_templates_by_lair", {})
         found: list[Template] | None = by_lair.get(seen)
         if found is None:
-            left = building.pieces_left(d, lair, C)
-            pieces = tuple(sorted(left)) + (("wall",) if walls < C.walls_max else ())
+            left = building.pieces_left(data, lair, content)
+            pieces = tuple(sorted(left)) + (("wall",) if walls < content.walls_max else ())
             # complete: ready (every step kept the lair legal; is_legal checks it in full)
-            key = (pieces, bool(walls or placed), not left and walls >= C.walls_min)
-            memo = s.game.memo.setdefault("build_templates", {})
+            key = (pieces, bool(walls or placed), not left and walls >= content.walls_min)
+            memo = state.game.memo.setdefault("build_templates", {})
             found = memo.get(key)
             if found is None:
-                found = self._make_templates(s, *key)
+                found = self._make_templates(state, *key)
                 memo[key] = found
             if len(by_lair) >= 4096:  # a bound on what a long simulation keeps
                 by_lair.clear()
@@ -151,13 +176,13 @@ class Build(Decision):
         return list(found)
 
     def _make_templates(
-        self, s: LairsState, pieces: tuple[str, ...], placed: bool, ready: bool
+        self, state: LairsState, pieces: tuple[str, ...], placed: bool, ready: bool
     ) -> list[Template]:
         """The templates for the pieces left (static per set of pieces: made once a game)."""
-        cell, side = s.game.build_params()  # type: ignore[attr-defined]
+        cell, side = build_params()
         out = []
         if pieces:
-            piece = Param.of("piece", pieces, "piece", [piece_name(s, p) for p in pieces])
+            piece = Param.of("piece", pieces, "piece", [piece_name(state, p) for p in pieces])
             out.append(
                 Template.of(
                     "build",
@@ -177,17 +202,28 @@ class Build(Decision):
             out.append(READY)
         return out
 
-    def is_legal(self, s: LairsState, seat: int, a: Action) -> bool:
+    def is_legal(self, state: LairsState, seat: int, action: Action) -> bool:
         # admitted by a template: its piece is one of the pieces left
-        return self.problem(s, seat, a, admitted=True) is None
+        return self.problem(state, seat, action, admitted=True) is None
 
-    def problem(self, s: LairsState, seat: int, a: Action, admitted: bool = False) -> str | None:
+    def explain(self, state: LairsState, seat: int, action: Action) -> str | None:
+        """The building rule a well-formed build action breaks, in the rulebook's words."""
+        if action.kind not in self.offers:
+            return None
+        try:
+            return self.problem(state, seat, action)
+        except (KeyError, ValueError, TypeError):
+            return None
+
+    def problem(
+        self, state: LairsState, seat: int, action: Action, admitted: bool = False
+    ) -> str | None:
         """Why a build action (of the right shape) breaks a rule now, or None."""
-        lair, C = s.lair(seat), s.C
-        if a.kind == "ready":
-            return building.ready_problem(s.data, lair, C)
-        cell, side = a["cell"], a["side"]
-        if a.kind == "take-back":
+        lair, content = state.lair(seat), state.content
+        if action.kind == "ready":
+            return building.ready_problem(state.data, lair, content)
+        cell, side = action["cell"], action["side"]
+        if action.kind == "take-back":
             if side == "space":
                 if lair["feat"][grid.parse(cell)] is None:
                     return f"nothing stands on {cell} to take back"
@@ -195,11 +231,15 @@ class Build(Decision):
             e = edge_at(cell, side)
             if e is None or e not in lair["walls"]:
                 return f"there is no Wall on the {side} edge of {cell} to take back"
-            if e not in building.removable_edges(lair, C, only=e):
+            if e not in building.removable_edges(lair, content, only=e):
                 return "taking that Wall back would break a hazard's placement limit"
             return None
-        piece = a["piece"]
-        if not admitted and piece != "wall" and piece not in building.pieces_left(s.data, lair, C):
+        piece = action["piece"]
+        if (
+            not admitted
+            and piece != "wall"
+            and piece not in building.pieces_left(state.data, lair, content)
+        ):
             return f"no {piece} is left to place"
         if piece == "wall":
             if side == "space":
@@ -207,86 +247,99 @@ class Build(Decision):
             e = edge_at(cell, side)
             if e is None:
                 return f"the {side} edge of {cell} is the printed border, not a place for a Wall"
-            return building.placement_problem(lair, "wall", None, e, C)
+            return building.placement_problem(lair, "wall", None, e, content)
         if side != "space":
-            return f"{piece_name(s, piece)} stands on a space, not on an edge"
-        return building.placement_problem(lair, piece, grid.parse(cell), None, C)
+            return f"{piece_name(state, piece)} stands on a space, not on an edge"
+        return building.placement_problem(lair, piece, grid.parse(cell), None, content)
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
         """Every legal build action, found with one search of the lair per piece (the same
         answer as :meth:`is_legal` over the templates' combinations)."""
-        lair, C = s.lair(seat), s.C
+        lair, content = state.lair(seat), state.content
         out = []
-        for piece in sorted(building.pieces_left(s.data, lair, C)):
-            out += [placing(piece, c, None) for c in building.legal_cells(lair, piece, C)]
-        out += [placing("wall", None, e) for e in building.legal_edges(lair, C)]
+        for piece in sorted(building.pieces_left(state.data, lair, content)):
+            out += [placing(piece, c, None) for c in building.legal_cells(lair, piece, content)]
+        out += [placing("wall", None, e) for e in building.legal_edges(lair, content)]
         out += [placing("", c, None) for c, f in enumerate(lair["feat"]) if f is not None]
-        out += [placing("", None, e) for e in building.removable_edges(lair, C)]
-        if building.ready_problem(s.data, lair, C) is None:
+        out += [placing("", None, e) for e in building.removable_edges(lair, content)]
+        if building.ready_problem(state.data, lair, content) is None:
             out.append(READY_ACTION)
         return out
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        lair = s.lair(seat)
-        if a.kind == "build":
-            e = edge_at(a["cell"], a["side"])
-            if a["piece"] == "wall":
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        lair = state.lair(seat)
+        if action.kind == "build":
+            e = edge_at(action["cell"], action["side"])
+            if action["piece"] == "wall":
                 building.place(lair, "wall", None, e)
             else:
-                building.place(lair, a["piece"], grid.parse(a["cell"]), None)
-        elif a.kind == "take-back":
-            e = edge_at(a["cell"], a["side"])
+                building.place(lair, action["piece"], grid.parse(action["cell"]), None)
+        elif action.kind == "take-back":
+            e = edge_at(action["cell"], action["side"])
             if e is None:
-                lair["feat"][grid.parse(a["cell"])] = None
+                lair["feat"][grid.parse(action["cell"])] = None
             else:
                 lair["walls"].remove(e)
-        elif a.kind == "ready":
+        elif action.kind == "ready":
             lair["ready"] = True
-            s.log_public(f"{s.seat_name(seat)}'s lair is ready")
-            if all(x["ready"] for x in s.data["lairs"]):
-                s.after_building()
+            state.log_public(f"{state.seat_name(seat)}'s lair is ready")
+            if all(x["ready"] for x in state.data["lairs"]):
+                setup.after_building(state)
 
-    def words(self, s: LairsState, a: Action) -> str:
-        k = a.kind
+    def say(self, state: LairsState, action: Action) -> str:
+        k = action.kind
         if k == "ready":
             return "The lair is ready"
-        e = edge_at(a["cell"], a["side"])
-        where = a["cell"] if e is None else "between " + grid.edge_name(e).replace("|", " and ")
+        e = edge_at(action["cell"], action["side"])
+        where = (
+            action["cell"] if e is None else "between " + grid.edge_name(e).replace("|", " and ")
+        )
         if k == "build":
-            what = "a Wall" if a["piece"] == "wall" else piece_name(s, a["piece"])
+            what = "a Wall" if action["piece"] == "wall" else piece_name(state, action["piece"])
             return f"Place {what} {'at ' if e is None else ''}{where}"
         return f"Take back the {'piece at' if e is None else 'Wall'} {where}"
 
 
-BUILD = cast(Build, DECISIONS["build"])
+DECISIONS.declare(Build)
 
 
-def piece_name(s: LairsState, p: str) -> str:
+def piece_name(state: LairsState, p: str) -> str:
     if p[:2] in ("m:", "t:"):
-        return f"the {s.C.hazards[p[2:]].name}"
+        return f"the {state.content.hazards[p[2:]].name}"
     return {"start": "the Start", "exit": "the Exit", "chest": "a Chest", "wall": "a Wall"}[p]
 
 
-@decision
-class Attributes(Decision):
+class Attributes(LairsDecision):
     kind = "attributes"
+    offers = ("attributes",)
+    # one secret choice per seat: the engine's commitments keep each hidden (and changeable)
+    # until both have chosen
+    commit = True
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def seats(self, state: LairsState) -> tuple[int, ...]:
+        return tuple(i for i, chosen in enumerate(state.data["attributes"]) if chosen is None)
+
+    def text(self, state: LairsState, seat: int) -> str:
         return "Choose three different Attribute cubes"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
         return [Action.of("attributes", cubes=c) for c in pack.attribute_sets()]
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        pack.take_attributes(s, seat, tuple(a["cubes"]))
-        if all(x is not None for x in s.data["attrs"]):
-            turns.begin_exploring(s)
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        pack.take_attributes(state, seat, tuple(action["cubes"]))
+        if all(x is not None for x in state.data["attributes"]):
+            turns.begin_exploring(state)
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return "Start with " + ", ".join(a["cubes"])
+    def say(self, state: LairsState, action: Action) -> str:
+        return "Start with " + ", ".join(action["cubes"])
+
+
+DECISIONS.declare(Attributes)
 
 
 # ---------------------------------------------------------------- the explorer's turn
+
+
 PAID = (
     "creep", "hustle", "backtrack", "peer", "scrounge", "charge", "sneak", "recover", "scavenge",
 )  # fmt: skip
@@ -309,99 +362,133 @@ def hustle(dirn: str, steps: int) -> Action:
     return Action.of("hustle", dir=dirn, steps=steps)
 
 
-@decision
-class Turn(Decision):
+class Turn(LairsDecision):
     kind = "turn"
+    offers = (
+        "creep", "hustle", "backtrack", "peer", "scrounge", "charge", "sneak", "recover",
+        "scavenge", "junk", "try", "escape", "conserve", "conserve-one",
+    )  # fmt: skip
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def seats(self, state: LairsState) -> tuple[int, ...]:
+        return (int(state.data["turn"]),)
+
+    def explain(self, state: LairsState, seat: int, action: Action) -> str | None:
+        return explain_move(state, seat, action)
+
+    def text(self, state: LairsState, seat: int) -> str:
         return "Your turn: explore"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
         """The explorer's actions now. An action whose cost cannot be paid from the Fresh basket
         is not offered (what can be paid is looked up once, before any action is made); each
         action is one shared value (:func:`act`), made once a process."""
-        d = s.data
-        ex = d["ex"][seat]
-        pos = ex["pos"]
-        paid = energy.payable(ex)
+        data = state.data
+        explorer = data["explorers"][seat]
+        pos = explorer["position"]
+        paid = energy.payable(explorer)
         out: list[Action] = []
-        creeps = exploring.creep_targets(s, seat)
+        creeps = exploring.creep_targets(state, seat)
         if paid["creep"]:
             out += [act("creep", "dir", dirn) for dirn, _ in creeps]
         if paid["hustle"]:
-            out += [hustle(dirn, n) for dirn, n in exploring.hustle_options(s, seat)]
+            out += [hustle(dirn, n) for dirn, n in exploring.hustle_options(state, seat)]
         if paid["backtrack"]:
-            out += [act("backtrack", "to", c) for c in exploring.backtrack_targets(s, seat)]
+            out += [act("backtrack", "to", c) for c in exploring.backtrack_targets(state, seat)]
         if paid["peer"]:
-            out += [act("peer", "at", c) for c in exploring.peer_targets(s, seat)]
-        if d["pack"]:
-            if paid["scrounge"] and pack.may_scrounge(s, seat):
+            out += [act("peer", "at", c) for c in exploring.peer_targets(state, seat)]
+        if data["pack"]:
+            if paid["scrounge"] and pack.may_scrounge(state, seat):
                 out.append(act("scrounge"))
             for dirn, _ in creeps:
                 out += [act(kind, "dir", dirn) for kind in ("charge", "sneak") if paid[kind]]
             if paid["recover"]:
-                out += [act("recover", "cube", k) for k in pack.may_recover(s, seat)]
+                out += [act("recover", "cube", k) for k in pack.may_recover(state, seat)]
             if paid["scavenge"]:
-                out += [act("scavenge", "at", c) for c in ex["scavenge"]]
-            for card, args in pack.playable_now(s, seat, False):
-                if s.C.junk[pack.card_id(card)].cost and not paid["junk"]:
+                out += [act("scavenge", "at", c) for c in explorer["scavenge"]]
+            for card, args in pack.playable_now(state, seat, False):
+                if state.content.junk[pack.card_id(card)].cost and not paid["junk"]:
                     continue
                 on = args[0] if args else None
                 out.append(
                     Action.of("junk", card=card, on=grid.name(on) if isinstance(on, int) else on)
                 )
-        mapped = ex["map"][pos] or ""
-        fresh = energy.total(ex["fresh"])
+        mapped = explorer["map"][pos] or ""
+        fresh = energy.total(explorer["fresh"])
         if mapped[:2] in ("m:", "t:") and fresh:
             out.append(act("try"))
         if mapped == "exit":
             out.append(act("escape"))
         out.append(act("conserve"))  # the rest of the Fresh cubes: the turn ends
         if fresh > 1:  # one cube set aside, the turn goes on with the others
-            out += [act("conserve-one", "cube", k) for k in CUBES if ex["fresh"][k]]
+            out += [act("conserve-one", "cube", k) for k in CUBES if explorer["fresh"][k]]
         return out
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        ex = s.data["ex"][seat]
-        cost = a.kind if a.kind in PAID else None
-        if a.kind == "junk" and s.C.junk[pack.card_id(a["card"])].cost:
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        explorer = state.data["explorers"][seat]
+        cost = action.kind if action.kind in PAID else None
+        if action.kind == "junk" and state.content.junk[pack.card_id(action["card"])].cost:
             cost = "junk"
         if cost is not None:
-            pays = energy.payments(ex, cost)
+            pays = energy.payments(explorer, cost)
             if len(pays) > 1:
-                s.data["ask"] = {"kind": "pay", "seat": seat, "act": a.to_json(),
+                state.data["ask"] = {"kind": "pay", "seat": seat, "act": action.to_json(),
                                  "options": [list(p) for p in pays]}  # fmt: skip
                 return
-            carry_out(s, seat, a, pays[0])
+            carry_out(state, seat, action, pays[0])
         else:
-            carry_out(s, seat, a, ())
+            carry_out(state, seat, action, ())
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return action_words(s, a)
+    def say(self, state: LairsState, action: Action) -> str:
+        return action_words(state, action)
 
 
-def action_words(s: LairsState, a: Action) -> str:
-    k = a.kind
+DECISIONS.declare(Turn)
+
+
+def explain_move(state: LairsState, seat: int, action: Action) -> str | None:
+    """Why a well-formed move of the explorer is refused: the rule it breaks, in the rulebook's
+    words (a wall learnt, the lair's edge, a cost the Fresh cubes cannot pay)."""
+    explorer = state.data["explorers"][seat]
+    try:
+        if action.kind in ("creep", "charge", "sneak", "hustle"):
+            nxt = grid.step(explorer["position"], action["dir"])
+            if nxt is None:
+                return "that is the edge of the lair"
+            if grid.edge(explorer["position"], nxt) in explorer["map_walls"]:
+                return (
+                    f"a wall blocks the way from {grid.name(explorer['position'])} {action['dir']}"
+                )
+        if action.kind in COSTS and not energy.payments(explorer, action.kind):
+            alts = " or ".join(" + ".join(alt) for alt in COSTS[action.kind])
+            return f"{action.kind} costs {alts} from your Fresh cubes, which you do not have"
+    except (KeyError, ValueError, TypeError):
+        return None
+    return None
+
+
+def action_words(state: LairsState, action: Action) -> str:
+    k = action.kind
     dirs = {"n": "north", "e": "east", "s": "south", "w": "west"}
     if k == "creep":
-        return f"Creep {dirs[a['dir']]}"
+        return f"Creep {dirs[action['dir']]}"
     if k == "hustle":
-        return f"Hustle {dirs[a['dir']]}, up to {a['steps']} space{'s' * (a['steps'] > 1)}"
+        steps = action["steps"]
+        return f"Hustle {dirs[action['dir']]}, up to {steps} space{'s' * (steps > 1)}"
     if k == "backtrack":
-        return f"Backtrack to {a['to']}"
+        return f"Backtrack to {action['to']}"
     if k == "peer":
-        return f"Peer into {a['at']}"
+        return f"Peer into {action['at']}"
     if k in ("charge", "sneak"):
-        return f"{k.capitalize()} {dirs[a['dir']]}"
+        return f"{k.capitalize()} {dirs[action['dir']]}"
     if k == "conserve-one":
-        return f"Conserve a {a['cube']} cube (set it aside; the turn goes on)"
+        return f"Conserve a {action['cube']} cube (set it aside; the turn goes on)"
     if k == "recover":
-        return f"Recover a Fatigued {a['cube']} cube"
+        return f"Recover a Fatigued {action['cube']} cube"
     if k == "scavenge":
-        return f"Scavenge at {a['at']}"
+        return f"Scavenge at {action['at']}"
     if k == "junk":
-        j = s.C.junk[pack.card_id(a["card"])]
-        on = a.get("on")
+        j = state.content.junk[pack.card_id(action["card"])]
+        on = action.get("on")
         return f"Play {j.name}" + (f" ({on if isinstance(on, str) else grid.name(on)})" if on
                                      is not None else "")  # fmt: skip
     return {
@@ -409,460 +496,540 @@ def action_words(s: LairsState, a: Action) -> str:
         "try": "Take on the hazard here again",
         "escape": "Escape through the Exit",
         "conserve": "Conserve the rest of your cubes (end the turn)",
-    }.get(k, str(a))
+    }.get(k, str(action))
 
 
-def carry_out(s: LairsState, e: int, a: Action, pay: tuple[str, ...]) -> None:
-    d = s.data
-    ex = d["ex"][e]
-    if a.kind != "junk":
-        energy.spend(ex, pay)
-    pos = ex["pos"]
-    k = a.kind
+def carry_out(state: LairsState, seat: int, action: Action, pay: tuple[str, ...]) -> None:
+    data = state.data
+    explorer = data["explorers"][seat]
+    if action.kind != "junk":
+        energy.spend(explorer, pay)
+    pos = explorer["position"]
+    k = action.kind
     if k in ("creep", "charge", "sneak"):
-        nxt = grid.step(pos, a["dir"])
+        nxt = grid.step(pos, action["dir"])
         assert nxt is not None
-        if not ex["known"][pos] and exploring.bump(s, e, pos, nxt):
+        if not explorer["known"][pos] and exploring.bump(state, seat, pos, nxt):
             return
-        effects.queue(s, e, [{"effect": "_enter", "cell": nxt, "how": k}])
+        queue(state, seat, [EnterSpace(cell=nxt, how=k)])
     elif k == "hustle":
-        step = {"effect": "_hustle", "dir": a["dir"], "left": a["steps"], "paid": list(pay)}
-        effects.queue(s, e, [{**step, "taken": 0}])
+        queue(state, seat, [HustleStep(dir=action["dir"], left=action["steps"], paid=list(pay))])
     elif k == "backtrack":
-        to = grid.parse(a["to"])
-        last = exploring.backtrack_path(s, e, to)[-2]  # the space it enters ``to`` from
-        s.log_public(f"{s.who(e)} backtracks to {a['to']}")
-        if exploring.map_empty(ex, to):
-            ex["prev"], ex["pos"] = last, to
+        to = grid.parse(action["to"])
+        last = exploring.backtrack_path(state, seat, to)[-2]  # the space it enters ``to`` from
+        state.log_public(f"{state.who(seat)} backtracks to {action['to']}")
+        if exploring.map_empty(explorer, to):
+            explorer["previous"], explorer["position"] = last, to
         else:  # a visited Exit or Known hazard: resolved as entered from the path
-            ex["pos"] = last
-            effects.queue(s, e, [{"effect": "_enter", "cell": to, "how": "backtrack"}])
+            explorer["position"] = last
+            queue(state, seat, [EnterSpace(cell=to, how="backtrack")])
     elif k == "peer":
-        c = grid.parse(a["at"])
-        exploring.learn(s, e, c, entering=False)
-        s.log_public(f"{s.who(e)} peers into {a['at']}: {ex['map'][c]}")
+        c = grid.parse(action["at"])
+        exploring.learn(state, seat, c, entering=False)
+        state.log_public(f"{state.who(seat)} peers into {action['at']}: {explorer['map'][c]}")
     elif k == "scrounge":
-        pack.scrounge(s, e)
+        pack.scrounge(state, seat)
     elif k == "recover":
-        energy.move_cube(ex, "fatigued", a["cube"], "spent")
-        s.log_public(f"{s.who(e)} Recovers a {a['cube']} cube")
+        energy.move_cube(explorer, "fatigued", action["cube"], "spent")
+        state.log_public(f"{state.who(seat)} Recovers a {action['cube']} cube")
     elif k == "scavenge":
-        pack.scavenge(s, e, grid.parse(a["at"]))
+        pack.scavenge(state, seat, grid.parse(action["at"]))
     elif k == "junk":
-        on = a.get("on")
-        pack.play_junk(s, e, a["card"], grid.parse(on) if _is_space(on) else on, pay)
+        on = action.get("on")
+        pack.play_junk(state, seat, action["card"], grid.parse(on) if _is_space(on) else on, pay)
     elif k == "try":
-        checks.start(s, e, pos)
+        checks.start(state, seat, pos)
     elif k == "escape":
-        turns.escape(s, e)
+        turns.escape(state, seat)
     elif k == "conserve-one":
-        energy.conserve(ex, a["cube"])
-        s.log_public(f"{s.who(e)} conserves a {a['cube']} cube")
+        energy.conserve(explorer, action["cube"])
+        state.log_public(f"{state.who(seat)} conserves a {action['cube']} cube")
     elif k == "conserve":
-        n = energy.conserve(ex)
-        d["ending"] = True
-        s.log_public(f"{s.who(e)} conserves {n} cube{'s' * (n != 1)} and ends the turn")
+        n = energy.conserve(explorer)
+        data["ending"] = True
+        state.log_public(f"{state.who(seat)} conserves {n} cube{'s' * (n != 1)} and ends the turn")
 
 
 def _is_space(v: Any) -> bool:
     return isinstance(v, str) and len(v) == 2 and v[0] in "ABCDEF"
 
 
-@decision
-class Pay(Decision):
+class Pay(AskedDecision):
     kind = "pay"
+    offers = ("pay", "back")
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Which cubes pay for it?"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [act("pay", "cubes", tuple(p)) for p in s.data["ask"]["options"]] + [act("back")]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [act("pay", "cubes", tuple(p)) for p in state.data["ask"]["options"]] + [act("back")]
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        ask = s.data["ask"]
-        s.data["ask"] = None
-        if a.kind == "back":
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        ask = state.data["ask"]
+        state.data["ask"] = None
+        if action.kind == "back":
             return
-        carry_out(s, seat, Action.from_json(ask["act"]), tuple(a["cubes"]))
+        carry_out(state, seat, Action.from_json(ask["act"]), tuple(action["cubes"]))
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return "Never mind" if a.kind == "back" else f"Pay {_pays(a['cubes'])}"
+    def say(self, state: LairsState, action: Action) -> str:
+        return "Never mind" if action.kind == "back" else f"Pay {_pays(action['cubes'])}"
+
+
+DECISIONS.declare(Pay)
 
 
 # ---------------------------------------------------------------- checks
-@decision
-class Check(Decision):
+
+
+class Check(LairsDecision):
     kind = "check"
+    offers = ("buy", "roll")
 
-    def text(self, s: LairsState, seat: int) -> str:
-        ck = s.data["check"]
-        return f"Buy dice against the {s.C.hazards[ck['hz']].name} (Target {ck['target']})"
+    def seats(self, state: LairsState) -> tuple[int, ...]:
+        return (int(state.data["check"]["explorer"]),)
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        out = [Action.of("buy", cube=k) for k in checks.may_buy(s, seat)]
+    def explain(self, state: LairsState, seat: int, action: Action) -> str | None:
+        return explain_move(state, seat, action)
+
+    def text(self, state: LairsState, seat: int) -> str:
+        check = state.data["check"]
+        hazard = state.content.hazards[check["hazard"]]
+        return f"Buy dice against the {hazard.name} (Target {check['target']})"
+
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        out = [Action.of("buy", cube=k) for k in checks.may_buy(state, seat)]
         return [*out, Action.of("roll")]
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        if a.kind == "buy":
-            checks.buy(s, seat, a["cube"])
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        if action.kind == "buy":
+            checks.buy(state, seat, action["cube"])
             return
-        checks.roll(s, seat)
-        if not (s.data["pack"] and pack.check_stage_options(s, seat)):
-            checks.after_roll(s)
+        checks.roll(state, seat)
+        if not (state.data["pack"] and pack.check_stage_options(state, seat)):
+            checks.after_roll(state)
 
-    def words(self, s: LairsState, a: Action) -> str:
-        if a.kind == "roll":
-            n = len(s.data["check"]["bought"]) + s.data["check"]["free"]
+    def say(self, state: LairsState, action: Action) -> str:
+        if action.kind == "roll":
+            n = len(state.data["check"]["bought"]) + state.data["check"]["free"]
             return f"Roll {n} di{'c' if n != 1 else ''}e"
-        die = checks.die_for(s, s.data["check"]["e"], a["cube"])
-        return f"Spend a {a['cube']} cube for a {die.capitalize()} die"
+        die = checks.die_for(state, state.data["check"]["explorer"], action["cube"])
+        return f"Spend a {action['cube']} cube for a {die.capitalize()} die"
 
 
-@decision
-class AfterRoll(Decision):
+DECISIONS.declare(Check)
+
+
+class AfterRoll(LairsDecision):
     kind = "after-roll"
+    offers = ("improvise", "junk", "go")
 
-    def text(self, s: LairsState, seat: int) -> str:
-        return f"You rolled {checks.total(s)}: Improvise or play Junk?"
+    def seats(self, state: LairsState) -> tuple[int, ...]:
+        return (int(state.data["check"]["explorer"]),)
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        ex = s.data["ex"][seat]
-        out = [Action.of("improvise", cubes=p) for p in energy.payments(ex, "improvise")]
-        out += [Action.of("junk", card=c) for c, _ in pack.playable_now(s, seat, True)]
+    def explain(self, state: LairsState, seat: int, action: Action) -> str | None:
+        return explain_move(state, seat, action)
+
+    def text(self, state: LairsState, seat: int) -> str:
+        return f"You rolled {checks.total(state)}: Improvise or play Junk?"
+
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        explorer = state.data["explorers"][seat]
+        out = [Action.of("improvise", cubes=p) for p in energy.payments(explorer, "improvise")]
+        out += [Action.of("junk", card=c) for c, _ in pack.playable_now(state, seat, True)]
         return [*out, Action.of("go")]
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        if a.kind == "improvise":
-            energy.spend(s.data["ex"][seat], tuple(a["cubes"]))
-            pack.improvise(s, seat)
-        elif a.kind == "junk":
-            pack.play_junk(s, seat, a["card"], None)
-        if a.kind == "go" or not pack.check_stage_options(s, seat):
-            checks.after_roll(s)
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        if action.kind == "improvise":
+            energy.spend(state.data["explorers"][seat], tuple(action["cubes"]))
+            pack.improvise(state, seat)
+        elif action.kind == "junk":
+            pack.play_junk(state, seat, action["card"], None)
+        if action.kind == "go" or not pack.check_stage_options(state, seat):
+            checks.after_roll(state)
 
-    def words(self, s: LairsState, a: Action) -> str:
-        if a.kind == "improvise":
-            return f"Improvise ({_pays(a['cubes'])}) for an extra Basic die"
-        if a.kind == "junk":
-            return f"Play {s.C.junk[pack.card_id(a['card'])].name}"
+    def say(self, state: LairsState, action: Action) -> str:
+        if action.kind == "improvise":
+            return f"Improvise ({_pays(action['cubes'])}) for an extra Basic die"
+        if action.kind == "junk":
+            return f"Play {state.content.junk[pack.card_id(action['card'])].name}"
         return "Let the roll stand"
 
 
-@decision
-class Reroll(Decision):
+DECISIONS.declare(AfterRoll)
+
+
+class Reroll(LairsDecision):
     """The Shivers: the Builder chooses up to two of the explorer's rolled dice, in one choice,
     and then they are rerolled (no second pick after seeing a new face)."""
 
     kind = "reroll"
+    offers = ("reroll",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def seats(self, state: LairsState) -> tuple[int, ...]:
+        return (state.builder_id(int(state.data["check"]["explorer"])),)
+
+    def text(self, state: LairsState, seat: int) -> str:
         return "The Shivers: choose up to two of the explorer's dice to be rerolled"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("reroll", dice=c) for c in checks.reroll_choices(s)]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("reroll", dice=c) for c in checks.reroll_choices(state)]
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        checks.reroll(s, tuple(a["dice"]))
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        checks.reroll(state, tuple(action["dice"]))
 
-    def words(self, s: LairsState, a: Action) -> str:
-        if not a["dice"]:
+    def say(self, state: LairsState, action: Action) -> str:
+        if not action["dice"]:
             return "Have no die rerolled"
-        dice = s.data["check"]["dice"]
-        shown = " and ".join(f"the {dice[i]['t']} die showing {dice[i]['v']}" for i in a["dice"])
+        dice = state.data["check"]["dice"]
+        shown = " and ".join(
+            f"the {dice[i]['t']} die showing {dice[i]['v']}" for i in action["dice"]
+        )
         return f"Have {shown} rerolled"
 
 
+DECISIONS.declare(Reroll)
+
+
 # ---------------------------------------------------------------- answers to effects
-class Answer(Decision):
+
+
+class Answer(AskedDecision):
     """An answer to an effect's question; the queue resumes after it."""
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        ask = s.data["ask"]
-        s.data["ask"] = None
-        self.answer(s, seat, a, ask)
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        ask = state.data["ask"]
+        state.data["ask"] = None
+        self.answer(state, seat, action, ask)
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
         raise NotImplementedError
 
 
-@decision
 class CubeChoice(Answer):
     kind = "cube"
+    offers = ("cube",)
 
-    def text(self, s: LairsState, seat: int) -> str:
-        return f"Which cube do you {s.data['ask']['op']}?"
+    def text(self, state: LairsState, seat: int) -> str:
+        return f"Which cube do you {state.data['ask']['op']}?"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("cube", basket=b, cube=k) for b, k in s.data["ask"]["options"]]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("cube", basket=b, cube=k) for b, k in state.data["ask"]["options"]]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.cube_penalty_apply(s, seat, ask["op"], a["basket"], a["cube"])
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        energy.cube_penalty_apply(state, seat, ask["op"], action["basket"], action["cube"])
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"A {a['cube']} cube from {a['basket']}"
+    def say(self, state: LairsState, action: Action) -> str:
+        return f"A {action['cube']} cube from {action['basket']}"
 
 
-@decision
+DECISIONS.declare(CubeChoice)
+
+
 class Discard(Answer):
     kind = "discard"
+    offers = ("discard",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Which card do you discard?"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("discard", card=c) for c in s.data["ask"]["options"]]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("discard", card=c) for c in state.data["ask"]["options"]]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        card = a["card"]
-        if card in s.data["ex"][seat]["treasures"]:
-            effects.discard_treasure_now(s, seat, card)
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        card = action["card"]
+        if card in state.data["explorers"][seat]["treasures"]:
+            treasure.discard_treasure_now(state, seat, card)
         else:
-            effects.discard_junk_now(s, seat, card)
+            pack.discard_junk_now(state, seat, card)
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"Discard {card_name(s, a['card'])}"
-
-
-def card_name(s: LairsState, card: str) -> str:
-    if card in s.C.treasures:
-        return s.C.treasures[card].name
-    return s.C.junk[pack.card_id(card)].name
+    def say(self, state: LairsState, action: Action) -> str:
+        return f"Discard {card_name(state, action['card'])}"
 
 
-@decision
+DECISIONS.declare(Discard)
+
+
+def card_name(state: LairsState, card: str) -> str:
+    if card in state.content.treasures:
+        return state.content.treasures[card].name
+    return state.content.junk[pack.card_id(card)].name
+
+
 class DiscardJunk(Answer):
     kind = "discard-junk"
+    offers = ("discard",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Too much Junk: discard one"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("discard", card=c) for c in s.data["ask"]["options"]]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("discard", card=c) for c in state.data["ask"]["options"]]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.discard_junk_now(s, seat, a["card"])
-        effects.over_limit(s, seat)
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        pack.discard_junk_now(state, seat, action["card"])
+        pack.over_limit(state, seat)
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"Discard {card_name(s, a['card'])}"
+    def say(self, state: LairsState, action: Action) -> str:
+        return f"Discard {card_name(state, action['card'])}"
 
 
-@decision
+DECISIONS.declare(DiscardJunk)
+
+
 class Display(Answer):
     kind = "display"
+    offers = ("take",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Take a Treasure from the display"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("take", card=c) for c in s.data["ask"]["options"]]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("take", card=c) for c in state.data["ask"]["options"]]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.take_from_display(s, seat, a["card"])
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        treasure.take_from_display(state, seat, action["card"])
 
-    def words(self, s: LairsState, a: Action) -> str:
-        t = s.C.treasures[a["card"]]
+    def say(self, state: LairsState, action: Action) -> str:
+        t = state.content.treasures[action["card"]]
         return f"Take the {t.name} ({t.type}, {t.vp} VP)"
 
 
-@decision
-class Appraise(Decision):
-    kind = "appraise"
+DECISIONS.declare(Display)
 
-    def text(self, s: LairsState, seat: int) -> str:
+
+class Appraise(AskedDecision):
+    kind = "appraise"
+    offers = ("keep", "appraise")
+
+    def text(self, state: LairsState, seat: int) -> str:
         return "Keep a Treasure, or Appraise for another"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        drawn = s.data["ask"]["drawn"]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        drawn = state.data["ask"]["drawn"]
         out = [Action.of("keep", card=c) for c in sorted(set(drawn))]
-        if len(s.data["treasure"].get("draw", [])) > 0:
-            out += [Action.of("appraise", cubes=p) for p in treasure.may_appraise(s, seat)]
+        if len(state.data["treasure"].get("draw", [])) > 0:
+            out += [Action.of("appraise", cubes=p) for p in treasure.may_appraise(state, seat)]
         return out
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        if a.kind == "appraise":
-            treasure.appraise(s, seat, tuple(a["cubes"]))
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        if action.kind == "appraise":
+            treasure.appraise(state, seat, tuple(action["cubes"]))
             return
-        drawn = list(s.data["ask"]["drawn"])
-        s.data["ask"] = None
-        drawn.remove(a["card"])
-        treasure.keep(s, seat, a["card"], drawn)
+        drawn = list(state.data["ask"]["drawn"])
+        state.data["ask"] = None
+        drawn.remove(action["card"])
+        treasure.keep(state, seat, action["card"], drawn)
 
-    def words(self, s: LairsState, a: Action) -> str:
-        if a.kind == "appraise":
-            return f"Appraise ({_pays(a['cubes'])}): draw one more"
-        t = s.C.treasures[a["card"]]
+    def say(self, state: LairsState, action: Action) -> str:
+        if action.kind == "appraise":
+            return f"Appraise ({_pays(action['cubes'])}): draw one more"
+        t = state.content.treasures[action["card"]]
         return f"Keep the {t.name} ({t.type}, {t.vp} VP)"
 
 
-@decision
+DECISIONS.declare(Appraise)
+
+
 class KeepJunk(Answer):
     kind = "keep-junk"
+    offers = ("keep",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Keep one of the Junk you found"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("keep", card=c) for c in s.data["ask"]["options"]]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("keep", card=c) for c in state.data["ask"]["options"]]
 
-    def apply(self, s: LairsState, seat: int, a: Action) -> None:
-        pack.keep_junk(s, seat, a["card"])
-        s.data["ask"] = None
-        effects.over_limit(s, seat)
+    def apply(self, state: LairsState, seat: int, action: Action) -> None:
+        pack.keep_junk(state, seat, action["card"])
+        state.data["ask"] = None
+        pack.over_limit(state, seat)
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"Keep {card_name(s, a['card'])}"
+    def say(self, state: LairsState, action: Action) -> str:
+        return f"Keep {card_name(state, action['card'])}"
 
 
-@decision
+DECISIONS.declare(KeepJunk)
+
+
 class FreeCreep(Answer):
     kind = "free-creep"
+    offers = ("creep", "stay")
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Creep out for free?"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("creep", dir=d) for d in s.data["ask"]["options"]] + [Action.of("stay")]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("creep", dir=d) for d in state.data["ask"]["options"]] + [
+            Action.of("stay")
+        ]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        if a.kind == "creep":
-            carry_out(s, seat, Action.of("creep", dir=a["dir"]), ())
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        if action.kind == "creep":
+            carry_out(state, seat, Action.of("creep", dir=action["dir"]), ())
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return "Stay here" if a.kind == "stay" else action_words(s, a) + " (free)"
+    def say(self, state: LairsState, action: Action) -> str:
+        return "Stay here" if action.kind == "stay" else action_words(state, action) + " (free)"
 
 
-@decision
+DECISIONS.declare(FreeCreep)
+
+
 class Adapt(Answer):
     kind = "adapt"
+    offers = ("adapt", "keep")
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Adaptation: swap a cube you refreshed from Fatigued?"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
         out = [
             Action.of("adapt", frm=f, to=t)
-            for f in s.data["ask"]["options"]
+            for f in state.data["ask"]["options"]
             for t in CUBES
             if t != f
         ]
         return [*out, Action.of("keep")]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        if a.kind == "adapt":
-            pack.adapt(s, seat, a["frm"], a["to"])
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        if action.kind == "adapt":
+            pack.adapt(state, seat, action["frm"], action["to"])
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return "Keep your cubes" if a.kind == "keep" else f"Swap a {a['frm']} for a {a['to']}"
+    def say(self, state: LairsState, action: Action) -> str:
+        return (
+            "Keep your cubes"
+            if action.kind == "keep"
+            else f"Swap a {action['frm']} for a {action['to']}"
+        )
 
 
-@decision
+DECISIONS.declare(Adapt)
+
+
 class Rest(Answer):
     """At the start of the turn each cube Conserved last turn rests a Fatigued cube: it comes
     back Fresh (ruling E3). Asked when the explorer has a choice of colour."""
 
     kind = "rest"
+    offers = ("rest",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "A Conserved cube rests a Fatigued one: which comes back Fresh?"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("rest", cube=k) for k in s.data["ask"]["options"]]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("rest", cube=k) for k in state.data["ask"]["options"]]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        energy.rest(s.data["ex"][seat], a["cube"])
-        s.log_public(f"{s.who(seat)} rests a Fatigued {a['cube']} cube")
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        energy.rest(state.data["explorers"][seat], action["cube"])
+        state.log_public(f"{state.who(seat)} rests a Fatigued {action['cube']} cube")
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"Rest a {a['cube']} cube"
+    def say(self, state: LairsState, action: Action) -> str:
+        return f"Rest a {action['cube']} cube"
 
 
-@decision
+DECISIONS.declare(Rest)
+
+
 class SwapQuickness(Answer):
     kind = "swap-quickness"
+    offers = ("swap",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Change a cube into a Quickness cube"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("swap", cube=k) for k in s.data["ask"]["options"]]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("swap", cube=k) for k in state.data["ask"]["options"]]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        energy.swap_cube(s.data["ex"][seat], a["cube"], "quickness")
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        energy.swap_cube(state.data["explorers"][seat], action["cube"], "quickness")
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"Change a {a['cube']} cube"
+    def say(self, state: LairsState, action: Action) -> str:
+        return f"Change a {action['cube']} cube"
+
+
+DECISIONS.declare(SwapQuickness)
 
 
 # ---------------------------------------------------------------- the Builder's hidden choices
-@decision
+
+
 class Relocate(Answer):
     """Gnashing Retreat: the Builder secretly moves the Gloombat to an Unknown Empty space."""
 
     kind = "relocate"
+    offers = ("to",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Gnashing Retreat: where does the Gloombat go?"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("to", cell=grid.name(c)) for c in s.data["ask"]["options"]]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("to", cell=grid.name(c)) for c in state.data["ask"]["options"]]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.move_monster(s, ask["e"], ask["frm"], grid.parse(a["cell"]))
-        s.log_public("the Gloombat flutters off to somewhere unknown")
-        s.log_private(seat, f"you moved the Gloombat to {a['cell']}")
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        builder.move_monster(state, ask["e"], ask["frm"], grid.parse(action["cell"]))
+        state.log_public("the Gloombat flutters off to somewhere unknown")
+        state.log_private(seat, f"you moved the Gloombat to {action['cell']}")
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"Move it to {a['cell']}"
+    def say(self, state: LairsState, action: Action) -> str:
+        return f"Move it to {action['cell']}"
 
 
-@decision
+DECISIONS.declare(Relocate)
+
+
 class Beetles(Answer):
     """Howling Beetles: the Builder may move one Unknown Monster to an Unknown Empty space, and
     need not say whether they did. One decision (which Monster and where, or none), always
     asked, with the same prompt and the same public log line either way."""
 
     kind = "beetles"
+    offers = ("move", "none")
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Howling Beetles: move an Unknown Monster to an Unknown Empty space, or none?"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
         moves = [
             Action.of("move", monster=grid.name(m), to=grid.name(to))
-            for m, to in s.data["ask"]["options"]
+            for m, to in state.data["ask"]["options"]
         ]
         return [*moves, Action.of("none")]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        s.log_public("the Builder answers the Howling Beetles in secret")
-        if a.kind == "none":
-            s.log_private(seat, "you left the Monsters where they were")
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        state.log_public("the Builder answers the Howling Beetles in secret")
+        if action.kind == "none":
+            state.log_private(seat, "you left the Monsters where they were")
             return
-        frm, to = grid.parse(a["monster"]), grid.parse(a["to"])
-        effects.move_monster(s, ask["e"], frm, to)
-        s.log_private(seat, f"you moved the Monster from {a['monster']} to {a['to']}")
+        frm, to = grid.parse(action["monster"]), grid.parse(action["to"])
+        builder.move_monster(state, ask["e"], frm, to)
+        state.log_private(seat, f"you moved the Monster from {action['monster']} to {action['to']}")
 
-    def words(self, s: LairsState, a: Action) -> str:
-        if a.kind == "none":
+    def say(self, state: LairsState, action: Action) -> str:
+        if action.kind == "none":
             return "Leave the Monsters be"
-        return f"Move the Monster at {a['monster']} to {a['to']}"
+        return f"Move the Monster at {action['monster']} to {action['to']}"
 
 
-@decision
+DECISIONS.declare(Beetles)
+
+
 class Grip(Answer):
     """Grip of Fear: the Builder picks any one of the explorer's cubes; it is fatigued."""
 
     kind = "grip"
+    offers = ("cube",)
 
-    def text(self, s: LairsState, seat: int) -> str:
+    def text(self, state: LairsState, seat: int) -> str:
         return "Grip of Fear: which of the explorer's cubes is fatigued?"
 
-    def legal(self, s: LairsState, seat: int) -> list[Action]:
-        return [Action.of("cube", basket=b, cube=k) for b, k in s.data["ask"]["options"]]
+    def legal(self, state: LairsState, seat: int) -> list[Action]:
+        return [Action.of("cube", basket=b, cube=k) for b, k in state.data["ask"]["options"]]
 
-    def answer(self, s: LairsState, seat: int, a: Action, ask: dict[str, Any]) -> None:
-        effects.cube_penalty_apply(s, ask["e"], "fatigue", a["basket"], a["cube"])
+    def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
+        energy.cube_penalty_apply(state, ask["e"], "fatigue", action["basket"], action["cube"])
 
-    def words(self, s: LairsState, a: Action) -> str:
-        return f"Their {a['cube']} cube from {a['basket']}"
+    def say(self, state: LairsState, action: Action) -> str:
+        return f"Their {action['cube']} cube from {action['basket']}"
+
+
+DECISIONS.declare(Grip)

@@ -1,384 +1,382 @@
-"""One handler per effect of the closed vocabulary (:mod:`.content`), registered by model.
+"""One handler per effect, each registered once with its model's table (``content.py``,
+``steps.py``).
 
-Effects wait in ``data["queue"]`` as plain dicts (with ``e``, the explorer they touch, and ``at``,
-the hazard's space when it matters) and run in order. A handler that needs a decision (which cube
-to fatigue, where the Builder moves a Gloombat) sets ``data["ask"]`` and pushes whatever is left
-back on the front of the queue; the queue resumes when the answer comes. Internal steps of the
-rules (entering a space, the next Hustle step) share the queue under names starting with ``_``.
+- Triggered effects (a Strike, a reward, a Known hazard's entry, a Skull's penalty) and the rules'
+  own steps wait in the queue (``rules/queue.py``): a handler takes the state, the explorer they
+  touch, the effect and the hazard's space (or None).
+- The Skull abilities that act on the check at once take the state, the check and the effect.
+- The static Skull abilities answer the check's questions (what a die counts, what the roll
+  totals, whether the blow lands, what the Strike brings): a handler takes the effect, the answer
+  so far and what the question is about, and returns the answer, never changing the state.
+- A Junk card's handler takes the state, the explorer, the effect and what it was played on.
+
+The rules reach every handler through the tables; this module is imported where the game is
+assembled, and ``EffectTable.missing`` proves every effect has its handler.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, get_args
-
-from pydantic import BaseModel
+from typing import Any
 
 from tabletop.engine.piles import draw
 
-from . import content as ct
 from . import grid
-from .rules import energy
-from .rules.building import hazard_id, kind_of
-
-if TYPE_CHECKING:
-    from .game import LairsState
-
-Item = dict[str, Any]
-Handler = Callable[["LairsState", Item], None]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handler(model: type[BaseModel] | str) -> Callable[[Handler], Handler]:
-    """Register the handler of an effect model (or of an internal step, by name)."""
-    name = model if isinstance(model, str) else get_args(model.model_fields["effect"].annotation)[0]
-
-    def wrap(fn: Handler) -> Handler:
-        if name in HANDLERS:
-            raise ValueError(f"effect {name!r} handled twice")
-        HANDLERS[name] = fn
-        return fn
-
-    return wrap
-
-
-def queue(s: LairsState, e: int, effects: list[Any], at: int | None = None, front: bool = False,
-          **extra: Any) -> None:  # fmt: skip
-    items = []
-    for eff in effects:
-        raw = eff.model_dump() if isinstance(eff, BaseModel) else dict(eff)
-        raw["e"] = e
-        if at is not None:
-            raw["at"] = at
-        raw.update(extra)
-        items.append(raw)
-    q = s.data["queue"]
-    if front:
-        q[0:0] = items
-    else:
-        q.extend(items)
-
-
-def run(s: LairsState) -> None:
-    """Run queued effects until one waits for a decision or a check opens."""
-    d = s.data
-    while d["queue"] and d["ask"] is None and d["check"] is None and d["phase"] == "explore":
-        item = d["queue"].pop(0)
-        HANDLERS[item["effect"]](s, item)
-
-
-def ask(s: LairsState, kind: str, seat: int | None, **info: Any) -> None:
-    """Wait for a decision; in solo the Builder's decisions (seat None) are asked of the rules'
-    automaton, :class:`~.rules.solo.SoloBuilder`, which the engine plays at once."""
-    if seat is None:
-        seat = s.builder_id(int(info.get("e", 0)))
-    s.data["ask"] = {"kind": kind, "seat": seat, **info}
+from .content import (
+    CHECK,
+    CUBES,
+    JUNK,
+    STATIC,
+    TRIGGERED,
+    AddDie,
+    AddRoll,
+    AddTarget,
+    BasicDiceCount,
+    Blink,
+    BuilderFatigue,
+    BuilderReroll,
+    Demote,
+    DisarmAdjacent,
+    DiscardCard,
+    DiscardTreasure,
+    DrawTreasure,
+    FacesCountZero,
+    Fatigue,
+    GainFresh,
+    GainJunk,
+    GainStatus,
+    GainVP,
+    LearnSpace,
+    LoseTreasureUnlessWin,
+    PowerToBasic,
+    PushBack,
+    QuicknessCube,
+    Recover,
+    RelocateMonster,
+    RelocateSelf,
+    Spend,
+    SpendAllFresh,
+    Splatter,
+    SubtractRoll,
+    TakeDisplay,
+)
+from .rules import builder, checks, energy, exploring, pack, turns
+from .rules.pack import discard_junk_now, over_limit
+from .rules.queue import ask, queue
+from .rules.treasure import discard_treasure_now, take_from_display
+from .state import LairsState
+from .steps import STEPS, EnterSpace, FreeCreep, HustleStep, OpenCheck, Refresh, RestCube
 
 
 # ---------------------------------------------------------------- cube penalties
-def _cube_penalty(s: LairsState, item: Item, op: str) -> None:
-    e = item["e"]
-    ex = s.data["ex"][e]
-    n = int(item.get("n", 1))
-    if n <= 0:
-        return
+def _cube_penalty(
+    state: LairsState, seat: int, effect: Fatigue | Spend, at: int | None, op: str, cube: str
+) -> None:
+    explorer = state.data["explorers"][seat]
     if op == "spend":
-        sources = [("fresh", k) for k in ct.CUBES if ex["fresh"][k] > 0]
+        sources = [("fresh", k) for k in CUBES if explorer["fresh"][k] > 0]
     else:
-        sources = energy.penalty_sources(ex, item.get("cube", "any"))
+        sources = energy.penalty_sources(explorer, cube)
     if not sources:
         return
-    rest = {**item, "n": n - 1}
-    if n > 1:
-        s.data["queue"].insert(0, rest)
+    if effect.n > 1:  # the rest waits for this one
+        queue(state, seat, [effect.model_copy(update={"n": effect.n - 1})], at=at, front=True)
     if len(sources) == 1:
-        cube_penalty_apply(s, e, op, *sources[0])
+        energy.cube_penalty_apply(state, seat, op, *sources[0])
         return
-    ask(s, "cube", e, op=op, options=[list(x) for x in sources])
+    ask(state, "cube", seat, op=op, options=[list(x) for x in sources])
 
 
-def cube_penalty_apply(s: LairsState, e: int, op: str, basket: str, kind: str) -> None:
-    ex = s.data["ex"][e]
-    energy.move_cube(ex, basket, kind, "spent" if op == "spend" else "fatigued")
-    verb = "spends" if op == "spend" else "fatigues"
-    s.log_public(f"{s.who(e)} {verb} a {kind} cube")
+@TRIGGERED.handles(Fatigue)
+def fatigue(state: LairsState, seat: int, effect: Fatigue, at: int | None) -> None:
+    _cube_penalty(state, seat, effect, at, "fatigue", effect.cube)
 
 
-@handler(ct.Fatigue)
-def fatigue(s: LairsState, item: Item) -> None:
-    _cube_penalty(s, item, "fatigue")
+@TRIGGERED.handles(Spend)
+def spend(state: LairsState, seat: int, effect: Spend, at: int | None) -> None:
+    _cube_penalty(state, seat, effect, at, "spend", "any")
 
 
-@handler(ct.Spend)
-def spend(s: LairsState, item: Item) -> None:
-    _cube_penalty(s, item, "spend")
+@TRIGGERED.handles(SpendAllFresh)
+def spend_all_fresh(state: LairsState, seat: int, effect: SpendAllFresh, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    for k in CUBES:
+        explorer["spent"][k] += explorer["fresh"][k] + explorer["conserved"][k]
+        explorer["fresh"][k] = explorer["conserved"][k] = 0
+    state.log_public(f"{state.who(seat)} spends every Fresh cube")
 
 
-@handler(ct.SpendAllFresh)
-def spend_all_fresh(s: LairsState, item: Item) -> None:
-    ex = s.data["ex"][item["e"]]
-    for k in ct.CUBES:
-        ex["spent"][k] += ex["fresh"][k] + ex["conserved"][k]
-        ex["fresh"][k] = ex["conserved"][k] = 0
-    s.log_public(f"{s.who(item['e'])} spends every Fresh cube")
+@TRIGGERED.handles(Demote)
+def demote(state: LairsState, seat: int, effect: Demote, at: int | None) -> None:
+    if energy.swap_cube(state.data["explorers"][seat], effect.cube, "basic"):
+        state.log_public(f"{state.who(seat)} demotes a {effect.cube} cube to Basic")
 
 
-@handler(ct.Demote)
-def demote(s: LairsState, item: Item) -> None:
-    if energy.swap_cube(s.data["ex"][item["e"]], item["cube"], "basic"):
-        s.log_public(f"{s.who(item['e'])} demotes a {item['cube']} cube to Basic")
-
-
-@handler(ct.QuicknessCube)
-def quickness_cube(s: LairsState, item: Item) -> None:
-    e = item["e"]
-    ex = s.data["ex"][e]
-    kinds = [k for k in ct.CUBES if k != "quickness" and energy.all_cubes(ex)[k] > 0]
+@TRIGGERED.handles(QuicknessCube)
+def quickness_cube(state: LairsState, seat: int, effect: QuicknessCube, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    kinds = [k for k in CUBES if k != "quickness" and energy.all_cubes(explorer)[k] > 0]
     if not kinds:
         return
     if len(kinds) == 1:
-        energy.swap_cube(ex, kinds[0], "quickness")
+        energy.swap_cube(explorer, kinds[0], "quickness")
         return
-    ask(s, "swap-quickness", e, options=kinds)
+    ask(state, "swap-quickness", seat, options=kinds)
 
 
-@handler(ct.GainStatus)
-def status(s: LairsState, item: Item) -> None:
-    if not s.data["pack"]:
+@TRIGGERED.handles(GainStatus)
+def status(state: LairsState, seat: int, effect: GainStatus, at: int | None) -> None:
+    if not state.data["pack"]:
         return
-    energy.gain_status(s.data["ex"][item["e"]], item["status"])
-    s.log_public(f"{s.who(item['e'])} is {item['status'].capitalize()}")
+    energy.gain_status(state.data["explorers"][seat], effect.status)
+    state.log_public(f"{state.who(seat)} is {effect.status.capitalize()}")
 
 
 # ---------------------------------------------------------------- cards
-def discard_treasure_now(s: LairsState, e: int, card: str) -> None:
-    ex = s.data["ex"][e]
-    ex["treasures"].remove(card)
-    s.data["treasure"].setdefault("discard", []).append(card)
-    s.log_public(f"{s.who(e)} discards the {s.C.treasures[card].name}")
-
-
-def discard_junk_now(s: LairsState, e: int, card: str) -> None:
-    s.data["ex"][e]["junk"].remove(card)
-    s.data["junkdeck"].setdefault("discard", []).append(card)
-
-
-@handler(ct.DiscardTreasure)
-def discard_treasure(s: LairsState, item: Item) -> None:
-    e = item["e"]
-    ex = s.data["ex"][e]
-    n = int(item["n"])
-    if not ex["treasures"]:
+@TRIGGERED.handles(DiscardTreasure)
+def discard_treasure(state: LairsState, seat: int, effect: DiscardTreasure, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    if not explorer["treasures"]:
         return
-    if n > 1:
-        s.data["queue"].insert(0, {**item, "n": n - 1})
-    options = sorted(set(ex["treasures"]))
+    if effect.n > 1:
+        queue(state, seat, [effect.model_copy(update={"n": effect.n - 1})], at=at, front=True)
+    options = sorted(set(explorer["treasures"]))
     if len(options) == 1:
-        discard_treasure_now(s, e, options[0])
+        discard_treasure_now(state, seat, options[0])
     else:
-        ask(s, "discard", e, options=options)
+        ask(state, "discard", seat, options=options)
 
 
-@handler(ct.DiscardCard)
-def discard_card(s: LairsState, item: Item) -> None:
-    e = item["e"]
-    ex = s.data["ex"][e]
-    options = sorted(set(ex["treasures"])) + sorted(set(ex["junk"]))
-    if not options:
-        s.data["queue"].insert(0, {"effect": "fatigue", "n": 1, "cube": "any", "e": e})
+@TRIGGERED.handles(DiscardCard)
+def discard_card(state: LairsState, seat: int, effect: DiscardCard, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    options = sorted(set(explorer["treasures"])) + sorted(set(explorer["junk"]))
+    if not options:  # neither held: fatigue a cube instead
+        queue(state, seat, [Fatigue(effect="fatigue", n=1, cube="any")], front=True)
     elif len(options) == 1:
-        (discard_treasure_now if options[0] in ex["treasures"] else discard_junk_now)(
-            s, e, options[0]
-        )
+        if options[0] in explorer["treasures"]:
+            discard_treasure_now(state, seat, options[0])
+        else:
+            discard_junk_now(state, seat, options[0])
     else:
-        ask(s, "discard", e, options=options)
+        ask(state, "discard", seat, options=options)
 
 
-@handler(ct.DrawTreasure)
-def draw_treasure(s: LairsState, item: Item) -> None:
-    e = item["e"]
-    for _ in range(int(item["n"])):
-        card = draw(s.data["treasure"], s.rng)
+@TRIGGERED.handles(DrawTreasure)
+def draw_treasure(state: LairsState, seat: int, effect: DrawTreasure, at: int | None) -> None:
+    for _ in range(effect.n):
+        card = draw(state.data["treasure"], state.rng)
         if card is None:
             return
-        s.data["ex"][e]["treasures"].append(card)
-        s.log_public(f"{s.who(e)} gains the {s.C.treasures[card].name}")
+        state.data["explorers"][seat]["treasures"].append(card)
+        state.log_public(f"{state.who(seat)} gains the {state.content.treasures[card].name}")
 
 
-def refill_display(s: LairsState) -> None:
-    size = int(s.C.numbers["display"]["size"])
-    while len(s.data["display"]) < size:
-        card = draw(s.data["treasure"], s.rng)
-        if card is None:
-            return
-        s.data["display"].append(card)
-
-
-@handler(ct.TakeDisplay)
-def take_display(s: LairsState, item: Item) -> None:
-    options = sorted(set(s.data["display"]))
+@TRIGGERED.handles(TakeDisplay)
+def take_display(state: LairsState, seat: int, effect: TakeDisplay, at: int | None) -> None:
+    options = sorted(set(state.data["display"]))
     if len(options) == 1:
-        take_from_display(s, item["e"], options[0])
+        take_from_display(state, seat, options[0])
     elif options:
-        ask(s, "display", item["e"], options=options)
+        ask(state, "display", seat, options=options)
 
 
-def take_from_display(s: LairsState, e: int, card: str) -> None:
-    s.data["display"].remove(card)
-    s.data["ex"][e]["treasures"].append(card)
-    s.log_public(f"{s.who(e)} takes the {s.C.treasures[card].name} from the display")
-    refill_display(s)
-
-
-@handler(ct.GainJunk)
-def gain_junk(s: LairsState, item: Item) -> None:
-    if not s.data["pack"]:
+@TRIGGERED.handles(GainJunk)
+def gain_junk(state: LairsState, seat: int, effect: GainJunk, at: int | None) -> None:
+    if not state.data["pack"]:
         return
-    for _ in range(int(item["n"])):
-        card = draw(s.data["junkdeck"], s.rng)
+    for _ in range(effect.n):
+        card = draw(state.data["junk_deck"], state.rng)
         if card is not None:
-            s.data["ex"][item["e"]]["junk"].append(card)
-    s.log_public(f"{s.who(item['e'])} gains Junk")
-    over_limit(s, item["e"])
+            state.data["explorers"][seat]["junk"].append(card)
+    state.log_public(f"{state.who(seat)} gains Junk")
+    over_limit(state, seat)
 
 
-def over_limit(s: LairsState, e: int) -> None:
-    """More than three Junk cards: discard the excess at once (the explorer chooses)."""
-    ex = s.data["ex"][e]
-    limit = int(s.C.numbers["junk_hand_limit"]["value"])
-    if len(ex["junk"]) > limit:
-        ask(s, "discard-junk", e, options=sorted(set(ex["junk"])))
-
-
-@handler(ct.GainVP)
-def gain_vp(s: LairsState, item: Item) -> None:
-    s.data["ex"][item["e"]]["notes"] += int(item["n"])
-    s.log_public(f"{s.who(item['e'])} notes {item['n']} VP")
+@TRIGGERED.handles(GainVP)
+def gain_vp(state: LairsState, seat: int, effect: GainVP, at: int | None) -> None:
+    state.data["explorers"][seat]["notes"] += effect.n
+    state.log_public(f"{state.who(seat)} notes {effect.n} VP")
 
 
 # ---------------------------------------------------------------- hazards
-@handler(ct.AddTarget)
-def add_target(s: LairsState, item: Item) -> None:
-    from .rules import checks
-
-    cell = item["at"]
-    checks.set_target(s, item["e"], cell, checks.target(s, item["e"], cell) + int(item["n"]))
+@TRIGGERED.handles(AddTarget)
+def add_target(state: LairsState, seat: int, effect: AddTarget, at: int | None) -> None:
+    assert at is not None, "a Target rises on the hazard's own space"
+    checks.set_target(state, seat, at, checks.target(state, seat, at) + effect.n)
 
 
-@handler(ct.PushBack)
-def push_back(s: LairsState, item: Item) -> None:
-    e = item["e"]
-    ex = s.data["ex"][e]
-    if ex["prev"] is None:
+@TRIGGERED.handles(PushBack)
+def push_back(state: LairsState, seat: int, effect: PushBack, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    if explorer["previous"] is None:
         return
-    s.log_public(f"{s.who(e)} is driven back to {grid.name(ex['prev'])}")
-    s.data["queue"].insert(0, {"effect": "_enter", "e": e, "cell": ex["prev"], "how": "creep"})
+    state.log_public(f"{state.who(seat)} is driven back to {grid.name(explorer['previous'])}")
+    queue(state, seat, [EnterSpace(cell=explorer["previous"], how="creep")], front=True)
 
 
-@handler(ct.Blink)
-def blink(s: LairsState, item: Item) -> None:
-    e = item["e"]
-    lair = s.lair_of(e)
-    start = lair["feat"].index("start")
-    s.log_public(f"{s.who(e)} blinks back to the Start")
-    s.data["queue"].insert(0, {"effect": "_enter", "e": e, "cell": start, "how": "blink"})
+@TRIGGERED.handles(Blink)
+def blink(state: LairsState, seat: int, effect: Blink, at: int | None) -> None:
+    start = state.lair_of(seat)["feat"].index("start")
+    state.log_public(f"{state.who(seat)} blinks back to the Start")
+    queue(state, seat, [EnterSpace(cell=start, how="blink")], front=True)
 
 
-def unknown_empty(s: LairsState, e: int) -> list[int]:
-    """Unknown Empty spaces of the lair explorer ``e`` explores (the Builder knows them)."""
-    ex, lair = s.data["ex"][e], s.lair_of(e)
-    return [
-        c
-        for c in range(grid.SPACES)
-        if lair["feat"][c] is None and ex["map"][c] is None and c != ex["pos"]
-    ]
-
-
-@handler(ct.RelocateSelf)
-def relocate_self(s: LairsState, item: Item) -> None:
-    e, cell = item["e"], item["at"]
-    if s.lair_of(e)["feat"][cell] is None:
+@TRIGGERED.handles(RelocateSelf)
+def relocate_self(state: LairsState, seat: int, effect: RelocateSelf, at: int | None) -> None:
+    assert at is not None, "a Monster retreats from its own space"
+    if state.lair_of(seat)["feat"][at] is None:
         return
-    options = unknown_empty(s, e)
+    options = builder.unknown_empty(state, seat)
     if not options:
-        s.log_public("the Builder says there is nowhere for it to go; it stays")
+        state.log_public("the Builder says there is nowhere for it to go; it stays")
         return
-    ask(s, "relocate", s.builder_of(e), e=e, frm=cell, options=options)
+    ask(state, "relocate", state.builder_of(seat), e=seat, frm=at, options=options)
 
 
-def move_monster(s: LairsState, e: int, frm: int, to: int) -> None:
-    """The Builder moves a Monster in secret (Gnashing Retreat, Howling Beetles). If the map
-    sheet showed it, its marker is erased, and a changed Target written in its space goes to the
-    Notes section ("track it in your Notes section"), by Monster, until it is found again."""
-    lair, ex = s.lair_of(e), s.data["ex"][e]
-    lair["feat"][to], lair["feat"][frm] = lair["feat"][frm], None
-    if str(frm) in lair["target"]:
-        lair["target"][str(to)] = lair["target"].pop(str(frm))
-    if ex["map"][frm] is not None and ex["map"][frm] != "empty":
-        ex["map"][frm] = "empty"
-        noted = ex["targets"].pop(str(frm), None)
-        if noted is not None:
-            ex.setdefault("noted", {})[hazard_id_of(lair, to)] = noted
-
-
-def hazard_id_of(lair: dict[str, Any], cell: int) -> str:
-    return hazard_id(lair["feat"][cell]) or ""
-
-
-@handler(ct.RelocateMonster)
-def relocate_monster(s: LairsState, item: Item) -> None:
+@TRIGGERED.handles(RelocateMonster)
+def relocate_monster(state: LairsState, seat: int, effect: RelocateMonster, at: int | None) -> None:
     """Howling Beetles: the Builder may move one Unknown Monster to an Unknown Empty space. One
     decision of the Builder (which Monster and where, or none), asked whether or not a Monster
     could move (that is the Builder's knowledge): nothing the explorer sees tells them apart."""
-    e = item["e"]
-    ask(s, "beetles", s.builder_of(e), e=e, options=beetles_options(s, e))
+    ask(
+        state,
+        "beetles",
+        state.builder_of(seat),
+        e=seat,
+        options=builder.beetles_options(state, seat),
+    )
 
 
-def beetles_options(s: LairsState, e: int) -> list[list[int]]:
-    """The Howling Beetles' moves: [Monster's space, space it may go to]."""
-    ex, lair = s.data["ex"][e], s.lair_of(e)
-    feat = lair["feat"]
-    # Unknown Monsters: those the map sheet does not show where they stand (an invisible
-    # Whisperling Mob on a Known space included: the explorer was never shown it)
-    monsters = [
-        c for c in range(grid.SPACES) if kind_of(feat[c]) == "monster" and ex["map"][c] != feat[c]
-    ]
-    return [[m, to] for m in monsters for to in monster_spaces(s, e, str(feat[m])[2:])]
-
-
-def monster_spaces(s: LairsState, e: int, hid: str) -> list[int]:
-    """Unknown Empty spaces a Monster may be moved to, heeding its own placement limit (the
-    Peril Rule may be ignored)."""
-    h = s.C.hazards[hid]
-    walls = set(s.lair_of(e)["walls"])
-    out = []
-    for c in unknown_empty(s, e):
-        if h.placement == "dead-end" and not grid.is_dead_end(c, walls):
-            continue
-        if h.placement == "hallway" and not grid.is_hallway(c, walls):
-            continue
-        out.append(c)
-    return out
-
-
-@handler(ct.BuilderFatigue)
-def builder_fatigue(s: LairsState, item: Item) -> None:
-    e = item["e"]
-    ex = s.data["ex"][e]
-    options = [[b, k] for b in ("fresh", "conserved", "spent") for k in ct.CUBES if ex[b][k] > 0]
+@TRIGGERED.handles(BuilderFatigue)
+def builder_fatigue(state: LairsState, seat: int, effect: BuilderFatigue, at: int | None) -> None:
+    explorer = state.data["explorers"][seat]
+    options = [[b, k] for b in ("fresh", "conserved", "spent") for k in CUBES if explorer[b][k] > 0]
     if options:
-        ask(s, "grip", s.builder_of(e), e=e, options=options)
+        ask(state, "grip", state.builder_of(seat), e=seat, options=options)
 
 
-def check_vocabulary() -> list[str]:
-    """Effect names without a handler (an empty list: the vocabulary is closed and covered)."""
-    from .rules.checks import SKULLS
-    from .rules.pack import JUNK
-
-    names = [get_args(m.model_fields["effect"].annotation)[0] for m in _models()]
-    return [n for n in names if n not in HANDLERS and n not in SKULLS and n not in JUNK]
+# ---------------------------------------------------------------- the rules' own steps
+@STEPS.handles(EnterSpace)
+def enter_space(state: LairsState, seat: int, step: EnterSpace, at: int | None) -> None:
+    turns.enter(state, seat, step.cell, step.how)
 
 
-def _models() -> list[type[BaseModel]]:
-    union = get_args(ct.AnyEffect)[0]
-    return list(get_args(union))
+@STEPS.handles(HustleStep)
+def hustle_step(state: LairsState, seat: int, step: HustleStep, at: int | None) -> None:
+    turns.hustle_step(state, seat, step)
+
+
+@STEPS.handles(OpenCheck)
+def open_check(state: LairsState, seat: int, step: OpenCheck, at: int | None) -> None:
+    checks.start(state, seat, step.cell, free_power=step.free)
+
+
+@STEPS.handles(RestCube)
+def rest_cube(state: LairsState, seat: int, step: RestCube, at: int | None) -> None:
+    turns.rest_step(state, seat)
+
+
+@STEPS.handles(Refresh)
+def refresh(state: LairsState, seat: int, step: Refresh, at: int | None) -> None:
+    turns.refresh_step(state, seat)
+
+
+@STEPS.handles(FreeCreep)
+def free_creep(state: LairsState, seat: int, step: FreeCreep, at: int | None) -> None:
+    pack.free_creep(state, seat)
+
+
+# ---------------------------------------------------------------- Skull abilities on the check
+@CHECK.handles(PowerToBasic)
+def power_to_basic(state: LairsState, check: dict[str, Any], effect: PowerToBasic) -> None:
+    """Brain Fog: every Power die is rolled again as a Basic die."""
+    for die in check["dice"]:
+        if die["t"] == "power":
+            die["t"] = "basic"
+            die["v"] = state.roll_die("basic")
+
+
+@CHECK.handles(BuilderReroll)
+def builder_reroll(state: LairsState, check: dict[str, Any], effect: BuilderReroll) -> None:
+    """The Shivers: the Builder chooses up to ``n`` of the rolled dice, in one choice; then they
+    are rerolled (``rules/checks.py``, reroll)."""
+    check["stage"] = "reroll"
+    check["rerolls_allowed"] = effect.n
+
+
+# ---------------------------------------------------------------- static Skull abilities
+@STATIC.handles(BasicDiceCount)
+def basic_dice_count(effect: BasicDiceCount, value: int, die: dict[str, Any]) -> int:
+    """What a die counts: every Basic die counts ``value``."""
+    return effect.value if die["t"] == "basic" else value
+
+
+@STATIC.handles(FacesCountZero)
+def faces_count_zero(effect: FacesCountZero, value: int, die: dict[str, Any]) -> int:
+    """What a die counts: a die showing ``face`` counts 0."""
+    return 0 if value == effect.face else value
+
+
+@STATIC.handles(SubtractRoll)
+def subtract_roll(effect: SubtractRoll, total: int) -> int:
+    """What the roll totals: ``n`` less."""
+    return total - effect.n
+
+
+@STATIC.handles(Splatter)
+def splatter(effect: Splatter, swallowed: bool) -> bool:
+    """Whether a roll that meets the Target is swallowed (the Target rises to it instead)."""
+    return True
+
+
+@STATIC.handles(LoseTreasureUnlessWin)
+def lose_treasure_unless_win(effect: LoseTreasureUnlessWin, strike: list[Any]) -> list[Any]:
+    """What a failed check's Strike brings: a Treasure discarded besides."""
+    return [*strike, DiscardTreasure(effect="discard-treasure", n=1)]
+
+
+# ---------------------------------------------------------------- Junk cards
+@JUNK.handles(AddRoll)
+def add_roll(state: LairsState, seat: int, effect: AddRoll, on: Any) -> None:
+    state.data["check"]["added"] += effect.n
+
+
+@JUNK.handles(AddDie)
+def add_die(state: LairsState, seat: int, effect: AddDie, on: Any) -> None:
+    v = state.roll_die(effect.die)
+    state.data["check"]["dice"].append({"t": effect.die, "v": v, "src": "junk"})
+
+
+@JUNK.handles(DisarmAdjacent)
+def disarm_adjacent(state: LairsState, seat: int, effect: DisarmAdjacent, on: Any) -> None:
+    explorer, lair = state.data["explorers"][seat], state.lair_of(seat)
+    lair["feat"][on] = None
+    explorer["map"][on] = "empty"
+    state.log_public(f"the Trap at {grid.name(on)} is disarmed")
+
+
+@JUNK.handles(LearnSpace)
+def learn_space(state: LairsState, seat: int, effect: LearnSpace, on: Any) -> None:
+    exploring.learn(state, seat, on, entering=False)
+
+
+@JUNK.handles(Recover)
+def recover(state: LairsState, seat: int, effect: Recover, on: Any) -> None:
+    energy.move_cube(state.data["explorers"][seat], "fatigued", on, "spent")
+
+
+@JUNK.handles(GainFresh)
+def gain_fresh(state: LairsState, seat: int, effect: GainFresh, on: Any) -> None:
+    energy.move_cube(state.data["explorers"][seat], "spent", on, "fresh")
+
+
+TABLES = (TRIGGERED, STEPS, CHECK, STATIC, JUNK)
+
+
+def missing() -> list[str]:
+    """The effects declared without a handler (an empty list: every effect has its one)."""
+    return [
+        f"{table.family} effect {name!r} has no handler"
+        for table in TABLES
+        for name in table.missing()
+    ]

@@ -33,7 +33,7 @@ from .rules.energy import COSTS
 from .rules.pack import attribute_sets, card_id
 
 PHASES = ("select", "build", "attributes", "explore", "over")
-PROMPTS = tuple(sorted(DECISIONS))
+PROMPTS = tuple(sorted(DECISIONS.kinds()))
 MODES = ("intro", "standard", "solo")
 BASKETS = ("fresh", "spent", "fatigued", "conserved")
 CHECK_STAGES = ("buy", "after-roll", "reroll")
@@ -58,7 +58,7 @@ class LairsEncoding(ObservationLayout):
     def __init__(self, game: Game) -> None:
         super().__init__()
         C: Content = game.content  # type: ignore[attr-defined]
-        self.C = C
+        self.content = C
         self.hazards = Index(sorted(C.hazards))
         self.treasures = Index(sorted(C.treasures))
         self.junk = Index(sorted(C.junk))

@@ -12,42 +12,40 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .rules.treasure import score
-
-if TYPE_CHECKING:
-    from .game import LairsState
+from .state import LairsState
 
 SHARPNESS = 0.5  # how much one VP of lead counts, on the logistic scale
 
 
-def tags(s: LairsState, seat: int) -> dict[str, Any]:
-    d = s.data
-    ex = d["ex"][seat]
-    names = s.C.hazards
+def tags(state: LairsState, seat: int) -> dict[str, Any]:
+    data = state.data
+    explorer = data["explorers"][seat]
+    names = state.content.hazards
     out: dict[str, Any] = {
-        "Hazard": sorted({names[h].name for h in d["monsters"] + d["traps"]}),
-        "Struck by": sorted({names[h].name for h in ex.get("struck", [])}),
-        "Trophy": sorted({names[h].name for h in ex["trophies"]}),
+        "Hazard": sorted({names[h].name for h in data["monsters"] + data["traps"]}),
+        "Struck by": sorted({names[h].name for h in explorer.get("struck", [])}),
+        "Trophy": sorted({names[h].name for h in explorer["trophies"]}),
         # the race: which explorer escaped first (and second), and who never got out
-        "Escape": {1: "first", 2: "second"}.get(ex["escaped"] or 0, "never"),
+        "Escape": {1: "first", 2: "second"}.get(explorer["escaped"] or 0, "never"),
     }
-    if d["solo"]:
-        out["Difficulty"] = d["difficulty"]
+    if data["solo"]:
+        out["Difficulty"] = data["difficulty"]
     return out
 
 
-def evaluate(s: LairsState) -> list[float]:
-    d = s.data
-    totals = [score(s.C, ex)["total"] for ex in d["ex"]]
-    if d["solo"]:
-        ex = d["ex"][0]
-        if ex["escaped"] is not None or d["phase"] == "over":
-            return [1.0 if ex["escaped"] is not None and totals[0] >= d["goal"] else 0.0]
-        left = max(0, int(d["rounds"]) - int(d["round"]))
+def evaluate(state: LairsState) -> list[float]:
+    data = state.data
+    totals = [score(state.content, ex)["total"] for ex in data["explorers"]]
+    if data["solo"]:
+        ex = data["explorers"][0]
+        if ex["escaped"] is not None or data["phase"] == "over":
+            return [1.0 if ex["escaped"] is not None and totals[0] >= data["goal"] else 0.0]
+        left = max(0, int(data["rounds"]) - int(data["round"]))
         # still inside: the VP it may yet find (about one a round) against the goal
-        lead = totals[0] + 0.8 * left - int(d["goal"] or 0) - 1.0
+        lead = totals[0] + 0.8 * left - int(data["goal"] or 0) - 1.0
         return [1.0 / (1.0 + math.exp(-SHARPNESS * lead))]
     top = max(totals)
     weights = [math.exp(SHARPNESS * (t - top)) for t in totals]

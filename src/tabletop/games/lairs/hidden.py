@@ -25,20 +25,17 @@ and once a lair does, its redraws need not keep it.
 from __future__ import annotations
 
 import marshal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.engine.knowledge import knows
 from tabletop.engine.piles import shuffle
 from tabletop.engine.rng import Rng
 
 from . import grid
-from .rules import building
+from .content import Content
+from .rules import builder, building
 from .rules.building import hazard_id, kind_of
-from .state import zone_name
-
-if TYPE_CHECKING:
-    from .content import Content
-    from .game import LairsState
+from .state import LairsState, zone_name
 
 STARTS = 6  # direct builds tried before the walk from the lair as it is
 
@@ -46,33 +43,33 @@ STARTS = 6  # direct builds tried before the walk from the lair as it is
 COUNTS = {"built": 0, "walked": 0}
 
 
-def resample(st: LairsState, seat: int | None, rng: Rng) -> LairsState:
+def resample(state: LairsState, seat: int | None, rng: Rng) -> LairsState:
     """A copy of ``st`` that ``seat`` (None: a spectator) cannot tell from it, with everything
     hidden from ``seat`` drawn again from ``rng`` and a fresh RNG."""
-    other = st.clone()
-    d = other.data
-    for i in range(len(d["lairs"])):
-        if d["solo"] or seat is None or seat != i:  # a builder knows its own lair
+    other = state.clone()
+    data = other.data
+    for i in range(len(data["lairs"])):
+        if data["solo"] or seat is None or seat != i:  # a builder knows its own lair
             redraw_lair(other, i, seat, rng)
-    _rework_ask(other, st, seat, rng)
-    shuffle(d["treasure"], rng)
-    if d["junkdeck"] is not None:
-        if seat is not None and not d["solo"]:
-            rival = d["ex"][1 - seat]
-            d["junkdeck"]["draw"] = list(d["junkdeck"]["draw"]) + rival["junk"]
-            shuffle(d["junkdeck"], rng)
+    _rework_ask(other, state, seat, rng)
+    shuffle(data["treasure"], rng)
+    if data["junk_deck"] is not None:
+        if seat is not None and not data["solo"]:
+            rival = data["explorers"][1 - seat]
+            data["junk_deck"]["draw"] = list(data["junk_deck"]["draw"]) + rival["junk"]
+            shuffle(data["junk_deck"], rng)
             n = len(rival["junk"])
-            rival["junk"] = [d["junkdeck"]["draw"].pop() for _ in range(n)]
+            rival["junk"] = [data["junk_deck"]["draw"].pop() for _ in range(n)]
         else:
-            shuffle(d["junkdeck"], rng)
+            shuffle(data["junk_deck"], rng)
     other.rng = Rng(rng.next64())
     other.invalidate()
     return other
 
 
-def explorer_of(st: LairsState, i: int) -> int:
+def explorer_of(state: LairsState, i: int) -> int:
     """The explorer who explores lair ``i``."""
-    return 0 if st.data["solo"] else 1 - i
+    return 0 if state.data["solo"] else 1 - i
 
 
 def json_copy(x: Any) -> Any:
@@ -80,42 +77,43 @@ def json_copy(x: Any) -> Any:
 
 
 def redraw_lair(
-    st: LairsState, i: int, seat: int | None, rng: Rng, only_unknown: bool = False
+    state: LairsState, i: int, seat: int | None, rng: Rng, only_unknown: bool = False
 ) -> None:
     """Draw again what ``seat`` does not know of lair ``i``: the features (and changed Targets)
     of its hidden spaces and its Walls on unlearnt edges, keeping the rules the lair keeps.
     ``only_unknown``: the map sheet's Known spaces keep what they hold (an invisible hazard)."""
-    C = st.C
-    lair = st.lair(i)
-    zone = st.secrets().zones[zone_name(i)]
-    ex = st.data["ex"][explorer_of(st, i)]
+    content = state.content
+    lair = state.lair(i)
+    zone = state.secrets().zones[zone_name(i)]
+    explorer = state.data["explorers"][explorer_of(state, i)]
     feat: list[str | None] = lair["feat"]
     hidden = [
         c
         for c in range(grid.SPACES)
-        if not knows(zone["known"][c], seat) and not (only_unknown and ex["map"][c] is not None)
+        if not knows(zone["known"][c], seat)
+        and not (only_unknown and explorer["map"][c] is not None)
     ]
-    free = st.unlearnt_edges(i)
+    free = state.unlearnt_edges(i)
     walls = set(lair["walls"])
     if not hidden and not free:
         return
-    peril = building.problem(feat, walls, C) is None
+    peril = building.problem(feat, walls, content) is None
     targets: dict[str, int] = lair["target"]
     pieces = [(feat[c], targets.get(str(c))) for c in hidden]
     # the map sheet's Known empty spaces among the hidden ones: nothing, or an invisible hazard
-    looks_empty = {c for c in hidden if ex["map"][c] is not None}
+    looks_empty = {c for c in hidden if explorer["map"][c] is not None}
     built = None
     for start in range(STARTS):
         # the last starts keep the Walls as they are: a lair whose limits need dead ends or
         # hallways the drawn Walls lack still gets its features drawn afresh
         new_walls = draw_walls(walls, free, rng) if start < STARTS - 2 else walls
-        placed = place(C, feat, hidden, pieces, looks_empty, new_walls, peril, rng)
+        placed = place(content, feat, hidden, pieces, looks_empty, new_walls, peril, rng)
         if placed is not None:
             built = (new_walls, placed)
             COUNTS["built"] += 1
             break
     if built is None:
-        built = walk(C, feat, hidden, pieces, looks_empty, walls, free, peril, rng)
+        built = walk(content, feat, hidden, pieces, looks_empty, walls, free, peril, rng)
         COUNTS["walked"] += 1
     new_walls, placed = built
     for c in hidden:
@@ -145,17 +143,17 @@ def draw_walls(walls: set[int], free: list[int], rng: Rng) -> set[int]:
     return out
 
 
-def _invisible(C: Content, f: str | None) -> bool:
+def _invisible(content: Content, f: str | None) -> bool:
     hid = hazard_id(f)
-    return hid is not None and C.hazards[hid].invisible
+    return hid is not None and content.hazards[hid].invisible
 
 
-def _fits(C: Content, f: str | None, cell: int, walls: set[int]) -> bool:
+def _fits(content: Content, f: str | None, cell: int, walls: set[int]) -> bool:
     """A feature's own placement limit on that space."""
     hid = hazard_id(f)
     if hid is None:
         return True
-    placement = C.hazards[hid].placement
+    placement = content.hazards[hid].placement
     if placement == "dead-end":
         return grid.is_dead_end(cell, walls)
     if placement == "hallway":
@@ -172,17 +170,17 @@ def _peril_ok(feat: list[str | None], walls: set[int]) -> bool:
     return all(reach[c] for c, f in enumerate(feat) if f in ("exit", "chest"))
 
 
-def _order(C: Content, f: str | None) -> int:
+def _order(content: Content, f: str | None) -> int:
     if f in ("exit", "chest"):
         return 0
     hid = hazard_id(f)
-    if hid is not None and C.hazards[hid].placement is not None:
+    if hid is not None and content.hazards[hid].placement is not None:
         return 1
     return 3 if f is None else 2
 
 
 def place(
-    C: Content,
+    content: Content,
     feat: list[str | None],
     hidden: list[int],
     pieces: list[tuple[str | None, int | None]],
@@ -198,16 +196,16 @@ def place(
         trial[c] = None
     order = list(pieces)
     rng.shuffle(order)
-    order.sort(key=lambda p: _order(C, p[0]))
+    order.sort(key=lambda p: _order(content, p[0]))
     open_ = list(hidden)
     out: dict[int, tuple[str | None, int | None]] = {}
     for f, t in order:
         cells = list(open_)
         rng.shuffle(cells)
         for c in cells:
-            if c in looks_empty and f is not None and not _invisible(C, f):
+            if c in looks_empty and f is not None and not _invisible(content, f):
                 continue
-            if not _fits(C, f, c, walls):
+            if not _fits(content, f, c, walls):
                 continue
             trial[c] = f
             if f is not None and peril and not _peril_ok(trial, walls):
@@ -221,14 +219,14 @@ def place(
     return out
 
 
-def _keeps(C: Content, feat: list[str | None], walls: set[int], peril: bool) -> bool:
+def _keeps(content: Content, feat: list[str | None], walls: set[int], peril: bool) -> bool:
     if peril:
-        return building.problem(feat, walls, C) is None
-    return grid.connected(walls) and all(_fits(C, f, c, walls) for c, f in enumerate(feat))
+        return building.problem(feat, walls, content) is None
+    return grid.connected(walls) and all(_fits(content, f, c, walls) for c, f in enumerate(feat))
 
 
 def walk(
-    C: Content,
+    content: Content,
     feat: list[str | None],
     hidden: list[int],
     pieces: list[tuple[str | None, int | None]],
@@ -253,7 +251,7 @@ def walk(
             if to in walls:
                 continue
             moved = (walls - {gone}) | {to}
-            if _keeps(C, trial, moved, peril):
+            if _keeps(content, trial, moved, peril):
                 walls = moved
                 movable[movable.index(gone)] = to
             continue
@@ -263,12 +261,12 @@ def walk(
         fa, fb = at[a][0], at[b][0]
         if a == b or fa == fb:
             continue
-        if (a in looks_empty and fb is not None and not _invisible(C, fb)) or (
-            b in looks_empty and fa is not None and not _invisible(C, fa)
+        if (a in looks_empty and fb is not None and not _invisible(content, fb)) or (
+            b in looks_empty and fa is not None and not _invisible(content, fa)
         ):
             continue
         trial[a], trial[b] = fb, fa
-        if _keeps(C, trial, walls, peril):
+        if _keeps(content, trial, walls, peril):
             at[a], at[b] = at[b], at[a]
         else:
             trial[a], trial[b] = fa, fb
@@ -281,14 +279,12 @@ def _rework_ask(world: LairsState, truth: LairsState, seat: int | None, rng: Rng
     again on the redrawn lair, as the rules would have asked it there. Gnashing Retreat is asked
     only when an Unknown Empty space is left: a redrawn lair with none (its empty spaces all
     under the map sheet's Known ones) is drawn again, by the walk at last, which keeps them."""
-    from . import effects
-
     ask: dict[str, Any] | None = world.data["ask"]
     if ask is None:
         return
     e = int(ask["e"]) if "e" in ask else 0
     if ask["kind"] == "relocate":
-        ask["options"] = effects.unknown_empty(world, e)
+        ask["options"] = builder.unknown_empty(world, e)
         if ask["options"]:
             return
         # from the lair as it is again, the Known empty spaces keeping what they hold, so the
@@ -297,6 +293,6 @@ def _rework_ask(world: LairsState, truth: LairsState, seat: int | None, rng: Rng
         world.lair(i)["feat"][:] = truth.lair(i)["feat"]
         world.data["lairs"][i] = json_copy(truth.data["lairs"][i])
         redraw_lair(world, i, seat, rng, only_unknown=True)
-        ask["options"] = effects.unknown_empty(world, e)
+        ask["options"] = builder.unknown_empty(world, e)
     elif ask["kind"] == "beetles":
-        ask["options"] = effects.beetles_options(world, e)
+        ask["options"] = builder.beetles_options(world, e)

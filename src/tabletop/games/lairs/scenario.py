@@ -15,21 +15,18 @@ their start-of-game values; an explorer stands on the Start of the lair it explo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import Field
 
-from tabletop.engine import chance
+from tabletop.engine import Game, chance
 from tabletop.engine.content import Spec, validate_spec
 
 from . import grid
 from .content import CUBES
 from .rules import exploring
-from .state import install_lair
-
-if TYPE_CHECKING:
-    from . import Lairs
-    from .game import LairsState
+from .rules.treasure import refill_display
+from .state import LairsState, install_lair
 
 
 class LairSpec(Spec):
@@ -95,67 +92,66 @@ def lair_from(spec: Mapping[str, Any]) -> dict[str, Any]:
     return lair
 
 
-def build(game: Lairs, spec: Mapping[str, Any], seed: int) -> LairsState:
+def build(game: Game, spec: Mapping[str, Any], seed: int) -> LairsState:
     validate_spec(ScenarioSpec, spec, game.name)  # an unknown key anywhere is refused, by path
     s = game.new_state(seed)
-    d = s.data
-    d["draft"] = None
+    assert isinstance(s, LairsState)
+    data = s.data
+    data["draft"] = None
     lairs = [lair_from(x) for x in spec["lairs"]]
     for i, lair in enumerate(lairs):
-        install_lair(d, i, lair)
-    hz = {f[2:] for lair in lairs for f in lair["feat"] if f and f[:2] in ("m:", "t:")}
-    d["monsters"] = sorted(h for h in hz if h in s.C.monsters) or d["monsters"]
-    d["traps"] = sorted(h for h in hz if h in s.C.traps) or d["traps"]
-    d["phase"] = "explore"
-    d["round"] = 1
-    d["first"] = int(spec.get("turn", 0))
-    d["turn"] = d["first"]
-    if d["pack"]:
-        d["attrs"] = [[] for _ in d["ex"]]
-    for e, exspec in enumerate(spec.get("explorers", [{}] * len(d["ex"]))):
-        ex = d["ex"][e]
+        install_lair(data, i, lair)
+    hazard = {f[2:] for lair in lairs for f in lair["feat"] if f and f[:2] in ("m:", "t:")}
+    data["monsters"] = sorted(h for h in hazard if h in s.content.monsters) or data["monsters"]
+    data["traps"] = sorted(h for h in hazard if h in s.content.traps) or data["traps"]
+    data["phase"] = "explore"
+    data["round"] = 1
+    data["first"] = int(spec.get("turn", 0))
+    data["turn"] = data["first"]
+    if data["pack"]:
+        data["attributes"] = [[] for _ in data["explorers"]]
+    for e, exspec in enumerate(spec.get("explorers", [{}] * len(data["explorers"]))):
+        explorer = data["explorers"][e]
         lair = s.lair_of(e)
         start = lair["feat"].index("start")
         for b in ("fresh", "spent", "fatigued", "conserved"):
             if b in exspec or "fresh" in exspec:
-                ex[b] = {k: int(exspec.get(b, {}).get(k, 0)) for k in CUBES}
-        ex["pos"] = start
-        ex["visited"][start] = True
+                explorer[b] = {k: int(exspec.get(b, {}).get(k, 0)) for k in CUBES}
+        explorer["position"] = start
+        explorer["visited"][start] = True
         exploring.learn(s, e, start, entering=True)
         for c in exspec.get("known", []):
             exploring.learn(s, e, grid.parse(c), entering=False)
         for c in exspec.get("visited", []):
-            ex["visited"][grid.parse(c)] = True
+            explorer["visited"][grid.parse(c)] = True
         if "pos" in exspec:
             pos = grid.parse(exspec["pos"])
-            ex["pos"] = pos
-            ex["visited"][pos] = True
+            explorer["position"] = pos
+            explorer["visited"][pos] = True
             exploring.learn(s, e, pos, entering=True)
         if "prev" in exspec:
-            ex["prev"] = grid.parse(exspec["prev"])
+            explorer["previous"] = grid.parse(exspec["prev"])
         for key in ("treasures", "junk", "trophies"):
             if key in exspec:
-                ex[key] = list(exspec[key])
+                explorer[key] = list(exspec[key])
         if "status" in exspec:
-            ex["status"] = dict(exspec["status"])
+            explorer["status"] = dict(exspec["status"])
         if "notes" in exspec:
-            ex["notes"] = int(exspec["notes"])
+            explorer["notes"] = int(exspec["notes"])
     if "display" in spec:
-        d["display"] = list(spec["display"])
-    elif not d["display"]:
-        from .effects import refill_display
-
+        data["display"] = list(spec["display"])
+    elif not data["display"]:
         refill_display(s)
     if "treasure_deck" in spec:
-        d["treasure"]["draw"] = list(reversed(spec["treasure_deck"]))
-    if "junk_deck" in spec and d["junkdeck"] is not None:
-        d["junkdeck"]["draw"] = list(reversed(spec["junk_deck"]))
+        data["treasure"]["draw"] = list(reversed(spec["treasure_deck"]))
+    if "junk_deck" in spec and data["junk_deck"] is not None:
+        data["junk_deck"]["draw"] = list(reversed(spec["junk_deck"]))
     if "dice" in spec:
         chance.force(s, "dice", *spec["dice"])
     if "monster_dice" in spec:
         chance.force(s, "monster dice", *spec["monster_dice"])
     if "rounds" in spec:
-        d["rounds"] = int(spec["rounds"])
+        data["rounds"] = int(spec["rounds"])
     s.sync_knowledge()
     s.invalidate()
     return s

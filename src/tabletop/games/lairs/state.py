@@ -1,4 +1,6 @@
-"""The plain-data state of Lairs, named once and built in one place (:func:`new_data`).
+"""The state of a game of Lairs: its plain data, named once and built in one place
+(:func:`new_data`), and the state class whose protocol hooks are answered by the decision due
+(:mod:`tabletop.engine.decisions`).
 
 The state stays JSON-native (dicts, lists, ints, strings), so a clone is one cheap copy. The
 TypedDicts below only name the keys for readers and type checkers.
@@ -9,22 +11,36 @@ TypedDicts below only name the keys for readers and type checkers.
   :class:`~tabletop.engine.knowledge.Zones` of its own, so that a resample redraws them within
   the building rules): each space carries who knows it, the builder always, everyone once the
   explorer's map sheet shows it truly. :class:`Lair` reads both as one lair.
-- ``ex[i]`` is seat ``i`` as an explorer: its player mat (baskets), its map sheet (what it has
-  learnt of the lair it explores: nothing else of that lair is ever copied into it), its cards.
+- ``explorers[i]`` is seat ``i`` as an explorer: its player mat (baskets), its map sheet (what it
+  has learnt of the lair it explores: nothing else of that lair is ever copied into it), its
+  cards.
 - A feature is ``"start"``, ``"exit"``, ``"chest"``, ``"m:<monster>"`` or ``"t:<trap>"``; on a map
   sheet a Known space with no feature reads ``"empty"``.
+
+This module imports no rules: the state class gets its decisions (``decisions``) and the rules'
+entry points its hooks need (``rules``, a :class:`Rules`) where the game is assembled, the
+package's ``__init__``.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, TypedDict
 
-from tabletop.engine.knowledge import ZONES, Zones, bit
+from mypy_extensions import mypyc_attr
+
+from tabletop.engine import Action, Outcome, chance
+from tabletop.engine.decisions import DecidingState
+from tabletop.engine.knowledge import ZONES, Zones, bit, everyone, learnt
 from tabletop.engine.piles import new_pile
 from tabletop.engine.rng import Rng
+from tabletop.engine.scores import ScoreItem, SeatScore
+from tabletop.engine.views import log
 
-from .content import CUBES, Content
+from . import grid
+from .content import CUBES, TRIGGERED, Content
 from .grid import SPACES
+from .steps import STEPS
 
 
 class LairRecord(TypedDict):
@@ -33,6 +49,7 @@ class LairRecord(TypedDict):
     target: dict[str, int]  # Monster Targets changed during play, by space
 
 
+@mypyc_attr(native_class=False)
 class Lair(dict[str, Any]):
     """One lair as the rules read it: ``feat`` (the 36 spaces' features, the live list of its
     knowledge zone), ``walls``, ``ready`` and ``target`` (the live values of ``data["lairs"][i]``).
@@ -57,6 +74,12 @@ class Lair(dict[str, Any]):
 
 
 SECRET = "secret"  # the lairs' knowledge zones (data["secret"]["_zones"])
+# the data's layout: older saves are rewritten by :func:`upgrade`
+LAYOUT = 2
+# the decision each phase before exploring waits for
+PHASE_DECISIONS = {"select": "draft", "build": "build", "attributes": "attributes"}
+# the decision a check waits for at each of its stages
+CHECK_DECISIONS = {"buy": "check", "reroll": "reroll", "after-roll": "after-roll"}
 
 
 def zone_name(i: int) -> str:
@@ -71,11 +94,11 @@ def install_lair(data: dict[str, Any], i: int, lair: dict[str, Any]) -> None:
 
 
 class Explorer(TypedDict):
-    pos: int | None
-    prev: int | None
+    position: int | None
+    previous: int | None  # the space entered from
     known: list[bool]
     map: list[str | None]
-    mwalls: list[int]  # walls learnt (seen around Known spaces, or bumped into)
+    map_walls: list[int]  # walls learnt (seen around Known spaces, or bumped into)
     visited: list[bool]
     scrounged: list[int]
     fresh: dict[str, int]
@@ -105,11 +128,11 @@ def new_lair() -> LairRecord:
 
 def new_explorer(cubes: dict[str, int], basket: str) -> Explorer:
     ex: Explorer = {
-        "pos": None,
-        "prev": None,
+        "position": None,
+        "previous": None,
         "known": [False] * SPACES,
         "map": [None] * SPACES,
-        "mwalls": [],
+        "map_walls": [],
         "visited": [False] * SPACES,
         "scrounged": [],
         "fresh": empty_cubes(),
@@ -133,17 +156,18 @@ def new_explorer(cubes: dict[str, int], basket: str) -> Explorer:
     return ex
 
 
-def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[str, Any]:
+def new_data(content: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[str, Any]:
     """The whole state at the start of a game (before hazard selection and building)."""
     mode = params["mode"]
     pack = bool(params.get("pack", False))
     solo = mode == "solo"
     if pack:
-        start = C.numbers["start_cubes"]["pack"]
+        start = content.numbers["start_cubes"]["pack"]
     else:
-        start = C.numbers["start_cubes"]["intro" if mode == "intro" else "standard"]
-    treasure = new_pile(sorted(C.treasures), rng)
+        start = content.numbers["start_cubes"]["intro" if mode == "intro" else "standard"]
+    treasure = new_pile(sorted(content.treasures), rng)
     data: dict[str, Any] = {
+        "layout": LAYOUT,
         "mode": mode,
         "pack": pack,
         "solo": solo,
@@ -156,21 +180,20 @@ def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[s
         "traps": [],
         "draft": None,
         "lairs": [new_lair() for _ in range(1 if solo else seats)],
-        "ex": [new_explorer(dict(start["cubes"]), start["basket"]) for _ in range(seats)],
-        "attrs": [None] * seats,  # the Attribute cubes each seat chose (Adventurer's Pack)
+        "explorers": [new_explorer(dict(start["cubes"]), start["basket"]) for _ in range(seats)],
+        "attributes": [None] * seats,  # the Attribute cubes each seat chose (Adventurer's Pack)
         "check": None,
         "queue": [],
         "ask": None,
         "ending": False,  # the explorer ended its turn (Conserve) with something free left to do
         "treasure": treasure,
         "display": [],
-        "junkdeck": new_pile(sorted(C.junk_deck()), rng) if pack else None,
+        "junk_deck": new_pile(sorted(content.junk_deck()), rng) if pack else None,
         "escapes": 0,
-        "horn": None,  # turns left to the explorer still inside once the first has escaped
-        "rounds": int(C.numbers["round_limit"]["value"]),
+        "turns_left": None,  # to the explorer still inside, once the first has escaped
+        "rounds": int(content.numbers["round_limit"]["value"]),
         "goal": None,  # solo: VP needed to win
-        "dice": None,  # the last roll, for surfaces
-        "lastbuild": [None] * seats,
+        "last_check": None,  # the last check decided, its roll and total, for surfaces
     }
     data[SECRET] = {}
     zones = Zones(data[SECRET], seats)
@@ -179,3 +202,314 @@ def new_data(C: Content, params: dict[str, Any], rng: Rng, seats: int) -> dict[s
         builder = 0 if solo else bit(i)
         zones.create(zone_name(i), [None] * SPACES, pool=zone_name(i), known=builder)
     return data
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Rules(ABC):
+    """What the state's hooks ask of the rules, which sit above this module: set on the state
+    class where the game is assembled (as its decisions are), so the state imports no rules."""
+
+    @abstractmethod
+    def advance(self, state: LairsState) -> None:
+        """Carry the game on after a decision until the next one is due (rules/turns.py)."""
+
+    @abstractmethod
+    def view(self, state: LairsState, seat: int | None) -> dict[str, Any]:
+        """What one seat sees (view.py)."""
+
+    @abstractmethod
+    def resample(self, state: LairsState, seat: int | None, rng: Rng) -> LairsState:
+        """The game's hidden things redrawn for a seat (hidden.py)."""
+
+    @abstractmethod
+    def evaluate(self, state: LairsState) -> list[float]:
+        """Each seat's chance to win, estimated (evaluate.py)."""
+
+    @abstractmethod
+    def tags(self, state: LairsState, seat: int) -> dict[str, Any]:
+        """What a seat faced as an explorer, for balance reports (evaluate.py)."""
+
+    @abstractmethod
+    def score(self, state: LairsState, explorer: int) -> dict[str, int]:
+        """One explorer's victory points by part, and their total (rules/treasure.py)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class LairsState(DecidingState):
+    __slots__ = ()
+    content: ClassVar[Content]
+    rules: ClassVar[Rules]
+
+    # ------------------------------------------------------------ the decision due
+    def decision_kind(self) -> str | None:
+        data = self.data
+        phase = data["phase"]
+        if phase == "over":
+            return None
+        if phase != "explore":
+            return PHASE_DECISIONS[phase]
+        if data["ask"] is not None:
+            return str(data["ask"]["kind"])
+        check = data["check"]
+        if check is not None:
+            return CHECK_DECISIONS[check["stage"]]
+        return "turn"
+
+    def whose_turn(self) -> int | None:
+        turn: int | None = self.data["turn"]
+        return turn
+
+    def after_decision(self) -> None:
+        self.rules.advance(self)
+        self.sync_knowledge()
+
+    # ------------------------------------------------------------ helpers the rules use
+    def lair(self, i: int) -> Lair:
+        """Lair ``i`` (the one seat ``i`` built; in solo, 0 is the generated lair)."""
+        return Lair(self.data, i)
+
+    def lair_index(self, seat: int) -> int:
+        """The index of the lair explorer ``seat`` explores."""
+        return 0 if self.data["solo"] else 1 - seat
+
+    def lair_of(self, seat: int) -> Lair:
+        """The lair explorer ``seat`` explores."""
+        return Lair(self.data, self.lair_index(seat))
+
+    def secrets(self) -> Zones:
+        """The lairs' knowledge zones."""
+        return Zones(self.data[SECRET], len(self.data["explorers"]))
+
+    def sync_knowledge(self) -> None:
+        """Who knows each space of each lair, from the map sheets: a space is known to everyone
+        (the map sheets are public) once its explorer's map sheet shows truly what stands there
+        (a Known space whose invisible hazard is still hidden is not), else to its builder
+        alone. The knowledge model derives the resample and the undo policy from this."""
+        data = self.data
+        if data["phase"] not in ("explore", "over"):
+            return
+        zones = self.secrets()
+        all_ = everyone(len(data["explorers"]))
+        for seat, explorer in enumerate(data["explorers"]):
+            i = self.lair_index(seat)
+            zone = zones.zones[zone_name(i)]
+            alone = 0 if data["solo"] else bit(i)
+            known = zone["known"]
+            should = [
+                all_ if m is not None and (m == f or (m == "empty" and f is None)) else alone
+                for m, f in zip(explorer["map"], zone["items"], strict=True)
+            ]  # everyone where the map sheet shows the space truly, else its builder alone
+            if should == known:
+                continue
+            for c, (k, want) in enumerate(zip(known, should, strict=True)):
+                if k != want and want == all_:
+                    zones.learn(zone_name(i), all_, "explored", at=c)
+                elif k != want:
+                    known[c] = alone
+
+    def builder_of(self, seat: int) -> int | None:
+        """The seat that built the lair explorer ``seat`` explores (None in solo: the
+        automaton)."""
+        return None if self.data["solo"] else 1 - seat
+
+    def builder_id(self, seat: int) -> int:
+        """Who decides for the Builder of the lair explorer ``seat`` explores: the seat that built
+        it, or in solo the rules' automaton (id ``num_players``, see
+        :class:`.rules.solo.SoloBuilder`)."""
+        builder = self.builder_of(seat)
+        return int(self.game.num_players) if builder is None else builder
+
+    def who(self, seat: int) -> str:
+        return "the explorer" if self.data["solo"] else self.seat_name(seat)
+
+    def log_public(self, text: str) -> None:
+        log(self.data, text[0].upper() + text[1:])
+
+    def log_for_both(self, seat: int, text: str) -> None:
+        self.log_public(f"{self.who(seat)} {text}")
+
+    def log_private(self, seat: int, text: str) -> None:
+        if seat >= self.game.num_players:
+            return  # the solo Builder, an automaton, keeps no log
+        log(self.data, text[0].upper() + text[1:], to=[seat])
+
+    def target_bonus(self) -> int:
+        data = self.data
+        if data["solo"]:
+            return self.content.difficulties[data["difficulty"]].target_bonus
+        return 0
+
+    def roll_die(self, kind: str) -> int:
+        """One Basic or Power die, in the open (a scenario may force the next "dice")."""
+        die = self.content.power_die if kind == "power" else self.content.basic_die
+        return int(chance.roll(self, die, "dice"))
+
+    def roll_monster_die(self) -> str:
+        return str(chance.roll(self, self.content.monster_die, "monster dice"))
+
+    # ------------------------------------------------------------ what the surfaces see
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return self.rules.view(self, seat)
+
+    def scores(self) -> list[dict[str, int]]:
+        return [self.rules.score(self, e) for e in range(len(self.data["explorers"]))]
+
+    def _outcome(self) -> Outcome:
+        data = self.data
+        sc = self.scores()
+        totals = {i: float(p["total"]) for i, p in enumerate(sc)}
+        if data["solo"]:
+            explorer = data["explorers"][0]
+            won = explorer["escaped"] is not None and sc[0]["total"] >= data["goal"]
+            text = (
+                f"You escaped with {sc[0]['total']} VP (goal {data['goal']}): you win"
+                if won
+                else f"{sc[0]['total']} VP, goal {data['goal']}"
+                + ("" if explorer["escaped"] is not None else ", and you did not escape")
+            )
+            return Outcome(
+                (0,) if won else (), totals, data.get("over", "over"), text, self.breakdown(sc)
+            )
+        best = max(totals.values())
+        top = [i for i, v in totals.items() if v == best]
+        if len(top) > 1:
+            esc = [i for i in top if data["explorers"][i]["escaped"] == 1]
+            top = esc or top
+        text = ", ".join(f"{self.seat_name(i)}: {int(v)} VP" for i, v in totals.items())
+        return Outcome(tuple(top), totals, data.get("over", "over"), text, self.breakdown(sc))
+
+    def breakdown(self, scores: list[dict[str, int]]) -> tuple[SeatScore, ...]:
+        """How each explorer's score was made: escape, trophies, treasure, sets, VP noted on the
+        map sheet; the first out breaks a tie (ruling in docs/rulings/lairs.md)."""
+        lines = []
+        for seat, parts in enumerate(scores):
+            explorer = self.data["explorers"][seat]
+            escaped = explorer["escaped"]
+            items = (
+                ScoreItem(
+                    "Escape",
+                    parts["escape"],
+                    "first out" if escaped == 1 else "second out" if escaped == 2 else "not out",
+                ),
+                ScoreItem("Trophies", parts["trophies"], f"{len(explorer['trophies'])} defeated"),
+                ScoreItem("Treasure", parts["treasure"], f"{len(explorer['treasures'])} cards"),
+                ScoreItem("Sets", parts["collections"]),
+                ScoreItem("Notes", parts["notes"]),
+            )
+            tiebreak = (
+                (ScoreItem("Out first", 1 if escaped == 1 else 0),) if not self.data["solo"] else ()
+            )
+            lines.append(SeatScore(seat, self.seat_name(seat), items, tiebreak))
+        return tuple(lines)
+
+    def rounds(self) -> int:
+        return int(self.data.get("round", 0))
+
+    def tags(self, seat: int) -> dict[str, Any]:
+        """What seat faced as an explorer, for balance reports (see evaluate.py)."""
+        return self.rules.tags(self, seat)
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance to win from here, estimated for search bots (see evaluate.py)."""
+        return self.rules.evaluate(self)
+
+    def _resample(self, seat: int | None, rng: Rng) -> LairsState:
+        """A state ``seat`` cannot tell from this one, with everything hidden from it drawn
+        again from ``rng`` and a fresh RNG, every time, mid-check too (:mod:`.hidden`)."""
+        return self.rules.resample(self, seat, rng)
+
+    def unlearnt_edges(self, i: int) -> list[int]:
+        """The edges of lair ``i`` whose Wall (or its absence) nobody but its builder has
+        learnt: none of the explorer's Known or visited spaces touches them, and the explorer
+        never bumped into them (its map sheet, which is public, shows every wall learnt)."""
+        data = self.data
+        explorer = data["explorers"][0 if data["solo"] else 1 - i]
+        bumped = set(explorer["map_walls"])
+        seen = [k or v for k, v in zip(explorer["known"], explorer["visited"], strict=True)]
+        out = []
+        for e in range(grid.EDGES):
+            a, b = grid.edge_cells(e)
+            if not (seen[a] or seen[b] or e in bumped):
+                out.append(e)
+        return out
+
+    def undo_blocked(self, seat: int, action: Action) -> str | None:
+        """A space some seat learnt (the knowledge model's :func:`learnt` over the lairs'
+        zones), a wall the Builder told of, a card drawn from the Treasure or Junk deck (piles:
+        their order is hidden, though a draw moves no random number)."""
+        after = self.clone()
+        after.apply(action, seat)
+        if learnt(self.data[SECRET], after.data[SECRET], self.game.num_players) is not None:
+            return "the Builder told what stands on a space"
+        for ex, then in zip(self.data["explorers"], after.data["explorers"], strict=True):
+            if ex["map_walls"] != then["map_walls"]:
+                return "the Builder told of a wall"
+        for key, name in (("treasure", "Treasure"), ("junk_deck", "Junk")):
+            pile, then = self.data[key], after.data[key]
+            if pile is not None and len(then["draw"]) != len(pile["draw"]):
+                return f"it drew from the {name} deck"
+        return None
+
+
+# ---------------------------------------------------------------------- older saves
+# layout 1's abbreviated keys, spelt out: of the data, of an explorer, of a check
+_DATA_KEYS = {
+    "ex": "explorers",
+    "attrs": "attributes",
+    "junkdeck": "junk_deck",
+    "dice": "last_check",
+    "horn": "turns_left",
+}
+_EXPLORER_KEYS = {"pos": "position", "prev": "previous", "mwalls": "map_walls"}
+_CHECK_KEYS = {
+    "e": "explorer",
+    "hz": "hazard",
+    "mdice": "monster_dice",
+    "adds": "added",
+    "reroll_n": "rerolls_allowed",
+}
+# layout 1's steps of the rules in the queue, by their new names
+_STEPS = {
+    "_enter": "enter-space",
+    "_hustle": "hustle-step",
+    "_check": "open-check",
+    "_rest": "rest-cube",
+    "_refresh": "refresh",
+    "_free_creep": "free-creep",
+}
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved game's data in this layout. Layout 1 (before the keys were spelt out): ``ex``,
+    ``attrs``, ``junkdeck``, ``dice``, ``horn``; an explorer's ``pos``, ``prev``, ``mwalls``; a
+    check's ``e``, ``hz``, ``mdice``, ``adds``, ``reroll_n`` and the Skull abilities it kept
+    (``mods``: the static ones are read from the hazard now); the queue's flat entries (the
+    effect's fields beside ``e`` and ``at``, the rules' steps named ``_enter`` and the like);
+    ``lastbuild``, never read, is gone."""
+    if data.get("layout", 1) >= LAYOUT:
+        return data
+    data = {_DATA_KEYS.get(key, key): value for key, value in data.items()}
+    data.pop("lastbuild", None)
+    for explorer in data["explorers"]:
+        for old, new in _EXPLORER_KEYS.items():
+            explorer[new] = explorer.pop(old)
+    for key in ("check", "last_check"):
+        check = data.get(key)
+        if check is not None:
+            check.pop("mods", None)
+            data[key] = {_CHECK_KEYS.get(k, k): v for k, v in check.items()}
+    data["queue"] = [_queued(entry) for entry in data["queue"]]
+    data["layout"] = LAYOUT
+    return data
+
+
+def _queued(entry: dict[str, Any]) -> dict[str, Any]:
+    """A layout 1 queue entry in this layout, its effect's fields as its model writes them."""
+    fields = dict(entry)
+    explorer, at = fields.pop("e"), fields.pop("at", None)
+    name = fields["effect"] = _STEPS.get(fields["effect"], fields["effect"])
+    if name in STEPS:
+        effect = STEPS.model(name).model_validate(fields)
+    else:
+        effect = TRIGGERED.parse(fields, "a saved game's effect queue", name)
+    return {"explorer": explorer, "at": at, "effect": effect.model_dump()}

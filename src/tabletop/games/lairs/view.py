@@ -11,31 +11,61 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tabletop.engine import Action
 from tabletop.engine.piles import size
 from tabletop.engine.views import log_for
 
-from . import grid
 from .content import content
-from .rules import building, energy
+from .rules import building
 from .rules.treasure import score
-from .state import zone_name
+from .state import LairsState, zone_name
 
-if TYPE_CHECKING:
-    from .game import LairsState
+# the map sheet's keys in a view, and where each is in an explorer's data
+MAP_KEYS = (
+    ("pos", "position"),
+    ("known", "known"),
+    ("map", "map"),
+    ("mwalls", "map_walls"),
+    ("visited", "visited"),
+    ("scrounged", "scrounged"),
+    ("targets", "targets"),
+)
+# a check's keys in a view, and where each is in the check's data
+CHECK_KEYS = (
+    ("e", "explorer"),
+    ("cell", "cell"),
+    ("hz", "hazard"),
+    ("kind", "kind"),
+    ("bought", "bought"),
+    ("free", "free"),
+    ("stage", "stage"),
+    ("dice", "dice"),
+    ("adds", "added"),
+    ("mdice", "monster_dice"),
+    ("skull", "skull"),
+    ("target", "target"),
+    ("rerolls", "rerolls"),
+)
+LAST_CHECK_KEYS = (
+    ("e", "explorer"),
+    ("cell", "cell"),
+    ("hz", "hazard"),
+    ("kind", "kind"),
+    ("dice", "dice"),
+    ("mdice", "monster_dice"),
+    ("target", "target"),
+    ("total", "total"),
+)
 
-MAP_KEYS = ("pos", "known", "map", "mwalls", "visited", "scrounged", "targets")
 
-
-def map_sheet(ex: dict[str, Any]) -> dict[str, Any]:
+def map_sheet(explorer: dict[str, Any]) -> dict[str, Any]:
     """An explorer's map sheet, public: what it has learnt of the lair, and its Notes section
     (the VP noted there, and the changed Targets of Monsters that moved off the map, by
     Monster)."""
-    sheet = {k: ex[k] for k in MAP_KEYS}
-    sheet = {**sheet, "known": list(ex["known"]), "map": list(ex["map"])}
-    sheet["notes"] = {"vp": ex["notes"], "targets": dict(ex.get("noted", {}))}
+    sheet = {shown: explorer[key] for shown, key in MAP_KEYS}
+    sheet = {**sheet, "known": list(explorer["known"]), "map": list(explorer["map"])}
+    sheet["notes"] = {"vp": explorer["notes"], "targets": dict(explorer.get("noted", {}))}
     return sheet
 
 
@@ -51,120 +81,91 @@ def notes_line(sheet: dict[str, Any]) -> str:
     return "Notes: " + ("; ".join(parts) or "none")
 
 
-def mat(s: LairsState, i: int, seat: int | None) -> dict[str, Any]:
-    ex = s.data["ex"][i]
+def mat(state: LairsState, i: int, seat: int | None) -> dict[str, Any]:
+    explorer = state.data["explorers"][i]
     out = {
-        "fresh": dict(ex["fresh"]),
-        "spent": dict(ex["spent"]),
-        "fatigued": dict(ex["fatigued"]),
-        "conserved": dict(ex["conserved"]),
-        "status": dict(ex["status"]),
-        "treasures": list(ex["treasures"]),
-        "trophies": list(ex["trophies"]),
-        "notes": ex["notes"],
-        "escaped": ex["escaped"],
-        "turns": ex["turns"],
-        "junk_count": len(ex["junk"]),
-        "scavenge": list(ex["scavenge"]),
-        "score": score(s.C, ex),
+        "fresh": dict(explorer["fresh"]),
+        "spent": dict(explorer["spent"]),
+        "fatigued": dict(explorer["fatigued"]),
+        "conserved": dict(explorer["conserved"]),
+        "status": dict(explorer["status"]),
+        "treasures": list(explorer["treasures"]),
+        "trophies": list(explorer["trophies"]),
+        "notes": explorer["notes"],
+        "escaped": explorer["escaped"],
+        "turns": explorer["turns"],
+        "junk_count": len(explorer["junk"]),
+        "scavenge": list(explorer["scavenge"]),
+        "score": score(state.content, explorer),
     }
     if seat == i:
-        out["junk"] = list(ex["junk"])
+        out["junk"] = list(explorer["junk"])
     return out
 
 
-def view(s: LairsState, seat: int | None) -> dict[str, Any]:
-    d = s.data
+def view(state: LairsState, seat: int | None) -> dict[str, Any]:
+    data = state.data
     out: dict[str, Any] = {
-        "mode": d["mode"],
-        "pack": d["pack"],
-        "solo": d["solo"],
-        "difficulty": d["difficulty"],
-        "phase": d["phase"],
-        "round": d["round"],
-        "rounds": d["rounds"],
-        "turn": d["turn"],
-        "first": d["first"],
-        "goal": d["goal"],
-        "monsters": list(d["monsters"]),
-        "traps": list(d["traps"]),
-        "draft_pool": list(d["draft"]["pool"]) if d["draft"] else None,
-        "display": list(d["display"]),
-        "treasure_deck": size(d["treasure"]),
-        "junk_deck": size(d["junkdeck"]) if d["junkdeck"] is not None else None,
-        "ready": [lair.get("ready", False) for lair in d["lairs"]],
-        "horn": d["horn"],
-        "check": _check(s),
-        "last_check": _last_check(d),
-        "ask": _ask(d, seat),
-        "log": log_for(d, seat),
+        "mode": data["mode"],
+        "pack": data["pack"],
+        "solo": data["solo"],
+        "difficulty": data["difficulty"],
+        "phase": data["phase"],
+        "round": data["round"],
+        "rounds": data["rounds"],
+        "turn": data["turn"],
+        "first": data["first"],
+        "goal": data["goal"],
+        "monsters": list(data["monsters"]),
+        "traps": list(data["traps"]),
+        "draft_pool": list(data["draft"]["pool"]) if data["draft"] else None,
+        "display": list(data["display"]),
+        "treasure_deck": size(data["treasure"]),
+        "junk_deck": size(data["junk_deck"]) if data["junk_deck"] is not None else None,
+        "ready": [lair.get("ready", False) for lair in data["lairs"]],
+        "horn": data["turns_left"],
+        "check": _check(state),
+        "last_check": _last_check(data),
+        "ask": _ask(data, seat),
+        "log": log_for(data, seat),
     }
-    building_now = d["phase"] in ("select", "build")
+    building_now = data["phase"] in ("select", "build")
     if not building_now:
-        out["maps"] = [map_sheet(ex) for ex in d["ex"]]
-        out["mats"] = [mat(s, i, seat) for i in range(len(d["ex"]))]
-    if seat is not None and not d["solo"]:
-        lair = s.lair(seat)
+        out["maps"] = [map_sheet(ex) for ex in data["explorers"]]
+        out["mats"] = [mat(state, i, seat) for i in range(len(data["explorers"]))]
+    if seat is not None and not data["solo"]:
+        lair = state.lair(seat)
         own: dict[str, Any] = {
             # what the knowledge model says seat knows of its own lair: all of it
-            "feat": s.secrets().view(zone_name(seat), seat).get("items", [None] * 36),
+            "feat": state.secrets().view(zone_name(seat), seat).get("items", [None] * 36),
             "walls": list(lair["walls"]),
             "target": dict(lair["target"]),
-            "left": building.pieces_left(d, lair, s.C) if building_now else {},
+            "left": building.pieces_left(data, lair, state.content) if building_now else {},
         }
         if building_now:
-            own["problem"] = building.ready_problem(d, lair, s.C)
+            own["problem"] = building.ready_problem(data, lair, state.content)
         out["lair"] = own
     return out
 
 
-def _check(s: LairsState) -> dict[str, Any] | None:
-    ck = s.data["check"]
-    if ck is None:
+def _check(state: LairsState) -> dict[str, Any] | None:
+    check = state.data["check"]
+    if check is None:
         return None
-    keys = ("e", "cell", "hz", "kind", "bought", "free", "stage", "dice", "adds", "mdice",
-            "skull", "target", "rerolls")  # fmt: skip
-    return {k: ck[k] for k in keys}
+    return {shown: check[key] for shown, key in CHECK_KEYS}
 
 
-def _last_check(d: dict[str, Any]) -> dict[str, Any] | None:
-    last = d["dice"]
+def _last_check(data: dict[str, Any]) -> dict[str, Any] | None:
+    last = data["last_check"]
     if last is None:
         return None
-    return {k: last[k] for k in ("e", "cell", "hz", "kind", "dice", "mdice", "target", "total")}
+    return {shown: last[key] for shown, key in LAST_CHECK_KEYS}
 
 
-def _ask(d: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-    ask = d["ask"]
+def _ask(data: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+    ask = data["ask"]
     if ask is None:
         return None
     if ask["seat"] != seat:
         return {"kind": ask["kind"], "seat": ask["seat"]}
     return {k: v for k, v in ask.items()}
-
-
-def explain(s: LairsState, seat: int, a: Action) -> str | None:
-    """Why a well-formed action is refused: the rule it breaks, in the rulebook's words."""
-    d = s.data
-    try:
-        if d["phase"] == "build" and seat < len(d["lairs"]):
-            from .decisions import BUILD
-
-            if a.kind in ("build", "take-back", "ready"):
-                return BUILD.problem(s, seat, a)
-        if d["phase"] == "explore" and d["turn"] == seat and d["ask"] is None:
-            ex = d["ex"][seat]
-            if a.kind in ("creep", "charge", "sneak", "hustle"):
-                nxt = grid.step(ex["pos"], a["dir"])
-                if nxt is None:
-                    return "that is the edge of the lair"
-                if grid.edge(ex["pos"], nxt) in ex["mwalls"]:
-                    return f"a wall blocks the way from {grid.name(ex['pos'])} {a['dir']}"
-            from .rules.energy import COSTS
-
-            if a.kind in COSTS and not energy.payments(ex, a.kind):
-                alts = " or ".join(" + ".join(alt) for alt in COSTS[a.kind])
-                return f"{a.kind} costs {alts} from your Fresh cubes, which you do not have"
-    except (KeyError, ValueError, TypeError):
-        return None
-    return None

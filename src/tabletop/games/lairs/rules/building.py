@@ -10,26 +10,24 @@ refusal names the rule."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import grid
 from ..content import Content
-
-if TYPE_CHECKING:
-    from ..game import LairsState
+from ..state import LairsState
 
 
-def pieces_required(d: dict[str, Any], C: Content) -> dict[str, int]:
-    need: dict[str, int] = {"start": 1, "exit": 1, "chest": C.chests}
-    for m in d["monsters"]:
+def pieces_required(data: dict[str, Any], content: Content) -> dict[str, int]:
+    need: dict[str, int] = {"start": 1, "exit": 1, "chest": content.chests}
+    for m in data["monsters"]:
         need[f"m:{m}"] = need.get(f"m:{m}", 0) + 1
-    for t in d["traps"]:
+    for t in data["traps"]:
         need[f"t:{t}"] = need.get(f"t:{t}", 0) + 1
     return need
 
 
-def pieces_left(d: dict[str, Any], lair: dict[str, Any], C: Content) -> dict[str, int]:
-    left = pieces_required(d, C)
+def pieces_left(data: dict[str, Any], lair: dict[str, Any], content: Content) -> dict[str, int]:
+    left = pieces_required(data, content)
     for f in lair["feat"]:
         if f is not None:
             left[f] -= 1
@@ -52,7 +50,7 @@ def hazard_id(feature: str | None) -> str | None:
     return None
 
 
-def problem(feat: list[str | None], walls: set[int], C: Content) -> str | None:
+def problem(feat: list[str | None], walls: set[int], content: Content) -> str | None:
     """Why a (partial) lair breaks a legality rule, or None."""
     if not grid.connected(walls):
         return "No Unreachable Spaces: a wall there would cut off part of the lair"
@@ -60,7 +58,7 @@ def problem(feat: list[str | None], walls: set[int], C: Content) -> str | None:
         hid = hazard_id(f)
         if hid is None:
             continue
-        h = C.hazards[hid]
+        h = content.hazards[hid]
         if h.placement == "dead-end" and not grid.is_dead_end(cell, walls):
             return f"{h.name} may only stand in a dead end (a space with exactly three walls)"
         if h.placement == "hallway" and not grid.is_hallway(cell, walls):
@@ -78,7 +76,7 @@ def problem(feat: list[str | None], walls: set[int], C: Content) -> str | None:
 
 
 def place_problem(
-    lair: dict[str, Any], piece: str, cell: int | None, edge: int | None, C: Content
+    lair: dict[str, Any], piece: str, cell: int | None, edge: int | None, content: Content
 ) -> str | None:
     feat = list(lair["feat"])
     walls = set(lair["walls"])
@@ -86,19 +84,19 @@ def place_problem(
         assert edge is not None
         if edge in walls:
             return f"there is already a wall at {grid.edge_name(edge)}"
-        if len(walls) >= C.walls_max:
-            return f"a lair holds at most {C.walls_max} Wall pieces"
+        if len(walls) >= content.walls_max:
+            return f"a lair holds at most {content.walls_max} Wall pieces"
         walls.add(edge)
     else:
         assert cell is not None
         if feat[cell] is not None:
             return f"{grid.name(cell)} already holds a feature (one feature per space)"
         feat[cell] = piece
-    return problem(feat, walls, C)
+    return problem(feat, walls, content)
 
 
 def placement_problem(
-    lair: dict[str, Any], piece: str, cell: int | None, edge: int | None, C: Content
+    lair: dict[str, Any], piece: str, cell: int | None, edge: int | None, content: Content
 ) -> str | None:
     """:func:`place_problem` for a lair that keeps every rule before the placement (as every
     lair does, ruling B1): only what the placement can change is checked (the placement limits
@@ -110,8 +108,8 @@ def placement_problem(
         assert edge is not None
         if edge in walls:
             return f"there is already a wall at {grid.edge_name(edge)}"
-        if len(walls) >= C.walls_max:
-            return f"a lair holds at most {C.walls_max} Wall pieces"
+        if len(walls) >= content.walls_max:
+            return f"a lair holds at most {content.walls_max} Wall pieces"
         trial = {*walls, edge}
         a, b = grid.edge_cells(edge)
         touched: tuple[int, ...] = (a, b)
@@ -130,7 +128,7 @@ def placement_problem(
         hid = hazard_id(f)
         if hid is None:
             continue
-        h = C.hazards[hid]
+        h = content.hazards[hid]
         ws = new_walls if isinstance(new_walls, set) else set(new_walls)
         if h.placement == "dead-end" and not grid.is_dead_end(c, ws):
             return f"{h.name} may only stand in a dead end (a space with exactly three walls)"
@@ -159,12 +157,12 @@ def placement_problem(
     return None
 
 
-def _special_ok(feat: list[str | None], walls: set[int], cells: Any, C: Content) -> bool:
+def _special_ok(feat: list[str | None], walls: set[int], cells: Any, content: Content) -> bool:
     for cell in cells:
         hid = hazard_id(feat[cell])
         if hid is None:
             continue
-        h = C.hazards[hid]
+        h = content.hazards[hid]
         if h.placement == "dead-end" and not grid.is_dead_end(cell, walls):
             return False
         if h.placement == "hallway" and not grid.is_hallway(cell, walls):
@@ -205,7 +203,7 @@ def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
     return not goals & ~grid.peril_mask(feat.index("start"), walls, mon, trap, goals)
 
 
-def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:
+def legal_cells(lair: dict[str, Any], piece: str, content: Content) -> list[int]:
     """Spaces where ``piece`` may go now; the same answer as :func:`place_problem` for every
     space, found with one search of the lair instead of one per space."""
     feat, walls = lair["feat"], set(lair["walls"])
@@ -226,7 +224,7 @@ def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:
         if k in ("monster", "trap"):
             trial = list(feat)
             trial[c] = piece
-            if not _special_ok(trial, walls, [c], C):
+            if not _special_ok(trial, walls, [c], content):
                 continue
             if w is not None and c in w[2] and not _peril_holds(trial, walls):
                 continue
@@ -236,10 +234,10 @@ def legal_cells(lair: dict[str, Any], piece: str, C: Content) -> list[int]:
     return out
 
 
-def legal_edges(lair: dict[str, Any], C: Content) -> list[int]:
+def legal_edges(lair: dict[str, Any], content: Content) -> list[int]:
     """Edges where a Wall may go now (as :func:`place_problem`, with one search)."""
     walls = set(lair["walls"])
-    if len(walls) >= C.walls_max:
+    if len(walls) >= content.walls_max:
         return []
     cut = grid.bridges(walls)
     w = _witness(lair)
@@ -248,7 +246,7 @@ def legal_edges(lair: dict[str, Any], C: Content) -> list[int]:
         if e in walls or e in cut:
             continue
         trial = walls | {e}
-        if not _special_ok(lair["feat"], trial, grid.edge_cells(e), C):
+        if not _special_ok(lair["feat"], trial, grid.edge_cells(e), content):
             continue
         if w is not None and e in w[1] and not _peril_holds(lair["feat"], trial):
             continue
@@ -256,30 +254,30 @@ def legal_edges(lair: dict[str, Any], C: Content) -> list[int]:
     return out
 
 
-def removable_edges(lair: dict[str, Any], C: Content, only: int | None = None) -> list[int]:
+def removable_edges(lair: dict[str, Any], content: Content, only: int | None = None) -> list[int]:
     """Walls that may be taken back (of ``only``, when given: that one alone is checked): fewer
     walls never cut a path, so only a hazard's own placement limit can forbid it."""
     walls = set(lair["walls"])
     return [
         e
         for e in (lair["walls"] if only is None else [only])
-        if _special_ok(lair["feat"], walls - {e}, grid.edge_cells(e), C)
+        if _special_ok(lair["feat"], walls - {e}, grid.edge_cells(e), content)
     ]
 
 
-def complete(d: dict[str, Any], lair: dict[str, Any], C: Content) -> bool:
+def complete(data: dict[str, Any], lair: dict[str, Any], content: Content) -> bool:
     """Every piece placed and enough Walls: ready, for a lair that keeps every rule (as a lair
     built step by step does)."""
-    return len(lair["walls"]) >= C.walls_min and not pieces_left(d, lair, C)
+    return len(lair["walls"]) >= content.walls_min and not pieces_left(data, lair, content)
 
 
-def ready_problem(d: dict[str, Any], lair: dict[str, Any], C: Content) -> str | None:
-    left = pieces_left(d, lair, C)
+def ready_problem(data: dict[str, Any], lair: dict[str, Any], content: Content) -> str | None:
+    left = pieces_left(data, lair, content)
     if left:
         return "pieces still to place: " + ", ".join(f"{n} {k}" for k, n in sorted(left.items()))
-    if len(lair["walls"]) < C.walls_min:
-        return f"a lair needs at least {C.walls_min} Wall pieces (has {len(lair['walls'])})"
-    return problem(lair["feat"], set(lair["walls"]), C)
+    if len(lair["walls"]) < content.walls_min:
+        return f"a lair needs at least {content.walls_min} Wall pieces (has {len(lair['walls'])})"
+    return problem(lair["feat"], set(lair["walls"]), content)
 
 
 def place(lair: dict[str, Any], piece: str, cell: int | None, edge: int | None) -> None:
@@ -292,29 +290,29 @@ def place(lair: dict[str, Any], piece: str, cell: int | None, edge: int | None) 
 
 
 # ---------------------------------------------------------------- Hazard Selection
-def select_hazards(s: LairsState) -> None:
+def select_hazards(state: LairsState) -> None:
     """Intro game: three Hungry Blobs and three Greased Pits. Otherwise three Monsters and three
     Traps, identical for both lairs: drawn at random (the base game and the Pack's "fully
     random"), named by the players (the Pack's "friendly", the ``hazards`` parameter), or drafted
     (a decision per pick; see :mod:`..decisions`)."""
-    d, C = s.data, s.C
-    if d["mode"] == "intro":
-        m = next(h.id for h in C.monsters.values() if h.intro)
-        t = next(h.id for h in C.traps.values() if h.intro)
-        d["monsters"], d["traps"] = [m] * C.n_monsters, [t] * C.n_traps
+    data, content = state.data, state.content
+    if data["mode"] == "intro":
+        m = next(h.id for h in content.monsters.values() if h.intro)
+        t = next(h.id for h in content.traps.values() if h.intro)
+        data["monsters"], data["traps"] = [m] * content.n_monsters, [t] * content.n_traps
         return
-    pool_m, pool_t = C.hazard_pool(d["pack"])
-    how = s.game.params.get("selection", "random")
+    pool_m, pool_t = content.hazard_pool(data["pack"])
+    how = state.game.params.get("selection", "random")
     if how == "friendly":
-        chosen = friendly_set(s.game.params.get("hazards", ""), C, d["pack"])
-        d["monsters"] = [h for h in chosen if h in C.monsters]
-        d["traps"] = [h for h in chosen if h in C.traps]
+        chosen = friendly_set(state.game.params.get("hazards", ""), content, data["pack"])
+        data["monsters"] = [h for h in chosen if h in content.monsters]
+        data["traps"] = [h for h in chosen if h in content.traps]
         return
     if how == "drafting":
-        d["draft"] = {"pool": sorted(pool_m) + sorted(pool_t), "next": s.rng.below(2)}
+        data["draft"] = {"pool": sorted(pool_m) + sorted(pool_t), "next": state.rng.below(2)}
         return
-    d["monsters"] = sorted(s.rng.sample(sorted(pool_m), C.n_monsters))
-    d["traps"] = sorted(s.rng.sample(sorted(pool_t), C.n_traps))
+    data["monsters"] = sorted(state.rng.sample(sorted(pool_m), content.n_monsters))
+    data["traps"] = sorted(state.rng.sample(sorted(pool_t), content.n_traps))
 
 
 RECOMMENDED = (
@@ -327,11 +325,11 @@ RECOMMENDED = (
 )
 
 
-def friendly_set(text: str, C: Content, pack: bool) -> list[str]:
+def friendly_set(text: str, content: Content, pack: bool) -> list[str]:
     """The hazards the players agreed on: a comma list of 3 Monster and 3 Trap ids, or the
     designed recommended set when none is given (ruling S2)."""
     names = [x.strip() for x in text.split(",") if x.strip()] if text else list(RECOMMENDED)
-    pool_m, pool_t = C.hazard_pool(pack)
+    pool_m, pool_t = content.hazard_pool(pack)
     for n in names:
         if n not in pool_m and n not in pool_t:
             raise ValueError(
@@ -340,27 +338,29 @@ def friendly_set(text: str, C: Content, pack: bool) -> list[str]:
             )
     ms = [n for n in names if n in pool_m]
     ts = [n for n in names if n in pool_t]
-    if len(ms) != C.n_monsters or len(ts) != C.n_traps or len(set(names)) != len(names):
+    if len(ms) != content.n_monsters or len(ts) != content.n_traps or len(set(names)) != len(names):
         raise ValueError(
-            f"hazards: name {C.n_monsters} different Monsters and {C.n_traps} different Traps; "
+            f"hazards: name {content.n_monsters} different Monsters and "
+            f"{content.n_traps} different Traps; "
             f"got {', '.join(names)}"
         )
     return names
 
 
-def draft_options(d: dict[str, Any], C: Content) -> list[str]:
-    ms = sum(1 for h in d["monsters"])
-    ts = sum(1 for h in d["traps"])
+def draft_options(data: dict[str, Any], content: Content) -> list[str]:
+    ms = sum(1 for h in data["monsters"])
+    ts = sum(1 for h in data["traps"])
     return [
         h
-        for h in d["draft"]["pool"]
-        if (h in C.monsters and ms < C.n_monsters) or (h in C.traps and ts < C.n_traps)
+        for h in data["draft"]["pool"]
+        if (h in content.monsters and ms < content.n_monsters)
+        or (h in content.traps and ts < content.n_traps)
     ]
 
 
-def draft_pick(d: dict[str, Any], C: Content, hid: str) -> bool:
+def draft_pick(data: dict[str, Any], content: Content, hid: str) -> bool:
     """Take one hazard; True once three of each are chosen."""
-    d["draft"]["pool"].remove(hid)
-    (d["monsters"] if hid in C.monsters else d["traps"]).append(hid)
-    d["draft"]["next"] = 1 - d["draft"]["next"]
-    return len(d["monsters"]) == C.n_monsters and len(d["traps"]) == C.n_traps
+    data["draft"]["pool"].remove(hid)
+    (data["monsters"] if hid in content.monsters else data["traps"]).append(hid)
+    data["draft"]["next"] = 1 - data["draft"]["next"]
+    return len(data["monsters"]) == content.n_monsters and len(data["traps"]) == content.n_traps

@@ -12,94 +12,104 @@ explorer stays in the space and may try again or leave (ruling C2)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from tabletop.engine.effects import Effect
 
 from .. import grid
-from ..content import CUBES
+from ..content import (
+    CHECK,
+    CUBES,
+    STATIC,
+    TRIGGERED,
+    BasicDiceCount,
+    FacesCountZero,
+    LoseTreasureUnlessWin,
+    Splatter,
+    SubtractRoll,
+)
+from ..state import LairsState
 from .building import hazard_id, kind_of
 from .energy import has_status
-
-if TYPE_CHECKING:
-    from ..game import LairsState
+from .queue import queue
 
 
-def target(s: LairsState, e: int, cell: int) -> int:
-    lair = s.lair_of(e)
+def target(state: LairsState, seat: int, cell: int) -> int:
+    lair = state.lair_of(seat)
     hid = hazard_id(lair["feat"][cell])
     assert hid is not None
-    base = s.C.hazards[hid].target + s.target_bonus()
+    base = state.content.hazards[hid].target + state.target_bonus()
     return int(lair["target"].get(str(cell), base))
 
 
-def set_target(s: LairsState, e: int, cell: int, value: int) -> None:
-    s.lair_of(e)["target"][str(cell)] = value
-    s.data["ex"][e]["targets"][str(cell)] = value
+def set_target(state: LairsState, seat: int, cell: int, value: int) -> None:
+    state.lair_of(seat)["target"][str(cell)] = value
+    state.data["explorers"][seat]["targets"][str(cell)] = value
 
 
-def start(s: LairsState, e: int, cell: int, free_power: int = 0) -> None:
-    lair = s.lair_of(e)
+def start(state: LairsState, seat: int, cell: int, free_power: int = 0) -> None:
+    lair = state.lair_of(seat)
     f = lair["feat"][cell]
     hid = hazard_id(f)
     assert hid is not None
-    s.data["check"] = {
-        "e": e,
+    state.data["check"] = {
+        "explorer": seat,
         "cell": cell,
-        "hz": hid,
+        "hazard": hid,
         "kind": kind_of(f),
         "bought": [],
         "free": free_power,
         "stage": "buy",
         "dice": [],
-        "adds": 0,
-        "mdice": [],
+        "added": 0,
+        "monster_dice": [],
         "skull": False,
         "rerolls": [],
-        "target": target(s, e, cell),
+        "target": target(state, seat, cell),
     }
     word = "fight" if kind_of(f) == "monster" else "disarm"
-    s.log_public(
-        f"{s.who(e)} faces the {s.C.hazards[hid].name} at {grid.name(cell)}: a {word} check "
-        f"against Target {s.data['check']['target']}"
+    state.log_public(
+        f"{state.who(seat)} faces the {state.content.hazards[hid].name} at {grid.name(cell)}: "
+        f"a {word} check against Target {state.data['check']['target']}"
     )
 
 
-def may_buy(s: LairsState, e: int) -> list[str]:
-    ck = s.data["check"]
-    ex = s.data["ex"][e]
-    if ck["kind"] == "monster" and has_status(ex, "terrified"):
+def may_buy(state: LairsState, seat: int) -> list[str]:
+    check = state.data["check"]
+    explorer = state.data["explorers"][seat]
+    if check["kind"] == "monster" and has_status(explorer, "terrified"):
         return []
-    return [k for k in CUBES if ex["fresh"][k] > 0]
+    return [k for k in CUBES if explorer["fresh"][k] > 0]
 
 
-def die_for(s: LairsState, e: int, cube: str) -> str:
+def die_for(state: LairsState, seat: int, cube: str) -> str:
     """A Power die for a cube matching a weakness (Pack only; Dazed cubes count as Basic)."""
-    ck = s.data["check"]
-    ex = s.data["ex"][e]
-    if not s.data["pack"] or has_status(ex, "dazed"):
+    check = state.data["check"]
+    explorer = state.data["explorers"][seat]
+    if not state.data["pack"] or has_status(explorer, "dazed"):
         return "basic"
-    return "power" if cube in s.C.hazards[ck["hz"]].weaknesses else "basic"
+    return "power" if cube in state.content.hazards[check["hazard"]].weaknesses else "basic"
 
 
-def buy(s: LairsState, e: int, cube: str) -> None:
-    ex = s.data["ex"][e]
-    ex["fresh"][cube] -= 1
-    ex["spent"][cube] += 1
-    s.data["check"]["bought"].append(cube)
+def buy(state: LairsState, seat: int, cube: str) -> None:
+    explorer = state.data["explorers"][seat]
+    explorer["fresh"][cube] -= 1
+    explorer["spent"][cube] += 1
+    state.data["check"]["bought"].append(cube)
 
 
-def roll(s: LairsState, e: int) -> None:
-    ck = s.data["check"]
+def roll(state: LairsState, seat: int) -> None:
+    check = state.data["check"]
     dice = []
-    for cube in ck["bought"]:
-        t = die_for(s, e, cube)
-        dice.append({"t": t, "v": s.roll_die(t), "src": cube})
-    for _ in range(ck["free"]):
-        dice.append({"t": "power", "v": s.roll_die("power"), "src": "free"})
-    ck["dice"] = dice
-    ck["stage"] = "after-roll"
-    s.log_public(f"{s.who(e)} rolls {dice_text(dice)}")
+    for cube in check["bought"]:
+        t = die_for(state, seat, cube)
+        dice.append({"t": t, "v": state.roll_die(t), "src": cube})
+    for _ in range(check["free"]):
+        dice.append({"t": "power", "v": state.roll_die("power"), "src": "free"})
+    check["dice"] = dice
+    check["stage"] = "after-roll"
+    state.log_public(f"{state.who(seat)} rolls {dice_text(dice)}")
 
 
 def dice_text(dice: list[dict[str, Any]]) -> str:
@@ -108,170 +118,139 @@ def dice_text(dice: list[dict[str, Any]]) -> str:
     return ", ".join(f"{d['v']}{'P' if d['t'] == 'power' else ''}" for d in dice)
 
 
-def monster_roll(s: LairsState) -> None:
+def monster_roll(state: LairsState) -> None:
     """The Builder rolls both Monster dice (fights only, with the Pack)."""
-    ck = s.data["check"]
-    faces = [s.roll_monster_die() for _ in range(int(s.C.numbers["dice"]["monster"]["count"]))]
-    ck["mdice"] = faces
-    ck["skull"] = "skull" in faces
-    s.log_public(f"the Builder rolls the Monster dice: {', '.join(faces)}")
+    check = state.data["check"]
+    faces = [
+        state.roll_monster_die()
+        for _ in range(int(state.content.numbers["dice"]["monster"]["count"]))
+    ]
+    check["monster_dice"] = faces
+    check["skull"] = "skull" in faces
+    state.log_public(f"the Builder rolls the Monster dice: {', '.join(faces)}")
 
 
-def die_value(s: LairsState, die: dict[str, Any]) -> int:
-    ck = s.data["check"]
-    v = int(die["v"])
-    for eff in ck.get("mods", []):
-        if eff["effect"] == "basic-dice-count" and die["t"] == "basic":
-            v = int(eff["value"])
-        if eff["effect"] == "faces-count-zero" and v == int(eff["face"]):
-            v = 0
-    return v
+# ---------------------------------------------------------------- how the roll counts
+def skull_in_force(state: LairsState, check: dict[str, Any]) -> list[Effect]:
+    """The Monster's Skull abilities while its check's Monster dice show a skull."""
+    if not check["skull"]:
+        return []
+    return list(state.content.hazards[check["hazard"]].skull)
 
 
-def total(s: LairsState) -> int:
-    ck = s.data["check"]
-    t = sum(die_value(s, d) for d in ck["dice"]) + ck["adds"]
-    for f in ck["mdice"]:
+def ask(state: LairsState, check: dict[str, Any], model: type, start: Any, *about: Any) -> Any:
+    """Fold the static Skull abilities of one model in force over ``start`` (a question of the
+    rules: what a die counts, what the roll totals, what the Strike brings)."""
+    value = start
+    for effect in skull_in_force(state, check):
+        if type(effect) is model:
+            value = STATIC.handler(effect)(effect, value, *about)
+    return value
+
+
+def die_value(state: LairsState, die: dict[str, Any]) -> int:
+    check = state.data["check"]
+    value = int(die["v"])
+    for effect in skull_in_force(state, check):  # in the order the Skull lists them
+        if isinstance(effect, (BasicDiceCount, FacesCountZero)):
+            value = STATIC.handler(effect)(effect, value, die)
+    return value
+
+
+def total(state: LairsState) -> int:
+    check = state.data["check"]
+    t = sum(die_value(state, d) for d in check["dice"]) + check["added"]
+    for f in check["monster_dice"]:
         if f.startswith("-"):
             t += int(f)
-    for eff in ck.get("mods", []):
-        if eff["effect"] == "subtract-roll":
-            t -= int(eff["n"])
-    hz = s.C.hazards[ck["hz"]]
-    if hz.intangible:
-        t -= 4 * sum(1 for d in ck["dice"] if d["t"] == "power" and d["src"] == "brawn")
+    t = int(ask(state, check, SubtractRoll, t))
+    hazard = state.content.hazards[check["hazard"]]
+    if hazard.intangible:
+        t -= 4 * sum(1 for d in check["dice"] if d["t"] == "power" and d["src"] == "brawn")
     return int(t)
 
 
 # ---------------------------------------------------------------- Skull abilities
-SkullHandler = Callable[["LairsState", dict[str, Any]], None]
-SKULLS: dict[str, SkullHandler] = {}
-
-
-def skull(name: str) -> Callable[[SkullHandler], SkullHandler]:
-    def wrap(fn: SkullHandler) -> SkullHandler:
-        SKULLS[name] = fn
-        return fn
-
-    return wrap
-
-
-@skull("subtract-roll")
-@skull("basic-dice-count")
-@skull("faces-count-zero")
-@skull("splatter")
-@skull("lose-treasure-unless-win")
-def _mark(s: LairsState, eff: dict[str, Any]) -> None:
-    """Abilities that change how the roll counts: kept with the check and read by ``total``."""
-    s.data["check"].setdefault("mods", []).append(eff)
-
-
-@skull("power-to-basic")
-def _brain_fog(s: LairsState, eff: dict[str, Any]) -> None:
-    for die in s.data["check"]["dice"]:
-        if die["t"] == "power":
-            die["t"] = "basic"
-            die["v"] = s.roll_die("basic")
-
-
-@skull("builder-reroll")
-def _shivers(s: LairsState, eff: dict[str, Any]) -> None:
-    """The Shivers: the Builder chooses up to ``n`` of the rolled dice, in one choice; then they
-    are rerolled (:func:`reroll`)."""
-    ck = s.data["check"]
-    ck["stage"] = "reroll"
-    ck["reroll_n"] = int(eff["n"])
-
-
-def reroll_choices(s: LairsState) -> list[tuple[int, ...]]:
+def reroll_choices(state: LairsState) -> list[tuple[int, ...]]:
     """Every choice the Builder has for the Shivers: no die, or up to ``n`` of the rolled dice
     (by their place in the roll), each set once."""
-    ck = s.data["check"]
-    dice = range(len(ck["dice"]))
+    check = state.data["check"]
+    dice = range(len(check["dice"]))
     return [
-        c for k in range(min(ck["reroll_n"], len(ck["dice"])) + 1) for c in combinations(dice, k)
+        c
+        for k in range(min(check["rerolls_allowed"], len(check["dice"])) + 1)
+        for c in combinations(dice, k)
     ]
 
 
-@skull("demote")
-def _demote(s: LairsState, eff: dict[str, Any]) -> None:
-    from ..effects import queue
-
-    queue(s, s.data["check"]["e"], [eff], front=True)
-
-
-def after_roll(s: LairsState) -> None:
+def after_roll(state: LairsState) -> None:
     """Improvise and Junk are over: the Builder's Monster dice (Pack fights), then the result."""
-    ck = s.data["check"]
-    if s.data["pack"] and ck["kind"] == "monster" and not ck["mdice"]:
-        monster_roll(s)
-        if ck["skull"]:
-            hz = s.C.hazards[ck["hz"]]
-            s.log_public(f"skull: the {hz.name}'s {hz.skull_name or 'Skull ability'}")
-            for eff in hz.skull:
-                SKULLS[eff.effect](s, eff.model_dump())
-            if ck["stage"] == "reroll":
+    check = state.data["check"]
+    if state.data["pack"] and check["kind"] == "monster" and not check["monster_dice"]:
+        monster_roll(state)
+        if check["skull"]:
+            hazard = state.content.hazards[check["hazard"]]
+            state.log_public(f"skull: the {hazard.name}'s {hazard.skull_name or 'Skull ability'}")
+            for effect in hazard.skull:
+                if effect.effect in CHECK:  # acts on the check at once
+                    CHECK.handler(effect)(state, check, effect)
+                elif effect.effect in TRIGGERED:  # a penalty, before the check's outcome
+                    queue(state, check["explorer"], [effect], front=True)
+                # the static ones count where the check asks them
+            if check["stage"] == "reroll":
                 return  # the Builder picks the dice (a seat, or the solo automaton)
-    finish(s)
+    finish(state)
 
 
-def reroll(s: LairsState, chosen: tuple[int, ...]) -> None:
+def reroll(state: LairsState, chosen: tuple[int, ...]) -> None:
     """The dice the Builder chose for the Shivers are rerolled, all after the one choice; then
     the check is decided."""
-    ck = s.data["check"]
+    check = state.data["check"]
     if chosen:
-        before = dice_text([ck["dice"][i] for i in chosen])
+        before = dice_text([check["dice"][i] for i in chosen])
         for i in chosen:
-            die = ck["dice"][i]
-            die["v"] = s.roll_die(die["t"])
-        after = dice_text([ck["dice"][i] for i in chosen])
-        s.log_public(f"The Shivers: the Builder has {before} rerolled: {after}")
+            die = check["dice"][i]
+            die["v"] = state.roll_die(die["t"])
+        after = dice_text([check["dice"][i] for i in chosen])
+        state.log_public(f"The Shivers: the Builder has {before} rerolled: {after}")
     else:
-        s.log_public("The Shivers: the Builder has no die rerolled")
-    ck["rerolls"] = list(chosen)
-    ck["stage"] = "after-roll"
-    finish(s)
+        state.log_public("The Shivers: the Builder has no die rerolled")
+    check["rerolls"] = list(chosen)
+    check["stage"] = "after-roll"
+    finish(state)
 
 
-def finish(s: LairsState) -> None:
-    from ..effects import queue
-
-    ck = s.data["check"]
-    e, cell = ck["e"], ck["cell"]
-    hz = s.C.hazards[ck["hz"]]
-    t = total(s)
-    mods = {m["effect"] for m in ck.get("mods", [])}
-    win = t >= ck["target"]
-    s.data["dice"] = {**ck, "total": t}
-    if win and "splatter" in mods:
+def finish(state: LairsState) -> None:
+    check = state.data["check"]
+    e, cell = check["explorer"], check["cell"]
+    hazard = state.content.hazards[check["hazard"]]
+    t = total(state)
+    win = t >= check["target"]
+    state.data["last_check"] = {**check, "total": t}
+    if win and ask(state, check, Splatter, False):
         win = False
-        set_target(s, e, cell, t)
-        s.log_public(f"{hz.name} swallows the blow: its Target rises to {t}")
-    s.data["check"] = None
-    ex = s.data["ex"][e]
-    lair = s.lair_of(e)
+        set_target(state, e, cell, t)
+        state.log_public(f"{hazard.name} swallows the blow: its Target rises to {t}")
+    state.data["check"] = None
+    explorer = state.data["explorers"][e]
+    lair = state.lair_of(e)
     if win:
         lair["feat"][cell] = None
         lair["target"].pop(str(cell), None)
-        ex["targets"].pop(str(cell), None)
-        ex["map"][cell] = "empty"
-        ex["scavenge"].append(cell)
-        if hz.kind == "monster":
-            ex["trophies"].append(hz.id)
-            s.log_public(f"{s.who(e)} rolls {t} and defeats the {hz.name} (+{hz.vp} VP trophy)")
+        explorer["targets"].pop(str(cell), None)
+        explorer["map"][cell] = "empty"
+        explorer["scavenge"].append(cell)
+        if hazard.kind == "monster":
+            explorer["trophies"].append(hazard.id)
+            state.log_public(
+                f"{state.who(e)} rolls {t} and defeats the {hazard.name} (+{hazard.vp} VP trophy)"
+            )
         else:
-            s.log_public(f"{s.who(e)} rolls {t} and disarms the {hz.name}")
-        queue(s, e, list(hz.reward), at=cell)
+            state.log_public(f"{state.who(e)} rolls {t} and disarms the {hazard.name}")
+        queue(state, e, list(hazard.reward), at=cell)
     else:
-        s.log_public(f"{s.who(e)} rolls {t} against {ck['target']}: the {hz.name} strikes")
-        ex.setdefault("struck", []).append(hz.id)
-        strike = list(hz.strike)
-        if "lose-treasure-unless-win" in mods:
-            strike.append(ct_discard_one())
-        queue(s, e, strike, at=cell)
-
-
-def ct_discard_one() -> Any:
-    from ..content import DiscardTreasure
-
-    return DiscardTreasure(effect="discard-treasure", n=1)
+        state.log_public(
+            f"{state.who(e)} rolls {t} against {check['target']}: the {hazard.name} strikes"
+        )
+        explorer.setdefault("struck", []).append(hazard.id)
+        queue(state, e, ask(state, check, LoseTreasureUnlessWin, list(hazard.strike)), at=cell)

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..content import CUBES
-
-if TYPE_CHECKING:
-    from ..game import LairsState
+from ..state import LairsState
 
 # What each action costs: alternatives, each a list of cubes ("any" is a cube of any colour).
 # Creep, Hustle, Backtrack and Peer are base actions (the "two any cubes" alternative for the base
@@ -37,31 +35,33 @@ def total(basket: dict[str, int]) -> int:
     return sum(basket.values())
 
 
-def has_status(ex: dict[str, Any], status: str) -> bool:
-    return status in ex["status"]
+def has_status(explorer: dict[str, Any], status: str) -> bool:
+    return status in explorer["status"]
 
 
-def payments(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> list[tuple[str, ...]]:
+def payments(
+    explorer: dict[str, Any], action: str, sleepy_applies: bool = True
+) -> list[tuple[str, ...]]:
     """Every distinct way to pay for ``action`` from the Fresh basket (sorted cube tuples).
 
     Dazed: every cube counts as Basic when spent, so no Attribute cost can be met. Sleepy: one more
     cube of any kind first (Conserving and buying dice are exempt)."""
-    return list(_ways(ex, action, sleepy_applies))
+    return list(_ways(explorer, action, sleepy_applies))
 
 
-def can_pay(ex: dict[str, Any], action: str, sleepy_applies: bool = True) -> bool:
+def can_pay(explorer: dict[str, Any], action: str, sleepy_applies: bool = True) -> bool:
     """Whether :func:`payments` offers any way to pay."""
-    return bool(_ways(ex, action, sleepy_applies))
+    return bool(_ways(explorer, action, sleepy_applies))
 
 
-def payable(ex: dict[str, Any]) -> dict[str, bool]:
+def payable(explorer: dict[str, Any]) -> dict[str, bool]:
     """:func:`can_pay` of every action that costs cubes, at once (what the explorer's turn asks
     before offering its actions), looked up by the Fresh basket and the Statuses that matter."""
-    status = ex["status"]
-    key = (_FRESH(ex["fresh"]), "dazed" in status, "sleepy" in status)
+    status = explorer["status"]
+    key = (_FRESH(explorer["fresh"]), "dazed" in status, "sleepy" in status)
     found = _PAYABLE.get(key)
     if found is None:
-        found = _PAYABLE[key] = {action: can_pay(ex, action) for action in COSTS}
+        found = _PAYABLE[key] = {action: can_pay(explorer, action) for action in COSTS}
     return found
 
 
@@ -70,12 +70,14 @@ _PAYABLE: dict[tuple[Any, ...], dict[str, bool]] = {}
 _WAYS: dict[tuple[Any, ...], tuple[tuple[str, ...], ...]] = {}
 
 
-def _ways(ex: dict[str, Any], action: str, sleepy_applies: bool) -> tuple[tuple[str, ...], ...]:
+def _ways(
+    explorer: dict[str, Any], action: str, sleepy_applies: bool
+) -> tuple[tuple[str, ...], ...]:
     """:func:`payments`, worked out once for each action, count of Fresh cubes by kind and
     status that matters (Dazed, Sleepy), then looked up: the explorer's turn asks it of every
     action kind, every turn."""
-    status = ex["status"]
-    counts = _FRESH(ex["fresh"])
+    status = explorer["status"]
+    counts = _FRESH(explorer["fresh"])
     dazed, sleepy = "dazed" in status, sleepy_applies and "sleepy" in status
     key = (action, counts, dazed, sleepy)
     found = _WAYS.get(key)
@@ -107,15 +109,15 @@ def _work_out(
     return tuple(sorted(out))
 
 
-def spend(ex: dict[str, Any], cubes: tuple[str, ...] | list[str]) -> None:
+def spend(explorer: dict[str, Any], cubes: tuple[str, ...] | list[str]) -> None:
     for k in cubes:
-        if ex["fresh"][k] <= 0:
+        if explorer["fresh"][k] <= 0:
             raise ValueError(f"no Fresh {k} cube to spend")
-        ex["fresh"][k] -= 1
-        ex["spent"][k] += 1
+        explorer["fresh"][k] -= 1
+        explorer["spent"][k] += 1
 
 
-def conserve(ex: dict[str, Any], kind: str | None = None) -> int:
+def conserve(explorer: dict[str, Any], kind: str | None = None) -> int:
     """Conserve (ruling E3), at any time on the explorer's turn: one Fresh cube of ``kind`` (or,
     with none, every Fresh cube left) is set aside as Conserved. It may not be spent this turn,
     ordinary penalties pass it by (E5), it stays Fresh through Refresh and rests a Fatigued
@@ -123,82 +125,89 @@ def conserve(ex: dict[str, Any], kind: str | None = None) -> int:
     kinds = CUBES if kind is None else (kind,)
     n = 0
     for k in kinds:
-        m = ex["fresh"][k] if kind is None else min(1, ex["fresh"][k])
+        m = explorer["fresh"][k] if kind is None else min(1, explorer["fresh"][k])
         if kind is not None and m == 0:
             raise ValueError(f"no Fresh {k} cube to conserve")
-        ex["conserved"][k] += m
-        ex["fresh"][k] -= m
+        explorer["conserved"][k] += m
+        explorer["fresh"][k] -= m
         n += m
     return n
 
 
-def rest(ex: dict[str, Any], kind: str) -> None:
+def rest(explorer: dict[str, Any], kind: str) -> None:
     """Before Refresh, a Conserved cube rests one Fatigued cube (ruling E3): it comes back Fresh
     with the Conserved cubes instead of moving only to Spent (kept with them until Refresh)."""
-    move_cube(ex, "fatigued", kind, "conserved")
+    move_cube(explorer, "fatigued", kind, "conserved")
 
 
-def refresh(ex: dict[str, Any]) -> list[str]:
+def refresh(explorer: dict[str, Any]) -> list[str]:
     """Start of a turn: Conserved and Spent cubes become Fresh, Fatigued cubes become Spent, and
     every Status chit moves one basket to the left (leaving the mat from Fresh). Returns the
     colours of the cubes that moved from Fatigued to Spent (for Adaptation)."""
     moved: list[str] = []
     for k in CUBES:
-        ex["fresh"][k] += ex["conserved"][k] + ex["spent"][k]
-        ex["conserved"][k] = 0
-        ex["spent"][k] = ex["fatigued"][k]
-        moved.extend([k] * ex["fatigued"][k])
-        ex["fatigued"][k] = 0
+        explorer["fresh"][k] += explorer["conserved"][k] + explorer["spent"][k]
+        explorer["conserved"][k] = 0
+        explorer["spent"][k] = explorer["fatigued"][k]
+        moved.extend([k] * explorer["fatigued"][k])
+        explorer["fatigued"][k] = 0
     left = {"fatigued": "spent", "spent": "fresh"}
-    for name, basket in list(ex["status"].items()):
+    for name, basket in list(explorer["status"].items()):
         if basket == "fresh":
-            del ex["status"][name]
+            del explorer["status"][name]
         else:
-            ex["status"][name] = left[basket]
+            explorer["status"][name] = left[basket]
     return moved
 
 
-def gain_status(ex: dict[str, Any], status: str) -> None:
+def gain_status(explorer: dict[str, Any], status: str) -> None:
     """A new Status chit goes to Fatigued; one already held moves back to Fatigued."""
-    ex["status"][status] = "fatigued"
+    explorer["status"][status] = "fatigued"
 
 
-def penalty_sources(ex: dict[str, Any], cube: str) -> list[tuple[str, str]]:
+def penalty_sources(explorer: dict[str, Any], cube: str) -> list[tuple[str, str]]:
     """(basket, colour) a penalty may take a cube from: the Fresh cubes first, then Spent ones
     (ruling E5). A Conserved cube is set aside: only the effects that say so reach it (Chain
     Snares, Grip of Fear). ``cube`` is a colour or "any"."""
     for basket in ("fresh", "spent"):
-        found = [(basket, k) for k in CUBES if ex[basket][k] > 0 and cube in ("any", k)]
+        found = [(basket, k) for k in CUBES if explorer[basket][k] > 0 and cube in ("any", k)]
         if found:
             return found
     return []
 
 
-def move_cube(ex: dict[str, Any], basket: str, kind: str, to: str) -> None:
-    if ex[basket][kind] <= 0:
+def move_cube(explorer: dict[str, Any], basket: str, kind: str, to: str) -> None:
+    if explorer[basket][kind] <= 0:
         raise ValueError(f"no {kind} cube in {basket}")
-    ex[basket][kind] -= 1
-    ex[to][kind] += 1
+    explorer[basket][kind] -= 1
+    explorer[to][kind] += 1
 
 
-def swap_cube(ex: dict[str, Any], kind: str, new: str) -> bool:
+def swap_cube(explorer: dict[str, Any], kind: str, new: str) -> bool:
     """Swap one cube of ``kind`` (wherever it is on the mat, Fresh first) for ``new``."""
     for b in ("fresh", "conserved", "spent", "fatigued"):
-        if ex[b][kind] > 0:
-            ex[b][kind] -= 1
-            ex[b][new] += 1
+        if explorer[b][kind] > 0:
+            explorer[b][kind] -= 1
+            explorer[b][new] += 1
             return True
     return False
 
 
-def all_cubes(ex: dict[str, Any]) -> dict[str, int]:
+def all_cubes(explorer: dict[str, Any]) -> dict[str, int]:
     out = {k: 0 for k in CUBES}
     for b in ("fresh", "conserved", "spent", "fatigued"):
         for k in CUBES:
-            out[k] += ex[b][k]
+            out[k] += explorer[b][k]
     return out
 
 
-def active(s: LairsState, e: int) -> bool:
+def active(state: LairsState, seat: int) -> bool:
     """Whether the explorer still has unconserved Fresh cubes (the turn goes on)."""
-    return total(s.data["ex"][e]["fresh"]) > 0
+    return total(state.data["explorers"][seat]["fresh"]) > 0
+
+
+def cube_penalty_apply(state: LairsState, seat: int, op: str, basket: str, kind: str) -> None:
+    explorer = state.data["explorers"][seat]
+    move_cube(explorer, basket, kind, "spent" if op == "spend" else "fatigued")
+    verb = "spends" if op == "spend" else "fatigues"
+    state.log_public(f"{state.who(seat)} {verb} a {kind} cube")

@@ -10,64 +10,62 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import and_
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import grid
+from ..state import LairsState
 from .building import hazard_id, kind_of
 from .energy import has_status
 
-if TYPE_CHECKING:
-    from ..game import LairsState
-
 
 # ---------------------------------------------------------------- learning
-def shown(s: LairsState, lair: dict[str, Any], cell: int, entering: bool) -> str:
+def shown(state: LairsState, lair: dict[str, Any], cell: int, entering: bool) -> str:
     """What the Builder tells of a space's features: an invisible hazard (Whisperling Mob,
     Crushing Walls) only to an explorer entering its space."""
     f = lair["feat"][cell]
     hid = hazard_id(f)
-    if f is None or (hid is not None and s.C.hazards[hid].invisible and not entering):
+    if f is None or (hid is not None and state.content.hazards[hid].invisible and not entering):
         return "empty"
     return str(f)
 
 
-def learn_walls(ex: dict[str, Any], lair: dict[str, Any], cell: int) -> None:
+def learn_walls(explorer: dict[str, Any], lair: dict[str, Any], cell: int) -> None:
     walls = set(lair["walls"])
-    mine = set(ex["mwalls"])
+    mine = set(explorer["map_walls"])
     for _, _, e in grid.neighbours(cell):
         if e in walls:
             mine.add(e)
-    ex["mwalls"] = sorted(mine)
+    explorer["map_walls"] = sorted(mine)
 
 
-def learn(s: LairsState, e: int, cell: int, *, entering: bool, walls: bool = True) -> None:
+def learn(state: LairsState, seat: int, cell: int, *, entering: bool, walls: bool = True) -> None:
     """The Builder describes a space: features always, walls unless ``walls`` is False (Dazzled);
     with its walls it becomes Known."""
-    ex, lair = s.data["ex"][e], s.lair_of(e)
-    ex["map"][cell] = shown(s, lair, cell, entering)
+    explorer, lair = state.data["explorers"][seat], state.lair_of(seat)
+    explorer["map"][cell] = shown(state, lair, cell, entering)
     if walls:
-        learn_walls(ex, lair, cell)
-        ex["known"][cell] = True
+        learn_walls(explorer, lair, cell)
+        explorer["known"][cell] = True
     real = lair["target"].get(str(cell))
-    if real is not None and ex["map"][cell] == lair["feat"][cell]:
-        ex["targets"][str(cell)] = real
+    if real is not None and explorer["map"][cell] == lair["feat"][cell]:
+        explorer["targets"][str(cell)] = real
         # found again: the Target tracked in the Notes section goes back in its space
-        ex.get("noted", {}).pop(str(hazard_id(lair["feat"][cell])), None)
+        explorer.get("noted", {}).pop(str(hazard_id(lair["feat"][cell])), None)
 
 
-def open_dirs(ex: dict[str, Any], cell: int) -> list[tuple[str, int, int]]:
+def open_dirs(explorer: dict[str, Any], cell: int) -> list[tuple[str, int, int]]:
     """Neighbours the explorer may try to move to: no wall learnt between. In a Known space every
     wall is learnt, so these are the open ways; in an Unknown one (Dazzled) a hidden wall may
     still stop the move."""
-    mw = set(ex["mwalls"])
+    mw = set(explorer["map_walls"])
     return [(d, n, e) for d, n, e in grid.neighbours(cell) if e not in mw]
 
 
 EMPTY_ON_MAP = ("empty", "start")
 
 
-def map_empty(ex: dict[str, Any], cell: int) -> bool:
-    return ex["map"][cell] in EMPTY_ON_MAP
+def map_empty(explorer: dict[str, Any], cell: int) -> bool:
+    return explorer["map"][cell] in EMPTY_ON_MAP
 
 
 def real_empty(lair: dict[str, Any], cell: int) -> bool:
@@ -75,79 +73,79 @@ def real_empty(lair: dict[str, Any], cell: int) -> bool:
     return lair["feat"][cell] in (None, "start")
 
 
-def bump(s: LairsState, e: int, frm: int, to: int) -> bool:
+def bump(state: LairsState, seat: int, frm: int, to: int) -> bool:
     """Dazzled: leaving an Unknown space through a wall not yet learnt: draw it, stay put."""
-    ex, lair = s.data["ex"][e], s.lair_of(e)
+    explorer, lair = state.data["explorers"][seat], state.lair_of(seat)
     edge = grid.edge(frm, to)
     if edge in lair["walls"]:
-        ex["mwalls"] = sorted({*ex["mwalls"], edge})
-        s.log_for_both(e, f"bumps into a wall between {grid.name(frm)} and {grid.name(to)}")
+        explorer["map_walls"] = sorted({*explorer["map_walls"], edge})
+        state.log_for_both(seat, f"bumps into a wall between {grid.name(frm)} and {grid.name(to)}")
         return True
     return False
 
 
 # ---------------------------------------------------------------- the base moves
-def creep_targets(s: LairsState, e: int) -> list[tuple[str, int]]:
-    ex = s.data["ex"][e]
-    return [(d, n) for d, n, _ in open_dirs(ex, ex["pos"])]
+def creep_targets(state: LairsState, seat: int) -> list[tuple[str, int]]:
+    explorer = state.data["explorers"][seat]
+    return [(d, n) for d, n, _ in open_dirs(explorer, explorer["position"])]
 
 
-def peer_targets(s: LairsState, e: int) -> list[int]:
+def peer_targets(state: LairsState, seat: int) -> list[int]:
     """Peer into an adjacent space with no wall between, not yet Known (ruling X4)."""
-    ex = s.data["ex"][e]
-    if has_status(ex, "dazzled") or not ex["known"][ex["pos"]]:
+    explorer = state.data["explorers"][seat]
+    if has_status(explorer, "dazzled") or not explorer["known"][explorer["position"]]:
         return []
-    return [n for _, n, _ in open_dirs(ex, ex["pos"]) if not ex["known"][n]]
+    return [n for _, n, _ in open_dirs(explorer, explorer["position"]) if not explorer["known"][n]]
 
 
-def hustle_options(s: LairsState, e: int) -> list[tuple[str, int]]:
+def hustle_options(state: LairsState, seat: int) -> list[tuple[str, int]]:
     """Hustle: up to 3 spaces in a straight line (ruling X1). Offered as (direction, most steps):
     steps past a wall already learnt are not offered."""
-    ex = s.data["ex"][e]
-    mw = set(ex["mwalls"])
+    explorer = state.data["explorers"][seat]
+    mw = set(explorer["map_walls"])
     out = []
     for d in grid.DIRS:
-        for n, (nxt, edge) in enumerate(grid.ray(ex["pos"], d)[:3], 1):
+        for n, (nxt, edge) in enumerate(grid.ray(explorer["position"], d)[:3], 1):
             if edge in mw:
                 break
             out.append((d, n))
-            if ex["known"][nxt] and not map_empty(ex, nxt):
+            if explorer["known"][nxt] and not map_empty(explorer, nxt):
                 break
     return out
 
 
-def _passable(ex: dict[str, Any]) -> int:
+def _passable(explorer: dict[str, Any]) -> int:
     """The spaces a Backtrack may pass: visited, Known and empty on the map sheet (a bit mask)."""
     ok = 0
-    for c in compress(range(grid.SPACES), map(and_, ex["visited"], ex["known"])):
-        if map_empty(ex, c):
+    for c in compress(range(grid.SPACES), map(and_, explorer["visited"], explorer["known"])):
+        if map_empty(explorer, c):
             ok |= 1 << c
     return ok
 
 
-def backtrack_targets(s: LairsState, e: int) -> list[int]:
+def backtrack_targets(state: LairsState, seat: int) -> list[int]:
     """Backtrack (ruling X2): to any space already visited and Known, passing only visited Known
     empty spaces, with no wall learnt between. The space it ends on need not be empty (a
     visited Exit, a Known hazard the explorer walked away from); it is then resolved as
     entered."""
-    ex = s.data["ex"][e]
-    start = ex["pos"]
-    mw = set(ex["mwalls"])
-    inner = grid.reach(start, mw, _passable(ex))
+    explorer = state.data["explorers"][seat]
+    start = explorer["position"]
+    mw = set(explorer["map_walls"])
+    inner = grid.reach(start, mw, _passable(explorer))
     out = inner & ~(1 << start)
-    for c in compress(range(grid.SPACES), map(and_, ex["visited"], ex["known"])):
-        if c == start or map_empty(ex, c):
+    for c in compress(range(grid.SPACES), map(and_, explorer["visited"], explorer["known"])):
+        if c == start or map_empty(explorer, c):
             continue
         if any(inner >> n & 1 and edge not in mw for _, n, edge in grid.neighbours(c)):
             out |= 1 << c
     return grid.cells_of(out)
 
 
-def backtrack_path(s: LairsState, e: int, to: int) -> list[int]:
+def backtrack_path(state: LairsState, seat: int, to: int) -> list[int]:
     """The spaces of a shortest Backtrack to ``to`` (the explorer's space first, ``to`` last),
     through the spaces it may pass; the space before the last is the one it enters from."""
-    ex = s.data["ex"][e]
-    start, ok, mw = ex["pos"], _passable(ex), set(ex["mwalls"])
+    explorer = state.data["explorers"][seat]
+    start, ok, mw = explorer["position"], _passable(explorer), set(explorer["map_walls"])
     prev = {start: start}
     frontier = [start]
     while frontier and to not in prev:
@@ -168,21 +166,21 @@ def backtrack_path(s: LairsState, e: int, to: int) -> list[int]:
     return path[::-1]
 
 
-def adjacent_known_trap(s: LairsState, e: int) -> list[int]:
-    ex = s.data["ex"][e]
+def adjacent_known_trap(state: LairsState, seat: int) -> list[int]:
+    explorer = state.data["explorers"][seat]
     return [
         n
-        for _, n, _ in open_dirs(ex, ex["pos"])
-        if (ex["map"][n] or "").startswith("t:") and kind_of(ex["map"][n]) == "trap"
+        for _, n, _ in open_dirs(explorer, explorer["position"])
+        if (explorer["map"][n] or "").startswith("t:") and kind_of(explorer["map"][n]) == "trap"
     ]
 
 
-def peer_targets_any(s: LairsState, e: int) -> list[int]:
+def peer_targets_any(state: LairsState, seat: int) -> list[int]:
     """A Map Fragment's reach: it looks as a Peer does (ruling P2), into an adjacent space not
     yet Known with no wall between (X4), Dazzled or not. The explorer knows there is no wall
     only across an edge it has learnt, and from an Unknown space (Dazzled) the edges to spaces
     not yet Known are not learnt: from there, none."""
-    ex = s.data["ex"][e]
-    if not ex["known"][ex["pos"]]:
+    explorer = state.data["explorers"][seat]
+    if not explorer["known"][explorer["position"]]:
         return []
-    return [n for _, n, _ in open_dirs(ex, ex["pos"]) if not ex["known"][n]]
+    return [n for _, n, _ in open_dirs(explorer, explorer["position"]) if not explorer["known"][n]]

@@ -6,18 +6,17 @@ cards are played by discarding them, at the time their text allows; a hand holds
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.engine.piles import draw
 
-from .. import effects, grid
-from ..content import CUBES
-from . import checks, energy, exploring
-
-if TYPE_CHECKING:
-    from ..game import LairsState
+from .. import grid
+from ..content import CUBES, JUNK, GainJunk
+from ..state import LairsState
+from ..steps import FreeCreep
+from . import energy, exploring
+from .queue import ask, queue
 
 ATTRIBUTE_CHOICES = ("perception", "quickness", "knowhow", "brawn", "guile")
 
@@ -27,126 +26,117 @@ def attribute_sets() -> list[tuple[str, ...]]:
     return [tuple(sorted(c)) for c in combinations(ATTRIBUTE_CHOICES, 3)]
 
 
-def take_attributes(s: LairsState, seat: int, cubes: tuple[str, ...]) -> None:
+def take_attributes(state: LairsState, seat: int, cubes: tuple[str, ...]) -> None:
     """Both choose at once, in secret: the cubes go on the mats once every seat has chosen."""
-    s.data["attrs"][seat] = list(cubes)
-    if all(a is not None for a in s.data["attrs"]):
-        for i, chosen in enumerate(s.data["attrs"]):
+    state.data["attributes"][seat] = list(cubes)
+    if all(a is not None for a in state.data["attributes"]):
+        for i, chosen in enumerate(state.data["attributes"]):
             for k in chosen:
-                s.data["ex"][i]["spent"][k] += 1
-        s.log_public(
+                state.data["explorers"][i]["spent"][k] += 1
+        state.log_public(
             "Attributes chosen: "
-            + "; ".join(f"{s.who(i)}: {', '.join(a)}" for i, a in enumerate(s.data["attrs"]))
+            + "; ".join(
+                f"{state.who(i)}: {', '.join(a)}" for i, a in enumerate(state.data["attributes"])
+            )
         )
 
 
-def adapt(s: LairsState, e: int, frm: str, to: str) -> None:
+def adapt(state: LairsState, seat: int, frm: str, to: str) -> None:
     """Adaptation: one cube just moved from Fatigued to Spent is swapped for any supply cube."""
-    ex = s.data["ex"][e]
-    ex["spent"][frm] -= 1
-    ex["spent"][to] += 1
-    s.log_public(f"{s.who(e)} adapts: a {frm} cube becomes {to}")
+    explorer = state.data["explorers"][seat]
+    explorer["spent"][frm] -= 1
+    explorer["spent"][to] += 1
+    state.log_public(f"{state.who(seat)} adapts: a {frm} cube becomes {to}")
 
 
 # ---------------------------------------------------------------- Scrounge
-def walls_bordering(s: LairsState, e: int, cell: int) -> int:
+def walls_bordering(state: LairsState, seat: int, cell: int) -> int:
     """Wall pieces around a space (the printed border is not a Wall piece)."""
-    ws = set(s.lair_of(e)["walls"])
+    ws = set(state.lair_of(seat)["walls"])
     return sum(1 for _, _, edge in grid.neighbours(cell) if edge in ws)
 
 
-def may_scrounge(s: LairsState, e: int) -> bool:
-    ex = s.data["ex"][e]
-    pos = ex["pos"]
+def may_scrounge(state: LairsState, seat: int) -> bool:
+    explorer = state.data["explorers"][seat]
+    pos = explorer["position"]
     return (
-        not energy.has_status(ex, "dazzled")
-        and exploring.map_empty(ex, pos)
-        and pos not in ex["scrounged"]
+        not energy.has_status(explorer, "dazzled")
+        and exploring.map_empty(explorer, pos)
+        and pos not in explorer["scrounged"]
     )
 
 
-def scrounge(s: LairsState, e: int) -> None:
-    ex = s.data["ex"][e]
-    pos = ex["pos"]
-    n = walls_bordering(s, e, pos)
-    drawn = [c for c in (draw(s.data["junkdeck"], s.rng) for _ in range(n)) if c is not None]
-    ex["scrounged"] = sorted({*ex["scrounged"], pos})
-    s.log_public(f"{s.who(e)} Scrounges {grid.name(pos)} and draws {len(drawn)} Junk")
-    s.data["queue"].insert(0, {"effect": "_free_creep", "e": e})
+def scrounge(state: LairsState, seat: int) -> None:
+    explorer = state.data["explorers"][seat]
+    pos = explorer["position"]
+    n = walls_bordering(state, seat, pos)
+    drawn = [
+        c for c in (draw(state.data["junk_deck"], state.rng) for _ in range(n)) if c is not None
+    ]
+    explorer["scrounged"] = sorted({*explorer["scrounged"], pos})
+    state.log_public(f"{state.who(seat)} Scrounges {grid.name(pos)} and draws {len(drawn)} Junk")
+    queue(state, seat, [FreeCreep()], front=True)
     if len(drawn) == 1:
-        ex["junk"].append(drawn[0])
-        effects.over_limit(s, e)
+        explorer["junk"].append(drawn[0])
+        over_limit(state, seat)
     elif drawn:
-        effects.ask(s, "keep-junk", e, options=sorted(drawn), drawn=drawn)
+        ask(state, "keep-junk", seat, options=sorted(drawn), drawn=drawn)
 
 
-def keep_junk(s: LairsState, e: int, card: str) -> None:
-    ask = s.data["ask"]
-    ex = s.data["ex"][e]
+def keep_junk(state: LairsState, seat: int, card: str) -> None:
+    ask = state.data["ask"]
+    explorer = state.data["explorers"][seat]
     others = list(ask["drawn"])
     others.remove(card)
-    s.data["junkdeck"].setdefault("discard", []).extend(others)
-    ex["junk"].append(card)
+    state.data["junk_deck"].setdefault("discard", []).extend(others)
+    explorer["junk"].append(card)
 
 
-@effects.handler("_free_creep")
-def free_creep(s: LairsState, item: dict[str, Any]) -> None:
-    e = item["e"]
-    options = [d for d, _ in exploring.creep_targets(s, e)]
+def free_creep(state: LairsState, seat: int) -> None:
+    """After a Scrounge, the explorer may Creep out for free."""
+    options = [d for d, _ in exploring.creep_targets(state, seat)]
     if options:
-        effects.ask(s, "free-creep", e, options=options)
+        ask(state, "free-creep", seat, options=options)
 
 
 # ---------------------------------------------------------------- Recover, Scavenge
-def may_recover(s: LairsState, e: int) -> list[str]:
-    ex = s.data["ex"][e]
-    if not exploring.map_empty(ex, ex["pos"]):
+def may_recover(state: LairsState, seat: int) -> list[str]:
+    explorer = state.data["explorers"][seat]
+    if not exploring.map_empty(explorer, explorer["position"]):
         return []
-    return [k for k in CUBES if ex["fatigued"][k] > 0]
+    return [k for k in CUBES if explorer["fatigued"][k] > 0]
 
 
-def scavenge(s: LairsState, e: int, cell: int) -> None:
-    ex = s.data["ex"][e]
-    ex["scavenge"].remove(cell)
-    effects.queue(s, e, [{"effect": "gain-junk", "n": 2}], front=True)
-    s.log_public(f"{s.who(e)} Scavenges at {grid.name(cell)}")
+def scavenge(state: LairsState, seat: int, cell: int) -> None:
+    explorer = state.data["explorers"][seat]
+    explorer["scavenge"].remove(cell)
+    queue(state, seat, [GainJunk(effect="gain-junk", n=2)], front=True)
+    state.log_public(f"{state.who(seat)} Scavenges at {grid.name(cell)}")
 
 
 # ---------------------------------------------------------------- Improvise
-def improvise(s: LairsState, e: int) -> None:
-    ck = s.data["check"]
-    v = s.roll_die("basic")
-    ck["dice"].append({"t": "basic", "v": v, "src": "improvise"})
-    s.log_public(f"{s.who(e)} Improvises and rolls {v}")
+def improvise(state: LairsState, seat: int) -> None:
+    check = state.data["check"]
+    v = state.roll_die("basic")
+    check["dice"].append({"t": "basic", "v": v, "src": "improvise"})
+    state.log_public(f"{state.who(seat)} Improvises and rolls {v}")
 
 
 # ---------------------------------------------------------------- Junk cards
-JunkHandler = Callable[["LairsState", int, dict[str, Any], Any], None]
-JUNK: dict[str, JunkHandler] = {}
-
-
-def junk(name: str) -> Callable[[JunkHandler], JunkHandler]:
-    def wrap(fn: JunkHandler) -> JunkHandler:
-        JUNK[name] = fn
-        return fn
-
-    return wrap
-
-
 def card_id(card: str) -> str:
     return card.split("#")[0]
 
 
-def playable_now(s: LairsState, e: int, in_check: bool) -> list[tuple[str, tuple[Any, ...]]]:
+def playable_now(state: LairsState, seat: int, in_check: bool) -> list[tuple[str, tuple[Any, ...]]]:
     """(card, argument) pairs the explorer may play now."""
-    ex = s.data["ex"][e]
+    explorer = state.data["explorers"][seat]
     out: list[tuple[str, tuple[Any, ...]]] = []
-    ck = s.data["check"]
-    for card in sorted(set(ex["junk"])):
-        j = s.C.junk[card_id(card)]
+    check = state.data["check"]
+    for card in sorted(set(explorer["junk"])):
+        j = state.content.junk[card_id(card)]
         t = j.timing
         if in_check:
-            kind = ck["kind"]
+            kind = check["kind"]
             if (
                 t == "any-check"
                 or (t == "disarm-check" and kind == "trap")
@@ -155,64 +145,40 @@ def playable_now(s: LairsState, e: int, in_check: bool) -> list[tuple[str, tuple
                 out.append((card, ()))
             continue
         if t == "any" and j.effect.effect == "learn-space":
-            out.extend((card, (n,)) for n in exploring.peer_targets_any(s, e))
+            out.extend((card, (n,)) for n in exploring.peer_targets_any(state, seat))
         elif t == "any" and j.effect.effect == "recover":
-            out.extend((card, (k,)) for k in CUBES if ex["fatigued"][k] > 0)
+            out.extend((card, (k,)) for k in CUBES if explorer["fatigued"][k] > 0)
         elif t == "any" and j.effect.effect == "gain-fresh":
-            out.extend((card, (k,)) for k in CUBES if ex["spent"][k] > 0)
-        elif t == "beside-known-trap" and energy.payments(ex, "junk"):
-            out.extend((card, (n,)) for n in exploring.adjacent_known_trap(s, e))
+            out.extend((card, (k,)) for k in CUBES if explorer["spent"][k] > 0)
+        elif t == "beside-known-trap" and energy.payments(explorer, "junk"):
+            out.extend((card, (n,)) for n in exploring.adjacent_known_trap(state, seat))
     return out
 
 
-def play_junk(s: LairsState, e: int, card: str, arg: Any, pay: tuple[str, ...] = ()) -> None:
-    ex = s.data["ex"][e]
-    j = s.C.junk[card_id(card)]
-    effects.discard_junk_now(s, e, card)
+def play_junk(state: LairsState, seat: int, card: str, arg: Any, pay: tuple[str, ...] = ()) -> None:
+    explorer = state.data["explorers"][seat]
+    j = state.content.junk[card_id(card)]
+    discard_junk_now(state, seat, card)
     if pay:
-        energy.spend(ex, pay)
-    s.log_public(f"{s.who(e)} plays {j.name}")
-    JUNK[j.effect.effect](s, e, j.effect.model_dump(), arg)
+        energy.spend(explorer, pay)
+    state.log_public(f"{state.who(seat)} plays {j.name}")
+    JUNK.handler(j.effect)(state, seat, j.effect, arg)
 
 
-@junk("add-roll")
-def _add_roll(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    s.data["check"]["adds"] += int(eff["n"])
-
-
-@junk("add-die")
-def _add_die(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    v = s.roll_die(eff["die"])
-    s.data["check"]["dice"].append({"t": eff["die"], "v": v, "src": "junk"})
-
-
-@junk("disarm-adjacent")
-def _disarm_adjacent(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    ex, lair = s.data["ex"][e], s.lair_of(e)
-    lair["feat"][arg] = None
-    ex["map"][arg] = "empty"
-    s.log_public(f"the Trap at {grid.name(arg)} is disarmed")
-
-
-@junk("learn-space")
-def _learn_space(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    exploring.learn(s, e, arg, entering=False)
-
-
-@junk("recover")
-def _recover(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    energy.move_cube(s.data["ex"][e], "fatigued", arg, "spent")
-
-
-@junk("gain-fresh")
-def _gain_fresh(s: LairsState, e: int, eff: dict[str, Any], arg: Any) -> None:
-    energy.move_cube(s.data["ex"][e], "spent", arg, "fresh")
-
-
-def check_stage_options(s: LairsState, e: int) -> bool:
+def check_stage_options(state: LairsState, seat: int) -> bool:
     """Whether anything may happen between the roll and the result (else it resolves at once)."""
-    ex = s.data["ex"][e]
-    return bool(energy.payments(ex, "improvise") or playable_now(s, e, True))
+    explorer = state.data["explorers"][seat]
+    return bool(energy.payments(explorer, "improvise") or playable_now(state, seat, True))
 
 
-__all__ = ["checks"]
+def discard_junk_now(state: LairsState, seat: int, card: str) -> None:
+    state.data["explorers"][seat]["junk"].remove(card)
+    state.data["junk_deck"].setdefault("discard", []).append(card)
+
+
+def over_limit(state: LairsState, seat: int) -> None:
+    """More than three Junk cards: discard the excess at once (the explorer chooses)."""
+    explorer = state.data["explorers"][seat]
+    limit = int(state.content.numbers["junk_hand_limit"]["value"])
+    if len(explorer["junk"]) > limit:
+        ask(state, "discard-junk", seat, options=sorted(set(explorer["junk"])))

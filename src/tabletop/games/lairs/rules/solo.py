@@ -15,17 +15,15 @@ takes the explorer's rarest Fresh cube; The Shivers rerolls the explorer's two b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from tabletop.engine import Action, Automaton, State
 from tabletop.engine.rng import Rng
 
 from .. import grid
 from ..content import CUBES, Content
+from ..state import LairsState
 from . import building
-
-if TYPE_CHECKING:
-    from ..game import LairsState
 
 LEVELS = ("easy", "mid", "hard", "very-hard")
 
@@ -59,15 +57,15 @@ def _through(start: int, walls: set[int]) -> list[int]:
 
 
 def generate(
-    C: Content, rng: Rng, monsters: list[str], traps: list[str], level: str
+    content: Content, rng: Rng, monsters: list[str], traps: list[str], level: str
 ) -> dict[str, Any]:
     """A legal lair (``feat`` and ``walls``) for the chosen hazards at a difficulty level."""
-    diff = C.difficulties[level]
+    diff = content.difficulties[level]
     rank = LEVELS.index(level)
     fake = {"monsters": monsters, "traps": traps}
     for _attempt in range(200):
         walls = _walls(rng, diff.walls)
-        if len(walls) < C.walls_min:
+        if len(walls) < content.walls_min:
             continue
         feat: list[str | None] = [None] * grid.SPACES
         start = rng.below(grid.SPACES)
@@ -78,13 +76,13 @@ def generate(
         pool = far[: max(3, 18 - 5 * rank)]
         feat[rng.choice(pool)] = "exit"
         free = [c for c in range(grid.SPACES) if feat[c] is None]
-        for c in rng.sample(free, C.chests):
+        for c in rng.sample(free, content.chests):
             feat[c] = "chest"
         weight = _through(start, walls)
         ok = True
         for piece in [f"m:{m}" for m in monsters] + [f"t:{t}" for t in traps]:
             lair = {"feat": feat, "walls": sorted(walls)}
-            cells = building.legal_cells(lair, piece, C)
+            cells = building.legal_cells(lair, piece, content)
             cells = [c for c in cells if c != start and dist[c] > 1]
             if not cells:
                 ok = False
@@ -96,14 +94,14 @@ def generate(
         if not ok:
             continue
         lair = {"feat": feat, "walls": sorted(walls), "ready": True, "target": {}}
-        if building.ready_problem(fake, lair, C) is None:
+        if building.ready_problem(fake, lair, content) is None:
             return lair
     raise RuntimeError(f"lairs: no legal lair generated for {monsters} {traps} at {level}")
 
 
 # ---------------------------------------------------------------- the automaton Builder
-def _nearest_exit(s: LairsState, e: int, options: list[int]) -> int:
-    lair = s.lair_of(e)
+def _nearest_exit(state: LairsState, seat: int, options: list[int]) -> int:
+    lair = state.lair_of(seat)
     dist = grid.distances(lair["feat"].index("exit"), set(lair["walls"]))
     return min(options, key=lambda c: (dist[c], c))
 
@@ -119,12 +117,12 @@ class SoloBuilder(Automaton):
 
     def act(self, state: State, who: int) -> Action:
         s = cast("LairsState", state)
-        d = s.data
-        ask = d["ask"]
+        data = s.data
+        ask = data["ask"]
         if ask is None:  # the Shivers: the two highest dice, in one choice
-            ck = d["check"]
-            best = sorted(range(len(ck["dice"])), key=lambda i: (-ck["dice"][i]["v"], i))
-            return Action.of("reroll", dice=tuple(sorted(best[: ck["reroll_n"]])))
+            check = data["check"]
+            best = sorted(range(len(check["dice"])), key=lambda i: (-check["dice"][i]["v"], i))
+            return Action.of("reroll", dice=tuple(sorted(best[: check["rerolls_allowed"]])))
         e = ask["e"]
         kind = ask["kind"]
         if kind == "relocate":
@@ -136,8 +134,11 @@ class SoloBuilder(Automaton):
             to = _nearest_exit(s, e, [t for m, t in ask["options"] if m == first])
             return Action.of("move", monster=grid.name(first), to=grid.name(to))
         if kind == "grip":
-            ex = d["ex"][e]
-            counts = {k: ex["fresh"][k] + ex["conserved"][k] + ex["spent"][k] for k in CUBES}
+            explorer = data["explorers"][e]
+            counts = {
+                k: explorer["fresh"][k] + explorer["conserved"][k] + explorer["spent"][k]
+                for k in CUBES
+            }
             basket, cube = min(ask["options"], key=lambda o: (o[0] == "spent", counts[o[1]], o[1]))
             return Action.of("cube", basket=basket, cube=cube)
         raise ValueError(f"lairs: the solo Builder has no policy for {kind!r}")

@@ -10,79 +10,99 @@ for 1-5 cards of one type), each defeated Monster's trophy VP, VP noted in the N
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.engine.piles import draw
 
 from .. import grid
 from ..content import Content
-from .energy import payments
+from ..state import LairsState
+from .energy import payments, spend
+from .queue import ask
 
-if TYPE_CHECKING:
-    from ..game import LairsState
 
-
-def open_chest(s: LairsState, e: int, cell: int) -> None:
-    lair, ex = s.lair_of(e), s.data["ex"][e]
+def open_chest(state: LairsState, seat: int, cell: int) -> None:
+    lair, explorer = state.lair_of(seat), state.data["explorers"][seat]
     lair["feat"][cell] = None
-    ex["map"][cell] = "empty"
-    ex["scavenge"].append(cell)
-    card = draw(s.data["treasure"], s.rng)
-    s.log_public(f"{s.who(e)} opens the Chest at {grid.name(cell)}")
+    explorer["map"][cell] = "empty"
+    explorer["scavenge"].append(cell)
+    card = draw(state.data["treasure"], state.rng)
+    state.log_public(f"{state.who(seat)} opens the Chest at {grid.name(cell)}")
     if card is None:
-        s.log_public("the Treasure deck is empty")
+        state.log_public("the Treasure deck is empty")
         return
-    if s.data["pack"]:
-        from ..effects import ask
-
-        ask(s, "appraise", e, drawn=[card])
+    if state.data["pack"]:
+        ask(state, "appraise", seat, drawn=[card])
         return
-    keep(s, e, card, [])
+    keep(state, seat, card, [])
 
 
-def may_appraise(s: LairsState, e: int) -> list[tuple[str, ...]]:
-    return payments(s.data["ex"][e], "appraise")
+def may_appraise(state: LairsState, seat: int) -> list[tuple[str, ...]]:
+    return payments(state.data["explorers"][seat], "appraise")
 
 
-def appraise(s: LairsState, e: int, pay: tuple[str, ...]) -> None:
-    from .energy import spend
-
-    ask = s.data["ask"]
-    spend(s.data["ex"][e], pay)
-    card = draw(s.data["treasure"], s.rng)
+def appraise(state: LairsState, seat: int, pay: tuple[str, ...]) -> None:
+    ask = state.data["ask"]
+    spend(state.data["explorers"][seat], pay)
+    card = draw(state.data["treasure"], state.rng)
     if card is not None:
         ask["drawn"] = [*ask["drawn"], card]
-    s.log_public(f"{s.who(e)} Appraises and draws another Treasure")
+    state.log_public(f"{state.who(seat)} Appraises and draws another Treasure")
 
 
-def keep(s: LairsState, e: int, card: str, others: list[str]) -> None:
-    s.data["ex"][e]["treasures"].append(card)
-    s.data["treasure"].setdefault("discard", []).extend(others)
-    s.log_public(f"{s.who(e)} keeps the {s.C.treasures[card].name}")
+def keep(state: LairsState, seat: int, card: str, others: list[str]) -> None:
+    state.data["explorers"][seat]["treasures"].append(card)
+    state.data["treasure"].setdefault("discard", []).extend(others)
+    state.log_public(f"{state.who(seat)} keeps the {state.content.treasures[card].name}")
 
 
-def collection_bonus(C: Content, cards: list[str]) -> int:
+def collection_bonus(content: Content, cards: list[str]) -> int:
     counts: dict[str, int] = {}
     for c in cards:
-        counts[C.treasures[c].type] = counts.get(C.treasures[c].type, 0) + 1
-    table = C.collection_bonus
+        counts[content.treasures[c].type] = counts.get(content.treasures[c].type, 0) + 1
+    table = content.collection_bonus
     return sum(table[min(n, len(table) - 1)] for n in counts.values())
 
 
-def score(C: Content, ex: dict[str, Any]) -> dict[str, int]:
-    bonus = C.numbers["escape_bonus"]
+def score(content: Content, explorer: dict[str, Any]) -> dict[str, int]:
+    bonus = content.numbers["escape_bonus"]
     parts = {
-        "treasure": sum(C.treasures[c].vp for c in ex["treasures"]),
-        "collections": collection_bonus(C, ex["treasures"]),
-        "trophies": sum(C.hazards[m].vp for m in ex["trophies"]),
-        "notes": int(ex["notes"]),
+        "treasure": sum(content.treasures[c].vp for c in explorer["treasures"]),
+        "collections": collection_bonus(content, explorer["treasures"]),
+        "trophies": sum(content.hazards[m].vp for m in explorer["trophies"]),
+        "notes": int(explorer["notes"]),
         "escape": (
             int(bonus["first"])
-            if ex["escaped"] == 1
+            if explorer["escaped"] == 1
             else int(bonus["second"])
-            if ex["escaped"] == 2
+            if explorer["escaped"] == 2
             else 0
         ),
     }
     parts["total"] = sum(parts.values())
     return parts
+
+
+def discard_treasure_now(state: LairsState, seat: int, card: str) -> None:
+    explorer = state.data["explorers"][seat]
+    explorer["treasures"].remove(card)
+    state.data["treasure"].setdefault("discard", []).append(card)
+    state.log_public(f"{state.who(seat)} discards the {state.content.treasures[card].name}")
+
+
+def refill_display(state: LairsState) -> None:
+    size = int(state.content.numbers["display"]["size"])
+    while len(state.data["display"]) < size:
+        card = draw(state.data["treasure"], state.rng)
+        if card is None:
+            return
+        state.data["display"].append(card)
+
+
+def take_from_display(state: LairsState, seat: int, card: str) -> None:
+    state.data["display"].remove(card)
+    state.data["explorers"][seat]["treasures"].append(card)
+    state.log_public(
+        f"{state.who(seat)} takes the {state.content.treasures[card].name} from the display"
+    )
+    refill_display(state)

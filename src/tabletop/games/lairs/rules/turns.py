@@ -12,257 +12,241 @@ escape, then it is shared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from .. import effects, grid
-from ..content import CUBES
-from ..effects import handler
+from .. import grid
+from ..content import CUBES, Fatigue, Spend
+from ..state import LairsState
+from ..steps import EnterSpace, HustleStep, OpenCheck, Refresh, RestCube
 from . import checks, energy, exploring
 from .building import kind_of
-from .treasure import open_chest
+from .pack import card_id, playable_now
+from .queue import ask, count_waiting, drop_next, next_is, queue, run
+from .treasure import open_chest, refill_display
 
-if TYPE_CHECKING:
-    from ..game import LairsState
 
-
-def begin_exploring(s: LairsState) -> None:
-    d = s.data
-    d["phase"] = "explore"
-    effects.refill_display(s)
-    for e in range(len(d["ex"])):
-        lair = s.lair_of(e)
+def begin_exploring(state: LairsState) -> None:
+    data = state.data
+    data["phase"] = "explore"
+    refill_display(state)
+    for e in range(len(data["explorers"])):
+        lair = state.lair_of(e)
         start = lair["feat"].index("start")
-        ex = d["ex"][e]
-        ex["pos"] = start
-        ex["visited"][start] = True
-        exploring.learn(s, e, start, entering=True)
-    d["first"] = 0 if d["solo"] else s.rng.below(2)
-    d["round"] = 1
-    s.log_public(f"{s.who(d['first'])} explores first")
-    start_turn(s, d["first"])
+        explorer = data["explorers"][e]
+        explorer["position"] = start
+        explorer["visited"][start] = True
+        exploring.learn(state, e, start, entering=True)
+    data["first"] = 0 if data["solo"] else state.rng.below(2)
+    data["round"] = 1
+    state.log_public(f"{state.who(data['first'])} explores first")
+    start_turn(state, data["first"])
 
 
-def start_turn(s: LairsState, e: int) -> None:
+def start_turn(state: LairsState, seat: int) -> None:
     """A turn begins: each cube Conserved last turn rests a Fatigued cube (ruling E3), then
     Refresh (and with it Adaptation, a Dazzled explorer learning where it stands, Poison)."""
-    d = s.data
-    d["turn"] = e
-    ex = d["ex"][e]
-    n = min(energy.total(ex["conserved"]), energy.total(ex["fatigued"]))
-    steps: list[dict[str, Any]] = [{"effect": "_rest"} for _ in range(n)]
-    effects.queue(s, e, [*steps, {"effect": "_refresh"}])
+    data = state.data
+    data["turn"] = seat
+    explorer = data["explorers"][seat]
+    n = min(energy.total(explorer["conserved"]), energy.total(explorer["fatigued"]))
+    queue(state, seat, [*(RestCube() for _ in range(n)), Refresh()])
 
 
-@handler("_rest")
-def rest_step(s: LairsState, item: dict[str, Any]) -> None:
+def rest_step(state: LairsState, seat: int) -> None:
     """One Conserved cube rests one Fatigued cube: the explorer chooses which, if it may."""
-    e = item["e"]
-    ex = s.data["ex"][e]
-    kinds = [k for k in CUBES if ex["fatigued"][k] > 0]
-    left = sum(1 for i in s.data["queue"] if i["effect"] == "_rest" and i["e"] == e)
-    if len(kinds) == 1 or energy.total(ex["fatigued"]) <= left + 1:
-        energy.rest(ex, kinds[0])
-        s.log_public(f"{s.who(e)} rests a Fatigued {kinds[0]} cube")
+    explorer = state.data["explorers"][seat]
+    kinds = [k for k in CUBES if explorer["fatigued"][k] > 0]
+    left = count_waiting(state, RestCube, seat)
+    if len(kinds) == 1 or energy.total(explorer["fatigued"]) <= left + 1:
+        energy.rest(explorer, kinds[0])
+        state.log_public(f"{state.who(seat)} rests a Fatigued {kinds[0]} cube")
     else:
-        effects.ask(s, "rest", e, options=kinds)
+        ask(state, "rest", seat, options=kinds)
 
 
-@handler("_refresh")
-def refresh_step(s: LairsState, item: dict[str, Any]) -> None:
+def refresh_step(state: LairsState, seat: int) -> None:
     """Refresh at the start of the turn (ruling E4), then what comes with it."""
-    d = s.data
-    e = item["e"]
-    ex = d["ex"][e]
-    was_dazzled = energy.has_status(ex, "dazzled")
-    moved = energy.refresh(ex)
-    if was_dazzled and not energy.has_status(ex, "dazzled") and ex["pos"] is not None:
-        exploring.learn(s, e, ex["pos"], entering=True)
-    if d["pack"] and moved:
-        effects.ask(s, "adapt", e, options=sorted(set(moved)))
-    if energy.has_status(ex, "poisoned"):
-        n = s.roll_die("basic")
-        s.log_public(f"{s.who(e)} is Poisoned and rolls {n}: fatigue {n} cubes")
-        effects.queue(s, e, [{"effect": "fatigue", "n": n, "cube": "any"}], front=True)
+    data = state.data
+    explorer = data["explorers"][seat]
+    was_dazzled = energy.has_status(explorer, "dazzled")
+    moved = energy.refresh(explorer)
+    if (
+        was_dazzled
+        and not energy.has_status(explorer, "dazzled")
+        and explorer["position"] is not None
+    ):
+        exploring.learn(state, seat, explorer["position"], entering=True)
+    if data["pack"] and moved:
+        ask(state, "adapt", seat, options=sorted(set(moved)))
+    if energy.has_status(explorer, "poisoned"):
+        n = state.roll_die("basic")
+        state.log_public(f"{state.who(seat)} is Poisoned and rolls {n}: fatigue {n} cubes")
+        queue(state, seat, [Fatigue(effect="fatigue", n=n, cube="any")], front=True)
 
 
-def free_actions(s: LairsState, e: int) -> bool:
+def free_actions(state: LairsState, seat: int) -> bool:
     """What the explorer may still do with no Fresh cube left (its turn goes on while there is
     something, ruling R4): escape, standing on the Exit, or play a Junk card that costs no cube
     (A Bit of Rope brings a cube back). It then ends its turn when it says so (Conserve)."""
-    ex = s.data["ex"][e]
-    if ex["map"][ex["pos"]] == "exit":
+    explorer = state.data["explorers"][seat]
+    if explorer["map"][explorer["position"]] == "exit":
         return True
-    if not s.data["pack"] or not ex["junk"]:
+    if not state.data["pack"] or not explorer["junk"]:
         return False
-    from .pack import card_id, playable_now
-
-    return any(not s.C.junk[card_id(c)].cost for c, _ in playable_now(s, e, False))
+    return any(not state.content.junk[card_id(c)].cost for c, _ in playable_now(state, seat, False))
 
 
-def advance(s: LairsState) -> None:
+def advance(state: LairsState) -> None:
     """Run what is queued; end the turn when nothing waits and no unconserved Fresh cube is left,
     unless the explorer may still do something free and has not ended it (Conserve)."""
-    d = s.data
+    data = state.data
     for _ in range(1000):
-        if d["phase"] != "explore":
+        if data["phase"] != "explore":
             return
-        effects.run(s)
-        if d["ask"] is not None or d["check"] is not None or d["queue"]:
+        run(state)
+        if data["ask"] is not None or data["check"] is not None or data["queue"]:
             return
-        e = d["turn"]
-        ex = d["ex"][e]
-        if ex["escaped"] is None and energy.active(s, e):
+        e = data["turn"]
+        explorer = data["explorers"][e]
+        if explorer["escaped"] is None and energy.active(state, e):
             return
-        if ex["escaped"] is None and not d["ending"] and free_actions(s, e):
+        if explorer["escaped"] is None and not data["ending"] and free_actions(state, e):
             return  # no Fresh cube left, something free to do: the explorer decides
-        end_turn(s, e)
+        end_turn(state, e)
     raise RuntimeError("lairs: turns did not settle")
 
 
-def end_turn(s: LairsState, e: int) -> None:
-    d = s.data
-    d["ending"] = False
-    ex = d["ex"][e]
-    ex["turns"] += 1
-    ex["scavenge"] = []
-    for k in ex["fresh"]:
-        ex["spent"][k] += ex["fresh"][k]
-        ex["fresh"][k] = 0
-    if d["horn"] is not None and ex["escaped"] is None:
-        d["horn"] -= 1
-    n = len(d["ex"])
-    inside = [x for x in range(n) if d["ex"][x]["escaped"] is None]
-    if not inside or d["horn"] == 0:
-        return game_over(s, "escape")
-    nxt = (e + 1) % n
-    if d["ex"][nxt]["escaped"] is not None:
+def end_turn(state: LairsState, seat: int) -> None:
+    data = state.data
+    data["ending"] = False
+    explorer = data["explorers"][seat]
+    explorer["turns"] += 1
+    explorer["scavenge"] = []
+    for k in explorer["fresh"]:
+        explorer["spent"][k] += explorer["fresh"][k]
+        explorer["fresh"][k] = 0
+    if data["turns_left"] is not None and explorer["escaped"] is None:
+        data["turns_left"] -= 1
+    n = len(data["explorers"])
+    inside = [x for x in range(n) if data["explorers"][x]["escaped"] is None]
+    if not inside or data["turns_left"] == 0:
+        return game_over(state, "escape")
+    nxt = (seat + 1) % n
+    if data["explorers"][nxt]["escaped"] is not None:
         nxt = inside[0]
-    if nxt == d["first"] or (n == 2 and nxt == e):
-        d["round"] += 1
-    if d["round"] > d["rounds"]:
-        return game_over(s, "torches")
-    start_turn(s, nxt)
+    if nxt == data["first"] or (n == 2 and nxt == seat):
+        data["round"] += 1
+    if data["round"] > data["rounds"]:
+        return game_over(state, "torches")
+    start_turn(state, nxt)
 
 
-def game_over(s: LairsState, reason: str) -> None:
+def game_over(state: LairsState, reason: str) -> None:
     """The end: the torches burnt out, or every explorer out, or (ruling R2) the last turns of
     the one still inside once the other escaped are over; the log says who is still inside."""
-    d = s.data
-    d["phase"] = "over"
-    d["turn"] = None
-    d["over"] = reason
-    d["queue"] = []
-    inside = [e for e, ex in enumerate(d["ex"]) if ex["escaped"] is None]
+    data = state.data
+    data["phase"] = "over"
+    data["turn"] = None
+    data["over"] = reason
+    data["queue"] = []
+    inside = [e for e, ex in enumerate(data["explorers"]) if ex["escaped"] is None]
     if reason == "torches":
         why = "the torches burnt out"
     elif not inside:
-        why = "the explorers are out" if len(d["ex"]) > 1 else "the explorer is out"
+        why = "the explorers are out" if len(data["explorers"]) > 1 else "the explorer is out"
     else:
         why = "the last turns after the escape are over"
     if inside:
-        why += "; " + " and ".join(s.who(e) for e in inside)
+        why += "; " + " and ".join(state.who(e) for e in inside)
         why += " is still inside" if len(inside) == 1 else " are still inside"
-    s.log_public("the game is over: " + why)
+    state.log_public("the game is over: " + why)
 
 
-def escape(s: LairsState, e: int) -> None:
-    d = s.data
-    d["escapes"] += 1
-    d["ex"][e]["escaped"] = d["escapes"]
-    s.log_public(f"{s.who(e)} escapes through the Exit")
-    if d["escapes"] == 1 and len(d["ex"]) == 2:
-        d["horn"] = int(s.C.numbers["last_turns"]["value"])
-    for k in d["ex"][e]["fresh"]:
-        d["ex"][e]["spent"][k] += d["ex"][e]["fresh"][k]
-        d["ex"][e]["fresh"][k] = 0
+def escape(state: LairsState, seat: int) -> None:
+    data = state.data
+    data["escapes"] += 1
+    data["explorers"][seat]["escaped"] = data["escapes"]
+    state.log_public(f"{state.who(seat)} escapes through the Exit")
+    if data["escapes"] == 1 and len(data["explorers"]) == 2:
+        data["turns_left"] = int(state.content.numbers["last_turns"]["value"])
+    for k in data["explorers"][seat]["fresh"]:
+        data["explorers"][seat]["spent"][k] += data["explorers"][seat]["fresh"][k]
+        data["explorers"][seat]["fresh"][k] = 0
 
 
 # ---------------------------------------------------------------- entering a space
-@handler("_enter")
-def enter(s: LairsState, item: dict[str, Any]) -> None:
+def enter(state: LairsState, seat: int, cell: int, how: str) -> None:
     """Move into a space and resolve it: the Builder describes it (walls and features, or only
     features while Dazzled), then a Known hazard asks for its check, an Unknown one is revealed
     and strikes (unless a Charge or Sneak ignores it), a Chest is opened."""
-    e, cell, how = item["e"], item["cell"], item.get("how", "creep")
-    d = s.data
-    ex, lair = d["ex"][e], s.lair_of(e)
-    before = ex["map"][cell]
-    ex["prev"], ex["pos"] = ex["pos"], cell
-    ex["visited"][cell] = True
-    dazzled = energy.has_status(ex, "dazzled")
-    exploring.learn(s, e, cell, entering=True, walls=not dazzled)
+    data = state.data
+    explorer, lair = data["explorers"][seat], state.lair_of(seat)
+    before = explorer["map"][cell]
+    explorer["previous"], explorer["position"] = explorer["position"], cell
+    explorer["visited"][cell] = True
+    dazzled = energy.has_status(explorer, "dazzled")
+    exploring.learn(state, seat, cell, entering=True, walls=not dazzled)
     f = lair["feat"][cell]
-    s.log_public(f"{s.who(e)} enters {grid.name(cell)}: {describe(s, f)}")
-    if f not in (None, "start") and d["queue"] and d["queue"][0]["effect"] == "_hustle":
-        d["queue"].pop(0)  # a Hustle stops at the first space that is not empty
+    state.log_public(f"{state.who(seat)} enters {grid.name(cell)}: {describe(state, f)}")
+    if f not in (None, "start") and next_is(state, HustleStep):
+        drop_next(state)  # a Hustle stops at the first space that is not empty
     k = kind_of(f)
     if k in ("monster", "trap"):
         assert f is not None
-        hz = s.C.hazards[f[2:]]
-        if k == "monster" and energy.has_status(ex, "enraging"):
-            checks.set_target(s, e, cell, checks.target(s, e, cell) + 3)
+        hazard = state.content.hazards[f[2:]]
+        if k == "monster" and energy.has_status(explorer, "enraging"):
+            checks.set_target(state, seat, cell, checks.target(state, seat, cell) + 3)
         if before == f:
             # the check opens once what happens on entering has happened: a Gear Hound's High
             # Alert "occurs when you enter" its Known space, so it is resolved first
             free = 1 if (how, k) in (("charge", "monster"), ("sneak", "trap")) else 0
-            effects.queue(s, e, [{"effect": "_check", "cell": cell, "free": free}], front=True)
-            if hz.on_known_entry:
-                s.log_public(f"the {hz.name}: {hz.special_name or 'special rule'}")
-                effects.queue(s, e, list(hz.on_known_entry), at=cell, front=True)
+            queue(state, seat, [OpenCheck(cell=cell, free=free)], front=True)
+            if hazard.on_known_entry:
+                state.log_public(f"the {hazard.name}: {hazard.special_name or 'special rule'}")
+                queue(state, seat, list(hazard.on_known_entry), at=cell, front=True)
         elif (how, k) in (("charge", "monster"), ("sneak", "trap")):
-            s.log_public(f"{s.who(e)} ignores the {hz.name}'s Strike")
+            state.log_public(f"{state.who(seat)} ignores the {hazard.name}'s Strike")
         else:
-            s.log_public(f"the {hz.name} strikes!")
-            ex.setdefault("struck", []).append(hz.id)
-            effects.queue(s, e, list(hz.strike), at=cell, front=True)
+            state.log_public(f"the {hazard.name} strikes!")
+            explorer.setdefault("struck", []).append(hazard.id)
+            queue(state, seat, list(hazard.strike), at=cell, front=True)
     elif f == "chest":
-        open_chest(s, e, cell)
+        open_chest(state, seat, cell)
 
 
-@handler("_check")
-def open_check(s: LairsState, item: dict[str, Any]) -> None:
-    """The check of a Known hazard entered, after what entering its space set off."""
-    checks.start(s, item["e"], item["cell"], free_power=int(item["free"]))
-
-
-def describe(s: LairsState, f: str | None) -> str:
+def describe(state: LairsState, f: str | None) -> str:
     if f is None:
         return "empty"
     if f[:2] in ("m:", "t:"):
-        return s.C.hazards[f[2:]].name
+        return state.content.hazards[f[2:]].name
     return {"start": "the Start", "exit": "the Exit", "chest": "a Chest"}[f]
 
 
-@handler("_hustle")
-def hustle_step(s: LairsState, item: dict[str, Any]) -> None:
+def hustle_step(state: LairsState, seat: int, step: HustleStep) -> None:
     """One step of a Hustle: stop at a wall (bumping it if it was not learnt) or once the space
     entered was not empty. A wall it could not have known of that stops it after its first step
     makes it a Creep (ruling X1): the cubes paid go back to Fresh and a Creep's cost is spent."""
-    e, dirn, left = item["e"], item["dir"], item["left"]
-    ex, lair = s.data["ex"][e], s.lair_of(e)
-    here = ex["pos"]
-    if item.get("expect") is not None and (
-        here != item["expect"] or not exploring.real_empty(lair, here)
-    ):
+    dirn, left = step.dir, step.left
+    explorer, lair = state.data["explorers"][seat], state.lair_of(seat)
+    here = explorer["position"]
+    if step.expect is not None and (here != step.expect or not exploring.real_empty(lair, here)):
         return
     nxt = grid.step(here, dirn)
     if nxt is None or left <= 0:
         return
     edge = grid.edge(here, nxt)
-    if edge in ex["mwalls"] or exploring.bump(s, e, here, nxt):
-        if item.get("taken") == 1:
-            creep_price(s, e, item.get("paid", []))
+    if edge in explorer["map_walls"] or exploring.bump(state, seat, here, nxt):
+        if step.taken == 1:
+            creep_price(state, seat, step.paid)
         return
-    rest = {**item, "left": left - 1, "expect": nxt, "taken": item.get("taken", 0) + 1}
-    s.data["queue"][0:0] = [{"effect": "_enter", "e": e, "cell": nxt, "how": "creep"}, rest]
+    rest = step.model_copy(update={"left": left - 1, "expect": nxt, "taken": step.taken + 1})
+    queue(state, seat, [EnterSpace(cell=nxt), rest], front=True)
 
 
-def creep_price(s: LairsState, e: int, paid: list[str]) -> None:
+def creep_price(state: LairsState, seat: int, paid: list[str]) -> None:
     """A Hustle a wall stopped after one step: its cubes back to Fresh, a Creep's cost spent
     (any cube, one more while Sleepy; the explorer chooses)."""
-    ex = s.data["ex"][e]
+    explorer = state.data["explorers"][seat]
     for k in paid:
-        energy.move_cube(ex, "spent", k, "fresh")
-    n = 1 + (1 if energy.has_status(ex, "sleepy") else 0)
-    s.log_public(f"a wall stops {s.who(e)}'s Hustle after one step: it costs a Creep")
-    effects.queue(s, e, [{"effect": "spend", "n": n}], front=True)
+        energy.move_cube(explorer, "spent", k, "fresh")
+    n = 1 + (1 if energy.has_status(explorer, "sleepy") else 0)
+    state.log_public(f"a wall stops {state.who(seat)}'s Hustle after one step: it costs a Creep")
+    queue(state, seat, [Spend(effect="spend", n=n)], front=True)

@@ -1,0 +1,108 @@
+"""The effect queue: effects wait in ``data["queue"]`` and run in order. An entry is a small
+mapping, ``{"explorer": e, "at": space or None, "effect": the effect's fields}``: the explorer it
+touches, the hazard's space when it matters, and a hazard's effect (``content.TRIGGERED``) or a
+step of the rules (``steps.STEPS``). Each runs through its table's one handler, with its typed
+model (read once a process from its mapping). A handler that needs a decision (which cube to
+fatigue, where the Builder moves a Gloombat) sets ``data["ask"]`` and queues whatever is left at
+the front; the queue resumes when the answer comes. The handlers are registered where the game is
+assembled (``effects.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tabletop.engine.effects import Effect
+
+from ..content import TRIGGERED
+from ..state import LairsState
+from ..steps import STEPS
+
+Handler = Callable[[LairsState, int, Any, "int | None"], None]
+
+# the effects read from the queue so far, by their mapping (each is read once a process)
+_READ: dict[tuple[tuple[str, Any], ...], Effect] = {}
+_READ_MAX = 4096
+# each model's handler, found once in its table (the hazards' effects' or the rules' steps')
+_HANDLERS: dict[type, Handler] = {}
+
+
+def queue(
+    state: LairsState,
+    explorer: int,
+    effects: Sequence[Effect],
+    at: int | None = None,
+    front: bool = False,
+) -> None:
+    """Effects that touch ``explorer`` wait in order: after what waits already, or (``front``)
+    before it."""
+    entries = [{"explorer": explorer, "at": at, "effect": e.model_dump()} for e in effects]
+    waiting = state.data["queue"]
+    if front:
+        waiting[0:0] = entries
+    else:
+        waiting.extend(entries)
+
+
+def run(state: LairsState) -> None:
+    """Run queued effects until one waits for a decision or a check opens."""
+    data = state.data
+    while data["queue"] and data["ask"] is None and data["check"] is None:
+        if data["phase"] != "explore":
+            return
+        entry = data["queue"].pop(0)
+        effect = read(entry["effect"])
+        handler_of(effect)(state, int(entry["explorer"]), effect, entry["at"])
+
+
+def read(fields: dict[str, Any]) -> Effect:
+    """A queued effect's mapping as its typed model."""
+    key = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in fields.items())
+    found = _READ.get(key)
+    if found is None:
+        name = str(fields["effect"])
+        if name in STEPS:
+            found = STEPS.model(name).model_validate(fields)
+        else:
+            found = TRIGGERED.parse(fields, "the effect queue", name)
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        _READ[key] = found
+    return found
+
+
+def handler_of(effect: Effect) -> Handler:
+    found = _HANDLERS.get(type(effect))
+    if found is None:
+        table = STEPS if effect.effect in STEPS else TRIGGERED
+        found = _HANDLERS[type(effect)] = table.handler(effect)
+    return found
+
+
+def count_waiting(state: LairsState, model: type[Effect], explorer: int) -> int:
+    """How many of one kind of effect wait in the queue for ``explorer``."""
+    name = model.model_fields["effect"].default
+    return sum(
+        1
+        for entry in state.data["queue"]
+        if entry["effect"]["effect"] == name and entry["explorer"] == explorer
+    )
+
+
+def next_is(state: LairsState, model: type[Effect]) -> bool:
+    """Whether the next queued effect is of ``model``'s kind."""
+    queued = state.data["queue"]
+    return bool(queued) and queued[0]["effect"]["effect"] == model.model_fields["effect"].default
+
+
+def drop_next(state: LairsState) -> None:
+    """The next queued effect is dropped (a Hustle that stops)."""
+    state.data["queue"].pop(0)
+
+
+def ask(state: LairsState, kind: str, seat: int | None, **info: Any) -> None:
+    """Wait for a decision; in solo the Builder's decisions (seat None) are asked of the rules'
+    automaton, :class:`~.rules.solo.SoloBuilder`, which the engine plays at once."""
+    if seat is None:
+        seat = state.builder_id(int(info.get("e", 0)))
+    state.data["ask"] = {"kind": kind, "seat": seat, **info}
