@@ -226,9 +226,10 @@ class DecidingState(State):
     def decision(self) -> Decision[Any] | None:
         """The decision due now (remembered until the data changes)."""
         memo = self._cache
-        if _DUE in memo:
-            found: Decision[Any] | None = memo[_DUE]
-            return found
+        found: Any = memo.get(_DUE, memo)  # the memo itself: not looked up yet (None: over)
+        if found is not memo:
+            known: Decision[Any] | None = found
+            return known
         kind = self.decision_kind()
         due = None if kind is None else self.decisions[kind]
         memo[_DUE] = due

@@ -25,7 +25,7 @@ import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -873,7 +873,8 @@ class State(ABC):
         (and anything that is not an action, or a seat that is not a seat number, the same way
         in the compiled build and the sources)."""
         who = self._check(action, seat, "apply")
-        played = cast(Action, action)  # check() refused anything else
+        assert isinstance(action, Action)  # check() refused anything else (no call to cast)
+        played = action
         if (self._prompt_cache or self.prompt()).commit:
             self._commit(who, played)
         else:
