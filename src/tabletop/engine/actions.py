@@ -198,6 +198,12 @@ class Action:
     kind: str
     args: tuple[tuple[str, ArgValue], ...] = ()
 
+    # written out: a dataclass's generated __init__ runs interpreted even in the compiled build
+    # (about 0.9 us a call against 0.03 us compiled); the same fields, in the same order
+    def __init__(self, kind: str, args: tuple[tuple[str, ArgValue], ...] = ()) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "args", args)
+
     @classmethod
     def of(cls, kind: str, /, **args: Any) -> Action:
         # games build every legal action with this: no or one argument needs no sorting

@@ -49,6 +49,7 @@ from mypy_extensions import mypyc_attr
 
 from .actions import Action
 from .protocol import TERMINAL_PROMPT, Prompt, State
+from .rng import Rng
 from .templates import Template
 
 S = TypeVar("S", bound=State)
@@ -122,6 +123,13 @@ class Decision(Generic[S]):
         domains do not say. Never lists."""
         return True
 
+    def draw(self, state: S, seat: int, rng: Rng) -> Action | None:
+        """For a templated decision, optionally: one legal action drawn uniformly at random
+        (every legal action equally likely) without listing them, from ``rng`` alone; None (the
+        default): the engine draws from the templates and refuses what :meth:`is_legal`
+        refuses (see :meth:`State._draw <tabletop.engine.protocol.State._draw>`)."""
+        return None
+
     def explain(self, state: S, seat: int, action: Action) -> str | None:
         """Players' words for why ``action`` is refused now (the usual mistakes), or None."""
         return None
@@ -147,7 +155,7 @@ class DecisionTable:
     def __init__(self, game: str) -> None:
         self.game = game
         self._by_kind: dict[str, Decision[Any]] = {}
-        self._templated = False
+        self._templated: set[str] = set()  # the kinds offered as templates
 
     def declare(self, cls: type[Decision[Any]]) -> type[Decision[Any]]:
         """Class decorator: the table's one instance of a decision, under its kind."""
@@ -160,7 +168,8 @@ class DecisionTable:
                 f"({type(self._by_kind[kind]).__name__} and {cls.__name__})"
             )
         self._by_kind[kind] = cls()
-        self._templated = self._templated or cls.templates is not Decision.templates
+        if cls.templates is not Decision.templates:
+            self._templated.add(kind)
         return cls
 
     def __getitem__(self, kind: str) -> Decision[Any]:
@@ -183,9 +192,9 @@ class DecisionTable:
         """Every declared kind, in declaration order."""
         return tuple(self._by_kind)
 
-    def templated(self) -> bool:
-        """Whether any decision is offered as templates."""
-        return self._templated
+    def templated(self, kind: str | None = None) -> bool:
+        """Whether any decision (or the one of ``kind``) is offered as templates."""
+        return bool(self._templated) if kind is None else kind in self._templated
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -217,9 +226,10 @@ class DecidingState(State):
     def decision(self) -> Decision[Any] | None:
         """The decision due now (remembered until the data changes)."""
         memo = self._cache
-        if _DUE in memo:
-            found: Decision[Any] | None = memo[_DUE]
-            return found
+        found: Any = memo.get(_DUE, memo)  # the memo itself: not looked up yet (None: over)
+        if found is not memo:
+            known: Decision[Any] | None = found
+            return known
         kind = self.decision_kind()
         due = None if kind is None else self.decisions[kind]
         memo[_DUE] = due
@@ -241,11 +251,18 @@ class DecidingState(State):
         return None if due is None else due.templates(self, seat)
 
     def _offers_templates(self) -> bool:
-        return self.decisions.templated()
+        # the decision due, not the game: a listed decision of a game that also has templated
+        # ones is drawn and checked from its list at once
+        due = self.decision()
+        return due is not None and self.decisions.templated(due.kind)
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         due = self.decision()
         return due is not None and due.is_legal(self, seat, action)
+
+    def _draw(self, seat: int, rng: Rng) -> Action | None:
+        due = self.decision()
+        return None if due is None else due.draw(self, seat, rng)
 
     def _explain_illegal(self, seat: int, action: Action) -> str | None:
         due = self.decision()

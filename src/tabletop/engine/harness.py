@@ -11,8 +11,9 @@ Checks (after OpenSpiel's RandomSimTest and PettingZoo's api/seed tests):
 - every view is JSON-safe; an illegal action or a wrong seat is refused and changes nothing;
 - in a simultaneous decision, changing a seat's commitment changes no other seat's view (it is
   hidden), and withdrawing then committing it again gives the same state;
-- a templated decision: every legal action fits a template, and checking one action alone
-  (``is_legal``) agrees with the full list for random combinations of the templates' domains;
+- a templated decision: every legal action fits a template, checking one action alone
+  (``is_legal``) agrees with the full list for random combinations of the templates' domains,
+  and the game's own random draw (``State._draw``), where it has one, is a legal action;
 - the knowledge model (games with zones), for every seat and the spectator: (a) the view is
   identical across resamples, (b) every item the seat knows stays where it is, (c) what it does
   not know does vary over the resamples of a playout;
@@ -127,6 +128,10 @@ def check_templates(state: State, seed: int, step: int, rng: Rng) -> None:
         for a in legal:
             if not any(t.admits(a) for t in templates):
                 raise _fail(game, seed, step, f"legal action {a} fits none of the templates")
+        for _ in range(5):  # the game's own draw (State._draw), where it has one, is legal
+            drawn = state._draw(seat, rng)
+            if drawn is not None and drawn not in legal:
+                raise _fail(game, seed, step, f"the game's draw {drawn} is not a legal action")
         json.dumps([t.to_json() for t in templates])
         for t in templates:
             if not t.params:

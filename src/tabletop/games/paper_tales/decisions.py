@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action
 from tabletop.engine.decisions import Decision, DecisionTable
+from tabletop.engine.rng import Rng
 from tabletop.engine.templates import Template
 
 from .rules import aging, construction, deployment, recruitment, solo
@@ -175,6 +176,9 @@ class Deploy(Decision["PaperTalesState"]):
 
     def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
         return deployment.options(state, seat)
+
+    def draw(self, state: PaperTalesState, seat: int, rng: Rng) -> Action | None:
+        return deployment.draw(state, seat, rng)
 
     def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
         raise AssertionError("a Deployment is carried out by its reveal, all seats together")

@@ -36,6 +36,18 @@ class Option:
     gold: int  # Gold it takes in all (printed Gold, land, Gold standing in for resources)
     land: int  # of which for land
 
+    # written out: a dataclass's generated __init__ runs interpreted even in the compiled build
+    def __init__(
+        self, building: str, level: int, upgrade: bool, way: int, cost: Cost, gold: int, land: int
+    ) -> None:
+        object.__setattr__(self, "building", building)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "upgrade", upgrade)
+        object.__setattr__(self, "way", way)
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "gold", gold)
+        object.__setattr__(self, "land", land)
+
 
 def land_cost(state: PaperTalesState, seat: int) -> int:
     if kingdom.no_land_cost(state, seat):

@@ -20,10 +20,12 @@ import gc
 from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, piles
 from tabletop.engine.knowledge import bit, everyone
+from tabletop.engine.rng import Rng
 from tabletop.engine.templates import Param, Template
 from tabletop.engine.views import log
 
@@ -121,19 +123,24 @@ def _template(
     params = []
     for card in sorted([*spots, *hand]):
         spot = spots.get(card)
-        face = unit(card)
-        if spot is None:
-            where = f"in hand: {face.cost_words()}, strength {face.strength}"
-        else:
-            where = f"{spot_name(spot)}, strength {face.strength}"
-        values = offered(card, spot, face.cost, budget)
-        label = f"{face.name} ({where})"
-        params.append(Param.of(card, values, label, [WORDS[v] for v in values]))
+        params.append(_param(card, spot, offered(card, spot, unit(card).cost, budget)))
     text = (
         f"Arrange your Kingdom face down: at most {front} Units in the Front and {back} in the "
         f"Back, new Units paid from {gold} Gold; keep at most one card of your hand face down."
     )
     return Template.of(KIND, *params, text=text)
+
+
+@lru_cache(maxsize=4096)
+def _param(card: str, spot: int | None, values: tuple[str, ...]) -> Param:
+    """One card's parameter (``spot``: where it is in play, None: in hand), made once: the
+    same cards come back in every Deployment of a process."""
+    face = game_content().unit(card)
+    if spot is None:
+        where = f"in hand: {face.cost_words()}, strength {face.strength}"
+    else:
+        where = f"{spot_name(spot)}, strength {face.strength}"
+    return Param.of(card, values, f"{face.name} ({where})", [WORDS[v] for v in values])
 
 
 def limits(state: PaperTalesState, seat: int) -> tuple[dict[str, int], int, int, int]:
@@ -267,6 +274,132 @@ def _enumerate(
             for card in fronts:
                 now[at[card]] = pair[at[card]][DISCARD]
     return found
+
+
+def draw(state: PaperTalesState, seat: int, rng: Rng) -> Action:
+    """A legal arrangement drawn uniformly at random (every one of :func:`options` equally
+    likely) without listing them: the legal arrangements are counted (:class:`Arrangements`)
+    and the one numbered ``rng.below(count)`` is built. One draw, legal by construction."""
+    found = Arrangements(state, seat)
+    return found.numbered(rng.below(found.total))
+
+
+class Arrangements:
+    """The legal arrangements of one seat's Deployment, counted and numbered without listing
+    them. An arrangement is: which cards of the hand go into play (``placed``: Units the seat
+    can afford, and together no more than the Gold, ruling 13), the card kept face down (none,
+    or one of the hand's other cards), which Units in play stay, and the row of each card in
+    play then (at most the Front's and the Back's spots). For ``s`` cards placed from the hand
+    and ``m`` Units in play there are ``ways(s)`` choices of the Units that stay and their rows,
+    so the count is the sum over every affordable ``placed`` of ``(hand - s + 1) * ways(s)``.
+    """
+
+    def __init__(self, state: PaperTalesState, seat: int) -> None:
+        in_play, hand = holdings(state, seat)
+        caps = row_spots(state, seat)
+        gold = int(state.player(seat)["gold"])
+        unit = state.content.unit
+        costs = {card: unit(card).cost for card in hand}
+        budget = gold - sum(min(0, cost) for cost in costs.values())
+        self.hand = hand
+        self.in_play = sorted(in_play)  # the Units in play, by card
+        self.front = len(caps[IN_FRONT])
+        self.back = len(caps[IN_BACK])
+        # the cards of the hand the template offers a row (its domains: see offered)
+        playable = [card for card in hand if costs[card] <= budget]
+        self.playable = playable
+        # every affordable choice of cards placed from the hand, as a bit mask over playable
+        price = [0] * (1 << len(playable))
+        size = [0] * (1 << len(playable))
+        most = self.front + self.back
+        self.placings: list[tuple[int, int]] = []  # (mask, its weight)
+        total = 0
+        for mask in range(1 << len(playable)):
+            if mask:
+                low = mask & -mask
+                rest = mask ^ low
+                price[mask] = price[rest] + costs[playable[low.bit_length() - 1]]
+                size[mask] = size[rest] + 1
+            if size[mask] > most or price[mask] > gold:
+                continue
+            weight = (len(hand) - size[mask] + 1) * self.ways(size[mask])
+            if weight:
+                self.placings.append((mask, weight))
+                total += weight
+        self.total = total
+
+    def rows(self, cards: int) -> int:
+        """The ways to put ``cards`` Units into the two rows."""
+        return _rows_ways(cards, self.front, self.back)
+
+    def ways(self, placed: int) -> int:
+        """The ways to choose the Units in play that stay and the rows of every card in play,
+        with ``placed`` cards placed from the hand."""
+        return _stay_ways(placed, len(self.in_play), self.front, self.back)
+
+    def numbered(self, pick: int) -> Action:
+        """The legal arrangement numbered ``pick``, from 0 to the count less one (each number
+        another arrangement)."""
+        where = dict.fromkeys([*self.hand, *self.in_play], DISCARD)
+        i, pick = _part(pick, [weight for _, weight in self.placings])
+        mask = self.placings[i][0]
+        placed = [card for i, card in enumerate(self.playable) if mask >> i & 1]
+        others = [card for card in self.hand if card not in placed]
+        pick, keep = divmod(pick, len(others) + 1)
+        if keep:
+            where[others[keep - 1]] = KEEP
+        m = len(self.in_play)
+        stay, pick = _part(pick, [comb(m, k) * self.rows(len(placed) + k) for k in range(m + 1)])
+        pick, ranked = divmod(pick, comb(m, stay))
+        board = sorted([*placed, *_combination(self.in_play, stay, ranked)])
+        least = max(0, len(board) - self.back)
+        fronts, pick = _part(
+            pick, [comb(len(board), k) for k in range(least, min(self.front, len(board)) + 1)]
+        )
+        in_front = set(_combination(board, least + fronts, pick))
+        for card in board:
+            where[card] = IN_FRONT if card in in_front else IN_BACK
+        return Action(KIND, tuple(sorted(where.items())))
+
+
+@lru_cache(maxsize=256)
+def _rows_ways(cards: int, front: int, back: int) -> int:
+    """The ways to put ``cards`` Units into rows of ``front`` and ``back`` spots."""
+    return sum(comb(cards, fronts) for fronts in range(max(0, cards - back), min(front, cards) + 1))
+
+
+@lru_cache(maxsize=256)
+def _stay_ways(placed: int, in_play: int, front: int, back: int) -> int:
+    """The ways to choose which of ``in_play`` Units stay and the rows of all in play, with
+    ``placed`` cards placed from the hand."""
+    return sum(
+        comb(in_play, stay) * _rows_ways(placed + stay, front, back) for stay in range(in_play + 1)
+    )
+
+
+def _part(pick: int, weights: list[int]) -> tuple[int, int]:
+    """Which of the parts of these sizes holds number ``pick``, and its number within it."""
+    for i, weight in enumerate(weights):
+        if pick < weight:
+            return i, pick
+        pick -= weight
+    raise ValueError(f"number {pick} beyond the parts {weights}")
+
+
+def _combination(items: list[str], k: int, rank: int) -> list[str]:
+    """The ``k`` items numbered ``rank`` among the ``comb(len(items), k)`` choices of them."""
+    chosen: list[str] = []
+    n = len(items)
+    for i, item in enumerate(items):
+        if k == 0:
+            break
+        with_it = comb(n - i - 1, k - 1)
+        if rank < with_it:
+            chosen.append(item)
+            k -= 1
+        else:
+            rank -= with_it
+    return chosen
 
 
 def arrangement(state: PaperTalesState, seat: int, action: Action) -> list[UnitInPlay | None]:

@@ -49,6 +49,24 @@ class Holder:
     building: str | None = None
     dying: list[UnitInPlay] = field(default_factory=list)
 
+    # written out: a dataclass's generated __init__ runs interpreted even in the compiled build,
+    # and a Holder is made for every card each time a Kingdom is asked something
+    def __init__(
+        self,
+        state: PaperTalesState,
+        seat: int,
+        unit: UnitInPlay | None = None,
+        spot: int | None = None,
+        building: str | None = None,
+        dying: list[UnitInPlay] | None = None,
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.unit = unit
+        self.spot = spot
+        self.building = building
+        self.dying = [] if dying is None else dying
+
     @property
     def name(self) -> str:
         if self.unit is not None:
