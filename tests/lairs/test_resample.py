@@ -166,3 +166,49 @@ class TestK2Resample:
                     assert sorted(map(str, z["items"])) == sorted(
                         map(str, truth.data[SECRET][ZONES][zone_name(i)]["items"])
                     )
+
+
+class TestJunkHands:
+    """Junk cards (Adventurer's Pack): "To play a Junk card, discard it ... and then do what it
+    says": a card being played is in the open, the rest of a hand is not."""
+
+    HAND = ["crumpled-manual#0", "candle-stub#0", "bit-of-rope#0"]
+
+    def paying(self) -> State:
+        s = scenario(
+            {"fresh": {"basic": 1, "knowhow": 1}, "known": ["B1"], "junk": list(self.HAND)},
+            lair1=arena(trap="greased-pit"),
+            params=PACK,
+        )
+        s.do("junk", card="crumpled-manual#0", on="B1")
+        s.expect("pay")  # two ways to pay its cube: the question waits for seat 0
+        return s.state
+
+    def test_the_card_being_played_is_shown_and_kept_the_rest_redrawn(self) -> None:
+        truth = self.paying()
+        assert truth.view(1)["ask"]["playing"] == "crumpled-manual#0"
+        others = set()
+        for who in (1, None):
+            for i in range(20):
+                world = truth.resample(who, Rng(100 + i))
+                hand = world.data["explorers"][0]["junk"]
+                assert hand[0] == "crumpled-manual#0" and len(hand) == 3
+                others.add(tuple(hand[1:]))
+                assert seen(world, who) == seen(truth, who)
+                for action in world.legal_actions(0):  # the payment goes through in every world
+                    world.clone().apply(action, 0)
+        assert len(others) > 5  # the cards not played are drawn again
+
+    def test_a_discard_offers_the_redrawn_hand(self) -> None:
+        s = scenario(
+            {"fresh": {"basic": 4}, "treasures": ["moon-shard"], "junk": ["map-fragment#0"]},
+            lair1=arena(trap="gremling-swarm"),
+            params=PACK,
+        )
+        s.do("creep", dir="s").expect("discard")
+        for i in range(10):
+            world = s.state.resample(1, Rng(7 + i))
+            hand = world.data["explorers"][0]["junk"]
+            assert world.data["ask"]["options"] == ["moon-shard", *hand]
+            for action in world.legal_actions(0):
+                world.clone().apply(action, 0)

@@ -54,17 +54,39 @@ def resample(state: LairsState, seat: int | None, rng: Rng) -> LairsState:
     _rework_ask(other, state, seat, rng)
     shuffle(data["treasure"], rng)
     if data["junk_deck"] is not None:
-        if seat is not None and not data["solo"]:
-            rival = data["explorers"][1 - seat]
-            data["junk_deck"]["draw"] = list(data["junk_deck"]["draw"]) + rival["junk"]
-            shuffle(data["junk_deck"], rng)
-            n = len(rival["junk"])
-            rival["junk"] = [data["junk_deck"]["draw"].pop() for _ in range(n)]
-        else:
-            shuffle(data["junk_deck"], rng)
+        hands = () if data["solo"] else (0, 1) if seat is None else (1 - seat,)
+        shuffle(data["junk_deck"], rng)
+        for holder in hands:  # the Junk hands this seat has not seen
+            redraw_junk(data, holder, rng)
     other.rng = Rng(rng.next64())
     other.invalidate()
     return other
+
+
+def redraw_junk(data: dict[str, Any], holder: int, rng: Rng) -> None:
+    """Explorer ``holder``'s Junk hand drawn again from the Junk deck, but for a card it is
+    playing now (a Junk card is played face up, so its cost is paid in the open): that one stays
+    where it is, and a discard it must make offers the hand as it is now."""
+    explorer = data["explorers"][holder]
+    ask = data["ask"]
+    mine = ask is not None and ask["seat"] == holder
+    playing = None
+    if mine and ask["kind"] == "pay" and ask["act"]["kind"] == "junk":
+        playing = ask["act"]["args"]["card"]
+    hand = list(explorer["junk"])
+    kept = hand.index(playing) if playing in hand else None
+    hidden = [card for at, card in enumerate(hand) if at != kept]
+    deck = data["junk_deck"]
+    deck["draw"] = list(deck["draw"]) + hidden
+    shuffle(deck, rng)
+    fresh = [deck["draw"].pop() for _ in hidden]
+    explorer["junk"] = [card if at == kept else fresh.pop() for at, card in enumerate(hand)]
+    held = set(hand)
+    if mine and ask["kind"] in ("discard", "discard-junk") and held & set(ask["options"]):
+        # the rules offer the Treasures held (face up), then the Junk hand, each sorted
+        ask["options"] = [o for o in ask["options"] if o not in held] + sorted(
+            set(explorer["junk"])
+        )
 
 
 def explorer_of(state: LairsState, i: int) -> int:

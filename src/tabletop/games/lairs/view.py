@@ -167,5 +167,9 @@ def _ask(data: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
     if ask is None:
         return None
     if ask["seat"] != seat:
-        return {"kind": ask["kind"], "seat": ask["seat"]}
+        shown = {"kind": ask["kind"], "seat": ask["seat"]}
+        if ask["kind"] == "pay" and ask["act"]["kind"] == "junk":
+            # a Junk card is played face up ("discard it, then do what it says")
+            shown["playing"] = ask["act"]["args"]["card"]
+        return shown
     return {k: v for k, v in ask.items()}
