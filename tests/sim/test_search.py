@@ -10,7 +10,7 @@ from tabletop.engine import load
 from tabletop.engine.bots import make_bot, parse_bot, play_out
 from tabletop.engine.protocol import State
 from tabletop.engine.rng import Rng
-from tabletop.engine.search import STUCK, ISMCTSBot, turn_of
+from tabletop.engine.search import STUCK, ISMCTSBot, bar, turn_of
 from tabletop.sim.bench import mid_game
 
 
@@ -164,6 +164,39 @@ class TestCycles:
         choices = [bot.act(paupers_mid) for _ in range(STUCK)]
         assert all(c in paupers_mid.legal_actions(seat) for c in choices)
         assert bot.act(paupers_mid) == own.act(paupers_mid)
+
+    def test_a_solo_game_is_searched_past_the_hand_over_count(self) -> None:
+        """A solo game's turn never changes hands: only returns to a view already decided from
+        count toward the hand-over, so the search goes on deciding after STUCK decisions."""
+        game = load("paupers-ladder", mode="solo", scenario="fiery-siege", difficulty="hard")
+        state = game.new_state(seed=3)
+        bot = make_bot(game, "ismcts?iterations=2&seconds=0", 0, 3)
+        assert isinstance(bot, ISMCTSBot)
+        searched = decided = 0
+        while not state.is_terminal() and decided < STUCK + 40:
+            choices = len(state.legal_actions(0))
+            action = bot.act(state)
+            if choices > 1:
+                decided += 1
+                searched += decided > STUCK and bot.last_rounds > 0
+            state.apply(action, 0)
+        assert decided == STUCK + 40
+        assert searched > 20
+
+
+class TestConfidence:
+    def test_the_bar_is_z_for_one_rival_and_many_pairs(self) -> None:
+        assert bar(1.0, 1, 10_000) == pytest.approx(1.0, abs=1e-3)
+        assert bar(2.0, 1, 10_000) == pytest.approx(2.0, abs=1e-3)
+
+    def test_few_pairs_and_several_rivals_raise_the_bar(self) -> None:
+        # Student's t with 2 degrees of freedom at the one-sided 84.1% level is 1.32
+        assert bar(1.0, 1, 3) == pytest.approx(1.32, abs=0.02)
+        assert bar(1.0, 3, 8) > bar(1.0, 1, 8) > bar(1.0, 1, 100)
+        assert bar(1.0, 3, 3) > bar(1.0, 3, 8)
+
+    def test_an_unreachable_bar_is_infinite(self) -> None:
+        assert bar(1000.0, 3, 8) == float("inf")
 
 
 class TestBudget:

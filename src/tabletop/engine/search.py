@@ -19,8 +19,11 @@ seat (or ``rollout`` actions, or to where the ``turns``-th next turn begins), th
 ``State.evaluate()`` scores the position (a game without an evaluation is played to its end and
 scored by the outcome). A candidate whose paired gain over the prior is clearly negative leaves the
 race (``mean + standard error < 0``); the search ends when only the prior is left. The bot plays
-another candidate only when its mean gain exceeds ``z`` standard errors of the paired differences,
-so a noisy search never makes the bot worse than the bot it starts from.
+another candidate only when, over at least :data:`PAIRS` determinizations, its mean gain exceeds
+:func:`bar` standard errors of the paired differences: ``z`` taken as a one-sided normal level,
+made stricter for the number of candidates compared with the prior (the best of several noisy
+gains looks better than any one of them) and for the few pairs the standard error comes from
+(Student's t). A noisy search therefore keeps the prior's choice rather than a lucky rival.
 
 In a simultaneous decision the other seats' pending commitments are redrawn by ``resample`` among
 their options; the search then has each of them re-decided by that seat's copy of the game's bot
@@ -51,6 +54,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
+from statistics import NormalDist
 from typing import Any, ClassVar
 
 from .actions import Action
@@ -63,8 +67,12 @@ Evaluator = Callable[[], Sequence[float]]
 
 # ``prior=own`` / ``policy=own``: the game's own bot (the first of ``Game.bots()``; random if none)
 OWN = "own"
-# decisions in one turn after which the search hands the turn to the game's own bot
+# returns to a view already decided from, in one turn, after which the search hands the turn to
+# the game's own bot (a solo game's turn never changes hands: counting every decision would hand
+# the whole game over after this many)
 STUCK = 64
+# paired determinizations a candidate needs before the bot may play it instead of the prior's
+PAIRS = 3
 PAIRED = "paired"
 TREE = "tree"
 METHODS = (PAIRED, TREE)
@@ -277,11 +285,17 @@ class ISMCTSBot(Bot):
         if len(legal) == 1:
             self.last_iterations = self.last_rounds = 0
             return legal[0]
+        view = state.view(self.seat) or {}
+        key = hash(json.dumps({k: v for k, v in view.items() if k != "log"}, sort_keys=True))
         turn = repr(turn_of(state))
-        self._same_turn = self._same_turn + 1 if turn == self._turn else 0
-        self._turn = turn
+        if turn != self._turn:
+            self._turn, self._same_turn = turn, 0
+        elif key in self._chosen_at:
+            # back at a view already decided from in this turn; a solo game's turn never
+            # changes hands, so only such returns count, not every decision of the turn
+            self._same_turn += 1
         if self._same_turn >= STUCK:
-            # this many decisions without the turn moving on (build a piece, take it back, build
+            # this many returns without the turn moving on (build a piece, take it back, build
             # another, with nothing to tell the options apart): the game's own bot decides
             own = self._own()
             if own != self.kind:
@@ -305,8 +319,6 @@ class ISMCTSBot(Bot):
             )
         else:
             ranked = self.paired(state, legal)
-        view = state.view(self.seat) or {}
-        key = hash(json.dumps({k: v for k, v in view.items() if k != "log"}, sort_keys=True))
         before = self._chosen_at.setdefault(key, [])
         candidates = legal
         if len(before) >= 2:  # back at the same view again: no progress; try something else
@@ -417,7 +429,11 @@ class ISMCTSBot(Bot):
             return [cands[k] for k in order]
         gains = {k: paired_gain(values[k], values[0]) for k in range(1, len(cands))}
         better = [
-            k for k in alive if k and gains[k][2] >= 2 and gains[k][0] - self.z * gains[k][1] > 0
+            k
+            for k in alive
+            if k
+            and gains[k][2] >= PAIRS
+            and gains[k][0] > bar(self.z, len(cands) - 1, gains[k][2]) * gains[k][1]
         ]
         first = max(better, key=lambda k: gains[k][0]) if better else 0
         rest = sorted((k for k in range(len(cands)) if k != first),
@@ -570,6 +586,27 @@ class ISMCTSBot(Bot):
             return evaluate()
         n = det.game.num_players
         return [1.0 / n] * n
+
+
+def bar(z: float, rivals: int, pairs: int) -> float:
+    """How many standard errors a candidate's paired gain must exceed for the bot to play it
+    rather than the prior's choice: ``z`` as a one-sided normal level, made stricter for the
+    ``rivals`` compared at once (Bonferroni: the best of several noisy gains is larger than
+    any one of them) and turned into Student's t for ``pairs`` pairs (their standard error is
+    itself estimated from a few; Cornish-Fisher's expansion of the t quantile)."""
+    if z <= 0:
+        return z
+    tail = (1.0 - NormalDist().cdf(z)) / max(1, rivals)
+    if tail <= 1e-15:  # beyond what a float tells from certainty: no gain is enough
+        return math.inf
+    q = NormalDist().inv_cdf(1.0 - tail)
+    df = max(1, pairs - 1)
+    return (
+        q
+        + (q**3 + q) / (4 * df)
+        + (5 * q**5 + 16 * q**3 + 3 * q) / (96 * df**2)
+        + (3 * q**7 + 19 * q**5 + 17 * q**3 - 15 * q) / (384 * df**3)
+    )
 
 
 def _mean(values: Sequence[float | None]) -> float:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from tabletop.engine import Action
+from tabletop.engine import Action, State
 from tabletop.engine.bots import Bot
 
 from .content import (
@@ -58,6 +58,18 @@ class GreedyBot(Bot):
     kind = "greedy"
     help = "drafts and deploys the strongest Units it can pay for, builds for the most LP"
 
+    def act(self, state: State) -> Action:
+        """As :meth:`choose`, except that a Deployment (thousands of arrangements, offered as a
+        template) is not listed: the arrangement is made from the view and checked alone, and
+        only when the rules refuse it is the list drawn up."""
+        view = state.view(self.seat)
+        assert view is not None
+        if view["prompt"]["kind"] == "deploy":
+            choice = self._arrangement(view, view["players"][self.seat])
+            if state.is_legal(choice, self.seat):
+                return choice
+        return self.choose(view, state.legal_actions(self.seat))
+
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         kind = view["prompt"]["kind"]
         me = view["players"][self.seat]
@@ -81,6 +93,10 @@ class GreedyBot(Bot):
     def _deploy(
         self, view: Mapping[str, Any], me: Mapping[str, Any], legal: list[Action]
     ) -> Action:
+        choice = self._arrangement(view, me)
+        return choice if choice in legal else legal[0]
+
+    def _arrangement(self, view: Mapping[str, Any], me: Mapping[str, Any]) -> Action:
         """One arrangement: the Units in play stay, the best new Units the Gold pays for go in,
         strong fighters to the Front; a much better card replaces the weakest old Unit; a strong
         Unit idle in the Back moves up; the best card left is kept."""
@@ -134,8 +150,7 @@ class GreedyBot(Bot):
         for unit in me["kingdom"]:
             if unit is not None:
                 args.setdefault(unit["card"], "discard")
-        choice = Action.of("deploy", **args)
-        return choice if choice in legal else legal[0]
+        return Action.of("deploy", **args)
 
     def _age_score(self, me: Mapping[str, Any], action: Action, tokens: int) -> float:
         spot = action.get("spot")
