@@ -36,3 +36,23 @@ class TestNoMergeMarkers:
     def test_the_check_sees_a_marker(self) -> None:
         assert MARKER.search("a\n<<<<<<< HEAD\nb\n=======\nc\n>>>>>>> main\n")
         assert not MARKER.search("a heading\n=======  \nnot a marker <<<<<<< here\n")
+
+
+LONG = 600
+REASON = "# Over 600 lines: "
+
+
+class TestFileSize:
+    def test_a_source_file_over_600_lines_says_why_at_its_top(self) -> None:
+        unexplained = []
+        for path in tracked_text_files():
+            if path.suffix != ".py" or not path.exists():
+                continue
+            if "src" not in path.relative_to(ROOT).parts[:1]:
+                continue
+            lines = path.read_text(encoding="utf-8").split("\n")
+            if len(lines) > LONG and not lines[0].startswith(REASON):
+                unexplained.append(f"{path.relative_to(ROOT)} ({len(lines)} lines)")
+        assert not unexplained, "over 600 lines with no reason at the top: " + ", ".join(
+            unexplained
+        )

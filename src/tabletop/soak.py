@@ -1,3 +1,4 @@
+# Over 600 lines: the soak's parts (fuzz, races, restarts, leak differential) and figures.
 """``python -m tabletop.soak`` (``make soak``): the reliability pass, rerunnable by anyone.
 
 Every registered game in every mode it declares (its conformance parameter sets), in six parts,

@@ -1,3 +1,4 @@
+# Over 600 lines: the OpenSpiel game, state and observer, over one action numbering.
 """Every registered game as an OpenSpiel (pyspiel) Python game.
 
     import pyspiel

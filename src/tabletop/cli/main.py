@@ -1,3 +1,4 @@
+# Over 600 lines: every subcommand's options and output; each one's work lives in its module.
 """The `tabletop` command."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# Over 600 lines: the protocol is one contract (Game, State, Prompt, Outcome), read whole.
 """The state/action protocol every game implements.
 
 A :class:`Game` is immutable: its rules, parameters and static content (shared by every state,

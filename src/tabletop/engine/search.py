@@ -1,3 +1,4 @@
+# Over 600 lines: the ismcts bot's two methods, its budget and its determinizations.
 """Search bots for every game: determinized search over what the bot's seat may know.
 
 The bot searches from what its seat may know. Every playout starts from a *determinization*: a

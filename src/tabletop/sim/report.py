@@ -1,3 +1,4 @@
+# Over 600 lines: every figure of a balance report and its HTML page, in one pass.
 """Balance reports: figures and plots from simulation runs, as one self-contained HTML page.
 
 A report is built from one or more *runs* (the JSON documents of :func:`~.runner.simulate`, the

@@ -1,3 +1,4 @@
+# Over 600 lines: every static table of the campaign and its schema, loaded once.
 """Static facts of the Gloomhaven campaign, loaded from the YAML files in ``data/``.
 
 Every entry carries a ``source`` (``rulebook``, ``designed`` or a research reference). Models are

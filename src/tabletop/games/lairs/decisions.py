@@ -1,3 +1,4 @@
+# Over 600 lines: the 21 decisions of the game, a short class each, in one table.
 """Every kind of decision in Lairs, each declared once: who decides, its text, its legal actions
 (worked out only from what that seat knows), how it is carried out, and its words.
 
