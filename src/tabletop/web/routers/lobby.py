@@ -13,11 +13,11 @@ from fastapi.responses import HTMLResponse
 from ...engine import BadParameter, UnknownGame, load
 from ...engine.registry import game_class
 from ...store.games import GameStore
-from ..deps import CreatorDep, FormDep, GameDep, KickDep, StoreDep, refusal
+from ..deps import BotKick, CreatorDep, FormDep, GameDep, KickDep, StoreDep, refusal
 from ..pages import error_page, page, refused_page
 from ..payloads import available_specs
 from ..render import player_name, player_names
-from ..service import MAX_TITLE, BadRequest, BadSeats, create_game, default_bot
+from ..service import MAX_TITLE, BadRequest, BadSeats, NewGame, create_game, default_bot
 
 router = APIRouter(include_in_schema=False)
 
@@ -89,6 +89,20 @@ def lobby(request: Request, store: StoreDep) -> HTMLResponse:
     )
 
 
+def created_page(request: Request, store: GameStore, kick: BotKick, made: NewGame) -> HTMLResponse:
+    """The page of a game just made (new or a rematch): its seats' links, its bots started."""
+    state, info = store.load(made.id)
+    kick(made.id, state, info)
+    return page(
+        request,
+        "created.html",
+        info=info,
+        made=made,
+        spec=state.game.spec,
+        names=player_names(state.view(None)),
+    )
+
+
 @router.post("/new", response_class=HTMLResponse)
 async def new_game(request: Request, form: FormDep, store: StoreDep, kick: KickDep) -> HTMLResponse:
     name = form.get("game", "")
@@ -117,16 +131,7 @@ async def new_game(request: Request, form: FormDep, store: StoreDep, kick: KickD
             saved=saved_games_rows(store, 50),
             error=str(exc),
         )
-    state, info = store.load(made.id)
-    kick(made.id, state, info)
-    return page(
-        request,
-        "created.html",
-        info=info,
-        made=made,
-        spec=state.game.spec,
-        names=player_names(state.view(None)),
-    )
+    return created_page(request, store, kick, made)
 
 
 @router.get("/links/{ident}", response_class=HTMLResponse)
@@ -173,16 +178,7 @@ async def rematch(request: Request, game: GameDep, store: StoreDep, kick: KickDe
         )
     except (UnknownGame, BadParameter, BadSeats) as exc:
         return error_page(request, 422, str(exc))
-    state, new_info = store.load(made.id)
-    kick(made.id, state, new_info)
-    return page(
-        request,
-        "created.html",
-        info=new_info,
-        made=made,
-        spec=state.game.spec,
-        names=player_names(state.view(None)),
-    )
+    return created_page(request, store, kick, made)
 
 
 @router.get("/games", response_class=HTMLResponse)
