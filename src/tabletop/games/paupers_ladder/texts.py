@@ -201,3 +201,17 @@ def recipe_text(content: Content, rid: str) -> str:
         f"{abilities_text(recipe.abilities)}; to learn it, tuck 2 of "
         f"{', '.join(recipe.ingredients)} under it"
     )
+
+
+def quest_marks(quest: cards.Quest) -> list[str]:
+    """The marks printed on a Quest card, in words: where it completes, when, and who may."""
+    marks = []
+    if quest.tower:
+        marks.append("tower: complete it in this City")
+    if quest.wild:
+        marks.append("wild: completes as soon as it is met")
+    if quest.pauper_only:
+        marks.append("Pauper only")
+    if quest.pie:
+        marks.append("pie")
+    return marks

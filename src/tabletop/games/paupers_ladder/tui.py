@@ -14,7 +14,7 @@ from rich.text import Text
 from tabletop.engine.effects import Effect
 
 from .content import CITIES, content
-from .texts import abilities_text, effect_words
+from .texts import abilities_text, effect_words, quest_marks
 
 # the board as drawn in docs/paupers-ladder-map.md
 LAYOUT: list[list[str | None]] = [
@@ -98,13 +98,7 @@ def render_quests(view: dict[str, Any]) -> RenderableType:
         if not qid:
             continue
         quest = cards.quest[qid]
-        icons = []
-        if quest.tower:
-            icons.append("tower: in this City")
-        if quest.wild:
-            icons.append("wild: completes when met")
-        if quest.pauper_only:
-            icons.append("Pauper only")
+        icons = quest_marks(quest)
         text.append(f"{city.capitalize()}: ", style="bold")
         text.append(f"{quest.name} — {quest.text} ")
         text.append("REWARD: " + " OR ".join(_reward_text(r) for r in quest.reward), style="gold1")

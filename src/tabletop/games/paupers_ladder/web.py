@@ -385,15 +385,7 @@ def _quests(view: dict[str, Any]) -> list[dict[str, Any]]:
         if not qid or qid not in cards.quest:
             continue
         quest = cards.quest[qid]
-        icons = []
-        if quest.tower:
-            icons.append("tower: complete it in this City")
-        if quest.wild:
-            icons.append("wild: completes as soon as it is met")
-        if quest.pauper_only:
-            icons.append("Pauper only")
-        if quest.pie:
-            icons.append("pie")
+        icons = texts.quest_marks(quest)
         out.append(
             {
                 "city": cards.regions[city].name,
