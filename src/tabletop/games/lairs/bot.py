@@ -48,8 +48,8 @@ class GreedyBot(Bot):
 
     # ------------------------------------------------------------ before exploring
     def on_draft(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        C = content()
-        return max(legal, key=lambda a: (C.hazards[a["hazard"]].target, a["hazard"]))
+        cards = content()
+        return max(legal, key=lambda a: (cards.hazards[a["hazard"]].target, a["hazard"]))
 
     def on_attributes(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         return self._first(legal, "attributes", cubes=("brawn", "guile", "quickness"))
@@ -66,11 +66,11 @@ class GreedyBot(Bot):
         """The next step towards the plan (a generated lair): take back what differs from it,
         then its Walls, then the Start, the Exit, the Chests and the hazards; None when no step
         of the plan is legal."""
-        C = content()
+        cards = content()
         lair = view["lair"]
         if self.plan is None:
             self.plan = solo.generate(
-                C, self.rng, list(view["monsters"]), list(view["traps"]), "hard"
+                cards, self.rng, list(view["monsters"]), list(view["traps"]), "hard"
             )
         plan = self.plan
         feat, walls = lair["feat"], set(lair["walls"])
@@ -106,7 +106,7 @@ class GreedyBot(Bot):
     def _path(self, sheet: dict[str, Any], goal: Any, avoid_hazards: bool = True) -> list[int]:
         """Shortest path on the map sheet to a space satisfying ``goal`` (spaces, pos excluded)."""
         start = sheet["pos"]
-        mw = set(sheet["mwalls"])
+        map_walls = set(sheet["mwalls"])
         prev: dict[int, int] = {start: -1}
         q = deque([start])
         while q:
@@ -122,18 +122,18 @@ class GreedyBot(Bot):
             if c != start and (sheet["map"][c] or "")[:2] in ("m:", "t:") and avoid_hazards:
                 continue
             for _, n, e in grid.neighbours(c):
-                if n not in prev and e not in mw:
+                if n not in prev and e not in map_walls:
                     prev[n] = c
                     q.append(n)
         return []
 
-    def _dice_needed(self, view: Mapping[str, Any], hz: str, target: int, fresh: int) -> int:
+    def _dice_needed(self, view: Mapping[str, Any], hazard: str, target: int, fresh: int) -> int:
         pack = view["pack"]
         margin = 2.0 if pack else 1.0
         return int(max(1, -(-(target + margin) // MEAN["basic"])))
 
     def on_turn(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
-        C = content()
+        cards = content()
         sheet, mat = self._me(view)
         pos = sheet["pos"]
         fresh = sum(mat["fresh"].values())
@@ -150,7 +150,7 @@ class GreedyBot(Bot):
         # Terrified, no die may be bought against a Monster: keep away from Monsters
         terrified = "terrified" in mat["status"]
         if here[:2] in ("m:", "t:") and not (terrified and here[:2] == "m:"):
-            target = sheet["targets"].get(str(pos), C.hazards[here[2:]].target)
+            target = sheet["targets"].get(str(pos), cards.hazards[here[2:]].target)
             if fresh >= self._dice_needed(view, here[2:], target, fresh):
                 return self._first(legal, "try")
             if fresh < 4:
@@ -186,7 +186,7 @@ class GreedyBot(Bot):
                 return a
         there = sheet["map"][nxt] or ""
         if there[:2] in ("m:", "t:"):
-            target = sheet["targets"].get(str(nxt), C.hazards[there[2:]].target)
+            target = sheet["targets"].get(str(nxt), cards.hazards[there[2:]].target)
             if fresh - 1 < self._dice_needed(view, there[2:], target, fresh):
                 return self._first(legal, "conserve")
             special = "charge" if there[:2] == "m:" else "sneak"
@@ -215,14 +215,15 @@ class GreedyBot(Bot):
         return min(pays, key=lambda a: (len(a["cubes"]), sum(rank[k] for k in a["cubes"])))
 
     def on_check(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
-        C = content()
-        ck = view["check"]
-        hz = C.hazards[ck["hz"]]
-        weak = set(hz.weaknesses) if view["pack"] else set()
-        dice = [("power" if k in weak else "basic") for k in ck["bought"]] + ["power"] * ck["free"]
+        cards = content()
+        check = view["check"]
+        hazard = cards.hazards[check["hz"]]
+        weak = set(hazard.weaknesses) if view["pack"] else set()
+        bought = [("power" if k in weak else "basic") for k in check["bought"]]
+        dice = bought + ["power"] * check["free"]
         expect = sum(MEAN[t] for t in dice)
-        margin = 2.0 if view["pack"] and ck["kind"] == "monster" else 1.0
-        if expect >= ck["target"] + margin:
+        margin = 2.0 if view["pack"] and check["kind"] == "monster" else 1.0
+        if expect >= check["target"] + margin:
             return self._first(legal, "roll")
         buys = [a for a in legal if a.kind == "buy"]
         if not buys:
@@ -231,9 +232,9 @@ class GreedyBot(Bot):
         return min(buys, key=lambda a: (a["cube"] not in weak, order.index(a["cube"])))
 
     def on_after_roll(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
-        ck = view["check"]
-        total = sum(d["v"] for d in ck["dice"]) + ck["adds"]
-        if total < ck["target"] + (2 if ck["kind"] == "monster" else 0):
+        check = view["check"]
+        total = sum(d["v"] for d in check["dice"]) + check["adds"]
+        if total < check["target"] + (2 if check["kind"] == "monster" else 0):
             for a in legal:
                 if a.kind in ("junk", "improvise"):
                     return a
@@ -244,19 +245,19 @@ class GreedyBot(Bot):
         return min(legal, key=lambda a: (a["basket"] == "fresh", order[a["cube"]]))
 
     def on_discard(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
-        C = content()
-        return min(legal, key=lambda a: C.treasures[a["card"]].vp if a["card"] in C.treasures
-                   else -1)  # fmt: skip
+        cards = content()
+        treasures = cards.treasures
+        return min(legal, key=lambda a: treasures[a["card"]].vp if a["card"] in treasures else -1)
 
     def on_display(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
-        C = content()
-        return max(legal, key=lambda a: C.treasures[a["card"]].vp)
+        cards = content()
+        return max(legal, key=lambda a: cards.treasures[a["card"]].vp)
 
     def on_appraise(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
-        C = content()
+        cards = content()
         keeps = [a for a in legal if a.kind == "keep"]
-        best = max(keeps, key=lambda a: C.treasures[a["card"]].vp)
-        if C.treasures[best["card"]].vp >= 2:
+        best = max(keeps, key=lambda a: cards.treasures[a["card"]].vp)
+        if cards.treasures[best["card"]].vp >= 2:
             return best
         return self._first(legal, "appraise") or best
 

@@ -301,50 +301,52 @@ class LairsEncoding(ObservationLayout):
         per_check = 1 + SEATS + S + H + 2 + len(CHECK_STAGES) + 1 + 4 + len(CUBES)
         per_check += len(DIE_TYPES) * 9 + 4
 
-        def check(ck: Mapping[str, Any], me: int, out: MutableSequence[float], at: int) -> None:
+        def check(
+            check_view: Mapping[str, Any], me: int, out: MutableSequence[float], at: int
+        ) -> None:
             out[at] = 1.0
             at += 1
-            r = _rel(ck.get("e"), me)
+            r = _rel(check_view.get("e"), me)
             if r is not None:
                 out[at + r] = 1.0
             at += SEATS
-            cell = ck.get("cell")
+            cell = check_view.get("cell")
             if isinstance(cell, int) and 0 <= cell < S:
                 out[at + cell] = 1.0
             at += S
-            mark_many(out, at, self.hazards, [ck.get("hz")])
+            mark_many(out, at, self.hazards, [check_view.get("hz")])
             at += H
-            out[at] = float(ck.get("kind") == "monster")
-            out[at + 1] = float(ck.get("kind") == "trap")
+            out[at] = float(check_view.get("kind") == "monster")
+            out[at + 1] = float(check_view.get("kind") == "trap")
             at += 2
-            _one(out, at, CHECK_STAGES, ck.get("stage"))
+            _one(out, at, CHECK_STAGES, check_view.get("stage"))
             at += len(CHECK_STAGES) + 1
-            out[at] = float(ck.get("target") or 0) / SCALE
-            out[at + 1] = float(ck.get("free") or 0) / SCALE
-            out[at + 2] = float(ck.get("adds") or 0) / SCALE
-            out[at + 3] = float(ck.get("total") or 0) / SCALE
+            out[at] = float(check_view.get("target") or 0) / SCALE
+            out[at + 1] = float(check_view.get("free") or 0) / SCALE
+            out[at + 2] = float(check_view.get("adds") or 0) / SCALE
+            out[at + 3] = float(check_view.get("total") or 0) / SCALE
             at += 4
-            for cube in ck.get("bought") or ():
+            for cube in check_view.get("bought") or ():
                 if cube in CUBES:
                     out[at + CUBES.index(cube)] += 1.0 / SCALE
             at += len(CUBES)
-            for die in ck.get("dice") or ():
+            for die in check_view.get("dice") or ():
                 if die.get("t") in DIE_TYPES:
                     v = int(die.get("v") or 0)
                     out[at + DIE_TYPES.index(die["t"]) * 9 + min(max(v, 0), 8)] += 1.0
             at += len(DIE_TYPES) * 9
-            mdice = [str(x) for x in ck.get("mdice") or ()]
+            mdice = [str(x) for x in check_view.get("mdice") or ()]
             out[at] = len(mdice) / 2.0
             out[at + 1] = sum(1 for x in mdice if x == "skull") / 2.0
-            out[at + 2] = float(bool(ck.get("skull")))
-            out[at + 3] = len(ck.get("rerolls") or ()) / 2.0
+            out[at + 2] = float(bool(check_view.get("skull")))
+            out[at + 3] = len(check_view.get("rerolls") or ()) / 2.0
 
         def checks(v: Mapping[str, Any], out: MutableSequence[float], at: int) -> None:
             me = int(v["seat"])
             for i, key in enumerate(("check", "last_check")):
-                ck = v.get(key)
-                if ck:
-                    check(ck, me, out, at + i * per_check)
+                check_view = v.get(key)
+                if check_view:
+                    check(check_view, me, out, at + i * per_check)
 
         self._add(
             "checks",

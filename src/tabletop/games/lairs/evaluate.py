@@ -38,11 +38,11 @@ def tags(state: LairsState, seat: int) -> dict[str, Any]:
 
 def evaluate(state: LairsState) -> list[float]:
     data = state.data
-    totals = [score(state.content, ex)["total"] for ex in data["explorers"]]
+    totals = [score(state.content, explorer)["total"] for explorer in data["explorers"]]
     if data["solo"]:
-        ex = data["explorers"][0]
-        if ex["escaped"] is not None or data["phase"] == "over":
-            return [1.0 if ex["escaped"] is not None and totals[0] >= data["goal"] else 0.0]
+        explorer = data["explorers"][0]
+        if explorer["escaped"] is not None or data["phase"] == "over":
+            return [1.0 if explorer["escaped"] is not None and totals[0] >= data["goal"] else 0.0]
         left = max(0, int(data["rounds"]) - int(data["round"]))
         # still inside: the VP it may yet find (about one a round) against the goal
         lead = totals[0] + 0.8 * left - int(data["goal"] or 0) - 1.0
