@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 from pathlib import Path
@@ -56,3 +57,16 @@ class TestFileSize:
         assert not unexplained, "over 600 lines with no reason at the top: " + ", ".join(
             unexplained
         )
+
+
+class TestFunctionSize:
+    def test_no_function_in_src_passes_80_lines(self) -> None:
+        long = []
+        for path in sorted((ROOT / "src").rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    size = (node.end_lineno or node.lineno) - node.lineno + 1
+                    if size > 80:
+                        long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({size})")
+        assert not long, "functions over 80 lines: " + ", ".join(long)

@@ -948,16 +948,10 @@ def _builder_race(
     """One race (see :func:`builder_races`): the Builder on worker ``one``, the explorer on
     ``two``; False if the position offers none (no choice after which the explorer decides)."""
     state, builder, explorer = found
-    options = state.legal_actions(builder)
-    start = rng.below(len(options))
-    for k in range(len(options)):  # the first choice (from a random one) the explorer answers
-        chosen = options[(start + k) % len(options)].to_json()
-        twin = state.clone()
-        twin.apply(Action.from_json(chosen), builder)
-        if twin.prompt().seats == (explorer,):
-            break
-    else:
+    answered = _answered_choice(state, builder, explorer, rng)
+    if answered is None:
         return False
+    chosen, twin = answered
     ident, tokens = plant(db_url, state)
     g = ClientGame(ident, "", 2, state.game.name, tokens)
     played.append(g)
@@ -1016,7 +1010,30 @@ def _builder_race(
     if way != "c":
         want = twin.clone()
         want.apply(Action.from_json(action), explorer)
-    stored, _ = GameStore(db_url).load(ident)
+    _check_stored_race(fig, g, db_url, want, where)
+    _hidden_choice(fig, out, one, db_url, state, builder, explorer, chosen, twin, offered, played)
+    return True
+
+
+def _answered_choice(
+    state: State, builder: int, explorer: int, rng: Rng
+) -> tuple[dict[str, Any], State] | None:
+    """The first of the Builder's choices (from a random one) after which the explorer alone
+    decides, with the state it leads to; None if no choice does."""
+    options = state.legal_actions(builder)
+    start = rng.below(len(options))
+    for k in range(len(options)):
+        chosen = options[(start + k) % len(options)].to_json()
+        twin = state.clone()
+        twin.apply(Action.from_json(chosen), builder)
+        if twin.prompt().seats == (explorer,):
+            return chosen, twin
+    return None
+
+
+def _check_stored_race(fig: Figures, g: ClientGame, db_url: str, want: State, where: str) -> None:
+    """The stored game must be exactly ``want``: the choice, then the explorer's action."""
+    stored, _ = GameStore(db_url).load(g.id)
     if stored.data != want.data or stored.rng != want.rng:
         fig.corrupted += 1
         fig.game(g.name).corrupted += 1
@@ -1024,8 +1041,6 @@ def _builder_race(
             f"{where}: the stored game is not the choice then the action: "
             f"{first_difference(want.data, stored.data)}"
         )
-    _hidden_choice(fig, out, one, db_url, state, builder, explorer, chosen, twin, offered, played)
-    return True
 
 
 def _hidden_choice(

@@ -249,26 +249,12 @@ def report(
         _fail("--ab runs both variants itself: not with --from or --sweep")
     swept = sweep.partition("=")[0].strip() if sweep else None
     if from_:
-        try:
-            runs = load_runs(from_)
-        except ValueError as exc:
-            _fail(str(exc))
-        wrong = sorted({r["game"] for r in runs} - {game})
-        if wrong:
-            _fail(f"--from holds results of {', '.join(wrong)}, not {game}")
+        runs = _runs_from_files(game, from_)
     else:
         if n < 1:
             _fail("-n must be at least 1")
         try:
-            given = parse_params(param)
-            if ab is not None:
-                notes: list[str] = []
-                param_sets = ab_variants(game, given, ab)
-                swept = next(iter(parse_params([ab])))
-            else:
-                param_sets, notes = sweep_plan(game, given, sweep)
-                if len(param_sets) > 1 and swept is None:
-                    swept = "difficulty"  # a solo mode's, swept by default
+            param_sets, notes, swept = _planned(game, parse_params(param), ab, sweep, swept)
             seat_specs = seats_for(game, param_sets, seats)
         except (UnknownGame, BadParameter, ValueError) as exc:
             _fail(escape(str(exc)))
@@ -289,6 +275,31 @@ def report(
         # an A/B, or a sweep of two values on the same seeds and seats (a boolean rule)
         print_ab(console, ab_figures(runs[0], runs[1]))
     console.print(f"report written to [bold]{folder / 'index.html'}[/bold]")
+
+
+def _runs_from_files(game: str, files: list[Path]) -> list[dict[str, Any]]:
+    """The runs saved by `simulate --json` in ``files``, all of ``game`` (else refused)."""
+    try:
+        runs = load_runs(files)
+    except ValueError as exc:
+        _fail(str(exc))
+    wrong = sorted({r["game"] for r in runs} - {game})
+    if wrong:
+        _fail(f"--from holds results of {', '.join(wrong)}, not {game}")
+    return runs
+
+
+def _planned(
+    game: str, given: dict[str, str], ab: str | None, sweep: str | None, swept: str | None
+) -> tuple[list[dict[str, Any]], list[str], str | None]:
+    """The parameter sets to run (an A/B's two, or a sweep's), the notes on them, and the
+    parameter that differs between them."""
+    if ab is not None:
+        return ab_variants(game, given, ab), [], next(iter(parse_params([ab])))
+    param_sets, notes = sweep_plan(game, given, sweep)
+    if len(param_sets) > 1 and swept is None:
+        swept = "difficulty"  # a solo mode's, swept by default
+    return param_sets, notes, swept
 
 
 def ab_variants(game_name: str, given: dict[str, str], ab: str) -> list[dict[str, Any]]:
