@@ -46,9 +46,10 @@ from .engine.harness import (
     check_templates,
     first_difference,
     illegal_probes,
+    stored_text,
+    through_json_state,
 )
 from .engine.knowledge import ZONES, knows
-from .engine.protocol import ENGINE_VERSION
 from .engine.rng import Rng, derive_seed
 
 # the repr of every action whose JSON round trip this process has checked (bounded)
@@ -86,25 +87,6 @@ def _fail(game: Game, seed: int, step: int, message: str) -> ConformanceError:
 
 def _canon(view: Any) -> str:
     return json.dumps(view, sort_keys=True)
-
-
-def _stored(state: State) -> str:
-    """The state as the web store writes it, without the history (sorted keys)."""
-    blob = {
-        "engine": ENGINE_VERSION,
-        "game": state.game.name,
-        "params": dict(state.game.params),
-        "seed": state.seed,
-        "rng": state.rng.state,
-        "data": state.data,
-    }
-    return json.dumps(blob, sort_keys=True)
-
-
-def _rebuilt(game: Game, text: str, like: State) -> State:
-    kept = game.state_from_json(json.loads(text))
-    kept._history = like._history
-    return kept
 
 
 def _same_history(a: State, b: State) -> bool:
@@ -219,8 +201,8 @@ class _Playout:
         with clock("play"):
             state = game.new_state(self.seed)
         with clock("through JSON"):
-            stored = _stored(state)
-            kept = _rebuilt(game, stored, state)
+            stored = stored_text(state)
+            kept = through_json_state(game, stored, state)
         limit = game.spec.max_actions
         while not state.is_terminal():
             if self.step >= limit:
@@ -229,8 +211,10 @@ class _Playout:
             back = None
             if deep:
                 with clock("round trip"):
-                    own = _stored(state)  # the through-JSON twin is the round trip if built from it
-                    back = kept if own == stored else _rebuilt(game, own, state)
+                    own = stored_text(
+                        state
+                    )  # the through-JSON twin is the round trip if built from it
+                    back = kept if own == stored else through_json_state(game, own, state)
             self.check(state, deep, back)
             with clock("play"):
                 seats = state.current_seats()
@@ -260,8 +244,8 @@ class _Playout:
                         f"seat {seat} leaves the game otherwise: {where} (in memory against "
                         "through JSON; an order taken from a mapping's order?)"
                     )
-                stored = _stored(kept)
-                kept = _rebuilt(game, stored, state)
+                stored = stored_text(kept)
+                kept = through_json_state(game, stored, state)
             self.step += 1
         self.check(state, True, None)
         with clock("end"):

@@ -417,7 +417,7 @@ def _brief(value: Any) -> str:
     return text if len(text) <= 120 else text[:120] + "..."
 
 
-def _stored(state: State) -> str:
+def stored_text(state: State) -> str:
     """``state.dumps()`` without the history (sorted keys, as the web store writes a game):
     the history is the same actions either way, and writing it out at every step of a long
     playout would cost the square of its length."""
@@ -432,7 +432,7 @@ def _stored(state: State) -> str:
     return json.dumps(blob, sort_keys=True)
 
 
-def _through_json(game: Game, text: str, like: State) -> State:
+def through_json_state(game: Game, text: str, like: State) -> State:
     """A state as the web store has it: rebuilt from its JSON text (by ``from_json``, the
     game's upgrade of saved data included), with the history of ``like``."""
     kept = game.state_from_json(json.loads(text))
@@ -453,7 +453,7 @@ def random_playout(
     rebuilt from ``dumps()`` before every action as the web store does, and compare data, log
     and RNG after every action (alone, with ``check=False``, the cheapest check of it)."""
     state = game.new_state(seed)
-    stored = _stored(state) if (check if through_json is None else through_json) else None
+    stored = stored_text(state) if (check if through_json is None else through_json) else None
     rng = Rng(derive_seed(seed, "harness"))
     report = PlayoutReport(game.name, dict(game.params), seed)
     limit = game.spec.max_actions
@@ -474,7 +474,7 @@ def random_playout(
         seats = state.current_seats()
         seat = seats[rng.below(len(seats))]
         action = rng.choice(state.legal_actions(seat))
-        kept = _through_json(game, stored, state) if stored is not None else None
+        kept = through_json_state(game, stored, state) if stored is not None else None
         report.kinds[action.kind] = report.kinds.get(action.kind, 0) + 1
         due = state.prompt().kind
         report.decisions[due] = report.decisions.get(due, 0) + 1
@@ -500,7 +500,7 @@ def random_playout(
                     f"seat {seat} leaves the game otherwise: {where} (in memory against "
                     "through JSON; an order taken from a mapping's order?)",
                 )
-            stored = _stored(kept)
+            stored = stored_text(kept)
         step += 1
     if check:
         check_step(state, seed, step, rng, True)
