@@ -41,7 +41,7 @@ kind is reached.
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -195,6 +195,34 @@ class DecisionTable:
     def templated(self, kind: str | None = None) -> bool:
         """Whether any decision (or the one of ``kind``) is offered as templates."""
         return bool(self._templated) if kind is None else kind in self._templated
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class StateRules(ABC, Generic[S]):
+    """What a deciding state's hooks ask of its game's rules, which sit above the state's module:
+    a game that keeps its state class free of rule imports sets one on the state class where the
+    game is assembled (as it sets its decisions) and its hooks call it. A game adds what else its
+    hooks need in a subclass."""
+
+    @abstractmethod
+    def advance(self, state: S) -> None:
+        """Carry the game on after a decision until the next one is due."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What one seat sees."""
+
+    @abstractmethod
+    def resample(self, state: S, seat: int | None, rng: Rng) -> S:
+        """The game's hidden things redrawn for a seat."""
+
+    @abstractmethod
+    def evaluate(self, state: S) -> list[float]:
+        """Each seat's chance to win, estimated."""
+
+    @abstractmethod
+    def tags(self, state: S, seat: int) -> dict[str, Any]:
+        """What a seat faced or played with, for balance reports."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

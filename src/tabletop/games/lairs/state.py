@@ -24,13 +24,13 @@ package's ``__init__``.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from typing import Any, ClassVar, TypedDict
 
 from mypy_extensions import mypyc_attr
 
 from tabletop.engine import Action, Outcome, chance
-from tabletop.engine.decisions import DecidingState
+from tabletop.engine.decisions import DecidingState, StateRules
 from tabletop.engine.knowledge import ZONES, Zones, bit, everyone, learnt
 from tabletop.engine.piles import new_pile
 from tabletop.engine.rng import Rng
@@ -205,29 +205,10 @@ def new_data(content: Content, params: dict[str, Any], rng: Rng, seats: int) -> 
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Rules(ABC):
-    """What the state's hooks ask of the rules, which sit above this module: set on the state
-    class where the game is assembled (as its decisions are), so the state imports no rules."""
-
-    @abstractmethod
-    def advance(self, state: LairsState) -> None:
-        """Carry the game on after a decision until the next one is due (rules/turns.py)."""
-
-    @abstractmethod
-    def view(self, state: LairsState, seat: int | None) -> dict[str, Any]:
-        """What one seat sees (view.py)."""
-
-    @abstractmethod
-    def resample(self, state: LairsState, seat: int | None, rng: Rng) -> LairsState:
-        """The game's hidden things redrawn for a seat (hidden.py)."""
-
-    @abstractmethod
-    def evaluate(self, state: LairsState) -> list[float]:
-        """Each seat's chance to win, estimated (evaluate.py)."""
-
-    @abstractmethod
-    def tags(self, state: LairsState, seat: int) -> dict[str, Any]:
-        """What a seat faced as an explorer, for balance reports (evaluate.py)."""
+class Rules(StateRules["LairsState"]):
+    """The rules' entry points the state's hooks call (rules/turns.py, view.py, hidden.py,
+    evaluate.py, rules/treasure.py), set on the state class where the game is assembled, so the
+    state imports no rules."""
 
     @abstractmethod
     def score(self, state: LairsState, explorer: int) -> dict[str, int]:

@@ -14,13 +14,12 @@ package's ``__init__``.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from typing import Any, ClassVar, NotRequired, TypedDict
 
 from mypy_extensions import mypyc_attr
 
 from tabletop.engine import Outcome
-from tabletop.engine.decisions import DecidingState
+from tabletop.engine.decisions import DecidingState, StateRules
 from tabletop.engine.rng import Rng
 from tabletop.engine.scores import ScoreItem, SeatScore
 from tabletop.engine.views import log
@@ -122,29 +121,9 @@ def new_player(gold: int) -> Player:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Rules(ABC):
-    """What the state's hooks ask of the rules, which sit above this module: set on the state
-    class where the game is assembled (as its decisions are), so the state imports no rules."""
-
-    @abstractmethod
-    def advance(self, state: PaperTalesState) -> None:
-        """Carry the game on after a decision until the next one is due (rules/turn.py)."""
-
-    @abstractmethod
-    def view(self, state: PaperTalesState, seat: int | None) -> dict[str, Any]:
-        """What one seat sees (view.py)."""
-
-    @abstractmethod
-    def resample(self, state: PaperTalesState, seat: int | None, rng: Rng) -> PaperTalesState:
-        """The game's hidden things redrawn for a seat (view.py)."""
-
-    @abstractmethod
-    def evaluate(self, state: PaperTalesState) -> list[float]:
-        """Each seat's chance to win, estimated (evaluate.py)."""
-
-    @abstractmethod
-    def tags(self, state: PaperTalesState, seat: int) -> dict[str, Any]:
-        """What a seat played with, for balance reports (evaluate.py)."""
+class Rules(StateRules["PaperTalesState"]):
+    """The rules' entry points the state's hooks call (rules/turn.py, view.py, evaluate.py), set
+    on the state class where the game is assembled, so the state imports no rules."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
