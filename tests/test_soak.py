@@ -27,7 +27,7 @@ def test_a_small_soak_of_every_game_reports_clean_figures(
     code = soak.main(
         [
             "--seed", "3", "--fuzz-actions", "200", "--deep-every", "40", "--workers", "1",
-            "--clients", "3", "--client-seconds", "4", "--builder-races", "3",
+            "--clients", "3", "--client-seconds", "4", "--builder-races", "3", "--undo-races", "2",
             "--restarts", "1", "--differentials", "1",
             *(() if postgres else ("--no-postgres",)),
         ]
@@ -221,3 +221,24 @@ def test_the_builders_choice_races_the_explorers_action_cleanly(tmp_path: Path) 
     assert fig.violations == [] and fig.server_errors == []
     assert (fig.lost, fig.duplicated, fig.corrupted, fig.leaks) == (0, 0, 0, 0)
     assert fig.per[("SQLite", "lairs")].races == 3
+
+
+@pytest.mark.soak
+def test_the_explorers_undo_races_the_builders_choice_cleanly(tmp_path: Path) -> None:
+    """The explorer's undo of the step that called for the Builder's choice, raced against that
+    choice on two server workers: the engine's undo policy holds over HTTP, one of the two wins,
+    and the store is the position before the step or the choice played on it."""
+    url = f"sqlite:///{tmp_path / 'u.db'}"
+    servers = [soak.Server(url), soak.Server(url)]
+    try:
+        for server in servers:
+            server.start()
+        fig = soak.Figures(store="SQLite")
+        got = soak.undo_races(fig, [s.base for s in servers], url, 5, 4)
+    finally:
+        for server in servers:
+            server.stop()
+    assert got.races == 4, got
+    assert got.undone + got.chosen == 4, got
+    assert fig.violations == [] and fig.server_errors == []
+    assert (fig.lost, fig.duplicated, fig.corrupted) == (0, 0, 0)

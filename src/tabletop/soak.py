@@ -23,7 +23,9 @@ each bounded, each printing its figures:
    accepted undos must be what the store holds: none lost, none duplicated.
 3. **the Builder's choice** (Lairs): an explorer's action racing the Builder's hidden choice
    (Howling Beetles, a Gnashing Retreat, the Shivers, ...) on two server workers
-   (:func:`builder_races`), found and driven through the protocol and the HTTP API only.
+   (:func:`builder_races`), found and driven through the protocol and the HTTP API only; and
+   the explorer's undo of the step that called for the choice racing the choice itself
+   (:func:`undo_races`), held to the engine's undo policy.
 4. **differential**: two games differing only in what one seat cannot see (the harness's
    resample) are put in the store; that seat's view, the spectator's, the live event stream and
    the running game's replay must answer identically (up to the game's id), else a leak.
@@ -1100,6 +1102,125 @@ def _hidden_choice(
         )
 
 
+@dataclass
+class UndoFigures:
+    races: int = 0
+    allowed: int = 0  # positions where the engine's policy lets the explorer undo
+    undone: int = 0  # races the undo won
+    chosen: int = 0  # races the Builder's choice won
+
+
+def undo_races(fig: Figures, bases: list[str], db_url: str, seed: int, rounds: int) -> UndoFigures:
+    """``rounds`` times: at a Lairs position where the Builder must answer during the explorer's
+    turn, just after the explorer's own action, the explorer's undo of that action and the
+    Builder's choice are posted at the same instant to two different server workers.
+
+    Checked against the engine's undo policy on the position in memory (``can_undo``, the same
+    function the server asks): an undo it refuses is refused in the race and the Builder's
+    choice is accepted; an undo it allows races the choice, and exactly one of the two is
+    accepted (the undo changes the decision due; the choice makes the last step the Builder's).
+    The stored game is then exactly the position before the explorer's action, or the choice
+    played on it (else a corrupted store). Lost and duplicated steps are counted by
+    :func:`check_store` on the games played, undos included."""
+    out = UndoFigures()
+    rng = Rng(derive_seed(seed, "undo-races"))
+    workers = [Client(base, fig, rng.spawn("worker", k)) for k, base in enumerate(bases)]
+    played: list[ClientGame] = []
+    try:
+        for i, position in enumerate(builder_positions(rng.spawn("positions"), 4 * rounds)):
+            if out.races >= rounds:
+                break
+            state, _, explorer = position
+            if not state.history() or state.history()[-1][0] != explorer:
+                continue  # the Builder answered last (a chain of choices): nothing to race
+            one, two = workers[i % len(workers)], workers[(i + 1) % len(workers)]
+            _undo_race(fig, out, one, two, db_url, position, played, rng)
+    finally:
+        for w in workers:
+            w.http.close()
+    check_store(fig, db_url, played, undos=True)
+    return out
+
+
+def _undo_race(
+    fig: Figures,
+    out: UndoFigures,
+    one: Client,
+    two: Client,
+    db_url: str,
+    found: tuple[State, int, int],
+    played: list[ClientGame],
+    rng: Rng,
+) -> None:
+    """One race (see :func:`undo_races`): the Builder on worker ``one``, the explorer's undo on
+    ``two``."""
+    from .web.service import can_undo
+
+    state, builder, explorer = found
+    refused = can_undo(state, explorer)
+    options = state.legal_actions(builder)
+    chosen = options[rng.below(len(options))]
+    twin = state.clone()
+    twin.apply(chosen, builder)
+    ident, tokens = plant(db_url, state)
+    g = ClientGame(ident, "", 2, state.game.name, tokens)
+    # the planted steps count as accepted, so that an accepted undo takes one of them back
+    g.accepted.extend((k, s, a.to_json()) for k, (s, a) in enumerate(state.history()))
+    played.append(g)
+    n = state.num_actions()
+    status: dict[str, int | None] = {}
+
+    def choose() -> None:
+        status["builder"] = one.post_as(g, builder, chosen.to_json(), n, expected=n)
+
+    def undo() -> None:
+        r = two.send(
+            "POST",
+            f"/api/games/{ident}/undo",
+            g,
+            headers={"X-Seat-Token": tokens[explorer]},
+            json={"expected_actions": n},
+        )
+        status["undo"] = None if r is None else r.status_code
+        with g.lock:
+            if r is None:
+                g.unsure_undos += 1
+            elif r.status_code == 200:
+                g.undos += 1
+        if r is not None and r.status_code == 200:
+            with fig.lock:
+                fig.accepted_undos += 1
+            fig.game(g.name).actions += 1
+
+    one.race(g, choose, undo)
+    out.races += 1
+    out.allowed += refused is None
+    where = f"undo race {state.game.params} at {n}"
+    won_undo, won_choice = status["undo"] == 200, status["builder"] == 200
+    out.undone += won_undo
+    out.chosen += won_choice
+    if status["builder"] is None or status["undo"] is None:
+        return  # unanswered: check_store judges what was applied
+    if refused is not None and (won_undo or not won_choice):
+        fig.violations.append(
+            f"{where}: the policy refuses this undo ({refused}), yet the undo was answered "
+            f"{status['undo']} and the Builder's choice {status['builder']}"
+        )
+        return
+    if won_undo == won_choice:
+        fig.violations.append(
+            f"{where}: the undo ({status['undo']}) and the Builder's choice "
+            f"({status['builder']}) were {'both' if won_undo else 'neither'} accepted"
+        )
+        return
+    want = twin
+    if won_undo:
+        want = state.game.new_state(state.seed)
+        for s, a in state.history()[:-1]:
+            want.apply(a, s)
+    _check_stored_race(fig, g, db_url, want, where)
+
+
 # ------------------------------------------------------------------------------------ main
 
 
@@ -1139,6 +1260,19 @@ def store_parts(fig: Figures, args: argparse.Namespace, seed: int, label: str, u
             f"{len(fig.server_errors) - errors}, corrupted {fig.corrupted - before[2]}, leaks "
             f"{fig.leaks - before[3]} in {b.differentials} hidden-choice differentials, "
             f"violations {len(fig.violations) - before[4]}; "
+            f"{time.monotonic() - began:.0f} s",
+            flush=True,
+        )
+        before = (fig.lost, fig.duplicated, fig.corrupted, fig.leaks, len(fig.violations))
+        errors = len(fig.server_errors)
+        began = time.monotonic()
+        u = undo_races(fig, bases, url, seed, args.undo_races)
+        print(
+            f"undo against the Builder's choice (Lairs, {label}): {u.races} races on two "
+            f"workers, the undo allowed by the policy in {u.allowed}; the undo accepted in "
+            f"{u.undone}, the choice in {u.chosen}; lost {fig.lost - before[0]}, duplicated "
+            f"{fig.duplicated - before[1]}, 5xx {len(fig.server_errors) - errors}, corrupted "
+            f"{fig.corrupted - before[2]}, violations {len(fig.violations) - before[4]}; "
             f"{time.monotonic() - began:.0f} s",
             flush=True,
         )
@@ -1182,6 +1316,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     add("--client-seconds", type=float, default=60, help="length of that run")
     add("--client-games", type=int, default=len(cases()), help="games they share (every mode)")
     add("--builder-races", type=int, default=24, help="Lairs: Builder's choice races")
+    add("--undo-races", type=int, default=24, help="Lairs: undos racing the Builder's choice")
     add("--restarts", type=int, default=20, help="kill -9 restarts")
     add("--differentials", type=int, default=2, help="differential positions per mode")
     add("--servers", type=int, default=2, help="server worker processes on each store")
