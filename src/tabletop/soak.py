@@ -200,6 +200,7 @@ def fuzz(
     began = time.monotonic()
     modes = cases()
     games = len({name for name, _ in modes})
+    told = began
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: set[Future[Playout]] = set()
         meta: dict[Future[Playout], tuple[str, dict[str, Any], int]] = {}
@@ -236,7 +237,25 @@ def fuzz(
                     fig.violations.append(got.violation)
                 if not got.replayed:
                     fig.replay_mismatches += 1
+            if time.monotonic() - told >= PROGRESS_EVERY:
+                told = time.monotonic()
+                _progress(fig, target, told - began)
     return time.monotonic() - began
+
+
+PROGRESS_EVERY = 300.0  # seconds between the fuzz's progress lines
+
+
+def _progress(fig: Figures, target: int, took: float) -> None:
+    """How far the fuzz has got, and when it should be done at the pace so far."""
+    rate = fig.actions / max(took, 1e-9)
+    left = max(target - fig.actions, 0) / max(rate, 1e-9)
+    print(
+        f"fuzz: {fig.actions} of {target} actions, {fig.games} games, "
+        f"{len(fig.violations)} violations in {took / 60:.0f} min; "
+        f"about {left / 60:.0f} min to go",
+        flush=True,
+    )
 
 
 def print_fuzz_profile(fig: Figures) -> None:
