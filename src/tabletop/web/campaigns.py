@@ -12,7 +12,8 @@ changing nothing) and as a JSON route documented in OpenAPI.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import UnionType
@@ -85,6 +86,22 @@ COMMANDS: dict[str, WebCommand] = {c.name: c for c in _COMMANDS}
 Refusal = ApiError
 
 
+@contextmanager
+def refusing() -> Iterator[None]:
+    """Around a change or a quote: a ValueError of the rules (IllegalAction, Refused, content
+    errors) becomes the 409 :class:`Refusal` ``refused`` with its message; nothing is stored."""
+    try:
+        yield
+    except ValueError as exc:
+        raise Refusal(409, "refused", str(exc)) from None
+
+
+def found(svc: CampaignService, body: NewCampaignIn) -> Result:
+    """Found the campaign a form or a JSON body names; a refusal raises :class:`Refusal`."""
+    with refusing():
+        return svc.create_campaign(body.name.strip(), body.seed)
+
+
 def form_to_body(form: dict[str, str], model: type[BaseModel] | None = None) -> dict[str, Any]:
     """Flat form fields to a nested body: ``xp.ana=3`` -> ``{"xp": {"ana": 3}}``; empty fields
     are left out; checkboxes arrive as ``on``; the model's list fields are comma-separated."""
@@ -128,13 +145,9 @@ CampaignDep = Annotated[str, Depends(campaign_id)]
 def execute(svc: CampaignService, cid: str, command: str, body: BaseModel) -> dict[str, Any]:
     """Run one command on a known campaign; a refusal raises :class:`Refusal` and nothing is
     stored."""
-    cmd = COMMANDS[command]
-    try:
-        result = cmd.run(svc, cid, body)
-    except ValueError as exc:  # IllegalAction (Refused) and content errors are ValueErrors
-        raise Refusal(409, "refused", str(exc)) from None
-    seq = result.seq
-    return {"command": result.command, "lines": result.lines, "seq": seq}
+    with refusing():
+        result = COMMANDS[command].run(svc, cid, body)
+    return {"command": result.command, "lines": result.lines, "seq": result.seq}
 
 
 # ----------------------------------------------------------------------------- derived forms

@@ -21,10 +21,11 @@ from ..campaigns import (
     CampaignDep,
     NewCampaignIn,
     NoBody,
-    Refusal,
     ServiceDep,
     WebCommand,
     execute,
+    found,
+    refusing,
 )
 
 router = APIRouter(prefix="/api/campaigns", tags=["gloomhaven"])
@@ -44,38 +45,43 @@ def api_campaigns(svc: ServiceDep) -> list[dict[str, Any]]:
     responses={409: ERRORS[409], 422: ERRORS[422]},
 )
 def api_new_campaign(svc: ServiceDep, body: NewCampaignIn) -> Any:
-    try:
-        r = svc.create_campaign(body.name.strip(), body.seed)
-    except ValueError as exc:
-        raise Refusal(409, "refused", str(exc)) from None
+    r = found(svc, body)
     return {"id": r.campaign.id, "lines": r.lines}
 
 
-@router.get(
-    "/{cid}",
-    summary="The campaign view: city, parties (with shop and event in hand), characters",
-    responses={404: ERRORS[404]},
-)
-def api_view(cid: CampaignDep, svc: ServiceDep) -> Any:
-    return svc.view(cid)
+# The campaign's reads, each a GET of the campaign alone: its path under ``/{cid}``, route name,
+# summary and what it answers.
+READS: dict[str, tuple[str, str, Callable[[CampaignService, str], Any]]] = {
+    "": (
+        "api_view",
+        "The campaign view: city, parties (with shop and event in hand), characters",
+        lambda svc, cid: svc.view(cid),
+    ),
+    "/history": ("api_history", "Every change, oldest first", lambda svc, cid: svc.history(cid)),
+    "/export": (
+        "api_export",
+        "The whole campaign as versioned JSON (document and history)",
+        lambda svc, cid: json.loads(json.dumps(svc.export(cid), default=str)),
+    ),
+}
 
 
-@router.get(
-    "/{cid}/history",
-    summary="Every change, oldest first",
-    responses={404: ERRORS[404]},
-)
-def api_history(cid: CampaignDep, svc: ServiceDep) -> Any:
-    return svc.history(cid)
+def _read_endpoint(name: str, read: Callable[[CampaignService, str], Any]) -> Callable[..., Any]:
+    def endpoint(cid: CampaignDep, svc: ServiceDep) -> Any:
+        return read(svc, cid)
+
+    endpoint.__name__ = name
+    return endpoint
 
 
-@router.get(
-    "/{cid}/export",
-    summary="The whole campaign as versioned JSON (document and history)",
-    responses={404: ERRORS[404]},
-)
-def api_export(cid: CampaignDep, svc: ServiceDep) -> Any:
-    return json.loads(json.dumps(svc.export(cid), default=str))
+for _path, (_name, _summary, _read) in READS.items():
+    router.add_api_route(
+        f"/{{cid}}{_path}",
+        _read_endpoint(_name, _read),
+        methods=["GET"],
+        summary=_summary,
+        responses={404: ERRORS[404]},
+    )
 
 
 @router.get(
@@ -94,12 +100,10 @@ def api_quote(
     multi_target: bool = False,
     hexes: int | None = Query(None),
 ) -> Any:
-    try:
+    with refusing():
         return svc.quote_enhancement(
             cid, character, card, card_level, action, sticker, multi_target, hexes
         )
-    except ValueError as exc:
-        raise Refusal(409, "refused", str(exc)) from None
 
 
 def _api_endpoint(cmd: WebCommand) -> Callable[..., Any]:

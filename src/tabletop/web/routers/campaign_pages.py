@@ -6,6 +6,7 @@ and changes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import quote, urlencode
 
 import anyio
@@ -22,6 +23,7 @@ from ..campaigns import (
     ServiceDep,
     execute,
     form_to_body,
+    found,
     list_page,
     missing_page,
     page_url,
@@ -44,36 +46,35 @@ async def campaigns_create(request: Request, form: FormDep, svc: ServiceDep) -> 
     except ValidationError as exc:
         return list_page(request, svc, validation_message(exc), 422, form)
     try:
-        result = await anyio.to_thread.run_sync(
-            lambda: svc.create_campaign(body.name.strip(), body.seed)
-        )
-    except ValueError as exc:
-        return list_page(request, svc, str(exc), 409, form)
+        result = await anyio.to_thread.run_sync(lambda: found(svc, body))
+    except Refusal as exc:
+        return list_page(request, svc, exc.message, exc.status, form)
     return RedirectResponse(f"/campaigns/{quote(result.campaign.id)}", status_code=303)
 
 
-@router.get("/{cid}", response_class=HTMLResponse)
-@refusal(missing_page)
-def campaign_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, "campaign", done=done)
+# The pages that show the campaign alone: each path and the page it renders, the path's
+# parameters filled in (``party:{pid}``: the party of the path's ``pid``).
+PAGES: dict[str, str] = {
+    "/{cid}": "campaign",
+    "/{cid}/history": "history",
+    "/{cid}/parties/{pid}": "party:{pid}",
+    "/{cid}/characters/{chid}": "character:{chid}",
+}
 
 
-@router.get("/{cid}/history", response_class=HTMLResponse)
-@refusal(missing_page)
-def history_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, "history", done=done)
+def _page_endpoint(page: str) -> Callable[..., HTMLResponse]:
+    @refusal(missing_page)
+    def endpoint(
+        request: Request, cid: CampaignDep, svc: ServiceDep, done: int | None = None
+    ) -> HTMLResponse:
+        return render(request, svc, cid, page.format(**request.path_params), done=done)
+
+    endpoint.__name__ = page.partition(":")[0] + "_page"
+    return endpoint
 
 
-@router.get("/{cid}/parties/{pid}", response_class=HTMLResponse)
-@refusal(missing_page)
-def party_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, pid: str, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, f"party:{pid}", done=done)
+for _path, _page in PAGES.items():
+    router.add_api_route(_path, _page_endpoint(_page), methods=["GET"], response_class=HTMLResponse)
 
 
 @router.get("/{cid}/shop", response_class=HTMLResponse)
@@ -94,14 +95,6 @@ def shop_page(
             )
         party = parties[0]
     return render(request, svc, cid, f"shop:{party}", done=done)
-
-
-@router.get("/{cid}/characters/{chid}", response_class=HTMLResponse)
-@refusal(missing_page)
-def character_page(
-    request: Request, cid: CampaignDep, svc: ServiceDep, chid: str, done: int | None = None
-) -> HTMLResponse:
-    return render(request, svc, cid, f"character:{chid}", done=done)
 
 
 @router.get("/{cid}/characters/{chid}/enhance", response_class=HTMLResponse)
