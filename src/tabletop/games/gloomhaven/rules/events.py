@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tabletop.engine.effects import Effect
 from tabletop.engine.rng import Rng
 
 from ..data import (
@@ -95,12 +96,8 @@ def condition_holds(c: Campaign, p: Party, outcome: Outcome, applied_before: boo
 # --------------------------------------------------------------------------- effects
 
 Handler = Callable[[Campaign, Party, Any, Rng, "str | None"], list[str]]
-EVENT = EVENT_EFFECTS.handles
 
 
-@EVENT(GainGold)
-@EVENT(GainXp)
-@EVENT(GainCheckmarks)
 def gain_amount(c: Campaign, p: Party, e: AmountEach, rng: Rng, to: str | None) -> list[str]:
     """Gold, experience or checkmarks: the amount for each character, or shared by all."""
     what, amount = e.effect, e.amount
@@ -110,74 +107,6 @@ def gain_amount(c: Campaign, p: Party, e: AmountEach, rng: Rng, to: str | None) 
     return [describe(c, shared, f"{what} {amount:+d} collective")]
 
 
-@EVENT(ChangeReputation)
-def reputation(c: Campaign, p: Party, e: ChangeReputation, rng: Rng, to: str | None) -> list[str]:
-    return change_reputation(p, e.amount)
-
-
-@EVENT(ChangeProsperity)
-def prosperity(c: Campaign, p: Party, e: ChangeProsperity, rng: Rng, to: str | None) -> list[str]:
-    return change_prosperity(c, e.amount)
-
-
-@EVENT(GainItem)
-def item(c: Campaign, p: Party, e: GainItem, rng: Rng, to: str | None) -> list[str]:
-    return give_item(c, p, e.item, to)
-
-
-@EVENT(GainItemDesign)
-def item_design(c: Campaign, p: Party, e: GainItemDesign, rng: Rng, to: str | None) -> list[str]:
-    return add_item_design(c, e.item)
-
-
-@EVENT(RandomItemDesign)
-def any_item_design(
-    c: Campaign, p: Party, e: RandomItemDesign, rng: Rng, to: str | None
-) -> list[str]:
-    return random_item_design(c, rng)
-
-
-@EVENT(GainGlobalAchievement)
-def global_achievement(
-    c: Campaign, p: Party, e: GainGlobalAchievement, rng: Rng, to: str | None
-) -> list[str]:
-    return gain_global_achievement(c, e.name)
-
-
-@EVENT(LoseGlobalAchievement)
-def global_achievement_lost(
-    c: Campaign, p: Party, e: LoseGlobalAchievement, rng: Rng, to: str | None
-) -> list[str]:
-    return lose_global_achievement(c, e.name)
-
-
-@EVENT(GainPartyAchievement)
-def party_achievement(
-    c: Campaign, p: Party, e: GainPartyAchievement, rng: Rng, to: str | None
-) -> list[str]:
-    return gain_party_achievement(p, e.name)
-
-
-@EVENT(LosePartyAchievement)
-def party_achievement_lost(
-    c: Campaign, p: Party, e: LosePartyAchievement, rng: Rng, to: str | None
-) -> list[str]:
-    return lose_party_achievement(p, e.name)
-
-
-@EVENT(UnlockScenario)
-def scenario_unlocked(
-    c: Campaign, p: Party, e: UnlockScenario, rng: Rng, to: str | None
-) -> list[str]:
-    return unlock_scenario(c, e.scenario)
-
-
-@EVENT(AddEvents)
-def events_added(c: Campaign, p: Party, e: AddEvents, rng: Rng, to: str | None) -> list[str]:
-    return add_events(c, e.deck, e.number, rng)
-
-
-@EVENT(NextScenarioNote)
 def next_scenario(
     c: Campaign, p: Party, e: NextScenarioNote, rng: Rng, to: str | None
 ) -> list[str]:
@@ -185,9 +114,28 @@ def next_scenario(
     return [f"next scenario: {e.note}"]
 
 
-@EVENT(NoEffect)
-def no_effect(c: Campaign, p: Party, e: NoEffect, rng: Rng, to: str | None) -> list[str]:
-    return ["no effect"]
+# Each event effect and the rule that applies it to the campaign ``c`` and the party ``p``
+# (``rng`` for a draw, ``to`` the character the players chose to receive an item).
+EFFECT_RULES: dict[type[Effect], Handler] = {
+    GainGold: gain_amount,
+    GainXp: gain_amount,
+    GainCheckmarks: gain_amount,
+    ChangeReputation: lambda c, p, e, rng, to: change_reputation(p, e.amount),
+    ChangeProsperity: lambda c, p, e, rng, to: change_prosperity(c, e.amount),
+    GainItem: lambda c, p, e, rng, to: give_item(c, p, e.item, to),
+    GainItemDesign: lambda c, p, e, rng, to: add_item_design(c, e.item),
+    RandomItemDesign: lambda c, p, e, rng, to: random_item_design(c, rng),
+    GainGlobalAchievement: lambda c, p, e, rng, to: gain_global_achievement(c, e.name),
+    LoseGlobalAchievement: lambda c, p, e, rng, to: lose_global_achievement(c, e.name),
+    GainPartyAchievement: lambda c, p, e, rng, to: gain_party_achievement(p, e.name),
+    LosePartyAchievement: lambda c, p, e, rng, to: lose_party_achievement(p, e.name),
+    UnlockScenario: lambda c, p, e, rng, to: unlock_scenario(c, e.scenario),
+    AddEvents: lambda c, p, e, rng, to: add_events(c, e.deck, e.number, rng),
+    NextScenarioNote: next_scenario,
+    NoEffect: lambda c, p, e, rng, to: ["no effect"],
+}
+for _model, _rule in EFFECT_RULES.items():
+    EVENT_EFFECTS.handles(_model)(_rule)
 
 
 def apply_effect(
