@@ -4,8 +4,10 @@ sold and retired items), copies limited within a party, no duplicates, no tradin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..data import Item
 from ..model import Campaign, Character, Party
 from .common import (
     Refused,
@@ -74,14 +76,26 @@ def purchase_refusal(c: Campaign, ch: Character, item_id: str) -> str | None:
     return None
 
 
-def buy(c: Campaign, char_ref: str, item_ref: str) -> list[str]:
+def _trade(
+    c: Campaign,
+    char_ref: str,
+    item_ref: str,
+    doing: str,
+    refusal_of: Callable[[Campaign, Character, str], str | None],
+) -> tuple[Character, str, Item]:
+    """The character and the item (its number and card) of a purchase or a sale (``doing``),
+    once the rules allow it: in town, and no ``refusal_of`` the trade."""
     ch = character(c, char_ref)
-    require_town(c, ch, "buying items")
+    require_town(c, ch, doing)
     item_id = find_item(c, item_ref)
-    refusal = purchase_refusal(c, ch, item_id)
+    refusal = refusal_of(c, ch, item_id)
     if refusal is not None:
         raise Refused(refusal)
-    item = items(c)[item_id]
+    return ch, item_id, items(c)[item_id]
+
+
+def buy(c: Campaign, char_ref: str, item_ref: str) -> list[str]:
+    ch, item_id, item = _trade(c, char_ref, item_ref, "buying items", purchase_refusal)
     price = buy_price(item.cost, c.parties[str(ch.party)].reputation)
     ch.gold -= price
     ch.items.append(item_id)
@@ -107,13 +121,7 @@ def sale_refusal(c: Campaign, ch: Character, item_id: str) -> str | None:
 
 
 def sell(c: Campaign, char_ref: str, item_ref: str) -> list[str]:
-    ch = character(c, char_ref)
-    require_town(c, ch, "selling items")
-    item_id = find_item(c, item_ref)
-    refusal = sale_refusal(c, ch, item_id)
-    if refusal is not None:
-        raise Refused(refusal)
-    item = items(c)[item_id]
+    ch, item_id, item = _trade(c, char_ref, item_ref, "selling items", sale_refusal)
     gain = sell_price(item.cost)
     ch.items.remove(item_id)
     ch.gold += gain
