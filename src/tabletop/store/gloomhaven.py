@@ -374,29 +374,12 @@ class CampaignService:
 
     # ----------------------------------------------------------------- views for CLI and web
 
-    def quote_enhancement(
-        self,
-        ref: str | None,
-        char: str,
-        card: str,
-        card_level: int | None,
-        action: str,
-        sticker: str,
-        multi_target: bool = False,
-        hexes: int | None = None,
-    ) -> dict[str, object]:
+    def quote_enhancement(self, ref: str | None, *args: Any, **kwargs: Any) -> dict[str, object]:
         """Read-only: the cost of an enhancement now (earlier stickers counted) and whether the
-        rules would allow it."""
-        return rules.quote_enhancement(
-            self.get(ref),
-            char,
-            card,
-            card_level,
-            action,
-            sticker,
-            multi_target=multi_target,
-            hexes=hexes,
-        )
+        rules would allow it; its arguments are bound as ``svc.enhance`` binds them, from the
+        enhance command's declaration."""
+        order = bind(COMMANDS["enhance"], args, kwargs)
+        return rules.quote_enhancement(self.get(ref), **order.model_dump())
 
     def view(self, ref: str | None = None) -> dict[str, Any]:
         return campaign_view(self.get(ref))

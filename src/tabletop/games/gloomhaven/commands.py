@@ -324,16 +324,7 @@ def _entered(
 
 
 def _enhance(c: Campaign, a: Enhance) -> list[str]:
-    return ops.enhance(
-        c,
-        a.character,
-        a.card,
-        a.card_level,
-        a.action,
-        a.sticker,
-        multi_target=a.multi_target,
-        hexes=a.hexes,
-    )
+    return ops.enhance(c, **a.model_dump())
 
 
 _ALL = [

@@ -150,16 +150,7 @@ def enhancement_quote(c: Campaign, form: dict[str, Any]) -> dict[str, Any]:
         ch = rules.character(c, body.character)
         card, level = rules.class_card(c, ch, body.card, body.card_level)
         body = body.model_copy(update={"card": card, "card_level": level})
-        quote = rules.quote_enhancement(
-            c,
-            body.character,
-            card,
-            level,
-            body.action,
-            body.sticker,
-            multi_target=body.multi_target,
-            hexes=body.hexes,
-        )
+        quote = rules.quote_enhancement(c, **body.model_dump())
     except ValueError as exc:
         return {"body": body.model_dump(), "problem": str(exc)}
     return {"body": body.model_dump(), "problem": None, **quote}
@@ -177,24 +168,16 @@ def validation_message(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def enhancement_cost(
-    sticker: str,
-    card_level: int,
-    *,
-    multi_target: bool = False,
-    hexes: int | None = None,
-    previous: int = 0,
-) -> dict[str, Any]:
-    """One sticker's cost and how it is made, with the words that say so."""
-    parts = rules.cost_breakdown(
-        sticker, card_level, multi_target=multi_target, hexes=hexes, previous=previous
-    )
-    words = [f"{sticker}: base {parts['printed_base']}"]
+def enhancement_cost(sticker: str, card_level: int, **options: Any) -> dict[str, Any]:
+    """One sticker's cost and how it is made, with the words that say so; ``options`` are those
+    of ``rules.cost_breakdown`` (multi_target, hexes, previous)."""
+    parts = rules.cost_breakdown(sticker, card_level, **options)
+    words = [f"{parts['sticker']}: base {parts['printed_base']}"]
     if parts["hexes"] is not None:
         words.append(f"/ {parts['hexes']} hexes")
     elif parts["doubled"]:
         words.append("x2 multi-target")
-    words.append(f"+ card level {card_level}, + {previous} earlier on the action")
+    words.append(f"+ card level {parts['card_level']}, + {parts['previous']} earlier on the action")
     return {**parts, "explained": " ".join(words)}
 
 

@@ -11,7 +11,8 @@ from typing import Any
 from ..data import game_data
 from ..model import Campaign, Enhancement
 from .cards import class_card
-from .common import Refused, character, class_name, require_town
+from .common import Refused, class_name, require_town
+from .common import character as character_of
 from .levels import MAX_LEVEL
 from .prosperity import prosperity_level
 
@@ -145,11 +146,11 @@ def may_enhance(c: Campaign) -> bool:
 
 
 def _check_enhancement(
-    c: Campaign, char_ref: str, card: str, card_level: int | None, action: str
+    c: Campaign, character: str, card: str, card_level: int | None, action: str
 ) -> tuple[str, int]:
     """Everything but the cost: in town, the achievement, the action, the card in the pool;
     answers the card as printed and its level."""
-    ch = character(c, char_ref)
+    ch = character_of(c, character)
     require_town(c, ch, "enhancing ability cards")
     if not may_enhance(c):
         achievement = game_data().rules.enhancement_achievement
@@ -168,7 +169,7 @@ def _check_enhancement(
 
 def enhance(
     c: Campaign,
-    char_ref: str,
+    character: str,
     card: str,
     card_level: int | None,
     action: str,
@@ -177,9 +178,10 @@ def enhance(
     multi_target: bool = False,
     hexes: int | None = None,
 ) -> list[str]:
-    """Place one sticker, paid by the character whose card it is."""
-    card, card_level = _check_enhancement(c, char_ref, card, card_level, action)
-    ch = character(c, char_ref)
+    """Place one sticker, paid by the character whose card it is. The arguments are the fields of
+    the ``enhance`` command's model (``commands.Enhance``), which the surfaces pass as keywords."""
+    card, card_level = _check_enhancement(c, character, card, card_level, action)
+    ch = character_of(c, character)
     previous, cost = _price(c, ch.class_id, card, card_level, action, sticker, multi_target, hexes)
     cards_done = enhanced_cards(c, ch.class_id)
     limit = prosperity_level(c)
@@ -211,7 +213,7 @@ def enhance(
 
 def quote_enhancement(
     c: Campaign,
-    char_ref: str,
+    character: str,
     card: str,
     card_level: int | None,
     action: str,
@@ -221,13 +223,13 @@ def quote_enhancement(
     hexes: int | None = None,
 ) -> dict[str, object]:
     """What an enhancement would cost this character now, and whether it would be allowed."""
-    ch = character(c, char_ref)
+    ch = character_of(c, character)
     card, card_level = class_card(c, ch, card, card_level)
     previous, cost = _price(c, ch.class_id, card, card_level, action, sticker, multi_target, hexes)
     try:
         enhance(
             c.model_copy(deep=True),
-            char_ref,
+            character,
             card,
             card_level,
             action,
