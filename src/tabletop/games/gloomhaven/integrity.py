@@ -9,6 +9,7 @@ can rely on it. Each problem names the field, as a path into the document.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container, Iterable, Mapping
 
 from . import rules
 from .data import game_data
@@ -29,10 +30,18 @@ def problems(c: Campaign) -> list[str]:
     out += _quests_held_once(c)
     if not 0 <= c.rng_state < 2**64:
         out.append(f"campaign.rng_state: {c.rng_state} is not a 64-bit generator state")
-    for player, n in c.player_retirements.items():
-        if n < 0:
-            out.append(f"campaign.player_retirements.{player}: {n} is below 0")
+    out += _counts("campaign.player_retirements", c.player_retirements, 0, "{n} is below 0")
     return out
+
+
+def _counts(where: str, counts: Mapping[str, int], least: int, says: str) -> list[str]:
+    """``where.KEY: says`` for each count under ``least`` (``says`` shows the count as ``{n}``)."""
+    return [f"{where}.{key}: {says.format(n=n)}" for key, n in counts.items() if n < least]
+
+
+def _unknown(where: str, refs: Iterable[str], known: Container[str], what: str) -> list[str]:
+    """``where[i]: unknown WHAT 'ref'`` for each reference that is not among the known."""
+    return [f"{where}[{i}]: unknown {what} {r!r}" for i, r in enumerate(refs) if r not in known]
 
 
 def _city(c: Campaign) -> list[str]:
@@ -45,16 +54,13 @@ def _city(c: Campaign) -> list[str]:
         out.append(f"campaign.city.donations: {city.donations} is below 0")
     if city.retirements < 0:
         out.append(f"campaign.city.retirements: {city.retirements} is below 0")
-    known_classes = rules.classes(c)
-    for i, cls in enumerate(city.unlocked_classes):
-        if cls not in known_classes:
-            out.append(f"campaign.city.unlocked_classes[{i}]: unknown class {cls!r}")
-    for item_id, n in city.loose_items.items():
-        if n < 0:
-            out.append(f"campaign.city.loose_items.{item_id}: {n} copies is below 0")
-    for name, n in city.global_achievements.items():
-        if n < 1:
-            out.append(f"campaign.city.global_achievements.{name}: held {n} times")
+    out += _unknown(
+        "campaign.city.unlocked_classes", city.unlocked_classes, rules.classes(c), "class"
+    )
+    out += _counts("campaign.city.loose_items", city.loose_items, 0, "{n} copies is below 0")
+    out += _counts(
+        "campaign.city.global_achievements", city.global_achievements, 1, "held {n} times"
+    )
     return out
 
 
@@ -72,10 +78,9 @@ def _decks(c: Campaign) -> list[str]:
                 if card not in known_events:
                     out.append(f"campaign.city.{which}.{pile}[{i}]: unknown event card {card!r}")
     out += [f"campaign.city: event card {k!r} is in {n} places" for k, n in seen.items() if n > 1]
-    known_quests = rules.quests(c)
-    for i, q in enumerate(c.city.quest_deck):
-        if q not in known_quests:
-            out.append(f"campaign.city.quest_deck[{i}]: unknown personal quest {q!r}")
+    out += _unknown(
+        "campaign.city.quest_deck", c.city.quest_deck, rules.quests(c), "personal quest"
+    )
     return out
 
 
@@ -130,10 +135,8 @@ def _sheet(c: Campaign, where: str, ch: Character) -> list[str]:
             out.append(f"{where}.{field}: {getattr(ch, field)} is below 0")
     if len(set(ch.items)) != len(ch.items):
         out.append(f"{where}.items: no character may own two copies of an item")
-    known_items = rules.items(c)
-    for i, item in enumerate(ch.items):
-        if item not in known_items and item not in c.city.item_designs:
-            out.append(f"{where}.items[{i}]: unknown item {item!r}")
+    known_items = {*rules.items(c), *c.city.item_designs}
+    out += _unknown(f"{where}.items", ch.items, known_items, "item")
     if sheet is not None and len(ch.perks) > sheet.perk_boxes:
         out.append(f"{where}.perks: {len(ch.perks)} marked, the sheet has {sheet.perk_boxes}")
     return out
@@ -156,9 +159,7 @@ def _character(c: Campaign, cid: str, ch: Character) -> list[str]:
     known_quests = rules.quests(c)
     if ch.personal_quest is not None and ch.personal_quest not in known_quests:
         out.append(f"{where}.personal_quest: unknown personal quest {ch.personal_quest!r}")
-    for i, q in enumerate(ch.quest_offer):
-        if q not in known_quests:
-            out.append(f"{where}.quest_offer[{i}]: unknown personal quest {q!r}")
+    out += _unknown(f"{where}.quest_offer", ch.quest_offer, known_quests, "personal quest")
     for i, card in enumerate(ch.cards):
         if not 1 <= card.level <= rules.MAX_LEVEL:
             out.append(f"{where}.cards[{i}].level: {card.level} is not 1 to 9")
