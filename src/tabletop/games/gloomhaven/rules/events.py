@@ -96,8 +96,12 @@ def condition_holds(c: Campaign, p: Party, outcome: Outcome, applied_before: boo
 # --------------------------------------------------------------------------- effects
 
 Handler = Callable[[Campaign, Party, Any, Rng, "str | None"], list[str]]
+EVENT = EVENT_EFFECTS.handles
 
 
+@EVENT(GainGold)
+@EVENT(GainXp)
+@EVENT(GainCheckmarks)
 def gain_amount(c: Campaign, p: Party, e: AmountEach, rng: Rng, to: str | None) -> list[str]:
     """Gold, experience or checkmarks: the amount for each character, or shared by all."""
     what, amount = e.effect, e.amount
@@ -107,6 +111,7 @@ def gain_amount(c: Campaign, p: Party, e: AmountEach, rng: Rng, to: str | None) 
     return [describe(c, shared, f"{what} {amount:+d} collective")]
 
 
+@EVENT(NextScenarioNote)
 def next_scenario(
     c: Campaign, p: Party, e: NextScenarioNote, rng: Rng, to: str | None
 ) -> list[str]:
@@ -114,12 +119,10 @@ def next_scenario(
     return [f"next scenario: {e.note}"]
 
 
-# Each event effect and the rule that applies it to the campaign ``c`` and the party ``p``
-# (``rng`` for a draw, ``to`` the character the players chose to receive an item).
-EFFECT_RULES: dict[type[Effect], Handler] = {
-    GainGold: gain_amount,
-    GainXp: gain_amount,
-    GainCheckmarks: gain_amount,
+# The effects whose rule is one call, registered in the event table (``data.EVENT_EFFECTS``, the one
+# place handlers are found) like the two above: the campaign ``c``, the party ``p``, ``rng`` for a
+# draw, ``to`` the character the players chose to receive an item.
+_ONE_CALL: dict[type[Effect], Handler] = {
     ChangeReputation: lambda c, p, e, rng, to: change_reputation(p, e.amount),
     ChangeProsperity: lambda c, p, e, rng, to: change_prosperity(c, e.amount),
     GainItem: lambda c, p, e, rng, to: give_item(c, p, e.item, to),
@@ -131,11 +134,10 @@ EFFECT_RULES: dict[type[Effect], Handler] = {
     LosePartyAchievement: lambda c, p, e, rng, to: lose_party_achievement(p, e.name),
     UnlockScenario: lambda c, p, e, rng, to: unlock_scenario(c, e.scenario),
     AddEvents: lambda c, p, e, rng, to: add_events(c, e.deck, e.number, rng),
-    NextScenarioNote: next_scenario,
     NoEffect: lambda c, p, e, rng, to: ["no effect"],
 }
-for _model, _rule in EFFECT_RULES.items():
-    EVENT_EFFECTS.handles(_model)(_rule)
+for _model, _rule in _ONE_CALL.items():
+    EVENT(_model)(_rule)
 
 
 def apply_effect(
