@@ -50,7 +50,7 @@ class TestDevilsCarpet:
         s.do("creep", dir="e").do("pay", cubes=("basic",))
         s.do("buy", cube="brawn").do("buy", cube="basic").do("roll")
         last = s.view(0)["last_check"]
-        assert [(d["t"], d["v"]) for d in last["dice"]] == [("basic", 5), ("basic", 2)]
+        assert [(d["type"], d["value"]) for d in last["dice"]] == [("basic", 5), ("basic", 2)]
         assert last["total"] == 7
 
 
@@ -60,7 +60,7 @@ class TestFrightGobbler:
         s.expect("reroll", seat=1)
         s.do("reroll", dice=(0, 1))
         last = s.view(0)["last_check"]
-        assert [d["v"] for d in last["dice"]] == [1, 2] and last["total"] == 3
+        assert [d["value"] for d in last["dice"]] == [1, 2] and last["total"] == 3
 
     def test_grip_of_fear_the_builder_fatigues_any_cube_even_a_conserved_one(self) -> None:
         s = scenario({"fresh": {"basic": 3}}, lair1=arena("fright-gobbler"), params=PACK)
@@ -101,7 +101,7 @@ class TestFrightGobbler:
         s.do("reroll", dice=(0, 1))
         assert s.state.prompt().kind != "reroll"  # no second pick after seeing a new face
         last = s.view(0)["last_check"]
-        assert [d["v"] for d in last["dice"]] == [1, 2, 5] and last["total"] == 8
+        assert [d["value"] for d in last["dice"]] == [1, 2, 5] and last["total"] == 8
 
 
 class TestFurnitureGolem:

@@ -10,7 +10,7 @@ from .helpers import PACK, arena, scenario
 
 
 def dice_of(s: Any) -> list[tuple[str, int]]:
-    return [(d["t"], d["v"]) for d in s.view(0)["last_check"]["dice"]]
+    return [(d["type"], d["value"]) for d in s.view(0)["last_check"]["dice"]]
 
 
 class TestWeaknessExamples:
@@ -82,7 +82,7 @@ class TestImproviseExample:
         )
         s.do("creep", dir="e").do("pay", cubes=("basic",))
         s.do("buy", cube="basic").do("buy", cube="basic").do("roll").expect("after-roll")
-        assert s.view(0)["check"]["dice"][0]["v"] + s.view(0)["check"]["dice"][1]["v"] == 7
+        assert s.view(0)["check"]["dice"][0]["value"] + s.view(0)["check"]["dice"][1]["value"] == 7
         s.do("improvise", cubes=("guile",))
         last = s.view(0)["last_check"]
         assert last["total"] == 9 and last["target"] == 8
@@ -97,7 +97,7 @@ class TestImproviseExample:
         )
         s.do("creep", dir="s").do("pay", cubes=("basic",))
         s.do("buy", cube="basic").do("roll").do("improvise", cubes=("guile",)).do("go")
-        assert [d["t"] for d in s.view(0)["last_check"]["dice"]] == ["basic", "basic"]
+        assert [d["type"] for d in s.view(0)["last_check"]["dice"]] == ["basic", "basic"]
 
 
 class TestSplatterSurge:

@@ -75,7 +75,7 @@ class TestHazardChecks:
         )
         s.do("creep", dir="s").do("pay", cubes=("basic",))
         s.do("buy", cube="quickness").do("roll")
-        assert [d["t"] for d in s.view(0)["last_check"]["dice"]] == ["basic"]
+        assert [d["type"] for d in s.view(0)["last_check"]["dice"]] == ["basic"]
 
     def test_buying_dice_without_cubes_is_refused(self) -> None:
         s = scenario({"fresh": {"basic": 2}, "known": ["A2"]}, lair1=arena("hungry-blob"))

@@ -96,7 +96,7 @@ class TestSoloGame:
         s.do("buy", cube="basic").do("buy", cube="basic").do("buy", cube="basic").do("roll")
         last = s.view(0)["last_check"]
         # rolled 6, 5, 1: the Builder rerolls the 6 and the 5 (to 2 and 3)
-        assert [d["v"] for d in last["dice"]] == [2, 3, 1] and last["total"] == 6
+        assert [d["value"] for d in last["dice"]] == [2, 3, 1] and last["total"] == 6
         assert all(seat == 0 for seat, _ in s.state.history())
 
     def test_a_solo_win_needs_the_exit_and_the_goal(self) -> None:

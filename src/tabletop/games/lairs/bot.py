@@ -233,7 +233,7 @@ class GreedyBot(Bot):
 
     def on_after_roll(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         check = view["check"]
-        total = sum(d["v"] for d in check["dice"]) + check["adds"]
+        total = sum(d["value"] for d in check["dice"]) + check["adds"]
         if total < check["target"] + (2 if check["kind"] == "monster" else 0):
             for a in legal:
                 if a.kind in ("junk", "improvise"):

@@ -683,7 +683,7 @@ class Reroll(LairsDecision):
             return "Have no die rerolled"
         dice = state.data["check"]["dice"]
         shown = " and ".join(
-            f"the {dice[i]['t']} die showing {dice[i]['v']}" for i in action["dice"]
+            f"the {dice[i]['type']} die showing {dice[i]['value']}" for i in action["dice"]
         )
         return f"Have {shown} rerolled"
 
@@ -711,13 +711,13 @@ class CubeChoice(Answer):
     offers = ("cube",)
 
     def text(self, state: LairsState, seat: int) -> str:
-        return f"Which cube do you {state.data['ask']['op']}?"
+        return f"Which cube do you {state.data['ask']['operation']}?"
 
     def legal(self, state: LairsState, seat: int) -> list[Action]:
         return [Action.of("cube", basket=b, cube=k) for b, k in state.data["ask"]["options"]]
 
     def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
-        energy.cube_penalty_apply(state, seat, ask["op"], action["basket"], action["cube"])
+        energy.cube_penalty_apply(state, seat, ask["operation"], action["basket"], action["cube"])
 
     def say(self, state: LairsState, action: Action) -> str:
         return f"A {action['cube']} cube from {action['basket']}"
@@ -967,7 +967,7 @@ class Relocate(Answer):
         return [Action.of("to", cell=grid.name(c)) for c in state.data["ask"]["options"]]
 
     def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
-        builder.move_monster(state, ask["e"], ask["frm"], grid.parse(action["cell"]))
+        builder.move_monster(state, ask["explorer"], ask["origin"], grid.parse(action["cell"]))
         state.log_public("the Gloombat flutters off to somewhere unknown")
         state.log_private(seat, f"you moved the Gloombat to {action['cell']}")
 
@@ -1002,7 +1002,7 @@ class Beetles(Answer):
             state.log_private(seat, "you left the Monsters where they were")
             return
         frm, to = grid.parse(action["monster"]), grid.parse(action["to"])
-        builder.move_monster(state, ask["e"], frm, to)
+        builder.move_monster(state, ask["explorer"], frm, to)
         state.log_private(seat, f"you moved the Monster from {action['monster']} to {action['to']}")
 
     def say(self, state: LairsState, action: Action) -> str:
@@ -1027,7 +1027,9 @@ class Grip(Answer):
         return [Action.of("cube", basket=b, cube=k) for b, k in state.data["ask"]["options"]]
 
     def answer(self, state: LairsState, seat: int, action: Action, ask: dict[str, Any]) -> None:
-        energy.cube_penalty_apply(state, ask["e"], "fatigue", action["basket"], action["cube"])
+        energy.cube_penalty_apply(
+            state, ask["explorer"], "fatigue", action["basket"], action["cube"]
+        )
 
     def say(self, state: LairsState, action: Action) -> str:
         return f"Their {action['cube']} cube from {action['basket']}"

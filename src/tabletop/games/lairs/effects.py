@@ -83,7 +83,7 @@ def _cube_penalty(
     if len(sources) == 1:
         energy.cube_penalty_apply(state, seat, op, *sources[0])
         return
-    ask(state, "cube", seat, op=op, options=[list(x) for x in sources])
+    ask(state, "cube", seat, operation=op, options=[list(x) for x in sources])
 
 
 @TRIGGERED.handles(Fatigue)
@@ -230,7 +230,7 @@ def relocate_self(state: LairsState, seat: int, effect: RelocateSelf, at: int | 
     if not options:
         state.log_public("the Builder says there is nowhere for it to go; it stays")
         return
-    ask(state, "relocate", state.builder_of(seat), e=seat, frm=at, options=options)
+    ask(state, "relocate", state.builder_of(seat), explorer=seat, origin=at, options=options)
 
 
 @TRIGGERED.handles(RelocateMonster)
@@ -242,7 +242,7 @@ def relocate_monster(state: LairsState, seat: int, effect: RelocateMonster, at: 
         state,
         "beetles",
         state.builder_of(seat),
-        e=seat,
+        explorer=seat,
         options=builder.beetles_options(state, seat),
     )
 
@@ -252,7 +252,7 @@ def builder_fatigue(state: LairsState, seat: int, effect: BuilderFatigue, at: in
     explorer = state.data["explorers"][seat]
     options = [[b, k] for b in ("fresh", "conserved", "spent") for k in CUBES if explorer[b][k] > 0]
     if options:
-        ask(state, "grip", state.builder_of(seat), e=seat, options=options)
+        ask(state, "grip", state.builder_of(seat), explorer=seat, options=options)
 
 
 # ---------------------------------------------------------------- the rules' own steps
@@ -291,9 +291,9 @@ def free_creep(state: LairsState, seat: int, step: FreeCreep, at: int | None) ->
 def power_to_basic(state: LairsState, check: dict[str, Any], effect: PowerToBasic) -> None:
     """Brain Fog: every Power die is rolled again as a Basic die."""
     for die in check["dice"]:
-        if die["t"] == "power":
-            die["t"] = "basic"
-            die["v"] = state.roll_die("basic")
+        if die["type"] == "power":
+            die["type"] = "basic"
+            die["value"] = state.roll_die("basic")
 
 
 @CHECK.handles(BuilderReroll)
@@ -308,7 +308,7 @@ def builder_reroll(state: LairsState, check: dict[str, Any], effect: BuilderRero
 @STATIC.handles(BasicDiceCount)
 def basic_dice_count(effect: BasicDiceCount, value: int, die: dict[str, Any]) -> int:
     """What a die counts: every Basic die counts ``value``."""
-    return effect.value if die["t"] == "basic" else value
+    return effect.value if die["type"] == "basic" else value
 
 
 @STATIC.handles(FacesCountZero)
@@ -344,7 +344,7 @@ def add_roll(state: LairsState, seat: int, effect: AddRoll, on: Any) -> None:
 @JUNK.handles(AddDie)
 def add_die(state: LairsState, seat: int, effect: AddDie, on: Any) -> None:
     v = state.roll_die(effect.die)
-    state.data["check"]["dice"].append({"t": effect.die, "v": v, "src": "junk"})
+    state.data["check"]["dice"].append({"type": effect.die, "value": v, "source": "junk"})
 
 
 @JUNK.handles(DisarmAdjacent)

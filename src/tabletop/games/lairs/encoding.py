@@ -331,9 +331,9 @@ class LairsEncoding(ObservationLayout):
                     out[at + CUBES.index(cube)] += 1.0 / SCALE
             at += len(CUBES)
             for die in check_view.get("dice") or ():
-                if die.get("t") in DIE_TYPES:
-                    v = int(die.get("v") or 0)
-                    out[at + DIE_TYPES.index(die["t"]) * 9 + min(max(v, 0), 8)] += 1.0
+                if die.get("type") in DIE_TYPES:
+                    v = int(die.get("value") or 0)
+                    out[at + DIE_TYPES.index(die["type"]) * 9 + min(max(v, 0), 8)] += 1.0
             at += len(DIE_TYPES) * 9
             mdice = [str(x) for x in check_view.get("mdice") or ()]
             out[at] = len(mdice) / 2.0

@@ -304,7 +304,7 @@ def _rework_ask(world: LairsState, truth: LairsState, seat: int | None, rng: Rng
     ask: dict[str, Any] | None = world.data["ask"]
     if ask is None:
         return
-    e = int(ask["e"]) if "e" in ask else 0
+    e = int(ask["explorer"]) if "explorer" in ask else 0
     if ask["kind"] == "relocate":
         ask["options"] = builder.unknown_empty(world, e)
         if ask["options"]:

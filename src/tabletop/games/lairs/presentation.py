@@ -21,19 +21,19 @@ def card_faces() -> dict[str, CardFace]:
     """Every hazard, treasure and junk card with its facts (a hazard's Target and weaknesses, a
     treasure's VP, a junk card's cost): the compact terminal drawing names them, ``?NAME`` reads
     them."""
-    C = content()
+    cards = content()
     faces: dict[str, CardFace] = {}
-    for h in C.hazards.values():
+    for h in cards.hazards.values():
         facts = [("Kind", h.kind), ("Target", str(h.target))]
         if h.weaknesses:
             facts.append(("Weak to (Adventurer's Pack)", ", ".join(h.weaknesses)))
         if h.vp:
             facts.append(("VP", str(h.vp)))
         faces[h.id] = CardFace(h.id, h.name, h.text, tuple(facts))
-    for t in C.treasures.values():
+    for t in cards.treasures.values():
         text = f"A treasure of the {t.type} type, worth {t.vp} VP."
         faces.setdefault(t.id, CardFace(t.id, t.name, text, (("Type", t.type), ("VP", str(t.vp)))))
-    for j in C.junk.values():
+    for j in cards.junk.values():
         when = (("Cost", str(j.cost)), ("When", j.timing.replace("-", " ")))
         faces.setdefault(j.id, CardFace(j.id, j.name, j.text, when))
     return faces

@@ -75,7 +75,7 @@ class Lair(dict[str, Any]):
 
 SECRET = "secret"  # the lairs' knowledge zones (data["secret"]["_zones"])
 # the data's layout: older saves are rewritten by :func:`upgrade`
-LAYOUT = 2
+LAYOUT = 3
 # the decision each phase before exploring waits for
 PHASE_DECISIONS = {"select": "draft", "build": "build", "attributes": "attributes"}
 # the decision a check waits for at each of its stages
@@ -461,14 +461,28 @@ _STEPS = {
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """A saved game's data in this layout. Layout 1 (before the keys were spelt out): ``ex``,
-    ``attrs``, ``junkdeck``, ``dice``, ``horn``; an explorer's ``pos``, ``prev``, ``mwalls``; a
-    check's ``e``, ``hz``, ``mdice``, ``adds``, ``reroll_n`` and the Skull abilities it kept
-    (``mods``: the static ones are read from the hazard now); the queue's flat entries (the
-    effect's fields beside ``e`` and ``at``, the rules' steps named ``_enter`` and the like);
-    ``lastbuild``, never read, is gone."""
-    if data.get("layout", 1) >= LAYOUT:
-        return data
+    """A saved game's data in this layout, one layout at a time: 1 to 2 (:func:`_spelt_out`), 2
+    to 3 (:func:`_dice_and_asks_spelt_out`). A save of a layout this version does not know (newer,
+    or not a whole number) is refused with the layout it names, before anything is read."""
+    layout = data.get("layout", 1)
+    if isinstance(layout, bool) or not isinstance(layout, int) or not 1 <= layout <= LAYOUT:
+        raise ValueError(
+            f"a Lairs save of layout {layout!r}: this version reads layouts 1 to {LAYOUT}"
+        )
+    if layout < 2:
+        data = _spelt_out(data)
+    if layout < 3:
+        _dice_and_asks_spelt_out(data)
+    data["layout"] = LAYOUT
+    return data
+
+
+def _spelt_out(data: dict[str, Any]) -> dict[str, Any]:
+    """Layout 1 (before the keys were spelt out) in layout 2: ``ex``, ``attrs``, ``junkdeck``,
+    ``dice``, ``horn``; an explorer's ``pos``, ``prev``, ``mwalls``; a check's ``e``, ``hz``,
+    ``mdice``, ``adds``, ``reroll_n`` and the Skull abilities it kept (``mods``: the static ones
+    are read from the hazard now); the queue's flat entries (the effect's fields beside ``e`` and
+    ``at``, the rules' steps named ``_enter`` and the like); ``lastbuild``, never read, is gone."""
     data = {_DATA_KEYS.get(key, key): value for key, value in data.items()}
     data.pop("lastbuild", None)
     for explorer in data["explorers"]:
@@ -480,8 +494,26 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
             check.pop("mods", None)
             data[key] = {_CHECK_KEYS.get(k, k): v for k, v in check.items()}
     data["queue"] = [_queued(entry) for entry in data["queue"]]
-    data["layout"] = LAYOUT
     return data
+
+
+# layout 2's abbreviated keys of a rolled die and of a question asked
+_DIE_KEYS = {"t": "type", "v": "value", "src": "source"}
+_ASK_KEYS = {"e": "explorer", "frm": "origin", "op": "operation"}
+
+
+def _dice_and_asks_spelt_out(data: dict[str, Any]) -> None:
+    """Layout 2 in layout 3, in place: a rolled die's ``t``, ``v``, ``src`` (in the check under
+    way and the last one) become ``type``, ``value``, ``source``; a question's ``e``, ``frm``,
+    ``op`` become ``explorer``, ``origin``, ``operation``."""
+    for key in ("check", "last_check"):
+        check = data.get(key)
+        if check is not None:
+            check["dice"] = [
+                {_DIE_KEYS.get(k, k): v for k, v in die.items()} for die in check["dice"]
+            ]
+    if data.get("ask") is not None:
+        data["ask"] = {_ASK_KEYS.get(k, k): v for k, v in data["ask"].items()}
 
 
 def _queued(entry: dict[str, Any]) -> dict[str, Any]:

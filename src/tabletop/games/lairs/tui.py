@@ -109,13 +109,13 @@ def mat_text(view: dict[str, Any], i: int) -> Text:
     if m["status"]:
         t.append("status: " + ", ".join(f"{k} ({b})" for k, b in m["status"].items()) + "\n",
                  style="magenta")  # fmt: skip
-    C = content()
+    cards = content()
     if m["treasures"]:
-        t.append("treasure: " + ", ".join(C.treasures[x].name for x in m["treasures"]) + "\n")
+        t.append("treasure: " + ", ".join(cards.treasures[x].name for x in m["treasures"]) + "\n")
     if m["trophies"]:
-        t.append("trophies: " + ", ".join(C.hazards[x].name for x in m["trophies"]) + "\n")
+        t.append("trophies: " + ", ".join(cards.hazards[x].name for x in m["trophies"]) + "\n")
     if "junk" in m:
-        t.append("junk: " + ", ".join(C.junk[x.split("#")[0]].name for x in m["junk"]) + "\n")
+        t.append("junk: " + ", ".join(cards.junk[x.split("#")[0]].name for x in m["junk"]) + "\n")
     elif m["junk_count"]:
         t.append(f"junk: {m['junk_count']} cards\n")
     t.append(f"VP {m['score']['total']}" + (" (escaped)" if m["escaped"] else ""), style="bold")
@@ -126,9 +126,11 @@ def check_text(view: dict[str, Any]) -> Text | None:
     ck = view.get("check") or view.get("last_check")
     if not ck:
         return None
-    C = content()
-    dice = " ".join(f"[{d['v']}{'P' if d['t'] == 'power' else ''}]" for d in ck.get("dice", []))
-    t = Text(f"{C.hazards[ck['hz']].name} at {grid.name(ck['cell'])}, Target {ck['target']}: ")
+    cards = content()
+    dice = " ".join(
+        f"[{d['value']}{'P' if d['type'] == 'power' else ''}]" for d in ck.get("dice", [])
+    )
+    t = Text(f"{cards.hazards[ck['hz']].name} at {grid.name(ck['cell'])}, Target {ck['target']}: ")
     t.append(dice or "no dice yet", style="bold")
     if ck.get("mdice"):
         t.append("  Monster dice: " + " ".join(ck["mdice"]))
@@ -138,11 +140,11 @@ def check_text(view: dict[str, Any]) -> Text | None:
 
 
 def hazards_text(view: dict[str, Any]) -> Text:
-    C = content()
+    cards = content()
     t = Text()
     labels = short_labels()
     for hid in sorted(set(view["monsters"] + view["traps"])):
-        h = C.hazards[hid]
+        h = cards.hazards[hid]
         weak = f", weak to {', '.join(h.weaknesses)}" if view["pack"] else ""
         style = "bold red" if h.kind == "monster" else "bold magenta"
         t.append(f"{labels[hid]} {h.name}", style=style)
@@ -218,11 +220,11 @@ def short_labels() -> dict[str, str]:
     """Two letters for each hazard, the same in every game: a monster's in capitals, a trap's
     in lower case (no two alike whatever the case); the initials of its first two words where
     they are free, else its first letter and a later one."""
-    C = content()
+    cards = content()
     labels: dict[str, str] = {}
     used: set[str] = set()
-    for hid in sorted(C.hazards):
-        h = C.hazards[hid]
+    for hid in sorted(cards.hazards):
+        h = cards.hazards[hid]
         letters = "".join(ch for ch in h.name if ch.isalpha() or ch == " ")
         words = letters.split()
         tries = [words[0][0] + words[1][0]] if len(words) > 1 else []
@@ -251,7 +253,7 @@ def compact_mat(view: dict[str, Any], i: int) -> Text:
     """A mat in a few lines: the cubes by where they are, status, treasures (with their VP),
     trophies, junk (with its cost), VP."""
     m = view["mats"][i]
-    C = content()
+    cards = content()
 
     def cubes(b: str) -> str:
         return cube_text(m[b])
@@ -262,12 +264,12 @@ def compact_mat(view: dict[str, Any], i: int) -> Text:
         t.append("status: " + ", ".join(f"{k} ({b})" for k, b in m["status"].items()) + "\n",
                  style="magenta")  # fmt: skip
     if m["treasures"]:
-        names = (f"{C.treasures[x].name} {C.treasures[x].vp}" for x in m["treasures"])
+        names = (f"{cards.treasures[x].name} {cards.treasures[x].vp}" for x in m["treasures"])
         t.append("treasure: " + ", ".join(names) + "\n")
     if m["trophies"]:
-        t.append("trophies: " + ", ".join(C.hazards[x].name for x in m["trophies"]) + "\n")
+        t.append("trophies: " + ", ".join(cards.hazards[x].name for x in m["trophies"]) + "\n")
     if "junk" in m:
-        junk = [C.junk[x.split("#")[0]] for x in m["junk"]]
+        junk = [cards.junk[x.split("#")[0]] for x in m["junk"]]
         t.append("junk: " + (", ".join(f"{j.name} ({j.cost})" for j in junk) or "-") + "\n")
     elif m["junk_count"]:
         t.append(f"junk: {m['junk_count']} cards\n")
@@ -278,13 +280,13 @@ def compact_mat(view: dict[str, Any], i: int) -> Text:
 def hazard_key(view: dict[str, Any], labels: dict[str, str]) -> Table:
     """The hazards in both lairs in two columns: label, name, kind, Target (and weaknesses with
     the Pack); their text is a ``?NAME`` away."""
-    C = content()
+    cards = content()
     table = Table.grid(padding=(0, 3))
     table.add_column(ratio=1)
     table.add_column(ratio=1)
     cells: list[Text] = []
     for hid in sorted(set(view["monsters"] + view["traps"])):
-        h = C.hazards[hid]
+        h = cards.hazards[hid]
         t = Text(f"{labels[hid]} ", style="bold red" if h.kind == "monster" else "bold magenta")
         t.append(f"{h.name}", style="bold")
         weak = f", weak to {', '.join(h.weaknesses)}" if view["pack"] else ""
@@ -329,7 +331,7 @@ def render_compact(view: dict[str, Any]) -> RenderableType:
     """The drawing beside the options: everything :func:`render` shows but the hazards' texts
     (``?NAME``) and the older log, in under 30 lines at 120 columns."""
     seat = view.get("seat")
-    C = content()
+    cards = content()
     labels = short_labels()
 
     def who(i: int) -> str:
@@ -371,11 +373,11 @@ def render_compact(view: dict[str, Any]) -> RenderableType:
         if lair.get("problem") and not left:
             parts.append(Text("not ready: " + lair["problem"], style="yellow"))
     if view.get("draft_pool"):
-        pool = ", ".join(f"{C.hazards[h].name} {labels[h]}" for h in view["draft_pool"])
+        pool = ", ".join(f"{cards.hazards[h].name} {labels[h]}" for h in view["draft_pool"])
         parts.append(Text(f"to draft: {pool}"))
     if view.get("display"):
         shown = ", ".join(
-            f"{C.treasures[x].name} ({C.treasures[x].vp} VP)" for x in view["display"]
+            f"{cards.treasures[x].name} ({cards.treasures[x].vp} VP)" for x in view["display"]
         )
         parts.append(Text(f"treasure display: {shown}"))
     parts.append(hazard_key(view, labels))

@@ -73,10 +73,10 @@ def notes_line(sheet: dict[str, Any]) -> str:
     """The map sheet's Notes section: the VP noted there and the changed Targets of Monsters
     that moved off the map."""
     notes = sheet.get("notes") or {}
-    C = content()
+    cards = content()
     parts = [f"{notes['vp']} VP"] if notes.get("vp") else []
     parts += [
-        f"{C.hazards[h].name} Target {n}" for h, n in sorted(notes.get("targets", {}).items())
+        f"{cards.hazards[h].name} Target {n}" for h, n in sorted(notes.get("targets", {}).items())
     ]
     return "Notes: " + ("; ".join(parts) or "none")
 

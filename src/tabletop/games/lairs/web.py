@@ -222,12 +222,12 @@ def legal_targets(view: dict[str, Any]) -> tuple[dict[str, set[int]], set[int], 
     kinds = _templates(view)
     if lair is None or not ({"build", "take-back"} & set(kinds)):
         return {}, set(), set()
-    C = content()
+    cards = content()
     pieces = [p for p in _domain(kinds.get("build"), "piece") if p != "wall"]
-    cells = {p: set(building.legal_cells(lair, p, C)) for p in pieces}
+    cells = {p: set(building.legal_cells(lair, p, cards)) for p in pieces}
     walls = "wall" in _domain(kinds.get("build"), "piece")
-    edges = set(building.legal_edges(lair, C)) if walls else set()
-    removable = set(building.removable_edges(lair, C)) if "take-back" in kinds else set()
+    edges = set(building.legal_edges(lair, cards)) if walls else set()
+    removable = set(building.removable_edges(lair, cards)) if "take-back" in kinds else set()
     return cells, edges, removable
 
 
@@ -245,8 +245,10 @@ def palette_html(view: dict[str, Any]) -> str:
         pick = _act({"template": "build", "piece": value})
         g, cls, title = _feature(value) if value != "wall" else ("▮", "lr-w", "Wall")
         if value == "wall":
-            C = content()
-            count = f"{len(lair.get('walls') or [])} placed of {C.walls_min} to {C.walls_max}"
+            cards = content()
+            count = (
+                f"{len(lair.get('walls') or [])} placed of {cards.walls_min} to {cards.walls_max}"
+            )
         else:
             count = f"{left.get(_left_key(value, left), 1)} left"
         chips.append(
@@ -418,7 +420,7 @@ def cube_key() -> str:
 
 def mat_html(view: dict[str, Any], i: int) -> str:
     m = view["mats"][i]
-    C = content()
+    cards = content()
     rows = []
     for b in ("fresh", "conserved", "spent", "fatigued"):
         cubes = "".join(cube_html(k) for k in CUBES for _ in range(m[b][k]))
@@ -426,16 +428,14 @@ def mat_html(view: dict[str, Any], i: int) -> str:
     if m["status"]:
         rows.append("<div>status: " + escape(", ".join(m["status"])) + "</div>")
     if m["treasures"]:
-        names = ", ".join(C.treasures[t].name for t in m["treasures"])
+        names = ", ".join(cards.treasures[t].name for t in m["treasures"])
         rows.append(f"<div>treasure: {escape(names)}</div>")
     if m["trophies"]:
-        rows.append(
-            f"<div>trophies: {escape(', '.join(C.hazards[t].name for t in m['trophies']))}</div>"
-        )
+        names = ", ".join(cards.hazards[t].name for t in m["trophies"])
+        rows.append(f"<div>trophies: {escape(names)}</div>")
     if m.get("junk"):
-        rows.append(
-            f"<div>junk: {escape(', '.join(C.junk[j.split('#')[0]].name for j in m['junk']))}</div>"
-        )
+        names = ", ".join(cards.junk[j.split("#")[0]].name for j in m["junk"])
+        rows.append(f"<div>junk: {escape(names)}</div>")
     rows.append(f"<div><b>{m['score']['total']} VP</b>{' — escaped' if m['escaped'] else ''}</div>")
     return '<div class="lr-mat">' + "".join(rows) + "</div>"
 
@@ -446,7 +446,8 @@ def dice_html(view: dict[str, Any]) -> str:
         return ""
     h = content().hazards[ck["hz"]]
     dice = "".join(
-        f'<span class="lr-die {d["t"]}" title="{d["t"]} die">{d["v"]}</span>' for d in ck["dice"]
+        f'<span class="lr-die {d["type"]}" title="{d["type"]} die">{d["value"]}</span>'
+        for d in ck["dice"]
     )
     out = f"<h3>{escape(h.name)} at {grid.name(ck['cell'])} — Target {ck['target']}</h3>"
     out += f"<div>{dice or 'no dice yet'}"
@@ -458,10 +459,10 @@ def dice_html(view: dict[str, Any]) -> str:
 
 
 def hazards_html(view: dict[str, Any]) -> str:
-    C = content()
+    cards = content()
     rows = []
     for hid in sorted(set(view["monsters"] + view["traps"])):
-        h = C.hazards[hid]
+        h = cards.hazards[hid]
         weak = f", weak to {', '.join(h.weaknesses)}" if view["pack"] else ""
         cls = "lr-m" if h.kind == "monster" else "lr-t"
         rows.append(

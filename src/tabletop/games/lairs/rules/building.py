@@ -336,9 +336,13 @@ def friendly_set(text: str, content: Content, pack: bool) -> list[str]:
                 f"hazards: unknown or unavailable hazard {n!r} "
                 f"(available: {', '.join(sorted(pool_m + pool_t))})"
             )
-    ms = [n for n in names if n in pool_m]
-    ts = [n for n in names if n in pool_t]
-    if len(ms) != content.n_monsters or len(ts) != content.n_traps or len(set(names)) != len(names):
+    monsters = [n for n in names if n in pool_m]
+    traps = [n for n in names if n in pool_t]
+    if (
+        len(monsters) != content.n_monsters
+        or len(traps) != content.n_traps
+        or len(set(names)) != len(names)
+    ):
         raise ValueError(
             f"hazards: name {content.n_monsters} different Monsters and "
             f"{content.n_traps} different Traps; "
@@ -348,13 +352,12 @@ def friendly_set(text: str, content: Content, pack: bool) -> list[str]:
 
 
 def draft_options(data: dict[str, Any], content: Content) -> list[str]:
-    ms = sum(1 for h in data["monsters"])
-    ts = sum(1 for h in data["traps"])
+    monsters, traps = len(data["monsters"]), len(data["traps"])
     return [
         h
         for h in data["draft"]["pool"]
-        if (h in content.monsters and ms < content.n_monsters)
-        or (h in content.traps and ts < content.n_traps)
+        if (h in content.monsters and monsters < content.n_monsters)
+        or (h in content.traps and traps < content.n_traps)
     ]
 
 

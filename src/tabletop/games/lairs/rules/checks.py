@@ -104,9 +104,9 @@ def roll(state: LairsState, seat: int) -> None:
     dice = []
     for cube in check["bought"]:
         t = die_for(state, seat, cube)
-        dice.append({"t": t, "v": state.roll_die(t), "src": cube})
+        dice.append({"type": t, "value": state.roll_die(t), "source": cube})
     for _ in range(check["free"]):
-        dice.append({"t": "power", "v": state.roll_die("power"), "src": "free"})
+        dice.append({"type": "power", "value": state.roll_die("power"), "source": "free"})
     check["dice"] = dice
     check["stage"] = "after-roll"
     state.log_public(f"{state.who(seat)} rolls {dice_text(dice)}")
@@ -115,7 +115,7 @@ def roll(state: LairsState, seat: int) -> None:
 def dice_text(dice: list[dict[str, Any]]) -> str:
     if not dice:
         return "no dice"
-    return ", ".join(f"{d['v']}{'P' if d['t'] == 'power' else ''}" for d in dice)
+    return ", ".join(f"{d['value']}{'P' if d['type'] == 'power' else ''}" for d in dice)
 
 
 def monster_roll(state: LairsState) -> None:
@@ -150,7 +150,7 @@ def ask(state: LairsState, check: dict[str, Any], model: type, start: Any, *abou
 
 def die_value(state: LairsState, die: dict[str, Any]) -> int:
     check = state.data["check"]
-    value = int(die["v"])
+    value = int(die["value"])
     for effect in skull_in_force(state, check):  # in the order the Skull lists them
         if isinstance(effect, (BasicDiceCount, FacesCountZero)):
             value = STATIC.handler(effect)(effect, value, die)
@@ -166,7 +166,7 @@ def total(state: LairsState) -> int:
     t = int(ask(state, check, SubtractRoll, t))
     hazard = state.content.hazards[check["hazard"]]
     if hazard.intangible:
-        t -= 4 * sum(1 for d in check["dice"] if d["t"] == "power" and d["src"] == "brawn")
+        t -= 4 * sum(1 for d in check["dice"] if d["type"] == "power" and d["source"] == "brawn")
     return int(t)
 
 
@@ -210,7 +210,7 @@ def reroll(state: LairsState, chosen: tuple[int, ...]) -> None:
         before = dice_text([check["dice"][i] for i in chosen])
         for i in chosen:
             die = check["dice"][i]
-            die["v"] = state.roll_die(die["t"])
+            die["value"] = state.roll_die(die["type"])
         after = dice_text([check["dice"][i] for i in chosen])
         state.log_public(f"The Shivers: the Builder has {before} rerolled: {after}")
     else:

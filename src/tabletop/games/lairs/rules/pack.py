@@ -118,7 +118,7 @@ def scavenge(state: LairsState, seat: int, cell: int) -> None:
 def improvise(state: LairsState, seat: int) -> None:
     check = state.data["check"]
     v = state.roll_die("basic")
-    check["dice"].append({"t": "basic", "v": v, "src": "improvise"})
+    check["dice"].append({"type": "basic", "value": v, "source": "improvise"})
     state.log_public(f"{state.who(seat)} Improvises and rolls {v}")
 
 

@@ -104,5 +104,5 @@ def ask(state: LairsState, kind: str, seat: int | None, **info: Any) -> None:
     """Wait for a decision; in solo the Builder's decisions (seat None) are asked of the rules'
     automaton, :class:`~.rules.solo.SoloBuilder`, which the engine plays at once."""
     if seat is None:
-        seat = state.builder_id(int(info.get("e", 0)))
+        seat = state.builder_id(int(info.get("explorer", 0)))
     state.data["ask"] = {"kind": kind, "seat": seat, **info}

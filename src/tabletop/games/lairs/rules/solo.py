@@ -121,9 +121,9 @@ class SoloBuilder(Automaton):
         ask = data["ask"]
         if ask is None:  # the Shivers: the two highest dice, in one choice
             check = data["check"]
-            best = sorted(range(len(check["dice"])), key=lambda i: (-check["dice"][i]["v"], i))
+            best = sorted(range(len(check["dice"])), key=lambda i: (-check["dice"][i]["value"], i))
             return Action.of("reroll", dice=tuple(sorted(best[: check["rerolls_allowed"]])))
-        e = ask["e"]
+        e = ask["explorer"]
         kind = ask["kind"]
         if kind == "relocate":
             return Action.of("to", cell=grid.name(_nearest_exit(s, e, ask["options"])))
