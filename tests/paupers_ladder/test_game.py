@@ -388,11 +388,11 @@ class TestEffectNamesOfOldSaves:
         state.data["effect_queue"].append({"effect": "draw-equipment", "n": 2, "keep": 1})
         state.data["stack"].append(
             {
-                "t": "pick",
+                "kind": "pick",
                 "seat": 0,
-                "zone": "troph",
+                "zone": "trophies",
                 "why": "Quest",
-                "cands": [],
+                "candidates": [],
                 "n": 1,
                 "then": [{"effect": "complete-quest", "city": "bluevale"}],
             }
@@ -409,3 +409,36 @@ class TestEffectNamesOfOldSaves:
         for played in (loaded, state):
             played.apply(played.legal_actions()[0])
         assert loaded.data == state.data and loaded.view(0) == state.view(0)
+
+
+class TestFrameKeysOfOldSaves:
+    """Saved before an open decision's frame spelt its keys out: ``t`` for its kind, ``src``,
+    ``cands``, ``disc``, and a pick's zone as ``troph``/``inv``/``ing``/``rec``."""
+
+    OLD = {"kind": "t", "source": "src", "candidates": "cands", "discount": "disc"}
+    ZONES = {"trophies": "troph", "inventory": "inv", "ingredients": "ing", "recipes": "rec"}
+
+    def saved_the_old_way(self, frame: dict[str, object]) -> dict[str, object]:
+        old = {self.OLD.get(k, k): v for k, v in frame.items()}
+        if "zone" in old:
+            old["zone"] = self.ZONES[str(old["zone"])]
+        return old
+
+    @pytest.mark.parametrize("zone", ["trophies", "inventory", "ingredients", "recipes"])
+    def test_an_open_pick_saved_with_short_keys_loads_spelt_out(self, zone: str) -> None:
+        s = load("paupers-ladder", players=2).new_state(5)
+        frame = {"kind": "pick", "seat": 0, "zone": zone, "why": "FAIL", "candidates": [], "n": 1}
+        keep = {"kind": "keep", "seat": 1, "source": "drawn", "private": True}
+        shop = {"kind": "shop", "seat": 0, "char": "pauper", "city": "bluevale", "discount": 1}
+        s.data["stack"] = [shop, keep, frame]
+        old = json.loads(json.dumps(s.data))
+        old["stack"] = [self.saved_the_old_way(f) for f in old["stack"]]
+        assert "t" in old["stack"][0] and old["stack"][1]["src"] == "drawn"
+        assert upgrade(old) == json.loads(json.dumps(s.data))
+
+    def test_frames_saved_spelt_out_are_left_as_they_are(self) -> None:
+        s = load("paupers-ladder", players=2).new_state(5)
+        s.data["stack"] = [
+            {"kind": "pick", "seat": 0, "zone": "trophies", "candidates": [], "n": 1}
+        ]
+        assert upgrade(json.loads(json.dumps(s.data))) == json.loads(json.dumps(s.data))

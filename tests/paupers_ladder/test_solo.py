@@ -693,7 +693,7 @@ class TestFierySiege:
         stock = [c for c in shop(s.state, "bluevale") if not c.startswith("rar.")]
         assert s.view(0)["stack"][-1]["cards"] == stock
         spectator = s.view(None)
-        assert spectator["stack"][-1] == {"t": "keep", "seat": 0}
+        assert spectator["stack"][-1] == {"kind": "keep", "seat": 0}
         assert not set(stock) & set(json.dumps(spectator).split('"'))
         # a world redrawn for the spectator offers cards that lie in its own Shop
         world = s.state.resample(None, Rng(5))

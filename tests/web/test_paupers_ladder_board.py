@@ -265,11 +265,11 @@ class TestChoicesShowTheirCards:
         from tabletop.games.paupers_ladder.web import CHOICE_CHIPS, _choice_chips
 
         assert set(CHOICE_CHIPS) <= set(DECISIONS.kinds())
-        nest = {"t": "nest", "seat": 0, "cities": ["bluevale", "greyhaven"]}
+        nest = {"kind": "nest", "seat": 0, "cities": ["bluevale", "greyhaven"]}
         chips = "".join(_choice_chips({"players": []}, nest) or [])
         assert "<b>Bluevale</b>" in chips and "<b>Greyhaven</b>" in chips
-        assert _choice_chips({}, {"t": "nest", "seat": 1}) is None  # a frame closed to the seat
-        assert _choice_chips({}, {"t": "keep", "seat": 0, "cards": []}) is None
+        assert _choice_chips({}, {"kind": "nest", "seat": 1}) is None  # a frame closed to the seat
+        assert _choice_chips({}, {"kind": "keep", "seat": 0, "cards": []}) is None
 
     def test_draw_2_keep_1_cards_stay_off_the_other_seats_board(self) -> None:
         s = pl_build(

@@ -331,16 +331,16 @@ class GreedyBot(Valuation):
         picks = [a for a in legal if a.kind == "pick"]
         if frame.get("why", "").startswith("sell:"):
             return picks[0]
-        if frame["zone"] == "rec":
+        if frame["zone"] == "recipes":
             me = self.me(view)
             ing = {r["recipe"]: len(r["ingredients"]) for r in me["recipes"]}
             return max(picks, key=lambda a: ing.get(a["card"], 0))
-        if frame["zone"] == "inv":
+        if frame["zone"] == "inventory":
             return min(
                 picks,
                 key=lambda a: (self.item_value(view, a["card"]), self.content.item[a["card"]].cost),
             )
-        if frame["zone"] == "troph":
+        if frame["zone"] == "trophies":
             return min(picks, key=lambda a: self.content.region_card[a["card"]].strength)
         return picks[0] if picks else legal[-1]
 
@@ -354,7 +354,9 @@ class GreedyBot(Valuation):
     def on_shop(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         prog = self.progress(view)
         frame = view["stack"][-1]
-        a = self._buy_choice(view, legal, reserve=2, char=frame["char"], disc=int(frame["disc"]))
+        a = self._buy_choice(
+            view, legal, reserve=2, char=frame["char"], disc=int(frame["discount"])
+        )
         if a is not None:
             return a
         sells = [x for x in legal if x.kind == "sell"]

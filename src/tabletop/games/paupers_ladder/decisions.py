@@ -9,7 +9,7 @@ Three shapes:
 - the set-up steps and the turn's own decisions (``turn`` between the characters, ``character``
   while one acts), named by the state's phase;
 - the decisions that interrupt play (a reward, a discard, an EITHER/OR): a frame
-  ``{"t": kind, "seat": ..., ...}`` on ``data["stack"]``, taken off when answered
+  ``{"kind": kind, "seat": ..., ...}`` on ``data["stack"]``, taken off when answered
   (:class:`OpenDecision`);
 - the free actions (:data:`FREE_ACTIONS`), not decisions of their own: the turn's decisions offer
   them all, and the free actions allowed "at any point during your turn" (learning a Virtue,
@@ -786,7 +786,7 @@ class PeekDeck(OpenDecision):
         )
         if n > 1 and len(top) > 1:
             state.push(
-                {"t": "reorder", "seat": seat, "deck": deck, "count": len(top), "private": True}
+                {"kind": "reorder", "seat": seat, "deck": deck, "count": len(top), "private": True}
             )
 
     def say(self, state: PLState, frame: Frame, action: Action, seat: int) -> str:
@@ -875,7 +875,7 @@ class Pick(OpenDecision):
         return f"Choose a card ({frame.get('why', '')})."
 
     def options(self, state: PLState, frame: Frame) -> list[Action]:
-        out = [action_of("pick", card=c) for c in frame["cands"]]
+        out = [action_of("pick", card=c) for c in frame["candidates"]]
         if frame.get("optional"):
             out.append(action_of("done"))
         return out
@@ -958,7 +958,7 @@ class Relocate(OpenDecision):
         return f"Choose the Beach Region the {state.card_name(frame.get('card', ''))} moves to."
 
     def options(self, state: PLState, frame: Frame) -> list[Action]:
-        return [action_of("relocate", region=r) for r in frame["cands"]]
+        return [action_of("relocate", region=r) for r in frame["candidates"]]
 
     def choose(self, state: PLState, seat: int, frame: Frame, action: Action) -> None:
         exploring.move_hazard(state, frame["card"], frame["from"], action["region"])
@@ -984,7 +984,7 @@ class Shop(OpenDecision):
         seat = frame["seat"]
         out = []
         if not frame["bought"]:
-            found = cities.buyable(state, seat, frame["char"], frame["city"], frame["disc"])
+            found = cities.buyable(state, seat, frame["char"], frame["city"], frame["discount"])
             out += [action_of("buy", card=c) for c in found]
         if not frame["sold"]:
             out += [action_of("sell", item=it["card"]) for it in state.player(seat)["inventory"]]
@@ -999,7 +999,7 @@ class Shop(OpenDecision):
         if action.kind == "buy":
             frame["bought"] = True
             state.push(frame)
-            cities.buy(state, seat, frame["char"], frame["city"], action["card"], frame["disc"])
+            cities.buy(state, seat, frame["char"], frame["city"], action["card"], frame["discount"])
         elif action.kind == "sell":
             frame["sold"] = True
             state.push(frame)
@@ -1007,7 +1007,7 @@ class Shop(OpenDecision):
 
     def say(self, state: PLState, frame: Frame, action: Action, seat: int) -> str:
         if action.kind == "buy":
-            return _buy_words(state, seat, action["card"], frame["char"], frame["disc"])
+            return _buy_words(state, seat, action["card"], frame["char"], frame["discount"])
         if action.kind == "sell":
             value = cities.sale_value(state, seat, frame["char"], action["item"])
             return f"Sell the {state.card_name(action['item'])} for {value} Gem" + (
@@ -1217,7 +1217,7 @@ class Magnificence(OpenDecision):
         return "Choose the dragon to discard from your Trophy Room for magnificence."
 
     def options(self, state: PLState, frame: Frame) -> list[Action]:
-        return [action_of("dragon", card=c) for c in frame["cands"]]
+        return [action_of("dragon", card=c) for c in frame["candidates"]]
 
     def choose(self, state: PLState, seat: int, frame: Frame, action: Action) -> None:
         virtues.learn_virtue(state, seat, "magnificence", [action["card"]])
@@ -1315,7 +1315,7 @@ class MakeRoom(OpenDecision):
         return "Your Recipe Book is full: give up a Recipe to learn dragonfire."
 
     def options(self, state: PLState, frame: Frame) -> list[Action]:
-        return [action_of("drop-recipe", recipe=c) for c in frame["cands"]]
+        return [action_of("drop-recipe", recipe=c) for c in frame["candidates"]]
 
     def choose(self, state: PLState, seat: int, frame: Frame, action: Action) -> None:
         fiery_siege.drop_recipe(state, seat, action["recipe"])

@@ -185,7 +185,7 @@ def ally_draw(state: PLState, ally: str, e: cards.AllyDraw) -> None:
 @ALLIES.handles(cards.AllyPay)
 def ally_pay(state: PLState, ally: str, e: cards.AllyPay) -> None:
     seat = state.data["fight"]["seat"]
-    state.push({"t": "ally", "seat": seat, "cost": e.cost, "bonus": e.bonus, "ally": ally})
+    state.push({"kind": "ally", "seat": seat, "cost": e.cost, "bonus": e.bonus, "ally": ally})
 
 
 # ---------------------------------------------------------------- the rules' own steps
@@ -334,7 +334,7 @@ def draw_equipment(state: PLState, e: cards.DrawEquipment) -> None:
         state.log(f"{state.seat_name(seat)} draws {len(drawn)} Equipment cards to keep 1.")
         state.log("Drawn: " + ", ".join(state.card_name(c) for c in drawn) + ".", to=[seat])
         hold_drawn(state, seat, drawn)
-        state.push({"t": "keep", "seat": seat, "src": "drawn", "private": True})
+        state.push({"kind": "keep", "seat": seat, "source": "drawn", "private": True})
 
 
 @TRIGGERED.handles(cards.DrawRarity)
@@ -351,7 +351,13 @@ def shop_take(state: PLState, e: cards.ShopTake) -> None:
     seat, _ = _acting(state)
     for city in CITIES:
         peek_shop(state, seat, city)
-    frame = {"t": "keep", "seat": seat, "src": "shops", "cities": list(CITIES), "private": True}
+    frame = {
+        "kind": "keep",
+        "seat": seat,
+        "source": "shops",
+        "cities": list(CITIES),
+        "private": True,
+    }
     if keep_cards(state, frame):
         state.push(frame)
 
@@ -362,7 +368,7 @@ def take_tucked(state: PLState, e: cards.TakeTucked) -> None:
     tucked = state.data["tucked"].get(card, [])
     if tucked:
         state.push(
-            {"t": "keep", "seat": seat, "cards": list(tucked), "src": "tucked", "card": card}
+            {"kind": "keep", "seat": seat, "cards": list(tucked), "source": "tucked", "card": card}
         )
 
 
@@ -406,7 +412,7 @@ def sell_trophy(state: PLState, e: cards.SellTrophy) -> None:
         c for c in state.player(seat)["trophies"] if state.content.region_card[c].name == e.hazard
     ]
     if found:
-        state.push(_pick(seat, "troph", f"sell:{e.gems}", found[:1], 1, optional=True))
+        state.push(_pick(seat, "trophies", f"sell:{e.gems}", found[:1], 1, optional=True))
 
 
 @TRIGGERED.handles(cards.LearnRecipe)
@@ -414,7 +420,7 @@ def learn_recipe(state: PLState, e: cards.LearnRecipe) -> None:
     seat, _ = _acting(state)
     learning = [r["recipe"] for r in state.player(seat)["recipes"] if not r["learned"]]
     if learning:
-        state.push(_pick(seat, "rec", "learn at once", learning, 1))
+        state.push(_pick(seat, "recipes", "learn at once", learning, 1))
 
 
 @TRIGGERED.handles(cards.ReturnOutcomes)
@@ -426,7 +432,7 @@ def return_outcomes(state: PLState, e: cards.ReturnOutcomes) -> None:
         piles.set_discards(deck, [])
         decks.return_outcomes(state, seat, pile)
     else:
-        state.push({"t": "return-outcomes", "seat": seat, "n": e.n, "chosen": []})
+        state.push({"kind": "return-outcomes", "seat": seat, "n": e.n, "chosen": []})
 
 
 @TRIGGERED.handles(cards.Rescue)
@@ -446,7 +452,7 @@ def shipwreck(state: PLState, e: cards.Shipwreck) -> None:
         for city in CITIES:
             qid = state.data["quests"].get(city)
             if qid and state.content.quest[qid].objective.kind == "shipwreck":
-                state.push({"t": "treasure", "seat": seat, "city": city, "found": found})
+                state.push({"kind": "treasure", "seat": seat, "city": city, "found": found})
                 break
 
 
@@ -467,7 +473,7 @@ def disaster(state: PLState, e: cards.Disaster) -> None:
             data["tiles"][region].remove(c)
             decks.discard_region_card(state, c)
     state.log(f"Natural disaster! Every card in the {e.region.capitalize()} Regions is lost.")
-    state.push({"t": "disaster", "seat": seat, "done": []})
+    state.push({"kind": "disaster", "seat": seat, "done": []})
 
 
 @TRIGGERED.handles(cards.SendHome)
@@ -484,7 +490,7 @@ def discard_equipment(state: PLState, e: cards.DiscardEquipment) -> None:
     seat, _ = _acting(state)
     held = [it["card"] for it in state.player(seat)["inventory"]]
     if held:
-        state.push(_pick(seat, "inv", "FAIL", held, e.n))
+        state.push(_pick(seat, "inventory", "FAIL", held, e.n))
 
 
 @TRIGGERED.handles(cards.DiscardTrophy)
@@ -495,7 +501,7 @@ def discard_trophy(state: PLState, e: cards.DiscardTrophy) -> None:
         c for c in state.player(seat)["trophies"] if e.type is None or region_card[c].type == e.type
     ]
     if found:
-        state.push(_pick(seat, "troph", "FAIL", found, 1))
+        state.push(_pick(seat, "trophies", "FAIL", found, 1))
 
 
 @TRIGGERED.handles(cards.DiscardIngredient)
@@ -503,18 +509,18 @@ def discard_ingredient(state: PLState, e: cards.DiscardIngredient) -> None:
     seat, _ = _acting(state)
     found = [c for r in state.player(seat)["recipes"] for c in r["ingredients"]]
     if found:
-        state.push(_pick(seat, "ing", "FAIL", found, e.n))
+        state.push(_pick(seat, "ingredients", "FAIL", found, e.n))
 
 
 def _pick(
     seat: int, zone: str, why: str, candidates: list[str], n: int, optional: bool = False
 ) -> dict[str, Any]:
     frame: dict[str, Any] = {
-        "t": "pick",
+        "kind": "pick",
         "seat": seat,
         "zone": zone,
         "why": why,
-        "cands": candidates,
+        "candidates": candidates,
         "n": n,
     }
     if optional:
@@ -537,7 +543,9 @@ def move_hazard(state: PLState, e: cards.MoveHazard) -> None:
     if len(room) == 1:
         exploring.move_hazard(state, card, region, room[0])  # type: ignore[arg-type]
     elif room:
-        state.push({"t": "relocate", "seat": seat, "card": card, "from": region, "cands": room})
+        state.push(
+            {"kind": "relocate", "seat": seat, "card": card, "from": region, "candidates": room}
+        )
 
 
 @TRIGGERED.handles(cards.ClearRegion)
@@ -569,4 +577,4 @@ def tuck_equipment(state: PLState, e: cards.TuckEquipment) -> None:
 def travel_to_city(state: PLState, e: cards.TravelToCity) -> None:
     seat, _ = _acting(state)
     char = str(state.context().get("char", "pauper"))
-    state.push({"t": "goto", "seat": seat, "char": char})
+    state.push({"kind": "goto", "seat": seat, "char": char})

@@ -134,7 +134,7 @@ def release_drawn(state: State, seat: int) -> list[str]:
 def keep_cards(state: State, frame: dict[str, Any]) -> list[str]:
     """The cards a "keep 1" choice offers: the drawn cards, the Equipment (not Rarities) of the
     Shops it looks into, or the cards tucked under a Region card."""
-    src = frame.get("src")
+    src = frame.get("source")
     if src == "drawn":
         return drawn(state, frame["seat"])
     if src == "shops":

@@ -67,8 +67,10 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     (:func:`_into_zones`), one saved before the Dispensary and the solo face-down cards were
     zones gets those and loses the unused hidden Birds (:func:`_facedown_into_zones`); one saved
     before the round of each Virtue was kept gets an empty record of them; one saved while effect
-    names were snake_case gets today's names in its effect queue (:func:`_kebab_case`). Anything
-    else is returned as it is."""
+    names were snake_case gets today's names in its effect queue (:func:`_kebab_case`); one saved
+    before the open decisions' frames spelt out their keys (``t``, ``src``, ``cands``, ``disc``,
+    a pick's zone ``troph``) gets them spelt out (:func:`_frames_spelt_out`). Anything else is
+    returned as it is."""
     if "ts" in data:
         data = renamed_keys(data)
         assert isinstance(data, dict)
@@ -81,7 +83,25 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     for p in data["players"]:
         p.setdefault("virtue_rounds", {})  # saved before the rounds were kept: not known
     _kebab_case(data)
+    _frames_spelt_out(data)
     return data
+
+
+# the short keys of an open decision's frame (on ``data["stack"]``) and the short names of the
+# zones a pick frame takes from, in games saved before they were spelt out
+FRAME_KEYS = {"t": "kind", "src": "source", "cands": "candidates", "disc": "discount"}
+PICK_ZONES = {"troph": "trophies", "inv": "inventory", "ing": "ingredients", "rec": "recipes"}
+
+
+def _frames_spelt_out(data: dict[str, Any]) -> None:
+    """The open decisions' frames with today's keys (``kind``, ``source``, ``candidates``,
+    ``discount``) and a pick frame's zone by its full name, in place; a frame already spelt out
+    is left as it is."""
+    for i, frame in enumerate(data["stack"]):
+        if "t" in frame:
+            frame = data["stack"][i] = {FRAME_KEYS.get(k, k): v for k, v in frame.items()}
+        if frame["kind"] == "pick":
+            frame["zone"] = PICK_ZONES.get(frame["zone"], frame["zone"])
 
 
 def _facedown_into_zones(data: dict[str, Any]) -> None:

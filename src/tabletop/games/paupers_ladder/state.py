@@ -40,7 +40,7 @@ from .steps import STEPS
 # action)
 action_of = lru_cache(maxsize=8192)(Action.of)
 Pile = dict[str, Any]  # see tabletop.engine.piles: {"draw", "discard", "removed"}
-Frame = dict[str, Any]  # an open decision on the stack: {"t": its kind, "seat": ..., ...}
+Frame = dict[str, Any]  # an open decision on the stack: {"kind": its kind, "seat": ..., ...}
 
 
 # ------------------------------------------------------------------ the data, typed
@@ -251,7 +251,7 @@ class PLState(DecidingState):
         if phase == "over":
             return None
         if d["stack"]:
-            return str(d["stack"][-1]["t"])
+            return str(d["stack"][-1]["kind"])
         if phase == "play":
             return "turn" if d["turn_state"]["char"] is None else "character"
         return SETUP_DECISIONS[phase]
@@ -464,7 +464,7 @@ class PLState(DecidingState):
 
     # ------------------------------------------------------------ open decisions
     def push(self, frame: Frame) -> None:
-        """Open a decision that interrupts play (its kind is ``frame["t"]``)."""
+        """Open a decision that interrupts play (its kind is ``frame["kind"]``)."""
         self.data["stack"].append(frame)
 
     def frame(self) -> Frame:

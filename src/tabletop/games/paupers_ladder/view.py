@@ -91,10 +91,10 @@ def _frame(state: PLState, frame: dict[str, Any], seat: int | None) -> dict[str,
     """An open decision as a seat sees it: a private one (cards only its seat looks at) shows
     only whose it is; the cards a choice offers come from the zones they lie in."""
     if frame.get("private") and frame["seat"] != seat:
-        return {"t": frame["t"], "seat": frame["seat"]}
-    if frame["t"] == "keep":
+        return {"kind": frame["kind"], "seat": frame["seat"]}
+    if frame["kind"] == "keep":
         return {**frame, "cards": hidden.keep_cards(state, frame)}
-    if frame["t"] == "reorder":
+    if frame["kind"] == "reorder":
         shown = {k: v for k, v in frame.items() if k != "count"}
         return {**shown, "cards": hidden.reorder_cards(state, frame)}
     return dict(frame)

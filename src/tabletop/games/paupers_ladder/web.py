@@ -606,7 +606,7 @@ def _now(view: dict[str, Any]) -> list[dict[str, Any]]:
                 if isinstance(x, str) and _known(x)
             ]
             offer = [Chip(_name(c), _hand_text(c)) for c in ids] or None
-        what = nice(str(frame.get("t", "")))
+        what = nice(str(frame.get("kind", "")))
         out.append(
             {"kind": "frame", "who": _who(view, frame.get("seat")), "what": what, "chips": offer}
         )
@@ -678,13 +678,15 @@ def _bravery_chips(view: dict[str, Any], frame: dict[str, Any], p: dict[str, Any
     return out
 
 
-@choice_chips("magnificence", needs="cands")
+@choice_chips("magnificence", needs="candidates")
 def _magnificence_chips(
     view: dict[str, Any], frame: dict[str, Any], p: dict[str, Any]
 ) -> list[Chip]:
     """The dragons for magnificence."""
     cards = content()
-    return [Chip(_name(c), region_card_text(c)) for c in frame["cands"] if c in cards.region_card]
+    return [
+        Chip(_name(c), region_card_text(c)) for c in frame["candidates"] if c in cards.region_card
+    ]
 
 
 @choice_chips("nest", needs="cities")
@@ -696,7 +698,7 @@ def _nest_chips(view: dict[str, Any], frame: dict[str, Any], p: dict[str, Any]) 
 def _choice_data(view: dict[str, Any], frame: dict[str, Any]) -> list[Chip] | None:
     """The chips of the choice's declaration (CHOICE_CHIPS); None for other frames and for a
     frame without the cards its chips need."""
-    declared = CHOICE_CHIPS.get(str(frame.get("t")))
+    declared = CHOICE_CHIPS.get(str(frame.get("kind")))
     if declared is None or declared[0] not in frame:
         return None
     return declared[1](view, frame, _player(view, frame.get("seat")))

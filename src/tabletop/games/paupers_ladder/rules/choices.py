@@ -16,18 +16,18 @@ def picked(state: PLState, seat: int, frame: Frame, cid: str) -> None:
     player = state.player(seat)
     why = frame["why"]
     zone = frame["zone"]
-    if zone == "inv":
+    if zone == "inventory":
         player["inventory"] = [it for it in player["inventory"] if it["card"] != cid]
         decks.discard_items(state, [cid])
-    elif zone == "troph":
+    elif zone == "trophies":
         player["trophies"].remove(cid)
         decks.discard_region_card(state, cid)
-    elif zone == "ing":
+    elif zone == "ingredients":
         for r in player["recipes"]:
             if cid in r["ingredients"]:
                 r["ingredients"].remove(cid)
         decks.discard_region_card(state, cid)
-    elif zone == "rec":
+    elif zone == "recipes":
         recipes.learn_recipe(state, seat, cid)
         return
     state.log(f"{state.seat_name(seat)} discards the {state.card_name(cid)} ({why}).")
@@ -39,8 +39,8 @@ def pick(state: PLState, seat: int, frame: Frame, cid: str) -> None:
     """One card of a choice that takes ``n``: the choice goes on while cards are owed, then runs
     what it was for (a Quest's completion)."""
     frame["n"] -= 1
-    frame["cands"] = [c for c in frame["cands"] if c != cid]
-    if frame["n"] > 0 and frame["cands"]:
+    frame["candidates"] = [c for c in frame["candidates"] if c != cid]
+    if frame["n"] > 0 and frame["candidates"]:
         state.push(frame)
     elif frame.get("then"):
         state.run_entries(frame["then"])
@@ -49,7 +49,7 @@ def pick(state: PLState, seat: int, frame: Frame, cid: str) -> None:
 
 def kept(state: PLState, seat: int, frame: Frame, cid: str) -> None:
     """The card kept joins the Inventory; the other drawn cards are discarded, a Shop restocked."""
-    source = frame["src"]
+    source = frame["source"]
     if source == "drawn":
         others = [c for c in release_drawn(state, seat) if c != cid]
         decks.discard_items(state, others)

@@ -23,13 +23,13 @@ def visit_shop(state: PLState, seat: int, char: str, city: str) -> None:
     hidden.peek_shop(state, seat, city)
     state.push(
         {
-            "t": "shop",
+            "kind": "shop",
             "seat": seat,
             "city": city,
             "char": char,
             "bought": False,
             "sold": False,
-            "disc": discount,
+            "discount": discount,
         }
     )
 

@@ -50,11 +50,11 @@ def acquire(state: PLState, seat: int, cid: str) -> None:
         excess = len(player["inventory"]) - state.content.number["inventory_limit"]
         state.push(
             {
-                "t": "pick",
+                "kind": "pick",
                 "seat": seat,
-                "zone": "inv",
+                "zone": "inventory",
                 "why": "Inventory is full",
-                "cands": [it["card"] for it in player["inventory"]],
+                "candidates": [it["card"] for it in player["inventory"]],
                 "n": excess,
             }
         )
@@ -100,7 +100,7 @@ def use_item(state: PLState, seat: int, key: str) -> None:
         if len(top) > 1:
             state.push(
                 {
-                    "t": "reorder",
+                    "kind": "reorder",
                     "seat": seat,
                     "deck": "outcome",
                     "count": len(top),
@@ -109,7 +109,7 @@ def use_item(state: PLState, seat: int, key: str) -> None:
             )
     elif type(e) is PeekRegion:
         state.log(f"{state.seat_name(seat)} uses the {name}.")
-        state.push({"t": "peek-deck", "seat": seat, "n": e.n})
+        state.push({"kind": "peek-deck", "seat": seat, "n": e.n})
     if key.startswith(("eq.", "rar.")):
         spend_item(state, seat, key)
 

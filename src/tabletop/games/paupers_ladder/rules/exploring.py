@@ -245,7 +245,7 @@ def encounter(state: PLState, seat: int, char: str, cid: str, region: str) -> No
             state.log(f"Your {char} cannot fight the {card.name}; its turn ends.")
             return
         if data["mode"] == "solo" and card.type != "trap":
-            state.push({"t": "hide", "seat": seat, "card": cid, "region": region, "char": char})
+            state.push({"kind": "hide", "seat": seat, "card": cid, "region": region, "char": char})
             return
         fighting.start(state, seat, char, cid, region)
         return
@@ -258,7 +258,7 @@ def encounter(state: PLState, seat: int, char: str, cid: str, region: str) -> No
     if card.icon == "bird" and not (char == "bird" and state.player(seat)["trained"]):
         state.log("Only a trained Bird can encounter this: no effect.")
         return
-    state.push({"t": "event", "seat": seat, "card": cid})
+    state.push({"kind": "event", "seat": seat, "card": cid})
 
 
 def hide(state: PLState, seat: int, char: str, hazard: str, region: str) -> None:

@@ -126,7 +126,7 @@ def add_bonuses(state: PLState) -> None:
     costly = [k for k, _ in found if weapon_costs(state.content, k)]
     if len(found) >= 2 or costly:
         frame: dict[str, Any] = {
-            "t": "weapon",
+            "kind": "weapon",
             "seat": seat,
             "options": [[k, v] for k, v in found],
         }
@@ -251,7 +251,7 @@ def offer_boost(state: PLState) -> None:
     fight = state.data["fight"]
     won = fight["strength"] >= hazard_strength(state.content, fight)
     if not won and len(boost_actions(state, fight["seat"])) > 1:
-        state.push({"t": "boost", "seat": fight["seat"]})
+        state.push({"kind": "boost", "seat": fight["seat"]})
     else:
         resolve(state)
 
@@ -310,7 +310,7 @@ def _defeated(state: PLState, fight: Any) -> None:
     if provided.get("rarity") and decks.deck_available(state, "rarity"):
         options.append(["rarity", None])
     options.append(["trophy", None])
-    state.push({"t": "reward", "seat": seat, "options": options, "hazard": fight["hazard"]})
+    state.push({"kind": "reward", "seat": seat, "options": options, "hazard": fight["hazard"]})
     state.run([WildDefeat(hazard=fight["hazard"], region=region, char=char)])
 
 

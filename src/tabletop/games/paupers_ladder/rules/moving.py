@@ -136,7 +136,7 @@ def warp(state: PLState, seat: int, how: str, to: str, via: str | None) -> None:
 
 def foresight(state: PLState, seat: int, via: str) -> None:
     state.use(via)
-    state.push({"t": "peek-deck", "seat": seat, "n": 1})
+    state.push({"kind": "peek-deck", "seat": seat, "n": 1})
 
 
 def move_cost_words(state: PLState, seat: int) -> str:

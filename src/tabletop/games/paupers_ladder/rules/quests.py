@@ -30,13 +30,13 @@ def _candidates(state: PLState, seat: int, quest: Quest) -> tuple[str, list[str]
     player = state.player(seat)
     objective = quest.objective
     if objective.kind == "equipment":
-        return "inv", [it["card"] for it in player["inventory"]]
+        return "inventory", [it["card"] for it in player["inventory"]]
     if objective.kind == "trophies":
-        return "troph", list(player["trophies"])
+        return "trophies", list(player["trophies"])
     cards = state.content.region_card
     if objective.kind == "trophy_type":
-        return "troph", [c for c in player["trophies"] if cards[c].type in objective.types]
-    return "troph", [c for c in player["trophies"] if cards[c].name in objective.names]
+        return "trophies", [c for c in player["trophies"] if cards[c].type in objective.types]
+    return "trophies", [c for c in player["trophies"] if cards[c].name in objective.names]
 
 
 def complete(state: PLState, seat: int, city: str) -> None:
@@ -49,7 +49,7 @@ def complete(state: PLState, seat: int, city: str) -> None:
     replace(state, city)
     solo.earn_time_for(state, "quest")
     if len(quest.reward) > 1:
-        state.push({"t": "quest-reward", "seat": seat, "quest": qid})
+        state.push({"kind": "quest-reward", "seat": seat, "quest": qid})
     else:
         state.run(quest.reward[0], front=True)
 
@@ -101,11 +101,11 @@ def attempt(state: PLState, seat: int, city: str) -> None:
     zone, cards = _candidates(state, seat, quest)
     state.push(
         {
-            "t": "pick",
+            "kind": "pick",
             "seat": seat,
             "zone": zone,
             "why": "Quest",
-            "cands": cards,
+            "candidates": cards,
             "n": objective.n,
             "then": then,
         }

@@ -39,7 +39,9 @@ def meet_ingredient(state: PLState, seat: int, cid: str, region: str | None) -> 
     if not recipes:
         state.log(f"{state.seat_name(seat)} does not need {state.card_name(cid)}; it stays.")
         return
-    state.push({"t": "ingredient", "seat": seat, "card": cid, "recipes": recipes, "region": region})
+    state.push(
+        {"kind": "ingredient", "seat": seat, "card": cid, "recipes": recipes, "region": region}
+    )
 
 
 def needs(state: PLState, seat: int, ingredient: str) -> list[str]:
@@ -79,7 +81,7 @@ def learn_recipe(state: PLState, seat: int, rid: str) -> None:
             solo.recipe_choice(state, seat)
         return
     if len(player["recipes"]) < limit and any(hidden.dispensary(state)):
-        state.push({"t": "dispensary", "seat": seat})
+        state.push({"kind": "dispensary", "seat": seat})
 
 
 def take_from_dispensary(state: PLState, seat: int, stack: int) -> None:

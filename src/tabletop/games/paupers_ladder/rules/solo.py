@@ -251,7 +251,7 @@ def recipe_choice(state: PLState, seat: int) -> None:
     n = int(state.content.solo["recipe_choice"]["value"])
     cards = [c for c in (piles.draw(deck, state.rng) for _ in range(n)) if c]
     if cards:
-        state.push({"t": "recipe-choice", "seat": seat, "cards": [str(c) for c in cards]})
+        state.push({"kind": "recipe-choice", "seat": seat, "cards": [str(c) for c in cards]})
 
 
 def take_recipe(state: PLState, seat: int, frame: dict[str, Any], keep: str) -> None:

@@ -54,8 +54,8 @@ def free_trophies(state: PLState, seat: int) -> list[str]:
     held = [
         c
         for frame in stack
-        if frame["t"] == "pick" and frame["seat"] == seat and frame["zone"] == "troph"
-        for c in frame["cands"]
+        if frame["kind"] == "pick" and frame["seat"] == seat and frame["zone"] == "trophies"
+        for c in frame["candidates"]
     ]
     if not held:
         return trophies
@@ -97,10 +97,10 @@ def learnable(state: PLState, seat: int) -> list[str]:
 def learn(state: PLState, seat: int, virtue: str) -> None:
     """The free action of learning a Virtue whose requirement is met."""
     if virtue == "bravery":  # the player picks the Trophy Room cards to discard
-        state.push({"t": "bravery", "seat": seat, "chosen": []})
+        state.push({"kind": "bravery", "seat": seat, "chosen": []})
     elif virtue == "magnificence" and len(dragons(state, seat)) >= 2:
         # the player chooses which dragon leaves the Trophy Room
-        state.push({"t": "magnificence", "seat": seat, "cands": dragons(state, seat)})
+        state.push({"kind": "magnificence", "seat": seat, "candidates": dragons(state, seat)})
     else:
         learn_virtue(state, seat, virtue)
 

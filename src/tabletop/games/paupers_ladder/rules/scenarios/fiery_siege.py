@@ -176,7 +176,7 @@ def _dragon_lore(state: PLState) -> None:
         drop_recipe(state, 0, candidates[0])
         learn_dragonfire(state, 0)
     else:
-        state.push({"t": "make-room", "seat": 0, "cands": candidates})
+        state.push({"kind": "make-room", "seat": 0, "candidates": candidates})
 
 
 def learn_dragonfire(state: PLState, seat: int) -> None:
@@ -219,11 +219,11 @@ def dragon_nest(state: PLState, seat: int, cid: str, region: str) -> None:
     else:  # equally near Cities: the player chooses the Shop
         both = " and ".join(c.capitalize() for c in nearest)
         state.log(f"A dragon's nest! {both} are equally near: the player chooses the Shop.")
-        state.push({"t": "nest", "seat": seat, "cities": nearest})
+        state.push({"kind": "nest", "seat": seat, "cities": nearest})
 
 
 def nest_shop(state: PLState, seat: int, city: str) -> None:
-    frame = {"t": "keep", "seat": seat, "src": "shops", "cities": [city], "private": True}
+    frame = {"kind": "keep", "seat": seat, "source": "shops", "cities": [city], "private": True}
     state.log(f"A dragon's nest! Collect 1 Equipment from the Shop in {city.capitalize()}.")
     if keep_cards(state, frame):  # the Shop's cards are face down: only this player looks at them
         peek_shop(state, seat, city)

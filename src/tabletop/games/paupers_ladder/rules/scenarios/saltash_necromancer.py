@@ -82,7 +82,7 @@ class SaltashNecromancer(ScenarioRules):
             state.log(f"The {name} in {region.capitalize()} is destroyed; the City rewards you.")
             solo.earn_time_for(state, "hazard")
             peek_shop(state, seat, region)  # the reward is chosen from the Shop: it is seen
-            state.push({"t": "city-reward", "seat": seat, "city": region, "char": char})
+            state.push({"kind": "city-reward", "seat": seat, "city": region, "char": char})
             return True
         if (
             state.content.region_card[hazard].type == "undead"
