@@ -12,7 +12,7 @@ from tabletop.engine.views import log
 
 from ..content import DiesAtAge, NeverDies, SaveOne
 from ..state import UnitInPlay
-from .kingdom import Holder, ask, fire, sources, units
+from .kingdom import Holder, ask, fire, triggered, units
 
 if TYPE_CHECKING:
     from ..state import PaperTalesState
@@ -75,9 +75,9 @@ def finish(state: PaperTalesState) -> None:
         player = state.player(seat)
         dying = [(spot, unit) for spot, unit in units(state, seat) if dies(state, seat, spot, unit)]
         dead = [unit for _, unit in dying]
-        for holder, _, triggers in list(sources(state, seat)):
+        for holder, triggers in triggered(state, seat, "aging"):
             for effect in triggers:
-                if effect.when == "aging" and not isinstance(effect, SaveOne):
+                if not isinstance(effect, SaveOne):
                     holder.dying = dead
                     fire(holder, effect)
         for spot, unit in dying:

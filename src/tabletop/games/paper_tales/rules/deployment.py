@@ -308,25 +308,16 @@ class Arrangements:
         # the cards of the hand the template offers a row (its domains: see offered)
         playable = [card for card in hand if costs[card] <= budget]
         self.playable = playable
-        # every affordable choice of cards placed from the hand, as a bit mask over playable
-        price = [0] * (1 << len(playable))
-        size = [0] * (1 << len(playable))
-        most = self.front + self.back
-        self.placings: list[tuple[int, int]] = []  # (mask, its weight)
-        total = 0
-        for mask in range(1 << len(playable)):
-            if mask:
-                low = mask & -mask
-                rest = mask ^ low
-                price[mask] = price[rest] + costs[playable[low.bit_length() - 1]]
-                size[mask] = size[rest] + 1
-            if size[mask] > most or price[mask] > gold:
-                continue
-            weight = (len(hand) - size[mask] + 1) * self.ways(size[mask])
-            if weight:
-                self.placings.append((mask, weight))
-                total += weight
-        self.total = total
+        placings, total = _placings(
+            tuple(costs[card] for card in playable),
+            gold,
+            len(hand),
+            len(self.in_play),
+            self.front,
+            self.back,
+        )
+        self.placings: list[tuple[int, int]] = placings  # (mask, its weight); shared
+        self.total: int = total
 
     def rows(self, cards: int) -> int:
         """The ways to put ``cards`` Units into the two rows."""
@@ -341,8 +332,14 @@ class Arrangements:
         """The legal arrangement numbered ``pick``, from 0 to the count less one (each number
         another arrangement)."""
         where = dict.fromkeys([*self.hand, *self.in_play], DISCARD)
-        i, pick = _part(pick, [weight for _, weight in self.placings])
-        mask = self.placings[i][0]
+        mask = -1
+        for placing, weight in self.placings:
+            if pick < weight:
+                mask = placing
+                break
+            pick -= weight
+        if mask < 0:
+            raise ValueError(f"number beyond the count {self.total} of arrangements")
         placed = [card for i, card in enumerate(self.playable) if mask >> i & 1]
         others = [card for card in self.hand if card not in placed]
         pick, keep = divmod(pick, len(others) + 1)
@@ -360,6 +357,33 @@ class Arrangements:
         for card in board:
             where[card] = IN_FRONT if card in in_front else IN_BACK
         return Action(KIND, tuple(sorted(where.items())))
+
+
+@lru_cache(maxsize=4096)
+def _placings(
+    costs: tuple[int, ...], gold: int, hand: int, in_play: int, front: int, back: int
+) -> tuple[list[tuple[int, int]], int]:
+    """Every affordable choice of the playable cards (of these ``costs``) placed from the hand,
+    as a bit mask over them with its weight (see :class:`Arrangements`), and their total: what
+    the numbers alone decide, worked out once (the same few come back in every game)."""
+    price = [0] * (1 << len(costs))
+    size = [0] * (1 << len(costs))
+    most = front + back
+    placings: list[tuple[int, int]] = []  # (mask, its weight); shared: not to be changed
+    total = 0
+    for mask in range(1 << len(costs)):
+        if mask:
+            low = mask & -mask
+            rest = mask ^ low
+            price[mask] = price[rest] + costs[low.bit_length() - 1]
+            size[mask] = size[rest] + 1
+        if size[mask] > most or price[mask] > gold:
+            continue
+        weight = (hand - size[mask] + 1) * _stay_ways(size[mask], in_play, front, back)
+        if weight:
+            placings.append((mask, weight))
+            total += weight
+    return placings, total
 
 
 @lru_cache(maxsize=256)
