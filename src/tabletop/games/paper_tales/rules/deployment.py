@@ -305,8 +305,11 @@ class Arrangements:
         self.in_play = sorted(in_play)  # the Units in play, by card
         self.front = len(caps[IN_FRONT])
         self.back = len(caps[IN_BACK])
-        # the cards of the hand the template offers a row (its domains: see offered)
-        playable = [card for card in hand if costs[card] <= budget]
+        # the cards of the hand the template offers a row (its domains: see offered), cheapest
+        # first: the masks over them then depend on the costs as a multiset (see _subsets)
+        playable = sorted(
+            (card for card in hand if costs[card] <= budget), key=lambda card: (costs[card], card)
+        )
         self.playable = playable
         placings, total = _placings(
             tuple(costs[card] for card in playable),
@@ -359,31 +362,35 @@ class Arrangements:
         return Action(KIND, tuple(sorted(where.items())))
 
 
-@lru_cache(maxsize=4096)
 def _placings(
     costs: tuple[int, ...], gold: int, hand: int, in_play: int, front: int, back: int
 ) -> tuple[list[tuple[int, int]], int]:
     """Every affordable choice of the playable cards (of these ``costs``) placed from the hand,
-    as a bit mask over them with its weight (see :class:`Arrangements`), and their total: what
-    the numbers alone decide, worked out once (the same few come back in every game)."""
+    as a bit mask over them with its weight (see :class:`Arrangements`), and their total."""
+    most = front + back
+    weights = [
+        (hand - size + 1) * _stay_ways(size, in_play, front, back) for size in range(most + 1)
+    ]
+    placings = [
+        (mask, weights[size])
+        for mask, size, price in _subsets(costs)
+        if size <= most and price <= gold and weights[size]
+    ]
+    return placings, sum(weight for _, weight in placings)
+
+
+@lru_cache(maxsize=4096)
+def _subsets(costs: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Every choice of cards of these ``costs`` as (bit mask, how many, their price), by mask:
+    what the costs alone decide, worked out once (the same few come back in every game)."""
     price = [0] * (1 << len(costs))
     size = [0] * (1 << len(costs))
-    most = front + back
-    placings: list[tuple[int, int]] = []  # (mask, its weight); shared: not to be changed
-    total = 0
-    for mask in range(1 << len(costs)):
-        if mask:
-            low = mask & -mask
-            rest = mask ^ low
-            price[mask] = price[rest] + costs[low.bit_length() - 1]
-            size[mask] = size[rest] + 1
-        if size[mask] > most or price[mask] > gold:
-            continue
-        weight = (hand - size[mask] + 1) * _stay_ways(size[mask], in_play, front, back)
-        if weight:
-            placings.append((mask, weight))
-            total += weight
-    return placings, total
+    for mask in range(1, 1 << len(costs)):
+        low = mask & -mask
+        rest = mask ^ low
+        price[mask] = price[rest] + costs[low.bit_length() - 1]
+        size[mask] = size[rest] + 1
+    return [(mask, size[mask], price[mask]) for mask in range(1 << len(costs))]
 
 
 @lru_cache(maxsize=256)
