@@ -566,14 +566,11 @@ class State(ABC):
             )
         if raw.commit:
             commits = self.data.get(COMMITS) or {}
-            raw = Prompt(
-                tuple(s for s in raw.seats if str(s) not in commits),
-                raw.kind,
-                raw.text,
-                raw.turn,
-                True,
-                tuple(s for s in raw.seats if str(s) in commits),
-            )
+            waiting: list[int] = []
+            committed: list[int] = []
+            for s in raw.seats:
+                (committed if str(s) in commits else waiting).append(s)
+            raw = Prompt(tuple(waiting), raw.kind, raw.text, raw.turn, True, tuple(committed))
         self._prompt_cache = raw
         return raw
 
@@ -853,7 +850,7 @@ class State(ABC):
                 f"{self.game.name}: {self._name(who)} may not act now; waiting for "
                 f"{self._names(prompt.seats)} to decide {prompt.kind!r}"
             )
-        if prompt.commit and act == WITHDRAW:
+        if prompt.commit and _withdraws(act):
             if who not in prompt.committed:
                 raise IllegalAction(
                     f"{self.game.name}: {self._name(who)} has nothing to withdraw at "
@@ -939,7 +936,7 @@ class State(ABC):
         are kept, and only the engine's prompt (who has committed) is made again."""
         commits: dict[str, JSON] = self.data.setdefault(COMMITS, {})
         kept = dict(self._committed)  # shared with clones: never changed in place
-        if action == WITHDRAW:
+        if _withdraws(action):
             del commits[str(seat)]
             kept.pop(seat, None)
         else:
@@ -1068,6 +1065,12 @@ class State(ABC):
 
 
 _NO_COMMITS: dict[int, tuple[Any, Action]] = {}  # shared, never changed
+
+
+def _withdraws(action: Action) -> bool:
+    """``action == WITHDRAW``, without the dataclass comparison (interpreted even compiled),
+    asked at every commitment."""
+    return type(action) is Action and action.kind == WITHDRAW.kind and not action.args
 
 
 def _canonical(action: Action) -> bool:

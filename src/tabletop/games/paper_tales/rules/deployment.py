@@ -32,7 +32,7 @@ from tabletop.engine.views import log
 from .. import hidden
 from ..content import Shapeshift, Trigger, game_content
 from ..state import BACK, EXTRA, FRONT, SPOTS, UnitInPlay
-from .kingdom import Holder, fire, open_spots, spot_name, units
+from .kingdom import Holder, fire, open_spots, spot_name, unit_abilities, units
 
 if TYPE_CHECKING:
     from ..state import PaperTalesState
@@ -362,11 +362,13 @@ class Arrangements:
         return Action(KIND, tuple(sorted(where.items())))
 
 
+@lru_cache(maxsize=4096)
 def _placings(
     costs: tuple[int, ...], gold: int, hand: int, in_play: int, front: int, back: int
 ) -> tuple[list[tuple[int, int]], int]:
     """Every affordable choice of the playable cards (of these ``costs``) placed from the hand,
-    as a bit mask over them with its weight (see :class:`Arrangements`), and their total."""
+    as a bit mask over them with its weight (see :class:`Arrangements`), and their total
+    (shared: not to be changed; the costs are a multiset, so the same ones come back)."""
     most = front + back
     weights = [
         (hand - size + 1) * _stay_ways(size, in_play, front, back) for size in range(most + 1)
@@ -537,8 +539,8 @@ def words(state: PaperTalesState, seat: int, action: Action) -> str:
 
 def _deploy_triggers(state: PaperTalesState, unit: UnitInPlay) -> list[Trigger]:
     """A Unit's Deployment abilities now (those of its reveal only if it was just revealed)."""
-    card = state.content.unit(unit["card"])
-    return [e for e in card.triggers if e.when == "deploy" and (unit["new"] or not e.flip)]
+    found: list[Trigger] = unit_abilities(state, unit["card"])[1].get("deploy", [])
+    return [e for e in found if unit["new"] or not e.flip]
 
 
 def resolve_abilities(state: PaperTalesState, seat: int) -> None:
