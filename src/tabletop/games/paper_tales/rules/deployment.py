@@ -15,7 +15,6 @@ already in play first)."""
 
 from __future__ import annotations
 
-import copy
 import gc
 from collections.abc import Mapping
 from functools import lru_cache
@@ -451,9 +450,9 @@ def arrangement(state: PaperTalesState, seat: int, action: Action) -> list[UnitI
         if card in old:
             spot, unit = old[card]
             if spot in caps[row]:
-                out[spot] = copy.copy(unit)
+                out[spot] = unit.copy()
             else:
-                movers[row].append(copy.copy(unit))
+                movers[row].append(unit.copy())
         else:
             fresh[row].append({"card": card, "age": 0, "new": True})
     for row in (IN_FRONT, IN_BACK):
