@@ -381,9 +381,11 @@ class State(ABC):
 
     __slots__ = (
         "_cache",
+        "_committed",
         "_history",
         "_legal_cache",
         "_prompt_cache",
+        "_raw_prompt",
         "data",
         "game",
         "rng",
@@ -398,6 +400,14 @@ class State(ABC):
         self._history: _History | None = None
         self._legal_cache: dict[Any, Any] = {}
         self._prompt_cache: Prompt | None = None
+        # the game's own prompt (``_prompt``), before the engine takes out the automata and the
+        # seats that have committed: a commitment that leaves seats to commit changes neither
+        self._raw_prompt: Prompt | None = None
+        # the Action objects of the pending commitments beside their JSON in ``data`` (seat ->
+        # (the JSON, the action)), so the reveal need not read them back; shared by clones
+        # (never changed in place: a commit makes a new dict), used for a seat only while its
+        # JSON is still the one stored (anything else, such as a load or a resample, reads it)
+        self._committed: dict[int, tuple[Any, Action]] = _NO_COMMITS
         # a game's own memo of values derived from ``data``; emptied whenever an action is applied
         self._cache: dict[str, Any] = {}
 
@@ -548,7 +558,7 @@ class State(ABC):
         found = self._prompt_cache
         if found is not None:
             return found
-        raw = self._prompt()
+        raw = self._raw()
         if self.game._automata():
             n = self.game.num_players
             raw = Prompt(
@@ -556,21 +566,34 @@ class State(ABC):
             )
         if raw.commit:
             commits = self.data.get(COMMITS) or {}
-            raw = Prompt(
-                tuple(s for s in raw.seats if str(s) not in commits),
-                raw.kind,
-                raw.text,
-                raw.turn,
-                True,
-                tuple(s for s in raw.seats if str(s) in commits),
-            )
+            waiting: list[int] = []
+            committed: list[int] = []
+            for s in raw.seats:
+                (committed if str(s) in commits else waiting).append(s)
+            raw = Prompt(tuple(waiting), raw.kind, raw.text, raw.turn, True, tuple(committed))
         self._prompt_cache = raw
+        return raw
+
+    def _raw(self) -> Prompt:
+        """The game's own prompt (``_prompt``), remembered until the data changes other than by
+        a commitment that leaves seats to commit."""
+        raw = self._raw_prompt
+        if raw is None:
+            raw = self._raw_prompt = self._prompt()
         return raw
 
     def commitment(self, seat: int) -> Action | None:
         """The action ``seat`` has committed to the pending simultaneous decision, if any."""
         raw = (self.data.get(COMMITS) or {}).get(str(seat))
-        return Action.from_json(raw) if raw is not None else None
+        return self._committed_action(seat, raw) if raw is not None else None
+
+    def _committed_action(self, seat: int, raw: Any) -> Action:
+        """The action of a seat's stored commitment ``raw``: the one committed, kept beside it,
+        while ``raw`` is what it stored (a clone's is an equal copy); else read from the JSON."""
+        kept = self._committed.get(seat)
+        if kept is not None and (kept[0] is raw or kept[0] == raw):
+            return kept[1]
+        return Action.from_json(raw)
 
     def fingerprint(self, seat: int | None) -> str:
         """A short digest of everything ``seat`` can see: its view (without the others'
@@ -827,7 +850,7 @@ class State(ABC):
                 f"{self.game.name}: {self._name(who)} may not act now; waiting for "
                 f"{self._names(prompt.seats)} to decide {prompt.kind!r}"
             )
-        if prompt.commit and act == WITHDRAW:
+        if prompt.commit and _withdraws(act):
             if who not in prompt.committed:
                 raise IllegalAction(
                     f"{self.game.name}: {self._name(who)} has nothing to withdraw at "
@@ -883,6 +906,7 @@ class State(ABC):
             self._history = _History(self._history, who, played)
             self._legal_cache = {}
             self._prompt_cache = None
+            self._raw_prompt = None
             self._cache = {}
         if self.game._automata():
             self.run_automata()
@@ -895,7 +919,7 @@ class State(ABC):
         if not automata:
             return
         for _ in range(10_000):
-            raw = self._prompt()
+            raw = self._raw()
             due = [s for s in raw.seats if s in automata]
             if not due or raw.commit:
                 return
@@ -905,24 +929,36 @@ class State(ABC):
         raise RuntimeError(f"{self.game.name}: the automata did not stop acting")
 
     def _commit(self, seat: int, action: Action) -> None:
-        """Record, change or withdraw a seat's commitment; reveal all once every seat has one."""
+        """Record, change or withdraw a seat's commitment; reveal all once every seat has one.
+
+        A commitment that leaves seats to commit changes nothing the game reads (the game never
+        sees a pending commitment): the game's prompt, the seats' lists and the game's memos
+        are kept, and only the engine's prompt (who has committed) is made again."""
         commits: dict[str, JSON] = self.data.setdefault(COMMITS, {})
-        if action == WITHDRAW:
+        kept = dict(self._committed)  # shared with clones: never changed in place
+        if _withdraws(action):
             del commits[str(seat)]
+            kept.pop(seat, None)
         else:
-            commits[str(seat)] = action.to_json()
+            raw = commits[str(seat)] = action.to_json()
+            if _canonical(action):
+                kept[seat] = (raw, action)
+            else:
+                kept.pop(seat, None)
+        self._committed = kept
         if not commits:
             del self.data[COMMITS]
         self._history = _History(self._history, seat, action)
-        self.invalidate()
+        self._prompt_cache = None
         if self.data.get(COMMITS) and not self.prompt().seats:
             automata = self.game._automata()
-            for who in self._prompt().seats if automata else ():
+            for who in self._raw().seats if automata else ():
                 if who in automata:
                     commits[str(who)] = automata[who].act(self, who).to_json()
             done = self.data.pop(COMMITS)
+            actions = {int(s): self._committed_action(int(s), a) for s, a in sorted(done.items())}
             self.invalidate()
-            self._reveal({int(s): Action.from_json(a) for s, a in sorted(done.items())})
+            self._reveal(actions)
             self.invalidate()
 
     def invalidate(self) -> None:
@@ -930,6 +966,8 @@ class State(ABC):
         scenario builders); ``apply`` does this by itself."""
         self._legal_cache = {}
         self._prompt_cache = None
+        self._raw_prompt = None
+        self._committed = _NO_COMMITS
         self._cache = {}
 
     def outcome(self) -> Outcome:
@@ -980,6 +1018,7 @@ class State(ABC):
             self.game, marshal.loads(marshal.dumps(self.data)), Rng(self.rng.state), self.seed
         )
         other._history = self._history
+        other._committed = self._committed
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -1023,6 +1062,26 @@ class State(ABC):
     def __repr__(self) -> str:
         p = self.prompt()
         return f"<{type(self).__name__} {self.game.name} seats={list(p.seats)} {p.kind}>"
+
+
+_NO_COMMITS: dict[int, tuple[Any, Action]] = {}  # shared, never changed
+
+
+def _withdraws(action: Action) -> bool:
+    """``action == WITHDRAW``, without the dataclass comparison (interpreted even compiled),
+    asked at every commitment."""
+    return type(action) is Action and action.kind == WITHDRAW.kind and not action.args
+
+
+def _canonical(action: Action) -> bool:
+    """Whether ``action`` is what its JSON reads back as (its arguments sorted by name, each
+    once), so the reveal may hand the game the action itself."""
+    previous = ""
+    for key, _ in action.args:
+        if key <= previous:
+            return False
+        previous = key
+    return True
 
 
 def _what(value: object) -> str:

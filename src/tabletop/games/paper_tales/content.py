@@ -468,6 +468,10 @@ class Content:
         self.buildings = {building.id: building for building in buildings}
         self.necropolis = {card.id: card for card in necropolis}
         self.lich = {card.id: card for card in lich}
+        # each card's abilities by model and by phase (rules/kingdom.py, abilities), found on
+        # first use: static content, shared by every state and never copied
+        self.unit_abilities: dict[str, Any] = {}
+        self.building_abilities: dict[tuple[str, int], Any] = {}
         # card instances: "<unit id>.<copy number>", one per printed copy
         self.instance_type: dict[str, Unit] = {}
         for unit in units:

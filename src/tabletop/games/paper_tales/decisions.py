@@ -6,8 +6,7 @@ The rules themselves are the sections' (``rules/``); each decision only hands ov
 from __future__ import annotations
 
 import marshal
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action
@@ -39,11 +38,23 @@ def queued(state: PaperTalesState) -> Pending:
     return found
 
 
-@lru_cache(maxsize=4096)
-def _cards(kind: str, hand: tuple[str, ...]) -> list[Action]:
-    """One action per card of a draft hand, made once per hand: while the others commit, a
-    seat's hand stays the same and so does its list (the engine copies it, never changes it)."""
-    return [Action(kind, (("card", c),)) for c in hand]
+# the one action of each kind per card ("pick" or "burn" -> card -> action), made once: the
+# same cards come back in every draft of a process
+_CARD_ACTIONS: dict[str, dict[str, Action]] = {}
+
+
+def _cards(kind: str, hand: Sequence[str]) -> list[Action]:
+    """One action per card of a draft hand."""
+    made = _CARD_ACTIONS.get(kind)
+    if made is None:
+        made = _CARD_ACTIONS[kind] = {}
+    out: list[Action] = []
+    for card in hand:
+        found = made.get(card)
+        if found is None:
+            found = made[card] = Action(kind, (("card", card),))
+        out.append(found)
+    return out
 
 
 def unit_name(state: PaperTalesState, card: Any) -> str:
@@ -81,7 +92,7 @@ class Draft(Decision["PaperTalesState"]):
     def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
         # the kept card has left the hand already: the discard is any card still in it
         kind = "burn" if recruitment.burning(state, seat) else "pick"
-        return _cards(kind, tuple(recruitment.choices(state, seat)))
+        return _cards(kind, recruitment.choices(state, seat))
 
     def explain(self, state: PaperTalesState, seat: int, action: Action) -> str | None:
         if action.kind not in self.offers:
@@ -131,7 +142,7 @@ class SoloPick(Decision["PaperTalesState"]):
     def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
         found = state.solo()
         assert found is not None
-        return _cards("pick", tuple(sorted(set(found["offer"]))))
+        return _cards("pick", sorted(set(found["offer"])))
 
     def explain(self, state: PaperTalesState, seat: int, action: Action) -> str | None:
         found = state.solo()

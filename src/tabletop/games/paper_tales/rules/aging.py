@@ -12,7 +12,7 @@ from tabletop.engine.views import log
 
 from ..content import DiesAtAge, NeverDies, SaveOne
 from ..state import UnitInPlay
-from .kingdom import Holder, ask, fire, sources, units
+from .kingdom import Holder, ask, fire, triggered, unit_abilities, units
 
 if TYPE_CHECKING:
     from ..state import PaperTalesState
@@ -23,6 +23,9 @@ def dies(state: PaperTalesState, seat: int, spot: int, unit: UnitInPlay) -> bool
     never dies or a Healer saved it."""
     if unit.get("saved"):
         return False
+    by_model = unit_abilities(state, unit["card"])[0]
+    if NeverDies not in by_model and DiesAtAge not in by_model:
+        return bool(unit["age"] >= 1)
     card = state.content.unit(unit["card"])
     holder = Holder(state, seat, unit=unit, spot=spot)
     if ask(holder, NeverDies, False, card.static):
@@ -75,9 +78,9 @@ def finish(state: PaperTalesState) -> None:
         player = state.player(seat)
         dying = [(spot, unit) for spot, unit in units(state, seat) if dies(state, seat, spot, unit)]
         dead = [unit for _, unit in dying]
-        for holder, _, triggers in list(sources(state, seat)):
+        for holder, triggers in triggered(state, seat, "aging"):
             for effect in triggers:
-                if effect.when == "aging" and not isinstance(effect, SaveOne):
+                if not isinstance(effect, SaveOne):
                     holder.dying = dead
                     fire(holder, effect)
         for spot, unit in dying:

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from ..state import PaperTalesState
 
 LAND_PER_BUILDING = 2
+# what a Building may take at Construction: (level, upgrade) for one owned at Level 1 or new
+_UPGRADE = ((2, True),)
+_NEW = ((1, False), (2, False))
+# the resources a cost needs, each with how many (only those it needs)
+Needs = tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -88,23 +93,43 @@ def gold_needed(
     return gold
 
 
+@lru_cache(maxsize=512)
+def priced(building: str, level: int, upgrade: bool) -> list[tuple[int, Cost, int, Needs]]:
+    """The cost alternatives (see :func:`ways`) as plain figures: (way, cost, printed Gold,
+    the resources it needs, each with how many), worked out once per process."""
+    return [
+        (way, cost, cost.gold, tuple((r, cost.need(r)) for r in RESOURCES if cost.need(r)))
+        for way, cost in enumerate(ways(building, level, upgrade))
+    ]
+
+
 def options(state: PaperTalesState, seat: int) -> list[Option]:
-    """Every Construction action the seat can afford now."""
+    """Every Construction action the seat can afford now (each priced as :func:`gold_needed`
+    prices it, from the figures of :func:`priced`)."""
     player = state.player(seat)
     found: list[Option] = []
     land = land_cost(state, seat)
     have = kingdom.resources(state, seat)
     stand_in = kingdom.gold_for(state, seat)
+    purse = player["gold"]
     for building in state.data["buildings"]:
         owned = player["buildings"].get(building)
         if owned == 2:
             continue
-        plans = [(2, True)] if owned == 1 else [(1, False), (2, False)]
+        plans = _UPGRADE if owned == 1 else _NEW
         for level, upgrade in plans:
             paid_land = 0 if upgrade else land
-            for way, cost in enumerate(ways(building, level, upgrade)):
-                gold = gold_needed(state, seat, cost, paid_land, have, stand_in)
-                if gold is not None and gold <= player["gold"]:
+            for way, cost, printed, needs in priced(building, level, upgrade):
+                gold = printed + paid_land
+                payable = True
+                for resource, need in needs:
+                    missing = need - have[resource]
+                    if missing > 0:
+                        if resource not in stand_in:
+                            payable = False
+                            break
+                        gold += missing
+                if payable and gold <= purse:
                     found.append(Option(building, level, upgrade, way, cost, gold, paid_land))
     return found
 

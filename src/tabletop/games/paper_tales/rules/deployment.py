@@ -15,7 +15,6 @@ already in play first)."""
 
 from __future__ import annotations
 
-import copy
 import gc
 from collections.abc import Mapping
 from functools import lru_cache
@@ -32,7 +31,7 @@ from tabletop.engine.views import log
 from .. import hidden
 from ..content import Shapeshift, Trigger, game_content
 from ..state import BACK, EXTRA, FRONT, SPOTS, UnitInPlay
-from .kingdom import Holder, fire, open_spots, spot_name, units
+from .kingdom import Holder, fire, open_spots, spot_name, unit_abilities, units
 
 if TYPE_CHECKING:
     from ..state import PaperTalesState
@@ -305,28 +304,22 @@ class Arrangements:
         self.in_play = sorted(in_play)  # the Units in play, by card
         self.front = len(caps[IN_FRONT])
         self.back = len(caps[IN_BACK])
-        # the cards of the hand the template offers a row (its domains: see offered)
-        playable = [card for card in hand if costs[card] <= budget]
+        # the cards of the hand the template offers a row (its domains: see offered), cheapest
+        # first: the masks over them then depend on the costs as a multiset (see _subsets)
+        playable = sorted(
+            (card for card in hand if costs[card] <= budget), key=lambda card: (costs[card], card)
+        )
         self.playable = playable
-        # every affordable choice of cards placed from the hand, as a bit mask over playable
-        price = [0] * (1 << len(playable))
-        size = [0] * (1 << len(playable))
-        most = self.front + self.back
-        self.placings: list[tuple[int, int]] = []  # (mask, its weight)
-        total = 0
-        for mask in range(1 << len(playable)):
-            if mask:
-                low = mask & -mask
-                rest = mask ^ low
-                price[mask] = price[rest] + costs[playable[low.bit_length() - 1]]
-                size[mask] = size[rest] + 1
-            if size[mask] > most or price[mask] > gold:
-                continue
-            weight = (len(hand) - size[mask] + 1) * self.ways(size[mask])
-            if weight:
-                self.placings.append((mask, weight))
-                total += weight
-        self.total = total
+        placings, total = _placings(
+            tuple(costs[card] for card in playable),
+            gold,
+            len(hand),
+            len(self.in_play),
+            self.front,
+            self.back,
+        )
+        self.placings: list[tuple[int, int]] = placings  # (mask, its weight); shared
+        self.total: int = total
 
     def rows(self, cards: int) -> int:
         """The ways to put ``cards`` Units into the two rows."""
@@ -341,8 +334,14 @@ class Arrangements:
         """The legal arrangement numbered ``pick``, from 0 to the count less one (each number
         another arrangement)."""
         where = dict.fromkeys([*self.hand, *self.in_play], DISCARD)
-        i, pick = _part(pick, [weight for _, weight in self.placings])
-        mask = self.placings[i][0]
+        mask = -1
+        for placing, weight in self.placings:
+            if pick < weight:
+                mask = placing
+                break
+            pick -= weight
+        if mask < 0:
+            raise ValueError(f"number beyond the count {self.total} of arrangements")
         placed = [card for i, card in enumerate(self.playable) if mask >> i & 1]
         others = [card for card in self.hand if card not in placed]
         pick, keep = divmod(pick, len(others) + 1)
@@ -360,6 +359,39 @@ class Arrangements:
         for card in board:
             where[card] = IN_FRONT if card in in_front else IN_BACK
         return Action(KIND, tuple(sorted(where.items())))
+
+
+@lru_cache(maxsize=4096)
+def _placings(
+    costs: tuple[int, ...], gold: int, hand: int, in_play: int, front: int, back: int
+) -> tuple[list[tuple[int, int]], int]:
+    """Every affordable choice of the playable cards (of these ``costs``) placed from the hand,
+    as a bit mask over them with its weight (see :class:`Arrangements`), and their total
+    (shared: not to be changed; the costs are a multiset, so the same ones come back)."""
+    most = front + back
+    weights = [
+        (hand - size + 1) * _stay_ways(size, in_play, front, back) for size in range(most + 1)
+    ]
+    placings = [
+        (mask, weights[size])
+        for mask, size, price in _subsets(costs)
+        if size <= most and price <= gold and weights[size]
+    ]
+    return placings, sum(weight for _, weight in placings)
+
+
+@lru_cache(maxsize=4096)
+def _subsets(costs: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Every choice of cards of these ``costs`` as (bit mask, how many, their price), by mask:
+    what the costs alone decide, worked out once (the same few come back in every game)."""
+    price = [0] * (1 << len(costs))
+    size = [0] * (1 << len(costs))
+    for mask in range(1, 1 << len(costs)):
+        low = mask & -mask
+        rest = mask ^ low
+        price[mask] = price[rest] + costs[low.bit_length() - 1]
+        size[mask] = size[rest] + 1
+    return [(mask, size[mask], price[mask]) for mask in range(1 << len(costs))]
 
 
 @lru_cache(maxsize=256)
@@ -418,9 +450,9 @@ def arrangement(state: PaperTalesState, seat: int, action: Action) -> list[UnitI
         if card in old:
             spot, unit = old[card]
             if spot in caps[row]:
-                out[spot] = copy.copy(unit)
+                out[spot] = unit.copy()
             else:
-                movers[row].append(copy.copy(unit))
+                movers[row].append(unit.copy())
         else:
             fresh[row].append({"card": card, "age": 0, "new": True})
     for row in (IN_FRONT, IN_BACK):
@@ -506,8 +538,8 @@ def words(state: PaperTalesState, seat: int, action: Action) -> str:
 
 def _deploy_triggers(state: PaperTalesState, unit: UnitInPlay) -> list[Trigger]:
     """A Unit's Deployment abilities now (those of its reveal only if it was just revealed)."""
-    card = state.content.unit(unit["card"])
-    return [e for e in card.triggers if e.when == "deploy" and (unit["new"] or not e.flip)]
+    found: list[Trigger] = unit_abilities(state, unit["card"])[1].get("deploy", [])
+    return [e for e in found if unit["new"] or not e.flip]
 
 
 def resolve_abilities(state: PaperTalesState, seat: int) -> None:

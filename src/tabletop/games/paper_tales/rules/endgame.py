@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine.views import log
 
-from .kingdom import fire, sources
+from .kingdom import fire, triggered
 
 if TYPE_CHECKING:
     from ..state import PaperTalesState
@@ -24,10 +24,9 @@ def score(state: PaperTalesState) -> None:
         )
         if printed:
             state.add_lp(seat, printed, "Buildings")
-        for holder, _, triggers in list(sources(state, seat)):
+        for holder, triggers in triggered(state, seat, "end-of-game"):
             for effect in triggers:
-                if effect.when == "end-of-game":
-                    fire(holder, effect)
+                fire(holder, effect)
     data["phase"] = "over"
     scores = ", ".join(
         f"{state.seat_name(seat)} {player['legend_points']} LP"

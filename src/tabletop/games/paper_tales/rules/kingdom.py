@@ -172,16 +172,73 @@ def spot_name(spot: Any) -> str:
     return f"spot {spot}"
 
 
-def sources(state: PaperTalesState, seat: int) -> Iterator[tuple[Holder, list[Any], list[Any]]]:
-    """Every card of a Kingdom with its static and triggered abilities: Units by spot, then
-    Buildings in the order of the game's Building list."""
-    content = state.content
-    for spot, unit in units(state, seat):
-        card = content.unit(unit["card"])
-        yield Holder(state, seat, unit=unit, spot=spot), card.static, card.triggers
+# one card's abilities: its static ones by model, its triggered ones by phase (each list in the
+# card's order; a model or phase the card has none of is absent)
+Abilities = tuple[dict[type, list[Any]], dict[str, list[Any]]]
+
+
+def _tables(static: Sequence[Any], triggers: Sequence[Any]) -> Abilities:
+    by_model: dict[type, list[Any]] = {}
+    for effect in static:
+        by_model.setdefault(type(effect), []).append(effect)
+    by_phase: dict[str, list[Any]] = {}
+    for effect in triggers:
+        by_phase.setdefault(effect.when, []).append(effect)
+    return by_model, by_phase
+
+
+def unit_abilities(state: PaperTalesState, card: str) -> Abilities:
+    """A Unit card's abilities by model and phase, worked out once per content."""
+    memo = state.content.unit_abilities
+    found: Abilities | None = memo.get(card)
+    if found is None:
+        face = state.content.unit(card)
+        found = memo[card] = _tables(face.static, face.triggers)
+    return found
+
+
+def building_abilities(state: PaperTalesState, building: str, level: int) -> Abilities:
+    """A Building side's abilities by model and phase, worked out once per content."""
+    memo = state.content.building_abilities
+    key = (building, level)
+    found: Abilities | None = memo.get(key)
+    if found is None:
+        side = state.content.buildings[building].level(level)
+        found = memo[key] = _tables(side.static, side.triggers)
+    return found
+
+
+def statics(state: PaperTalesState, seat: int, model: type) -> list[tuple[Holder, list[Any]]]:
+    """The cards of a Kingdom that have static abilities of ``model``, each with them: Units
+    by spot, then Buildings in the order of the game's Building list (a card without one is
+    skipped: folding none changes nothing)."""
+    out: list[tuple[Holder, list[Any]]] = []
+    for spot, unit in enumerate(state.player(seat)["kingdom"]):
+        if unit is not None:
+            effects = unit_abilities(state, unit["card"])[0].get(model)
+            if effects is not None:
+                out.append((Holder(state, seat, unit=unit, spot=spot), effects))
     for building, level in state.owned_buildings(seat):
-        side = content.buildings[building].level(level)
-        yield Holder(state, seat, building=building), side.static, side.triggers
+        effects = building_abilities(state, building, level)[0].get(model)
+        if effects is not None:
+            out.append((Holder(state, seat, building=building), effects))
+    return out
+
+
+def triggered(state: PaperTalesState, seat: int, phase: str) -> list[tuple[Holder, list[Any]]]:
+    """The cards of a Kingdom that have triggered abilities of ``phase``, each with them, in
+    the order of :func:`statics`, taken before any fires."""
+    out: list[tuple[Holder, list[Any]]] = []
+    for spot, unit in enumerate(state.player(seat)["kingdom"]):
+        if unit is not None:
+            effects = unit_abilities(state, unit["card"])[1].get(phase)
+            if effects is not None:
+                out.append((Holder(state, seat, unit=unit, spot=spot), effects))
+    for building, level in state.owned_buildings(seat):
+        effects = building_abilities(state, building, level)[1].get(phase)
+        if effects is not None:
+            out.append((Holder(state, seat, building=building), effects))
+    return out
 
 
 def resources(state: PaperTalesState, seat: int) -> dict[str, int]:
@@ -191,7 +248,7 @@ def resources(state: PaperTalesState, seat: int) -> dict[str, int]:
     if memo is not None and seat in memo:
         return dict(memo[seat])
     found = {r: 0 for r in RESOURCES}
-    for holder, static, _ in sources(state, seat):
+    for holder, static in statics(state, seat, Produce):
         found = ask(holder, Produce, found, static)
     if memo is not None:
         memo[seat] = dict(found)
@@ -201,15 +258,21 @@ def resources(state: PaperTalesState, seat: int) -> dict[str, int]:
 def unit_strength(state: PaperTalesState, seat: int, spot: int, unit: UnitInPlay) -> int:
     """A Unit's strength during Wars: printed, replaced, then raised by its abilities."""
     card = state.content.unit(unit["card"])
-    holder = Holder(state, seat, unit=unit, spot=spot)
-    value = ask(holder, StrengthSet, card.strength, card.static)
-    value = ask(holder, StrengthAdd, value, card.static)
+    by_model = unit_abilities(state, unit["card"])[0]
+    value = card.strength
+    if StrengthSet in by_model or StrengthAdd in by_model:
+        holder = Holder(state, seat, unit=unit, spot=spot)
+        value = ask(holder, StrengthSet, value, card.static)
+        value = ask(holder, StrengthAdd, value, card.static)
     return max(0, int(value))
 
 
 def fights(state: PaperTalesState, seat: int, spot: int, unit: UnitInPlay) -> bool:
     """Front Units fight; Back Units only with the fight-from-the-Back ability; a Unit that
     cannot fight (an aged Leviathan) never does."""
+    by_model = unit_abilities(state, unit["card"])[0]
+    if not by_model:
+        return spot in FRONT
     card = state.content.unit(unit["card"])
     holder = Holder(state, seat, unit=unit, spot=spot)
     if ask(holder, CannotFight, False, card.static):
@@ -224,7 +287,7 @@ def war_strength(state: PaperTalesState, seat: int) -> int:
         for spot, unit in units(state, seat)
         if fights(state, seat, spot, unit)
     )
-    for holder, static, _ in sources(state, seat):
+    for holder, static in statics(state, seat, KingdomStrength):
         if holder.building is not None:
             total = ask(holder, KingdomStrength, total, static)
     return int(total)
@@ -234,7 +297,7 @@ def income(state: PaperTalesState, seat: int) -> int:
     """The Gold this Kingdom earns in the Income phase: 2, plus every Income ability. Computed in
     advance for the Ogre (research notes, Wars)."""
     total = 2
-    for holder, _, triggers in sources(state, seat):
+    for holder, triggers in triggered(state, seat, "income"):
         for effect in triggers:
             income_ability = isinstance(effect, GainGold) and effect.when == "income"
             if income_ability and holds(holder, effect.cond):
@@ -245,10 +308,11 @@ def income(state: PaperTalesState, seat: int) -> int:
 def gold_for(state: PaperTalesState, seat: int) -> set[str]:
     """The resources 1 Gold may stand in for at Construction."""
     found: set[str] = set()
-    for holder, static, _ in sources(state, seat):
+    for holder, static in statics(state, seat, GoldForResource):
         found = ask(holder, GoldForResource, found, static)
     return found
 
 
 def no_land_cost(state: PaperTalesState, seat: int) -> bool:
-    return any(ask(holder, NoLandCost, False, static) for holder, static, _ in sources(state, seat))
+    found = statics(state, seat, NoLandCost)
+    return any(ask(holder, NoLandCost, False, static) for holder, static in found)

@@ -20,7 +20,7 @@ from .. import hidden
 from ..content import LICH_KING, Content, Necropolis, Produce, Quest, game_content
 from ..state import Solo
 from . import recruitment, wars
-from .kingdom import fire, sources, war_strength
+from .kingdom import fire, triggered, war_strength
 
 if TYPE_CHECKING:
     from ..state import PaperTalesState
@@ -268,10 +268,9 @@ def war(state: PaperTalesState) -> None:
             lich += LICH_LP_PER_WAR + bonuses(state)["war"]
     state.add_lich_king_lp(lich, wars.SOURCE)
     log(data, f"Wars: your strength {mine}; the Lich King scores {lich} LP")
-    for holder, _, triggers in list(sources(state, 0)):
+    for holder, triggers in triggered(state, 0, "wars"):
         for effect in triggers:
-            if effect.when == "wars":
-                fire(holder, effect)
+            fire(holder, effect)
 
 
 def end_of_game(state: PaperTalesState) -> None:

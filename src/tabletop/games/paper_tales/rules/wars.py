@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine.views import log
 
-from .kingdom import fire, sources, war_strength
+from .kingdom import fire, triggered, war_strength
 
 if TYPE_CHECKING:
     from ..state import PaperTalesState
@@ -55,7 +55,6 @@ def resolve(state: PaperTalesState) -> None:
 def abilities(state: PaperTalesState) -> None:
     """Every Wars ability of every Kingdom (LP and Gold per War won, Level 2 Buildings)."""
     for seat in state.resolution_order():
-        for holder, _, triggers in list(sources(state, seat)):
+        for holder, triggers in triggered(state, seat, "wars"):
             for effect in triggers:
-                if effect.when == "wars":
-                    fire(holder, effect)
+                fire(holder, effect)
