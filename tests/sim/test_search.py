@@ -117,9 +117,11 @@ class TestInformationSets:
         assert bot.act(guard) in state.legal_actions(1)  # type: ignore[arg-type]
 
     def test_same_seed_same_choice(self, paupers_mid: State) -> None:
+        """Without a wall-clock budget (``seconds=0``): a budget cuts the search wherever a busy
+        machine leaves it, so only the iterations make the choice repeatable."""
         seat = paupers_mid.current_seats()[0]
         picks = {
-            make_bot(paupers_mid.game, "ismcts?iterations=60", seat, 9).act(paupers_mid)
+            make_bot(paupers_mid.game, "ismcts?iterations=60&seconds=0", seat, 9).act(paupers_mid)
             for _ in range(2)
         }
         assert len(picks) == 1
