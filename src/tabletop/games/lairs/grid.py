@@ -309,6 +309,11 @@ def peril_mask_left(
     return l0 | l1 | l2 | l3
 
 
+def next_to(g: int, walls: Iterable[int]) -> int:
+    """The spaces one step from the spaces ``g`` past these walls (a bit mask)."""
+    return _step(g, leavers(walls))
+
+
 def _step(g: int, leave: tuple[int, int, int, int]) -> int:
     """The spaces one step from ``g`` past the walls (leavers of :func:`leavers`)."""
     e, w, so, no = leave
