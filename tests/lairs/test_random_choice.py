@@ -55,3 +55,31 @@ def test_after_the_tries_run_out_it_draws_from_the_full_list(
     for k in range(20):
         a = random_action(state, seat, Rng(k))
         assert a == legal[Rng(k).below(len(legal))]
+
+
+@pytest.mark.parametrize("tries", [bots.TRIES, 2])
+def test_the_games_draw_is_the_engines_draw_from_the_templates(
+    tries: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Build's own draw takes the same numbers from the Rng as the engine's rejection draw over
+    its templates, and so the same action (the same games as before it), the full list's draw
+    after the tries run out included."""
+    monkeypatch.setattr(bots, "TRIES", tries)
+    drawn = 0
+    for params in ({"mode": "standard"}, {"mode": "standard", "pack": True}):
+        game = load("lairs", **params)
+        for seed in range(2):
+            state, rng = game.new_state(seed), Rng(100 + seed)
+            while state.prompt().kind in ("draft", "build"):
+                seat = state.prompt().seats[rng.below(len(state.prompt().seats))]
+                if state.prompt().kind == "build":
+                    mine, engines = rng.copy(), rng.copy()
+                    decision = state.decision()  # type: ignore[attr-defined]
+                    action = decision.draw(state, seat, mine)
+                    templates = state.templates(seat)
+                    assert templates is not None
+                    assert action == bots._from_templates(state, seat, engines, templates)
+                    assert mine.state == engines.state
+                    drawn += 1
+                state.apply(random_action(state, seat, rng), seat)
+    assert drawn > 200

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tabletop.engine import Action, Param, Template
+from tabletop.engine import Action, Param, Rng, Template, bots
 from tabletop.engine.decisions import Decision, DecisionTable
 
 from . import grid
@@ -202,6 +202,63 @@ class Build(LairsDecision):
         if ready:
             out.append(READY)
         return out
+
+    def draw(self, state: LairsState, seat: int, rng: Rng) -> Action | None:
+        """The engine's own draw from these templates (:func:`tabletop.engine.bots.random_action`
+        by rejection: up to ``TRIES`` combinations numbered ``rng.below(total)`` in offer order,
+        then the full list), made here with the same numbers from ``rng`` and so the same action,
+        but each refused combination refused from its numbers, without making an Action and
+        asking the engine: the same games as before, every legal action equally likely. No
+        combination is admitted by two templates (their kinds differ), so the engine's draw
+        among twins never happens."""
+        templates = state.templates(seat) or []
+        sizes = [t.size() for t in templates]
+        total = sum(sizes)
+        lair = state.lair(seat)
+        for _ in range(bots.TRIES if total else 0):
+            pick, k = rng.below(total), 0
+            while pick >= sizes[k]:
+                pick -= sizes[k]
+                k += 1
+            t = templates[k]
+            if t.kind == "ready":
+                if building.ready_problem(state.data, lair, state.content) is None:
+                    return READY_ACTION
+                continue
+            # the parameters are (piece,) cell, side: decoded last first, as the engine does
+            pick, side = divmod(pick, len(SIDES))
+            pick, cell = divmod(pick, grid.SPACES)
+            piece = "" if t.kind == "take-back" else t.params[0].domain[pick]
+            found = self._placing_if_legal(state, lair, piece, cell, side)
+            if found is not None:
+                return found
+        legal = state._legal(seat)
+        return legal[rng.below(len(legal))]
+
+    def _placing_if_legal(
+        self, state: LairsState, lair: dict[str, Any], piece: Any, cell: int, side: int
+    ) -> Action | None:
+        """The build action (``piece``; none: the take-back) at space ``cell`` and side number
+        ``side`` when :meth:`is_legal` accepts it, else None."""
+        content = state.content
+        if side == 0:  # on the space
+            if not piece:
+                return placing("", cell, None) if lair["feat"][cell] is not None else None
+            if piece == "wall":
+                return None
+            ok = building.placement_problem(lair, piece, cell, None, content) is None
+            return placing(piece, cell, None) if ok else None
+        if piece and piece != "wall":
+            return None  # a feature stands on a space, not on an edge
+        e = grid.side_edge(cell, "e" if side == 1 else "s")
+        if e is None:
+            return None  # the printed border
+        if not piece:
+            if e not in lair["walls"] or not building.removable_edges(lair, content, only=e):
+                return None
+        elif building.placement_problem(lair, "wall", None, e, content) is not None:
+            return None
+        return placing(piece, None, e)
 
     def is_legal(self, state: LairsState, seat: int, action: Action) -> bool:
         # admitted by a template: its piece is one of the pieces left

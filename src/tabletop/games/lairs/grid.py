@@ -125,6 +125,7 @@ def is_hallway(cell: int, walls: set[int]) -> bool:
 
 
 _FULL = (1 << SPACES) - 1
+FULL = _FULL  # every space, as a bit mask
 _NOT_LAST_COL = sum(1 << c for c in range(SPACES) if c % COLS != COLS - 1)
 _NOT_FIRST_COL = sum(1 << c for c in range(SPACES) if c % COLS != 0)
 _NOT_LAST_ROW = sum(1 << c for c in range(SPACES) if c // COLS != ROWS - 1)
@@ -152,13 +153,13 @@ def _spread(s: int, m: tuple[int, int, int, int]) -> int:
 
 def connected(walls: set[int]) -> bool:
     """Every space reachable from every other (No Unreachable Spaces)."""
-    return _fill(1, _entries(_leavers(walls), _FULL)) == _FULL
+    return _fill(1, _entries(leavers(walls), _FULL)) == _FULL
 
 
 def joined(a: int, b: int, walls: Iterable[int]) -> bool:
     """Whether space ``b`` is reachable from space ``a`` past these walls (the flood stops as
     soon as it is)."""
-    return bool(_fill(1 << a, _entries(_leavers(walls), _FULL), 1 << b) >> b & 1)
+    return bool(_fill(1 << a, _entries(leavers(walls), _FULL), 1 << b) >> b & 1)
 
 
 def distances(start: int, walls: set[int]) -> list[int]:
@@ -214,7 +215,7 @@ def _packed(e: int) -> int:
 _PACKED = tuple(_packed(e) for e in range(EDGES))
 
 
-def _leavers(walls: Iterable[int]) -> tuple[int, int, int, int]:
+def leavers(walls: Iterable[int]) -> tuple[int, int, int, int]:
     """Bit masks of the spaces that may step east, west, south and north past these walls."""
     b = reduce(or_, map(_PACKED.__getitem__, walls), 0)
     return (
@@ -228,7 +229,7 @@ def _leavers(walls: Iterable[int]) -> tuple[int, int, int, int]:
 def _entries(leave: tuple[int, int, int, int], allowed: int) -> tuple[int, ...]:
     """For an occluded flood fill (Kogge-Stone): per direction, the spaces inside ``allowed``
     that may be entered by a step of 1, then of 2, then of 4 spaces (1, 2, 4 rows for north and
-    south), from the leavers of :func:`_leavers`."""
+    south), from the leavers of :func:`leavers`."""
     e, w, so, no = leave
     e1 = allowed & (e << 1)
     w1 = allowed & (w >> 1)
@@ -266,7 +267,7 @@ def _fill(g: int, p: tuple[int, ...], until: int = 0) -> int:
 def reach(start: int, walls: Iterable[int], allowed: int) -> int:
     """The spaces reachable from ``start`` past these walls through the spaces of the bit mask
     ``allowed`` (``start`` itself always), as a bit mask."""
-    return _fill(1 << start, _entries(_leavers(walls), allowed | 1 << start))
+    return _fill(1 << start, _entries(leavers(walls), allowed | 1 << start))
 
 
 def cells_of(mask: int) -> list[int]:
@@ -285,7 +286,14 @@ def peril_mask(start: int, walls: Iterable[int], mon: int, trap: int, goals: int
     filled in that order, each once: a path only ever moves to a later layer. Once the spaces
     of ``goals`` are all reached the rest is not filled (the mask then holds them, not every
     space the rule lets the Start reach)."""
-    leave = _leavers(walls)
+    return peril_mask_left(start, leavers(walls), mon, trap, goals)
+
+
+def peril_mask_left(
+    start: int, leave: tuple[int, int, int, int], mon: int, trap: int, goals: int = _FULL
+) -> int:
+    """:func:`peril_mask` from the walls' leavers (:func:`leavers`), worked out once for many
+    masks of the same lair."""
     free = _FULL & ~mon & ~trap
     inside = _entries(leave, free)
     l0 = _fill(1 << start, inside)
@@ -301,8 +309,13 @@ def peril_mask(start: int, walls: Iterable[int], mon: int, trap: int, goals: int
     return l0 | l1 | l2 | l3
 
 
+def next_to(g: int, walls: Iterable[int]) -> int:
+    """The spaces one step from the spaces ``g`` past these walls (a bit mask)."""
+    return _step(g, leavers(walls))
+
+
 def _step(g: int, leave: tuple[int, int, int, int]) -> int:
-    """The spaces one step from ``g`` past the walls (leavers of :func:`_leavers`)."""
+    """The spaces one step from ``g`` past the walls (leavers of :func:`leavers`)."""
     e, w, so, no = leave
     return ((g & e) << 1) | ((g & w) >> 1) | ((g & so) << COLS) | ((g & no) >> COLS)
 

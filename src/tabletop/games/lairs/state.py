@@ -59,8 +59,10 @@ class Lair(dict[str, Any]):
 
     def __init__(self, data: dict[str, Any], i: int) -> None:
         rec = data["lairs"][i]
-        zone = data[SECRET][ZONES][zone_name(i)]
-        super().__init__(rec, feat=zone["items"])
+        zone = data[SECRET][ZONES][_ZONE_NAMES[i] if i < 2 else zone_name(i)]
+        # dict's own methods: made several times an action, without super() or keywords
+        dict.update(self, rec)
+        dict.__setitem__(self, "feat", zone["items"])
         self._rec = rec
         self._zone = zone
 
@@ -84,6 +86,9 @@ CHECK_DECISIONS = {"buy": "check", "reroll": "reroll", "after-roll": "after-roll
 
 def zone_name(i: int) -> str:
     return f"lair:{i}"
+
+
+_ZONE_NAMES = (zone_name(0), zone_name(1))
 
 
 def install_lair(data: dict[str, Any], i: int, lair: dict[str, Any]) -> None:

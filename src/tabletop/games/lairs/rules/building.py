@@ -205,31 +205,43 @@ def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
 
 def legal_cells(lair: dict[str, Any], piece: str, content: Content) -> list[int]:
     """Spaces where ``piece`` may go now; the same answer as :func:`place_problem` for every
-    space, found with one search of the lair instead of one per space."""
-    feat, walls = lair["feat"], set(lair["walls"])
+    space of a lair that keeps every rule (as every lair does, ruling B1), found with bit masks
+    worked out once: the Start only moves the Peril Rule's origin; a Hazard must keep its own
+    placement limit and every goal's path; a goal must be one the Start reaches under the Peril
+    Rule. A Hazard's Peril check floods only from a space the Start reaches that way (elsewhere
+    no path crosses it)."""
+    feat, walls = lair["feat"], lair["walls"]
     free = [c for c in range(grid.SPACES) if feat[c] is None]
+    mon, trap, goals = _masks(feat)
+    leave = grid.leavers(walls)
     if piece == "start":
         # the Start changes neither reachability nor a placement limit: only the Peril Rule
-        out = []
-        for c in free:
-            trial = list(feat)
-            trial[c] = "start"
-            if _peril_holds(trial, walls):
-                out.append(c)
-        return out
-    w = _witness(lair)
+        if not goals:
+            return free
+        placed = feat.index("start") if "start" in feat else grid.SPACES  # (the first counts)
+        return [
+            c
+            for c in free
+            if not goals & ~grid.peril_mask_left(min(c, placed), leave, mon, trap, goals)
+        ]
+    start = feat.index("start") if "start" in feat else -1
+    reach = grid.peril_mask_left(start, leave, mon, trap) if start >= 0 else grid.FULL
+    k = kind_of(piece)
+    if k not in ("monster", "trap"):
+        return [c for c in free if reach >> c & 1]  # a goal the Start reaches (or any space)
+    h = content.hazards[piece[2:]]
+    ws = set(walls)
     out = []
     for c in free:
-        k = kind_of(piece)
-        if k in ("monster", "trap"):
-            trial = list(feat)
-            trial[c] = piece
-            if not _special_ok(trial, walls, [c], content):
+        if h.placement == "dead-end" and not grid.is_dead_end(c, ws):
+            continue
+        if h.placement == "hallway" and not grid.is_hallway(c, ws):
+            continue
+        if start >= 0 and goals and reach >> c & 1:
+            bit = 1 << c
+            m, t = (mon | bit, trap) if k == "monster" else (mon, trap | bit)
+            if goals & ~grid.peril_mask_left(start, leave, m, t, goals):
                 continue
-            if w is not None and c in w[2] and not _peril_holds(trial, walls):
-                continue
-        elif w is not None and not w[0][c]:
-            continue  # a Goal the Start cannot reach under the Peril Rule
         out.append(c)
     return out
 

@@ -116,29 +116,32 @@ def hustle_options(state: LairsState, seat: int) -> list[tuple[str, int]]:
 
 def _passable(explorer: dict[str, Any]) -> int:
     """The spaces a Backtrack may pass: visited, Known and empty on the map sheet (a bit mask)."""
-    ok = 0
+    return _backtrack_masks(explorer)[1]
+
+
+def _backtrack_masks(explorer: dict[str, Any]) -> tuple[int, int]:
+    """Bit masks of the spaces visited and Known, and of those of them empty on the map sheet."""
+    seen = empty = 0
+    shown = explorer["map"]
     for c in compress(range(grid.SPACES), map(and_, explorer["visited"], explorer["known"])):
-        if map_empty(explorer, c):
-            ok |= 1 << c
-    return ok
+        seen |= 1 << c
+        if shown[c] in EMPTY_ON_MAP:
+            empty |= 1 << c
+    return seen, empty
 
 
 def backtrack_targets(state: LairsState, seat: int) -> list[int]:
     """Backtrack (ruling X2): to any space already visited and Known, passing only visited Known
     empty spaces, with no wall learnt between. The space it ends on need not be empty (a
     visited Exit, a Known hazard the explorer walked away from); it is then resolved as
-    entered."""
+    entered: a visited Known space one step past the spaces it may pass."""
     explorer = state.data["explorers"][seat]
     start = explorer["position"]
-    mw = set(explorer["map_walls"])
-    inner = grid.reach(start, mw, _passable(explorer))
-    out = inner & ~(1 << start)
-    for c in compress(range(grid.SPACES), map(and_, explorer["visited"], explorer["known"])):
-        if c == start or map_empty(explorer, c):
-            continue
-        if any(inner >> n & 1 and edge not in mw for _, n, edge in grid.neighbours(c)):
-            out |= 1 << c
-    return grid.cells_of(out)
+    mw = explorer["map_walls"]
+    seen, empty = _backtrack_masks(explorer)
+    inner = grid.reach(start, mw, empty)
+    ends = grid.next_to(inner, mw) & seen & ~empty
+    return grid.cells_of((inner | ends) & ~(1 << start))
 
 
 def backtrack_path(state: LairsState, seat: int, to: int) -> list[int]:
