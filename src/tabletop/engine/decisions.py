@@ -259,7 +259,12 @@ class DecidingState(State):
             known: Decision[Any] | None = found
             return known
         kind = self.decision_kind()
-        due = None if kind is None else self.decisions[kind]
+        if kind is None:
+            due = None
+        else:
+            # the table's own dict first (asked after every action); an unknown kind is named
+            # by the table's lookup
+            due = self.decisions._by_kind.get(kind) or self.decisions[kind]
         memo[_DUE] = due
         return due
 

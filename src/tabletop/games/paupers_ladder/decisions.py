@@ -114,7 +114,7 @@ class DiscardEquipment(FreeAction):
     kind = "discard"
 
     def offers(self, state: PLState, seat: int) -> list[Action]:
-        inventory = state.player(seat)["inventory"]
+        inventory = state.data["players"][seat]["inventory"]
         return [action_of("discard", item=it["card"]) for it in inventory] if inventory else []
 
     def take(self, state: PLState, seat: int, action: Action) -> None:
@@ -208,7 +208,9 @@ def free_actions(state: PLState, seat: int, anytime: bool = False) -> list[Actio
         )
     out: list[Action] = []
     for free in offered:
-        out += free.offers(state, seat)
+        found = free.offers(state, seat)
+        if found:  # mostly none
+            out += found
     return out
 
 

@@ -32,7 +32,7 @@ from tabletop.engine.scores import ScoreItem, SeatScore
 from tabletop.engine.views import log
 
 from . import hidden
-from .abilities import ability_sources
+from .abilities import ability_sources, having
 from .content import TRIGGERED, Content
 from .steps import STEPS
 
@@ -397,7 +397,7 @@ class PLState(DecidingState):
 
     def position(self, seat: int, char: str) -> str:
         """The Region a seat's Pauper or Bird is in."""
-        p = self.player(seat)
+        p = self.data["players"][seat]
         return str(p["position"] if char == "pauper" else p["bird_position"])
 
     def set_position(self, seat: int, char: str, region: str) -> None:
@@ -424,13 +424,11 @@ class PLState(DecidingState):
 
     def having(self, seat: int, char: str, model: type[Effect]) -> list[tuple[str, Any]]:
         """The abilities of one kind in force for a character, with their source keys."""
-        # asked several times for every action listed: the sources read from the player here,
-        # without the method above in between
+        # asked several times for every action listed: read from the player in one pass
         p = self.data["players"][seat]
-        if char == "bird" and not p["trained"]:
-            return []
-        sources = ability_sources(
+        return having(
             self.content,
+            model,
             char,
             p["pauper"],
             p["bird"],
@@ -439,7 +437,6 @@ class PLState(DecidingState):
             p["recipes"],
             p["turns"],
         )
-        return [(key, e) for key, found in sources for e in found if type(e) is model]
 
     def used(self, key: str) -> bool:
         """Whether an ability (by its source key) was used this turn."""

@@ -13,7 +13,7 @@ from ..state import PLState
 
 
 def may_train(state: PLState, seat: int) -> bool:
-    player = state.player(seat)
+    player = state.data["players"][seat]
     return not player["trained"] and player["gems"] >= state.content.number["bird_training_cost"]
 
 

@@ -18,7 +18,7 @@ from .. import hidden
 from ..abilities import amount
 from ..content import CITIES, LearnRecipe, Pay, Recall, SellTrophy, TakeTucked, Toll, Transmute
 from ..state import PLState, action_of, new_context
-from ..steps import EncounterCard, EndDisaster, EndEvent
+from ..steps import EncounterCard, EndDisaster, EndEvent, step
 from . import cities, decks, equipment, fighting, quests, recipes, survival
 from .scenarios import scenario_rules
 
@@ -222,7 +222,7 @@ def place(state: PLState, region: str, cid: str, seat: int, char: str) -> None:
         data["decks"][state.content.region_deck_of[cid]]["removed"].append(cid)
         return
     if card.kind == "disaster":
-        state.run([*card.options[0].effects, EndDisaster(card=cid)])
+        state.run([*card.options[0].effects, step(EndDisaster, card=cid)])
         data["effect_context"] = {"seat": seat, "char": char, "card": cid, "region": region}
         return
     data["tiles"][region].append(cid)
@@ -230,7 +230,7 @@ def place(state: PLState, region: str, cid: str, seat: int, char: str) -> None:
     rules = scenario_rules(state)  # a solo scenario's rule for a card drawn (a nest)
     if rules is not None:
         rules.drawn(state, seat, cid, region)
-    state.run([*card.appear, EncounterCard(card=cid)])
+    state.run([*card.appear, step(EncounterCard, card=cid)])
 
 
 def encounter(state: PLState, seat: int, char: str, cid: str, region: str) -> None:
@@ -320,7 +320,7 @@ def option_possible(state: PLState, seat: int, effects: Iterable[Effect]) -> boo
 def choose_option(state: PLState, frame: Any, n: int) -> None:
     """An event's option: its effects run, then the card leaves when they say so."""
     card = state.content.region_card[frame["card"]]
-    state.run([*card.options[n].effects, EndEvent(card=frame["card"])])
+    state.run([*card.options[n].effects, step(EndEvent, card=frame["card"])])
 
 
 def rest(state: PLState, seat: int, frame: Any) -> None:

@@ -26,7 +26,7 @@ from ..content import (
     WeaponGems,
 )
 from ..state import PLState, action_of, new_context, new_fight
-from ..steps import ADD_BONUSES, DRAW_FOR_FIGHT, OFFER_BOOST, WildDefeat
+from ..steps import ADD_BONUSES, DRAW_FOR_FIGHT, OFFER_BOOST, WildDefeat, step
 from . import decks, equipment, recipes, solo, survival
 from .scenarios import scenario_rules
 
@@ -311,7 +311,7 @@ def _defeated(state: PLState, fight: Any) -> None:
         options.append(["rarity", None])
     options.append(["trophy", None])
     state.push({"kind": "reward", "seat": seat, "options": options, "hazard": fight["hazard"]})
-    state.run([WildDefeat(hazard=fight["hazard"], region=region, char=char)])
+    state.run([step(WildDefeat, hazard=fight["hazard"], region=region, char=char)])
 
 
 def take_reward(state: PLState, seat: int, frame: Any, kind: str, rid: str | None) -> None:
