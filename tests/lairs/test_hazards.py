@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 
 from tabletop.engine import Action
+from tabletop.engine.bots import make_bot
 from tabletop.games.lairs import grid, tui, web
 from tabletop.games.lairs.encoding import encoding
 from tabletop.testing import Scenario
@@ -61,6 +62,12 @@ class TestFrightGobbler:
         s.do("reroll", dice=(0, 1))
         last = s.view(0)["last_check"]
         assert [d["value"] for d in last["dice"]] == [1, 2] and last["total"] == 3
+
+    def test_the_shivers_the_builders_own_bot_rerolls_the_highest_dice(self) -> None:
+        s = fight("fright-gobbler", [6, 6, 1, 2], ["blank", "skull"])
+        s.expect("reroll", seat=1)
+        bot = make_bot(s.state.game, "greedy", 1, 1)
+        assert bot.act(s.state) == Action.of("reroll", dice=(0, 1))
 
     def test_grip_of_fear_the_builder_fatigues_any_cube_even_a_conserved_one(self) -> None:
         s = scenario({"fresh": {"basic": 3}}, lair1=arena("fright-gobbler"), params=PACK)

@@ -301,4 +301,4 @@ class GreedyBot(Bot):
     def on_reroll(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         """The Shivers: the explorer's highest dice (as many as it may choose)."""
         dice = view["check"]["dice"]
-        return max(legal, key=lambda a: (sum(dice[i]["v"] for i in a["dice"]), -len(a["dice"])))
+        return max(legal, key=lambda a: (sum(dice[i]["value"] for i in a["dice"]), -len(a["dice"])))

@@ -221,8 +221,7 @@ def options(state: PaperTalesState, seat: int) -> list[Action]:
     return _options(rows, tuple(hand), gold, len(caps[IN_FRONT]), len(caps[IN_BACK]))
 
 
-# few listings kept: each holds up to tens of thousands of actions, which every full pass of
-# the cycle collector walks (a long random playout lists a Deployment rarely and never twice)
+# few listings kept: each holds up to tens of thousands of actions the cycle collector walks
 @lru_cache(maxsize=8)
 def _options(
     in_play: tuple[tuple[str, str], ...], hand: tuple[str, ...], gold: int, front: int, back: int
