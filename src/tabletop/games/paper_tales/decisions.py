@@ -397,7 +397,8 @@ class LichKingTurn(Decision["PaperTalesState"]):
     automaton = True
 
     def seats(self, state: PaperTalesState) -> tuple[int, ...]:
-        return (state.game.num_players,)
+        # the seat after the players' (asked at every prompt: the data, not the game's property)
+        return (len(state.data["players"]),)
 
     def text(self, state: PaperTalesState, seat: int) -> str:
         return "The Lich King acts."

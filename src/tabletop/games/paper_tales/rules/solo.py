@@ -171,7 +171,7 @@ def quest_met(state: PaperTalesState, quest: Quest, card: str) -> bool:
 
 
 def _quest_met(content: Content, quest: Quest, card: str) -> bool:
-    unit = content.unit(card)
+    unit = content.instance_type[card]
     if quest.test == "produces":
         return any(isinstance(e, Produce) and e.resource == quest.resource for e in unit.static)
     n = int(quest.n or 0)
