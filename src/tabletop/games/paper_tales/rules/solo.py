@@ -39,12 +39,11 @@ LINE = tuple(f"line:{i}" for i in range(len(PILES)))
 def setup(state: PaperTalesState, lich_cards: int) -> None:
     """One card from each Necropolis pile, face down in a line, the first revealed; the Lich King
     cards drawn at random for the difficulty."""
-    content = state.content
     line = []
     for pile in PILES:
-        cards = sorted(n.id for n in content.necropolis.values() if n.pile == pile)
+        cards = _pile(pile)
         line.append(cards[state.rng.below(len(cards))])
-    lich = sorted(content.lich)
+    lich = list(_lich_cards())
     state.rng.shuffle(lich)
     set_line(state, line, 1)
     state.data["solo"] = {
@@ -106,12 +105,24 @@ def set_line(state: PaperTalesState, cards: list[str], revealed: int) -> None:
     face down may be any card of its pile."""
     zones = hidden.zones(state)
     for i, (pile, ident) in enumerate(zip(PILES, cards, strict=True)):
-        rest = sorted(
-            n.id for n in state.content.necropolis.values() if n.pile == pile and n.id != ident
-        )
+        rest = [card for card in _pile(pile) if card != ident]
         zones.create(f"line:{i}", [ident], pool=f"necropolis-{pile}")
         zones.create(f"pile:{i}", rest, pool=f"necropolis-{pile}")
     reveal(state, revealed)
+
+
+@lru_cache(maxsize=8)
+def _pile(pile: str) -> tuple[str, ...]:
+    """The Necropolis cards of one pile, by id (static content: listed once per process, not at
+    every set-up)."""
+    content = game_content()  # static content, loaded once per process
+    return tuple(sorted(n.id for n in content.necropolis.values() if n.pile == pile))
+
+
+@lru_cache(maxsize=1)
+def _lich_cards() -> tuple[str, ...]:
+    """The Lich King cards, by id (static content)."""
+    return tuple(sorted(game_content().lich))
 
 
 def reveal(state: PaperTalesState, revealed: int) -> None:
