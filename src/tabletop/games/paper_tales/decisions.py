@@ -406,7 +406,7 @@ class LichKingTurn(Decision["PaperTalesState"]):
     def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
         found = state.solo()
         assert found is not None
-        return [Action.of("lich-king", step=found["due"])]
+        return [solo.step_action(str(found["due"]))]
 
     def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
         solo.act(state, str(action["step"]))

@@ -65,7 +65,19 @@ class LichKing(Automaton):
     name = "the Lich King"
 
     def act(self, state: State, who: int) -> Action:
-        return Action.of("lich-king", step=state.data["solo"]["due"])
+        return step_action(str(state.data["solo"]["due"]))
+
+
+# the Lich King's one action per step, made once (he takes up to 9 steps a game)
+_STEP_ACTIONS: dict[str, Action] = {}
+
+
+def step_action(step: str) -> Action:
+    """The Lich King's action for one of his steps (``gain``, ``wars``, ``end``)."""
+    found = _STEP_ACTIONS.get(step)
+    if found is None:
+        found = _STEP_ACTIONS[step] = Action.of("lich-king", step=step)
+    return found
 
 
 def _solo(state: PaperTalesState) -> Solo:
@@ -264,8 +276,11 @@ def war(state: PaperTalesState) -> None:
     """Reveal the next Necropolis card; one War against each army; ties won by both."""
     data = state.data
     solo = _solo(state)
-    solo["revealed"] = max(solo["revealed"], data["turn"] + 1)
-    reveal(state, solo["revealed"])
+    before = solo["revealed"]
+    solo["revealed"] = max(before, data["turn"] + 1)
+    zones = hidden.zones(state)
+    for i in range(before, solo["revealed"]):  # the cards revealed before stay as they were
+        zones.reveal(LINE[i])
     mine = war_strength(state, 0)
     player = state.player(0)
     player["wars_won"] = 0
