@@ -22,7 +22,7 @@ from .content import LICH_KING, STATIC, TRIGGERED, game_content
 from .decisions import DECISIONS
 from .presentation import PaperTalesPresentation
 from .rules import setup, solo, turn
-from .state import PaperTalesState, Rules, upgrade
+from .state import PaperTalesState, upgrade
 
 __all__ = ["PaperTales", "PaperTalesState"]
 
@@ -32,11 +32,8 @@ MODES = ("standard", "solo")
 MAX_ACTIONS = 4 * 7 * 60
 
 
-class PaperTalesRules(Rules):
-    """The rules' entry points the state's hooks call."""
-
-    def advance(self, state: PaperTalesState) -> None:
-        turn.advance(state)
+class PaperTalesRules(turn.TurnRules):
+    """The rules' entry points the state's hooks call (``advance``: ``turn.TurnRules``)."""
 
     def view(self, state: PaperTalesState, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)

@@ -397,7 +397,8 @@ class LichKingTurn(Decision["PaperTalesState"]):
     automaton = True
 
     def seats(self, state: PaperTalesState) -> tuple[int, ...]:
-        return (state.game.num_players,)
+        # the seat after the players' (asked at every prompt: the data, not the game's property)
+        return (len(state.data["players"]),)
 
     def text(self, state: PaperTalesState, seat: int) -> str:
         return "The Lich King acts."
@@ -405,7 +406,7 @@ class LichKingTurn(Decision["PaperTalesState"]):
     def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
         found = state.solo()
         assert found is not None
-        return [Action.of("lich-king", step=found["due"])]
+        return [solo.step_action(str(found["due"]))]
 
     def apply(self, state: PaperTalesState, seat: int, action: Action) -> None:
         solo.act(state, str(action["step"]))

@@ -156,7 +156,7 @@ def echo(holder: Holder, effect: Echo) -> None:
     for spot, unit in enumerate(_kingdom(holder)):
         if unit is None or unit is holder.unit or not unit["new"]:
             continue
-        card = state.content.unit(unit["card"])
+        card = state.content.instance_type[unit["card"]]
         again = [
             t
             for t in card.triggers
@@ -193,7 +193,7 @@ def shapeshift(holder: Holder, effect: Shapeshift) -> None:
         card = piles.draw(data["deck"], state.rng)
         if card is None:
             break
-        if state.content.unit(card).cost <= effect.max_cost:
+        if state.content.instance_type[card].cost <= effect.max_cost:
             found = card
             break
         turned.append(card)
@@ -208,7 +208,7 @@ def shapeshift(holder: Holder, effect: Shapeshift) -> None:
     log(
         data,
         f"{whose} Shapeshifter turns over {len(turned)} card(s) and becomes a "
-        f"{state.content.unit(found).name}",
+        f"{state.content.instance_type[found].name}",
     )
 
 

@@ -26,7 +26,7 @@ def dies(state: PaperTalesState, seat: int, spot: int, unit: UnitInPlay) -> bool
     by_model = unit_abilities(state, unit["card"])[0]
     if NeverDies not in by_model and DiesAtAge not in by_model:
         return bool(unit["age"] >= 1)
-    card = state.content.unit(unit["card"])
+    card = state.content.instance_type[unit["card"]]
     holder = Holder(state, seat, unit=unit, spot=spot)
     if ask(holder, NeverDies, False, card.static):
         return False
@@ -49,7 +49,7 @@ def start(state: PaperTalesState) -> None:
     log(data, f"Turn {data['turn']}: Aging")
     for seat in state.resolution_order():
         for spot, unit in list(units(state, seat)):
-            for effect in state.content.unit(unit["card"]).triggers:
+            for effect in state.content.instance_type[unit["card"]].triggers:
                 if isinstance(effect, SaveOne):
                     fire(Holder(state, seat, unit=unit, spot=spot), effect)
 
@@ -61,7 +61,7 @@ def save(state: PaperTalesState, seat: int, spot: int | None) -> None:
     unit = state.player(seat)["kingdom"][spot]
     assert unit is not None
     unit["saved"] = True
-    name = state.content.unit(unit["card"]).name
+    name = state.content.instance_type[unit["card"]].name
     log(state.data, f"{state.possessive(seat)} Mystical Healer saves the {name}")
     # a later Healer of the same Kingdom may find nobody left to save
     data = state.data
@@ -84,14 +84,14 @@ def finish(state: PaperTalesState) -> None:
                     holder.dying = dead
                     fire(holder, effect)
         for spot, unit in dying:
-            for effect in state.content.unit(unit["card"]).triggers:
+            for effect in state.content.instance_type[unit["card"]].triggers:
                 if effect.when == "dies":
                     fire(Holder(state, seat, unit=unit, spot=spot, dying=dead), effect)
         for spot, _ in dying:
             player["kingdom"][spot] = None
         piles.add_discards(data["deck"], [unit["card"] for unit in dead])
         if dead:
-            names = ", ".join(state.content.unit(unit["card"]).name for unit in dead)
+            names = ", ".join(state.content.instance_type[unit["card"]].name for unit in dead)
             log(data, f"Aging: {state.subject(seat, 'loses', opening=False)} {names}")
         for _, unit in units(state, seat):
             unit["age"] += 1

@@ -149,8 +149,8 @@ def limits(state: PaperTalesState, seat: int) -> tuple[dict[str, int], int, int,
     key = f"deploy-limits:{seat}"
     memo: tuple[dict[str, int], int, int, int] | None = state._cache.get(key)
     if memo is None:
-        unit = state.content.unit
-        costs = {card: unit(card).cost for card in hidden.hand(state, seat)}
+        unit = state.content.instance_type
+        costs = {card: unit[card].cost for card in hidden.hand(state, seat)}
         caps = row_spots(state, seat)
         gold = int(state.player(seat)["gold"])
         memo = (costs, len(caps[IN_FRONT]), len(caps[IN_BACK]), gold)
@@ -296,8 +296,8 @@ class Arrangements:
         in_play, hand = holdings(state, seat)
         caps = row_spots(state, seat)
         gold = int(state.player(seat)["gold"])
-        unit = state.content.unit
-        costs = {card: unit(card).cost for card in hand}
+        unit = state.content.instance_type
+        costs = {card: unit[card].cost for card in hand}
         budget = gold - sum(min(0, cost) for cost in costs.values())
         self.hand = hand
         self.in_play = sorted(in_play)  # the Units in play, by card
@@ -464,9 +464,8 @@ def arrangement(state: PaperTalesState, seat: int, action: Action) -> list[UnitI
 
 def planned_cost(state: PaperTalesState, mine: list[UnitInPlay | None]) -> int:
     """Gold the new Units of an arrangement cost (a Monkey's -1 gives Gold back)."""
-    return sum(
-        state.content.unit(unit["card"]).cost for unit in mine if unit is not None and unit["new"]
-    )
+    known = state.content.instance_type
+    return sum(known[unit["card"]].cost for unit in mine if unit is not None and unit["new"])
 
 
 def kept_card(action: Action) -> str | None:
@@ -511,7 +510,7 @@ def _reveal_one(
         else:
             discarded = hidden.take(state, f"hand:{seat}", card, bit(seat))
             piles.add_discards(data["deck"], [discarded])
-    new = [state.content.unit(u["card"]).name for u in mine if u is not None and u["new"]]
+    new = [state.content.instance_type[u["card"]].name for u in mine if u is not None and u["new"]]
     words = ", ".join(new) if new else "no new Unit"
     pays = state.verb(seat, "pays")
     log(data, f"{state.subject(seat, 'reveals')} {words} and {pays} {cost} Gold")
@@ -559,7 +558,7 @@ def resolve_abilities(state: PaperTalesState, seat: int) -> None:
             if isinstance(effect, Shapeshift):
                 continue
             holder = Holder(state, seat, unit=unit, spot=spot)
-            if getattr(effect, "last", False):
+            if effect.__dict__.get("last", False):  # a field of some models only
                 later.append((holder, effect))
             else:
                 fire(holder, effect)
@@ -576,7 +575,7 @@ def age_one(state: PaperTalesState, seat: int, spot: int, tokens: int, source: s
     unit = state.player(seat)["kingdom"][spot]
     assert unit is not None
     unit["age"] = max(0, unit["age"] + tokens)
-    name = state.content.unit(unit["card"]).name
+    name = state.content.instance_type[unit["card"]].name
     if tokens > 0:
         verb = f"puts {age_tokens(tokens)} on"
     else:

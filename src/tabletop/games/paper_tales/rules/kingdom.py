@@ -70,7 +70,7 @@ class Holder:
     @property
     def name(self) -> str:
         if self.unit is not None:
-            return self.state.content.unit(self.unit["card"]).name
+            return self.state.content.instance_type[self.unit["card"]].name
         if self.building is not None:
             return self.state.content.buildings[self.building].name
         return "?"
@@ -192,7 +192,7 @@ def unit_abilities(state: PaperTalesState, card: str) -> Abilities:
     memo = state.content.unit_abilities
     found: Abilities | None = memo.get(card)
     if found is None:
-        face = state.content.unit(card)
+        face = state.content.instance_type[card]
         found = memo[card] = _tables(face.static, face.triggers)
     return found
 
@@ -257,7 +257,7 @@ def resources(state: PaperTalesState, seat: int) -> dict[str, int]:
 
 def unit_strength(state: PaperTalesState, seat: int, spot: int, unit: UnitInPlay) -> int:
     """A Unit's strength during Wars: printed, replaced, then raised by its abilities."""
-    card = state.content.unit(unit["card"])
+    card = state.content.instance_type[unit["card"]]
     by_model = unit_abilities(state, unit["card"])[0]
     value = card.strength
     if StrengthSet in by_model or StrengthAdd in by_model:
@@ -273,7 +273,7 @@ def fights(state: PaperTalesState, seat: int, spot: int, unit: UnitInPlay) -> bo
     by_model = unit_abilities(state, unit["card"])[0]
     if not by_model:
         return spot in FRONT
-    card = state.content.unit(unit["card"])
+    card = state.content.instance_type[unit["card"]]
     holder = Holder(state, seat, unit=unit, spot=spot)
     if ask(holder, CannotFight, False, card.static):
         return False

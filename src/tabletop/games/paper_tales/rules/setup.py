@@ -5,6 +5,8 @@ cards. Then the first turn begins."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tabletop.engine import Game, new_rng
 from tabletop.engine.piles import new_pile
 from tabletop.engine.rng import Rng
@@ -52,10 +54,17 @@ def buildings_of(game: Game, rng: Rng) -> tuple[list[str], list[str]]:
     return [*FIXED_BUILDINGS, *tiles], tiles
 
 
+@lru_cache(maxsize=2)
+def _deck(expansion: bool) -> tuple[str, ...]:
+    """The Unit cards of the draw pile, with or without Beyond the Gates' (static content: listed
+    once per process, not at every set-up)."""
+    return tuple(game_content().deck(base=True, expansion=expansion))
+
+
 def blank_state(game: Game, seed: int, gold: int = START_GOLD) -> PaperTalesState:
     """A game set up and not yet begun (the scenario builder starts from it too)."""
     rng = new_rng(seed)
-    deck = game_content().deck(base=True, expansion=bool(game.params["new_units"]))
+    deck = list(_deck(bool(game.params["new_units"])))
     buildings, tiles = buildings_of(game, rng)
     data = new_data(game.num_players, deck, buildings, tiles, gold, rng)
     state = PaperTalesState(game, dict(data), rng, seed)

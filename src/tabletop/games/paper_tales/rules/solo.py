@@ -39,12 +39,11 @@ LINE = tuple(f"line:{i}" for i in range(len(PILES)))
 def setup(state: PaperTalesState, lich_cards: int) -> None:
     """One card from each Necropolis pile, face down in a line, the first revealed; the Lich King
     cards drawn at random for the difficulty."""
-    content = state.content
     line = []
     for pile in PILES:
-        cards = sorted(n.id for n in content.necropolis.values() if n.pile == pile)
+        cards = _pile(pile)
         line.append(cards[state.rng.below(len(cards))])
-    lich = sorted(content.lich)
+    lich = list(_lich_cards())
     state.rng.shuffle(lich)
     set_line(state, line, 1)
     state.data["solo"] = {
@@ -66,7 +65,19 @@ class LichKing(Automaton):
     name = "the Lich King"
 
     def act(self, state: State, who: int) -> Action:
-        return Action.of("lich-king", step=state.data["solo"]["due"])
+        return step_action(str(state.data["solo"]["due"]))
+
+
+# the Lich King's one action per step, made once (he takes up to 9 steps a game)
+_STEP_ACTIONS: dict[str, Action] = {}
+
+
+def step_action(step: str) -> Action:
+    """The Lich King's action for one of his steps (``gain``, ``wars``, ``end``)."""
+    found = _STEP_ACTIONS.get(step)
+    if found is None:
+        found = _STEP_ACTIONS[step] = Action.of("lich-king", step=step)
+    return found
 
 
 def _solo(state: PaperTalesState) -> Solo:
@@ -106,12 +117,24 @@ def set_line(state: PaperTalesState, cards: list[str], revealed: int) -> None:
     face down may be any card of its pile."""
     zones = hidden.zones(state)
     for i, (pile, ident) in enumerate(zip(PILES, cards, strict=True)):
-        rest = sorted(
-            n.id for n in state.content.necropolis.values() if n.pile == pile and n.id != ident
-        )
+        rest = [card for card in _pile(pile) if card != ident]
         zones.create(f"line:{i}", [ident], pool=f"necropolis-{pile}")
         zones.create(f"pile:{i}", rest, pool=f"necropolis-{pile}")
     reveal(state, revealed)
+
+
+@lru_cache(maxsize=8)
+def _pile(pile: str) -> tuple[str, ...]:
+    """The Necropolis cards of one pile, by id (static content: listed once per process, not at
+    every set-up)."""
+    content = game_content()  # static content, loaded once per process
+    return tuple(sorted(n.id for n in content.necropolis.values() if n.pile == pile))
+
+
+@lru_cache(maxsize=1)
+def _lich_cards() -> tuple[str, ...]:
+    """The Lich King cards, by id (static content)."""
+    return tuple(sorted(game_content().lich))
 
 
 def reveal(state: PaperTalesState, revealed: int) -> None:
@@ -171,7 +194,7 @@ def quest_met(state: PaperTalesState, quest: Quest, card: str) -> bool:
 
 
 def _quest_met(content: Content, quest: Quest, card: str) -> bool:
-    unit = content.unit(card)
+    unit = content.instance_type[card]
     if quest.test == "produces":
         return any(isinstance(e, Produce) and e.resource == quest.resource for e in unit.static)
     n = int(quest.n or 0)
@@ -253,8 +276,11 @@ def war(state: PaperTalesState) -> None:
     """Reveal the next Necropolis card; one War against each army; ties won by both."""
     data = state.data
     solo = _solo(state)
-    solo["revealed"] = max(solo["revealed"], data["turn"] + 1)
-    reveal(state, solo["revealed"])
+    before = solo["revealed"]
+    solo["revealed"] = max(before, data["turn"] + 1)
+    zones = hidden.zones(state)
+    for i in range(before, solo["revealed"]):  # the cards revealed before stay as they were
+        zones.reveal(LINE[i])
     mine = war_strength(state, 0)
     player = state.player(0)
     player["wars_won"] = 0

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
+from ..state import Rules
 from . import aging, deployment, endgame, income, recruitment, solo, wars
 
 if TYPE_CHECKING:
@@ -75,3 +78,13 @@ def advance(state: PaperTalesState) -> None:
             return
         else:
             return
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TurnRules(Rules):
+    """The state's ``advance`` hook, here so that the compiled build calls :func:`advance`
+    without an interpreted frame after every action (the game's ``PaperTalesRules`` adds the
+    other hooks)."""
+
+    def advance(self, state: PaperTalesState) -> None:
+        advance(state)
