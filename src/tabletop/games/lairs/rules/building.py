@@ -113,8 +113,10 @@ def placement_problem(
         trial = {*walls, edge}
         a, b = grid.edge_cells(edge)
         touched: tuple[int, ...] = (a, b)
+        # the walls' leavers, worked out once for the connection and the Peril Rule
+        leave: tuple[int, int, int, int] | None = grid.with_wall(grid.leavers(walls), edge)
         # the lair was connected: the new Wall cuts it only if its two spaces are now apart
-        if not grid.joined(a, b, trial):
+        if not grid.joined_left(a, b, leave):
             return "No Unreachable Spaces: a wall there would cut off part of the lair"
         new_walls: Any = trial
     else:
@@ -123,6 +125,7 @@ def placement_problem(
             return f"{grid.name(cell)} already holds a feature (one feature per space)"
         touched = (cell,)
         new_walls = walls
+        leave = None
     for c in touched:
         f = piece if c == cell else feat[c]
         hid = hazard_id(f)
@@ -146,7 +149,11 @@ def placement_problem(
                 trap |= 1 << cell
             elif k in ("exit", "chest"):
                 goals |= 1 << cell
-        cut = goals & ~grid.peril_mask(start, new_walls, mon, trap, goals) if goals else 0
+        cut = 0
+        if goals:
+            if leave is None:
+                leave = grid.leavers(new_walls)
+            cut = goals & ~grid.peril_mask_left(start, leave, mon, trap, goals)
         if cut:
             c = (cut & -cut).bit_length() - 1
             f = piece if c == cell else feat[c]
