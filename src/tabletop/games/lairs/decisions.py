@@ -23,7 +23,7 @@ from .rules import builder, building, checks, energy, exploring, pack, setup, tr
 from .rules.energy import COSTS
 from .rules.queue import queue
 from .state import LairsState
-from .steps import EnterSpace, HustleStep
+from .steps import HustleStep, enter_space
 
 DECISIONS = DecisionTable("lairs")
 
@@ -569,7 +569,7 @@ def carry_out(state: LairsState, seat: int, action: Action, pay: tuple[str, ...]
         assert nxt is not None
         if not explorer["known"][pos] and exploring.bump(state, seat, pos, nxt):
             return
-        queue(state, seat, [EnterSpace(cell=nxt, how=k)])
+        queue(state, seat, [enter_space(nxt, k)])
     elif k == "hustle":
         queue(state, seat, [HustleStep(dir=action["dir"], left=action["steps"], paid=list(pay))])
     elif k == "backtrack":
@@ -580,7 +580,7 @@ def carry_out(state: LairsState, seat: int, action: Action, pay: tuple[str, ...]
             explorer["previous"], explorer["position"] = last, to
         else:  # a visited Exit or Known hazard: resolved as entered from the path
             explorer["position"] = last
-            queue(state, seat, [EnterSpace(cell=to, how="backtrack")])
+            queue(state, seat, [enter_space(to, "backtrack")])
     elif k == "peer":
         c = grid.parse(action["at"])
         exploring.learn(state, seat, c, entering=False)

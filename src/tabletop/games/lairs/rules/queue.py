@@ -25,6 +25,28 @@ _READ: dict[tuple[tuple[str, Any], ...], Effect] = {}
 _READ_MAX = 4096
 # each model's handler, found once in its table (the hazards' effects' or the rules' steps')
 _HANDLERS: dict[type, Handler] = {}
+# the mappings of the effects queued so far, by the identity of the model (a hazard's Strike is
+# one model of the content, queued again and again): (model, its fields), the model kept so
+# that its identity is not reused
+_DUMPED: dict[int, tuple[Effect, dict[str, Any]]] = {}
+# the model of each mapping queued and not yet run, by the mapping's identity: (mapping, model),
+# so that running it needs no reading (a copied state's mappings are read as before)
+_QUEUED: dict[int, tuple[dict[str, Any], Effect]] = {}
+_KEPT_MAX = 4096
+
+
+def _fields(effect: Effect) -> dict[str, Any]:
+    """A new mapping of ``effect``'s fields (its ``model_dump``, made once a model)."""
+    found = _DUMPED.get(id(effect))
+    if found is None or found[0] is not effect:
+        if len(_DUMPED) >= _KEPT_MAX:
+            _DUMPED.clear()
+        found = _DUMPED[id(effect)] = (effect, effect.model_dump())
+    fields = {k: list(v) if isinstance(v, list) else v for k, v in found[1].items()}
+    if len(_QUEUED) >= _KEPT_MAX:
+        _QUEUED.clear()
+    _QUEUED[id(fields)] = (fields, effect)
+    return fields
 
 
 def queue(
@@ -36,7 +58,7 @@ def queue(
 ) -> None:
     """Effects that touch ``explorer`` wait in order: after what waits already, or (``front``)
     before it."""
-    entries = [{"explorer": explorer, "at": at, "effect": e.model_dump()} for e in effects]
+    entries = [{"explorer": explorer, "at": at, "effect": _fields(e)} for e in effects]
     waiting = state.data["queue"]
     if front:
         waiting[0:0] = entries
@@ -57,6 +79,9 @@ def run(state: LairsState) -> None:
 
 def read(fields: dict[str, Any]) -> Effect:
     """A queued effect's mapping as its typed model."""
+    queued = _QUEUED.pop(id(fields), None)
+    if queued is not None and queued[0] is fields:
+        return queued[1]
     key = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in fields.items())
     found = _READ.get(key)
     if found is None:
