@@ -10,6 +10,7 @@ refusal names the rule."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import grid
@@ -210,15 +211,37 @@ def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
     return not goals & ~grid.peril_mask(feat.index("start"), walls, mon, trap, goals)
 
 
-def legal_cells(lair: dict[str, Any], piece: str, content: Content) -> list[int]:
+def legal_cells(
+    lair: dict[str, Any],
+    piece: str,
+    content: Content,
+    among: Sequence[int] | None = None,
+    limit: int = 0,
+) -> list[int]:
     """Spaces where ``piece`` may go now; the same answer as :func:`place_problem` for every
     space of a lair that keeps every rule (as every lair does, ruling B1), found with bit masks
     worked out once: the Start only moves the Peril Rule's origin; a Hazard must keep its own
     placement limit and every goal's path; a goal must be one the Start reaches under the Peril
     Rule. A Hazard's Peril check floods only from a space the Start reaches that way (elsewhere
-    no path crosses it)."""
+    no path crosses it). With ``among``, only those spaces, in that order; with ``limit``, the
+    first ``limit`` legal ones (a Hazard's search stops there)."""
     feat, walls = lair["feat"], lair["walls"]
-    free = [c for c in range(grid.SPACES) if feat[c] is None]
+    spaces = range(grid.SPACES) if among is None else among
+    free = [c for c in spaces if feat[c] is None]
+    if limit:
+        return _legal_cells(feat, walls, piece, content, free, limit)[:limit]
+    return _legal_cells(feat, walls, piece, content, free, limit)
+
+
+def _legal_cells(
+    feat: list[str | None],
+    walls: list[int],
+    piece: str,
+    content: Content,
+    free: list[int],
+    limit: int,
+) -> list[int]:
+    """:func:`legal_cells` among the free spaces ``free``."""
     mon, trap, goals = _masks(feat)
     leave = grid.leavers(walls)
     if piece == "start":
@@ -238,8 +261,10 @@ def legal_cells(lair: dict[str, Any], piece: str, content: Content) -> list[int]
         return [c for c in free if reach >> c & 1]  # a goal the Start reaches (or any space)
     h = content.hazards[piece[2:]]
     ws = set(walls)
-    out = []
+    out: list[int] = []
     for c in free:
+        if limit and len(out) >= limit:
+            break
         if h.placement == "dead-end" and not grid.is_dead_end(c, ws):
             continue
         if h.placement == "hallway" and not grid.is_hallway(c, ws):
