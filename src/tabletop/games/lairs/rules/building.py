@@ -115,9 +115,10 @@ def placement_problem(
         a, b = grid.edge_cells(edge)
         touched: tuple[int, ...] = (a, b)
         # the walls' leavers, worked out once for the connection and the Peril Rule
-        leave: tuple[int, int, int, int] | None = grid.with_wall(grid.leavers(walls), edge)
+        walled = grid.with_wall(grid.leavers(walls), edge)
+        leave: tuple[int, int, int, int] | None = walled
         # the lair was connected: the new Wall cuts it only if its two spaces are now apart
-        if not grid.joined_left(a, b, leave):
+        if not grid.joined_left(a, b, walled):
             return "No Unreachable Spaces: a wall there would cut off part of the lair"
         new_walls: Any = trial
     else:
