@@ -16,14 +16,15 @@ from typing import Any
 
 from tabletop.engine import Action, Param, Rng, Template, bots
 from tabletop.engine.decisions import Decision, DecisionTable
+from tabletop.engine.knowledge import ZONES
 
 from . import grid
 from .content import CUBES
 from .rules import builder, building, checks, energy, exploring, pack, setup, treasure, turns
 from .rules.energy import COSTS
 from .rules.queue import queue
-from .state import LairsState
-from .steps import EnterSpace, HustleStep
+from .state import SECRET, LairsState, zone_name
+from .steps import HustleStep, enter_space
 
 DECISIONS = DecisionTable("lairs")
 
@@ -153,15 +154,17 @@ class Build(LairsDecision):
         return "Build your lair"
 
     def templates(self, state: LairsState, seat: int) -> list[Template]:
-        lair, content, data = state.lair(seat), state.content, state.data
+        content, data = state.content, state.data
         # the templates depend only on the pieces placed and the number of Walls: looked up by
-        # those (cheap to read), worked out once a game for each
-        walls = len(lair["walls"])
-        placed = tuple(sorted(filter(None, lair["feat"])))
+        # those (cheap to read, straight from the data: no Lair made), worked out once a game
+        # for each
+        walls = len(data["lairs"][seat]["walls"])
+        placed = tuple(sorted(filter(None, data[SECRET][ZONES][zone_name(seat)]["items"])))
         seen = (tuple(data["monsters"]), tuple(data["traps"]), placed, walls)
         by_lair = state.game.memo.setdefault("build_templates_by_lair", {})
         found: list[Template] | None = by_lair.get(seen)
         if found is None:
+            lair = state.lair(seat)
             left = building.pieces_left(data, lair, content)
             pieces = tuple(sorted(left)) + (("wall",) if walls < content.walls_max else ())
             # complete: ready (every step kept the lair legal; is_legal checks it in full)
@@ -569,7 +572,7 @@ def carry_out(state: LairsState, seat: int, action: Action, pay: tuple[str, ...]
         assert nxt is not None
         if not explorer["known"][pos] and exploring.bump(state, seat, pos, nxt):
             return
-        queue(state, seat, [EnterSpace(cell=nxt, how=k)])
+        queue(state, seat, [enter_space(nxt, k)])
     elif k == "hustle":
         queue(state, seat, [HustleStep(dir=action["dir"], left=action["steps"], paid=list(pay))])
     elif k == "backtrack":
@@ -580,7 +583,7 @@ def carry_out(state: LairsState, seat: int, action: Action, pay: tuple[str, ...]
             explorer["previous"], explorer["position"] = last, to
         else:  # a visited Exit or Known hazard: resolved as entered from the path
             explorer["position"] = last
-            queue(state, seat, [EnterSpace(cell=to, how="backtrack")])
+            queue(state, seat, [enter_space(to, "backtrack")])
     elif k == "peer":
         c = grid.parse(action["at"])
         exploring.learn(state, seat, c, entering=False)

@@ -64,7 +64,18 @@ from .rules.pack import discard_junk_now, over_limit
 from .rules.queue import ask, queue
 from .rules.treasure import discard_treasure_now, take_from_display
 from .state import LairsState
-from .steps import STEPS, EnterSpace, FreeCreep, HustleStep, OpenCheck, Refresh, RestCube
+from .steps import (
+    STEPS,
+    EnterSpace,
+    FreeCreep,
+    HustleStep,
+    OpenCheck,
+    Refresh,
+    RestCube,
+)
+from .steps import (
+    enter_space as enter_step,
+)
 
 
 # ---------------------------------------------------------------- cube penalties
@@ -211,14 +222,14 @@ def push_back(state: LairsState, seat: int, effect: PushBack, at: int | None) ->
     if explorer["previous"] is None:
         return
     state.log_public(f"{state.who(seat)} is driven back to {grid.name(explorer['previous'])}")
-    queue(state, seat, [EnterSpace(cell=explorer["previous"], how="creep")], front=True)
+    queue(state, seat, [enter_step(explorer["previous"], "creep")], front=True)
 
 
 @TRIGGERED.handles(Blink)
 def blink(state: LairsState, seat: int, effect: Blink, at: int | None) -> None:
     start = state.lair_of(seat)["feat"].index("start")
     state.log_public(f"{state.who(seat)} blinks back to the Start")
-    queue(state, seat, [EnterSpace(cell=start, how="blink")], front=True)
+    queue(state, seat, [enter_step(start, "blink")], front=True)
 
 
 @TRIGGERED.handles(RelocateSelf)

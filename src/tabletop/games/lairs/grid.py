@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from functools import cache, reduce
-from operator import or_
+from functools import cache
+from typing import Final
 
-ROWS = 6
-COLS = 6
-SPACES = ROWS * COLS
-EDGES = ROWS * (COLS - 1) + (ROWS - 1) * COLS  # 60
+ROWS: Final = 6
+COLS: Final = 6
+SPACES: Final = ROWS * COLS
+EDGES: Final = ROWS * (COLS - 1) + (ROWS - 1) * COLS  # 60
 DIRS = ("n", "e", "s", "w")
 _DELTA = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
@@ -124,12 +124,12 @@ def is_hallway(cell: int, walls: set[int]) -> bool:
     return OPPOSITE[closed[0]] == closed[1]
 
 
-_FULL = (1 << SPACES) - 1
-FULL = _FULL  # every space, as a bit mask
-_NOT_LAST_COL = sum(1 << c for c in range(SPACES) if c % COLS != COLS - 1)
-_NOT_FIRST_COL = sum(1 << c for c in range(SPACES) if c % COLS != 0)
-_NOT_LAST_ROW = sum(1 << c for c in range(SPACES) if c // COLS != ROWS - 1)
-_NOT_FIRST_ROW = sum(1 << c for c in range(SPACES) if c // COLS != 0)
+_FULL: Final = (1 << SPACES) - 1
+FULL: Final = _FULL  # every space, as a bit mask
+_NOT_LAST_COL: Final = sum(1 << c for c in range(SPACES) if c % COLS != COLS - 1)
+_NOT_FIRST_COL: Final = sum(1 << c for c in range(SPACES) if c % COLS != 0)
+_NOT_LAST_ROW: Final = sum(1 << c for c in range(SPACES) if c // COLS != ROWS - 1)
+_NOT_FIRST_ROW: Final = sum(1 << c for c in range(SPACES) if c // COLS != 0)
 
 
 def _moves(walls: Iterable[int]) -> tuple[int, int, int, int]:
@@ -159,7 +159,12 @@ def connected(walls: set[int]) -> bool:
 def joined(a: int, b: int, walls: Iterable[int]) -> bool:
     """Whether space ``b`` is reachable from space ``a`` past these walls (the flood stops as
     soon as it is)."""
-    return bool(_fill(1 << a, _entries(leavers(walls), _FULL), 1 << b) >> b & 1)
+    return joined_left(a, b, leavers(walls))
+
+
+def joined_left(a: int, b: int, leave: tuple[int, int, int, int]) -> bool:
+    """:func:`joined` from the walls' leavers (:func:`leavers`)."""
+    return bool(_fill(1 << a, _entries(leave, _FULL), 1 << b) >> b & 1)
 
 
 def distances(start: int, walls: set[int]) -> list[int]:
@@ -206,24 +211,29 @@ def _blocks(e: int) -> tuple[int, int, int, int]:
     return 0, 0, 1 << a, 1 << b
 
 
-def _packed(e: int) -> int:
-    """:func:`_blocks` of edge ``e`` as one int: east, west, south, north leavers 36 bits apart."""
-    x, y, z, t = _blocks(e)
-    return x | y << SPACES | z << 2 * SPACES | t << 3 * SPACES
-
-
-_PACKED = tuple(_packed(e) for e in range(EDGES))
+# per edge, the leavers a Wall there removes: east, west, south and north (small ints, each
+# a 36-bit mask, so that compiled code keeps them in machine words)
+_BLOCK_E: Final = tuple(_blocks(e)[0] for e in range(EDGES))
+_BLOCK_W: Final = tuple(_blocks(e)[1] for e in range(EDGES))
+_BLOCK_S: Final = tuple(_blocks(e)[2] for e in range(EDGES))
+_BLOCK_N: Final = tuple(_blocks(e)[3] for e in range(EDGES))
 
 
 def leavers(walls: Iterable[int]) -> tuple[int, int, int, int]:
     """Bit masks of the spaces that may step east, west, south and north past these walls."""
-    b = reduce(or_, map(_PACKED.__getitem__, walls), 0)
-    return (
-        _NOT_LAST_COL & ~b,
-        _NOT_FIRST_COL & ~(b >> SPACES),
-        _NOT_LAST_ROW & ~(b >> 2 * SPACES),
-        _NOT_FIRST_ROW & ~(b >> 3 * SPACES),
-    )
+    e, w, so, no = _NOT_LAST_COL, _NOT_FIRST_COL, _NOT_LAST_ROW, _NOT_FIRST_ROW
+    for x in walls:
+        e &= ~_BLOCK_E[x]
+        w &= ~_BLOCK_W[x]
+        so &= ~_BLOCK_S[x]
+        no &= ~_BLOCK_N[x]
+    return e, w, so, no
+
+
+def with_wall(leave: tuple[int, int, int, int], x: int) -> tuple[int, int, int, int]:
+    """:func:`leavers` of these walls and one more, on edge ``x``."""
+    e, w, so, no = leave
+    return e & ~_BLOCK_E[x], w & ~_BLOCK_W[x], so & ~_BLOCK_S[x], no & ~_BLOCK_N[x]
 
 
 def _entries(leave: tuple[int, int, int, int], allowed: int) -> tuple[int, ...]:

@@ -274,23 +274,31 @@ class LairsState(DecidingState):
         data = self.data
         if data["phase"] not in ("explore", "over"):
             return
-        zones = self.secrets()
+        zones: Zones | None = None  # made only when a space becomes known to everyone
+        held = data[SECRET][ZONES]
         all_ = everyone(len(data["explorers"]))
+        solo = data["solo"]
         for seat, explorer in enumerate(data["explorers"]):
             i = self.lair_index(seat)
-            zone = zones.zones[zone_name(i)]
-            alone = 0 if data["solo"] else bit(i)
-            known = zone["known"]
-            should = [
-                all_ if m is not None and (m == f or (m == "empty" and f is None)) else alone
-                for m, f in zip(explorer["map"], zone["items"], strict=True)
-            ]  # everyone where the map sheet shows the space truly, else its builder alone
-            if should == known:
-                continue
-            for c, (k, want) in enumerate(zip(known, should, strict=True)):
-                if k != want and want == all_:
-                    zones.learn(zone_name(i), all_, "explored", at=c)
-                elif k != want:
+            zone = held[_ZONE_NAMES[i] if i < 2 else zone_name(i)]
+            alone = 0 if solo else bit(i)
+            known, items, sheet = zone["known"], zone["items"], explorer["map"]
+            # everyone where the map sheet shows the space truly, else its builder alone: one
+            # pass, each space compared in place (nothing is made unless a space changes)
+            for c in range(SPACES):
+                m = sheet[c]
+                want = (
+                    all_
+                    if m is not None and (m == items[c] or (m == "empty" and items[c] is None))
+                    else alone
+                )
+                if known[c] == want:
+                    continue
+                if want == all_:
+                    if zones is None:
+                        zones = self.secrets()
+                    zones.learn(_ZONE_NAMES[i] if i < 2 else zone_name(i), all_, "explored", at=c)
+                else:
                     known[c] = alone
 
     def builder_of(self, seat: int) -> int | None:

@@ -7,6 +7,7 @@ instead of calling it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Literal
 
 from tabletop.engine.effects import Effect, EffectTable
@@ -65,3 +66,14 @@ class FreeCreep(Effect):
     """After a Scrounge: the explorer may Creep out for free."""
 
     effect: Literal["free-creep"] = "free-creep"
+
+
+@cache
+def enter_space(cell: int, how: str = "creep") -> EnterSpace:
+    """The step entering ``cell`` (one frozen model a space and way, made once a process and
+    shared, so that the queue writes its fields once)."""
+    return EnterSpace(cell=cell, how=how)
+
+
+REST_CUBE = RestCube()
+REFRESH = Refresh()

@@ -10,6 +10,7 @@ refusal names the rule."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import grid
@@ -113,8 +114,11 @@ def placement_problem(
         trial = {*walls, edge}
         a, b = grid.edge_cells(edge)
         touched: tuple[int, ...] = (a, b)
+        # the walls' leavers, worked out once for the connection and the Peril Rule
+        walled = grid.with_wall(grid.leavers(walls), edge)
+        leave: tuple[int, int, int, int] | None = walled
         # the lair was connected: the new Wall cuts it only if its two spaces are now apart
-        if not grid.joined(a, b, trial):
+        if not grid.joined_left(a, b, walled):
             return "No Unreachable Spaces: a wall there would cut off part of the lair"
         new_walls: Any = trial
     else:
@@ -123,6 +127,7 @@ def placement_problem(
             return f"{grid.name(cell)} already holds a feature (one feature per space)"
         touched = (cell,)
         new_walls = walls
+        leave = None
     for c in touched:
         f = piece if c == cell else feat[c]
         hid = hazard_id(f)
@@ -146,7 +151,11 @@ def placement_problem(
                 trap |= 1 << cell
             elif k in ("exit", "chest"):
                 goals |= 1 << cell
-        cut = goals & ~grid.peril_mask(start, new_walls, mon, trap, goals) if goals else 0
+        cut = 0
+        if goals:
+            if leave is None:
+                leave = grid.leavers(new_walls)
+            cut = goals & ~grid.peril_mask_left(start, leave, mon, trap, goals)
         if cut:
             c = (cut & -cut).bit_length() - 1
             f = piece if c == cell else feat[c]
@@ -203,15 +212,37 @@ def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
     return not goals & ~grid.peril_mask(feat.index("start"), walls, mon, trap, goals)
 
 
-def legal_cells(lair: dict[str, Any], piece: str, content: Content) -> list[int]:
+def legal_cells(
+    lair: dict[str, Any],
+    piece: str,
+    content: Content,
+    among: Sequence[int] | None = None,
+    limit: int = 0,
+) -> list[int]:
     """Spaces where ``piece`` may go now; the same answer as :func:`place_problem` for every
     space of a lair that keeps every rule (as every lair does, ruling B1), found with bit masks
     worked out once: the Start only moves the Peril Rule's origin; a Hazard must keep its own
     placement limit and every goal's path; a goal must be one the Start reaches under the Peril
     Rule. A Hazard's Peril check floods only from a space the Start reaches that way (elsewhere
-    no path crosses it)."""
+    no path crosses it). With ``among``, only those spaces, in that order; with ``limit``, the
+    first ``limit`` legal ones (a Hazard's search stops there)."""
     feat, walls = lair["feat"], lair["walls"]
-    free = [c for c in range(grid.SPACES) if feat[c] is None]
+    spaces = range(grid.SPACES) if among is None else among
+    free = [c for c in spaces if feat[c] is None]
+    if limit:
+        return _legal_cells(feat, walls, piece, content, free, limit)[:limit]
+    return _legal_cells(feat, walls, piece, content, free, limit)
+
+
+def _legal_cells(
+    feat: list[str | None],
+    walls: list[int],
+    piece: str,
+    content: Content,
+    free: list[int],
+    limit: int,
+) -> list[int]:
+    """:func:`legal_cells` among the free spaces ``free``."""
     mon, trap, goals = _masks(feat)
     leave = grid.leavers(walls)
     if piece == "start":
@@ -231,8 +262,10 @@ def legal_cells(lair: dict[str, Any], piece: str, content: Content) -> list[int]
         return [c for c in free if reach >> c & 1]  # a goal the Start reaches (or any space)
     h = content.hazards[piece[2:]]
     ws = set(walls)
-    out = []
+    out: list[int] = []
     for c in free:
+        if limit and len(out) >= limit:
+            break
         if h.placement == "dead-end" and not grid.is_dead_end(c, ws):
             continue
         if h.placement == "hallway" and not grid.is_hallway(c, ws):

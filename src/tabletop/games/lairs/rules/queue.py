@@ -16,7 +16,7 @@ from tabletop.engine.effects import Effect
 
 from ..content import TRIGGERED
 from ..state import LairsState
-from ..steps import STEPS
+from ..steps import STEPS, HustleStep, OpenCheck
 
 Handler = Callable[[LairsState, int, Any, "int | None"], None]
 
@@ -25,6 +25,34 @@ _READ: dict[tuple[tuple[str, Any], ...], Effect] = {}
 _READ_MAX = 4096
 # each model's handler, found once in its table (the hazards' effects' or the rules' steps')
 _HANDLERS: dict[type, Handler] = {}
+# the mappings of the effects queued so far, by the identity of the model (a hazard's Strike is
+# one model of the content, queued again and again): (model, its fields), the model kept so
+# that its identity is not reused
+_DUMPED: dict[int, tuple[Effect, dict[str, Any]]] = {}
+# the model of each mapping queued and not yet run, by the mapping's identity: (mapping, model),
+# so that running it needs no reading (a copied state's mappings are read as before)
+_QUEUED: dict[int, tuple[dict[str, Any], Effect]] = {}
+_KEPT_MAX = 4096
+# the steps made anew each time (a Hustle's next step, a check to open): their fields are
+# written without being kept (keeping them would only grow the memo and the collector's work)
+_TRANSIENT: frozenset[type] = frozenset({HustleStep, OpenCheck})
+
+
+def _fields(effect: Effect) -> dict[str, Any]:
+    """A new mapping of ``effect``'s fields (its ``model_dump``, made once a model)."""
+    if type(effect) in _TRANSIENT:
+        fields = effect.model_dump()
+    else:
+        found = _DUMPED.get(id(effect))
+        if found is None or found[0] is not effect:
+            if len(_DUMPED) >= _KEPT_MAX:
+                _DUMPED.clear()
+            found = _DUMPED[id(effect)] = (effect, effect.model_dump())
+        fields = {k: list(v) if isinstance(v, list) else v for k, v in found[1].items()}
+    if len(_QUEUED) >= _KEPT_MAX:
+        _QUEUED.clear()
+    _QUEUED[id(fields)] = (fields, effect)
+    return fields
 
 
 def queue(
@@ -36,7 +64,7 @@ def queue(
 ) -> None:
     """Effects that touch ``explorer`` wait in order: after what waits already, or (``front``)
     before it."""
-    entries = [{"explorer": explorer, "at": at, "effect": e.model_dump()} for e in effects]
+    entries = [{"explorer": explorer, "at": at, "effect": _fields(e)} for e in effects]
     waiting = state.data["queue"]
     if front:
         waiting[0:0] = entries
@@ -57,6 +85,9 @@ def run(state: LairsState) -> None:
 
 def read(fields: dict[str, Any]) -> Effect:
     """A queued effect's mapping as its typed model."""
+    queued = _QUEUED.pop(id(fields), None)
+    if queued is not None and queued[0] is fields:
+        return queued[1]
     key = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in fields.items())
     found = _READ.get(key)
     if found is None:
@@ -97,7 +128,7 @@ def next_is(state: LairsState, model: type[Effect]) -> bool:
 
 def drop_next(state: LairsState) -> None:
     """The next queued effect is dropped (a Hustle that stops)."""
-    state.data["queue"].pop(0)
+    _QUEUED.pop(id(state.data["queue"].pop(0)["effect"]), None)
 
 
 def ask(state: LairsState, kind: str, seat: int | None, **info: Any) -> None:

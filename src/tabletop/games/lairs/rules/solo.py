@@ -32,12 +32,16 @@ def _walls(rng: Rng, count: int) -> set[int]:
     order = list(range(grid.EDGES))
     rng.shuffle(order)
     walls: set[int] = set()
+    leave = grid.leavers(())
     for e in order:
         if len(walls) >= count:
             break
-        walls.add(e)
-        if not grid.connected(walls):
-            walls.discard(e)
+        # the lair is connected so far: the Wall cuts it only if its two spaces are now apart
+        trial = grid.with_wall(leave, e)
+        a, b = grid.edge_cells(e)
+        if grid.joined_left(a, b, trial):
+            walls.add(e)
+            leave = trial
     return walls
 
 
@@ -82,14 +86,16 @@ def generate(
         ok = True
         for piece in [f"m:{m}" for m in monsters] + [f"t:{t}" for t in traps]:
             lair = {"feat": feat, "walls": sorted(walls)}
-            cells = building.legal_cells(lair, piece, content)
-            cells = [c for c in cells if c != start and dist[c] > 1]
+            near = [c for c in range(grid.SPACES) if c != start and dist[c] > 1]
+            if rank >= 2:
+                # the most crossed legal spaces: the first few in that order (the search stops)
+                near.sort(key=lambda c: (-weight[c], c))
+                cells = building.legal_cells(lair, piece, content, near, max(3, 10 - 2 * rank))
+            else:
+                cells = building.legal_cells(lair, piece, content, near)
             if not cells:
                 ok = False
                 break
-            if rank >= 2:
-                cells.sort(key=lambda c: (-weight[c], c))
-                cells = cells[: max(3, 10 - 2 * rank)]
             feat[rng.choice(cells)] = piece
         if not ok:
             continue

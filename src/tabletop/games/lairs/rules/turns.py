@@ -15,7 +15,7 @@ from __future__ import annotations
 from .. import grid
 from ..content import CUBES, Fatigue, Spend
 from ..state import LairsState
-from ..steps import EnterSpace, HustleStep, OpenCheck, Refresh, RestCube
+from ..steps import REFRESH, REST_CUBE, HustleStep, OpenCheck, RestCube, enter_space
 from . import checks, energy, exploring
 from .building import kind_of
 from .pack import card_id, playable_now
@@ -47,7 +47,7 @@ def start_turn(state: LairsState, seat: int) -> None:
     data["turn"] = seat
     explorer = data["explorers"][seat]
     n = min(energy.total(explorer["conserved"]), energy.total(explorer["fatigued"]))
-    queue(state, seat, [*(RestCube() for _ in range(n)), Refresh()])
+    queue(state, seat, [*(REST_CUBE for _ in range(n)), REFRESH])
 
 
 def rest_step(state: LairsState, seat: int) -> None:
@@ -238,7 +238,7 @@ def hustle_step(state: LairsState, seat: int, step: HustleStep) -> None:
             creep_price(state, seat, step.paid)
         return
     rest = step.model_copy(update={"left": left - 1, "expect": nxt, "taken": step.taken + 1})
-    queue(state, seat, [EnterSpace(cell=nxt), rest], front=True)
+    queue(state, seat, [enter_space(nxt), rest], front=True)
 
 
 def creep_price(state: LairsState, seat: int, paid: list[str]) -> None:
