@@ -212,30 +212,28 @@ def statics(state: PaperTalesState, seat: int, model: type) -> list[tuple[Holder
     """The cards of a Kingdom that have static abilities of ``model``, each with them: Units
     by spot, then Buildings in the order of the game's Building list (a card without one is
     skipped: folding none changes nothing)."""
-    out: list[tuple[Holder, list[Any]]] = []
-    for spot, unit in enumerate(state.player(seat)["kingdom"]):
-        if unit is not None:
-            effects = unit_abilities(state, unit["card"])[0].get(model)
-            if effects is not None:
-                out.append((Holder(state, seat, unit=unit, spot=spot), effects))
-    for building, level in state.owned_buildings(seat):
-        effects = building_abilities(state, building, level)[0].get(model)
-        if effects is not None:
-            out.append((Holder(state, seat, building=building), effects))
-    return out
+    return _holding(state, seat, 0, model)
 
 
 def triggered(state: PaperTalesState, seat: int, phase: str) -> list[tuple[Holder, list[Any]]]:
     """The cards of a Kingdom that have triggered abilities of ``phase``, each with them, in
     the order of :func:`statics`, taken before any fires."""
+    return _holding(state, seat, 1, phase)
+
+
+def _holding(
+    state: PaperTalesState, seat: int, table: int, key: Any
+) -> list[tuple[Holder, list[Any]]]:
+    """The cards of a Kingdom whose ability table ``table`` (0: static by model, 1: triggered
+    by phase) has abilities under ``key``, each with them: Units by spot, then Buildings."""
     out: list[tuple[Holder, list[Any]]] = []
     for spot, unit in enumerate(state.player(seat)["kingdom"]):
         if unit is not None:
-            effects = unit_abilities(state, unit["card"])[1].get(phase)
+            effects = unit_abilities(state, unit["card"])[table].get(key)
             if effects is not None:
                 out.append((Holder(state, seat, unit=unit, spot=spot), effects))
     for building, level in state.owned_buildings(seat):
-        effects = building_abilities(state, building, level)[1].get(phase)
+        effects = building_abilities(state, building, level)[table].get(key)
         if effects is not None:
             out.append((Holder(state, seat, building=building), effects))
     return out
