@@ -132,29 +132,6 @@ def having(
     turns: int,
 ) -> list[tuple[str, Any]]:
     """(source key, ability) for the abilities of one kind among :func:`ability_sources`' sources
-    (the same sources, read in one pass without listing the others: the rules ask it several
-    times for every action listed)."""
-    if char == "bird":
-        if not (trained and bird):
-            return []
-        return [("bird", e) for e in content.birds[bird].trained if type(e) is model]
-    out: list[tuple[str, Any]] = []
-    if pauper:
-        for e in content.paupers[pauper].equipment.abilities:
-            if type(e) is model:
-                out.append(("start", e))
-    if inventory:
-        items = content.item
-        for it in inventory:
-            card = it["card"]
-            for e in items[card].abilities:
-                if type(e) is model:
-                    out.append((card, e))
-    if recipes:
-        book = content.recipe
-        for r in recipes:
-            if r["learned"] and r["learned_at"] < turns:
-                for e in book[r["recipe"]].abilities:
-                    if type(e) is model:
-                        out.append((r["recipe"], e))
-    return out
+    (which sources are in force is said there alone)."""
+    sources = ability_sources(content, char, pauper, bird, trained, inventory, recipes, turns)
+    return [(key, e) for key, found in sources for e in found if type(e) is model]
