@@ -10,24 +10,42 @@ kind. Works on a state's records and on a view's alike (the bot asks the same qu
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tabletop.engine.effects import Effect
 
 from .content import ABILITIES, ONGOING, Content
 
 
-@dataclass(frozen=True, slots=True)
 class Situation:
-    """Where a static ability (or an ONGOING rule) is asked what it amounts to."""
+    """Where a static ability (or an ONGOING rule) is asked what it amounts to. Read-only once
+    made (a plain class rather than a frozen dataclass: the compiled build makes its
+    constructor native, and a rule asks for one at nearly every action)."""
 
-    region_type: str = ""
-    coastal: bool = False
-    next_to_city: bool = False
-    hazard_type: str | None = None
-    tags: tuple[str, ...] = ()
-    gems: int = 0
+    __slots__ = ("coastal", "gems", "hazard_type", "next_to_city", "region_type", "tags")
+
+    def __init__(
+        self,
+        region_type: str = "",
+        coastal: bool = False,
+        next_to_city: bool = False,
+        hazard_type: str | None = None,
+        tags: tuple[str, ...] = (),
+        gems: int = 0,
+    ) -> None:
+        self.region_type: Final = region_type
+        self.coastal: Final = coastal
+        self.next_to_city: Final = next_to_city
+        self.hazard_type: Final = hazard_type
+        self.tags: Final = tags
+        self.gems: Final = gems
+
+    def __repr__(self) -> str:
+        return (
+            f"Situation(region_type={self.region_type!r}, coastal={self.coastal!r}, "
+            f"next_to_city={self.next_to_city!r}, hazard_type={self.hazard_type!r}, "
+            f"tags={self.tags!r}, gems={self.gems!r})"
+        )
 
     def in_region(self, cond: str | None) -> bool:
         """Whether an ability's Region condition holds here (None: anywhere)."""

@@ -677,6 +677,22 @@ class Content:
             t: tuple(r.id for r in self.regions.values() if r.type == t) for t in WILD
         }
         self._effect_refs()
+        # every card id's printed name, by its id (asked for at nearly every action's log line)
+        self.card_names: dict[str, str] = self._card_names()
+
+    def _card_names(self) -> dict[str, str]:
+        """Each card instance's name: a Region card, an Equipment, Quest or Recipe card; an
+        Outcome card by its number (and its ally); a Pauper's starting Equipment."""
+        names: dict[str, str] = {}
+        for table in (self.recipe, self.quest, self.item, self.region_card):
+            names.update((cid, str(card.name)) for cid, card in table.items())
+        for cid, card in self.outcome.items():
+            names.setdefault(
+                cid, f"{card.number}" + (f" ({self.allies[card.ally].name})" if card.ally else "")
+            )
+        for pauper_id, pauper in self.paupers.items():
+            names.setdefault(f"starting.{pauper_id}", pauper.equipment.name)
+        return names
 
     def _card_instances(self) -> None:
         """Each card's instances, one id per copy (``beach.pest.2``, ``eq.rope.1``)."""
@@ -770,15 +786,8 @@ class Content:
         return dict(self._at)
 
     def card_name(self, cid: str) -> str:
-        for table in (self.region_card, self.item, self.quest, self.recipe):
-            if cid in table:
-                return str(table[cid].name)
-        if cid in self.outcome:
-            card = self.outcome[cid]
-            return f"{card.number}" + (f" ({self.allies[card.ally].name})" if card.ally else "")
-        if cid.startswith("starting."):
-            return self.paupers[cid.split(".", 1)[1]].equipment.name
-        return cid
+        """A card instance's printed name (:meth:`_card_names`); an unknown id as it is."""
+        return self.card_names.get(cid, cid)
 
     def region_name(self, region: str) -> str:
         """A Region's printed name (a City's too); an unknown id as it is."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, TypedDict, TypeVar
 
 from tabletop.engine import Action, Outcome, Prompt, chance
 from tabletop.engine.decisions import DecidingState, DecisionTable
@@ -369,7 +369,8 @@ class PLState(DecidingState):
         log(self.data, text, to)
 
     def card_name(self, cid: str) -> str:
-        return self.content.card_name(cid)
+        found: str | None = self.content.card_names.get(cid)
+        return cid if found is None else found
 
     def region_type(self, region: str) -> str:
         return self.content.regions[region].type
@@ -538,6 +539,22 @@ def _handler(effect: Effect) -> Callable[[PLState, Any], None]:
     if found is None:
         table = STEPS if type(effect) in STEP_MODELS else TRIGGERED
         found = _HANDLERS[type(effect)] = table.handler(effect)
+    return found
+
+
+E = TypeVar("E", bound=Effect)
+# the rule steps made so far, by model and fields (a drawn card queues its encounter at every
+# draw: one model serves every queue, steps being immutable)
+_STEPS_MADE: dict[tuple[type, tuple[tuple[str, Any], ...]], Effect] = {}
+
+
+def step(model: type[E], **fields: Any) -> E:
+    """A rule step with these fields, validated once per fields."""
+    key = (model, tuple(fields.items()))
+    made: Any = _STEPS_MADE.get(key)
+    if made is None:
+        made = _STEPS_MADE[key] = model(**fields)
+    found: E = made
     return found
 
 

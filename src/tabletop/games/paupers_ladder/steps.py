@@ -5,26 +5,11 @@ the same: a model each in :data:`STEPS`, one handler each in effects.py, queued 
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from tabletop.engine.effects import Effect, EffectTable
 
 STEPS: EffectTable[Any] = EffectTable("paupers-ladder", "rule step")
-E = TypeVar("E", bound=Effect)
-
-
-@lru_cache(maxsize=4096)
-def _made(model: type[Effect], fields: tuple[tuple[str, Any], ...]) -> Effect:
-    return model(**dict(fields))
-
-
-def step(model: type[E], **fields: Any) -> E:
-    """A rule step with these fields, validated once per fields (steps are immutable, so one
-    model serves every queue: a drawn card queues its encounter at every draw)."""
-    made: Any = _made(model, tuple(fields.items()))
-    found: E = made
-    return found
 
 
 @STEPS.effect

@@ -94,7 +94,9 @@ def shop_price(
     item = content.item[cid]
     cost = item.cost
     if char == "pauper":
-        at = situation(content, tags=tuple(item.tags))
-        cost -= sum(amount(e, at) for _, e in abilities if type(e) is Discount)
+        discounts = [e for _, e in abilities if type(e) is Discount]
+        if discounts:  # mostly none: no Situation to make
+            at = situation(content, tags=tuple(item.tags))
+            cost -= sum(amount(e, at) for e in discounts)
         cost -= discount
     return max(1, cost)

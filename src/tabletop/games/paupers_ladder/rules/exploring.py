@@ -17,8 +17,8 @@ from tabletop.engine.effects import Effect
 from .. import hidden
 from ..abilities import amount
 from ..content import CITIES, LearnRecipe, Pay, Recall, SellTrophy, TakeTucked, Toll, Transmute
-from ..state import PLState, action_of, new_context
-from ..steps import EncounterCard, EndDisaster, EndEvent, step
+from ..state import PLState, action_of, new_context, step
+from ..steps import EncounterCard, EndDisaster, EndEvent
 from . import cities, decks, equipment, fighting, quests, recipes, survival
 from .scenarios import scenario_rules
 

@@ -11,7 +11,7 @@ from typing import Any
 from tabletop.engine import Action, piles
 from tabletop.engine.effects import Effect
 
-from ..abilities import amount, situation, total
+from ..abilities import Situation, amount, situation, total
 from ..content import (
     ALLIES,
     VICTORY_EQUIPMENT,
@@ -25,8 +25,8 @@ from ..content import (
     Weapon,
     WeaponGems,
 )
-from ..state import PLState, action_of, new_context, new_fight
-from ..steps import ADD_BONUSES, DRAW_FOR_FIGHT, OFFER_BOOST, WildDefeat, step
+from ..state import PLState, action_of, new_context, new_fight, step
+from ..steps import ADD_BONUSES, DRAW_FOR_FIGHT, OFFER_BOOST, WildDefeat
 from . import decks, equipment, recipes, solo, survival
 from .scenarios import scenario_rules
 
@@ -196,10 +196,13 @@ def boost_items(state: PLState, seat: int, hazard_type: str | None) -> list[str]
     fight = state.data["fight"]
     if fight["char"] != "pauper":
         return []
+    boosts = state.having(seat, "pauper", Boost)
+    if not boosts:  # mostly none: no Situation to make
+        return []
     at = situation(state.content, hazard_type=hazard_type)
     charges = state.player(seat).get("charges", 0)
     out = []
-    for key, e in state.having(seat, "pauper", Boost):
+    for key, e in boosts:
         if key in fight["boosts"] or state.used(key) or not amount(e, at):
             continue
         if key == "start" and charges <= 0:
@@ -351,6 +354,8 @@ def ability_bonus(
 ) -> int:
     """Fighting Hazards: the Strength bonuses of Recipes, Equipment and a trained Bird in force
     against a hazard of ``hazard_type`` in ``region`` (weapons apart: only 1 is used)."""
+    if not any(type(e) is FightBonus for _, e in abilities):  # no Situation to make
+        return 0
     return total(abilities, FightBonus, situation(content, region, hazard_type))
 
 
@@ -379,11 +384,13 @@ def weapon_bonuses(
     bombs: the Gems on them); only ``forced`` when a hazard may be fought with that weapon
     alone."""
     out: list[tuple[str, int]] = []
-    against = situation(content, hazard_type=hazard_type)
+    against: Situation | None = None  # made for the first weapon (most Paupers hold none)
     for key, e in abilities:
         if forced and key != forced:
             continue
         if type(e) is Weapon:
+            if against is None:
+                against = situation(content, hazard_type=hazard_type)
             out.append((key, amount(e, against)))
         elif type(e) is WeaponGems:
             held = next(i for i in inventory if i["card"] == key)
