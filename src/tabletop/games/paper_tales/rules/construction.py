@@ -103,20 +103,45 @@ def priced(building: str, level: int, upgrade: bool) -> list[tuple[int, Cost, in
     ]
 
 
+# what a seat's Construction options follow from: its Gold, its Buildings with their levels,
+# the land a new Building costs, what its Kingdom produces (by RESOURCES), the resources Gold
+# may stand in for, and the game's Buildings
+Figures = tuple[
+    int, tuple[tuple[str, int], ...], int, tuple[int, ...], frozenset[str], tuple[str, ...]
+]
+
+
+def figures(state: PaperTalesState, seat: int) -> Figures:
+    """Everything :func:`options` reads of the state, as one hashable key (every ability reads
+    its owner's Kingdom, so two states with these equal have the same options)."""
+    have = kingdom.resources(state, seat)
+    return (
+        int(state.player(seat)["gold"]),
+        tuple(state.owned_buildings(seat)),
+        land_cost(state, seat),
+        tuple([have[r] for r in RESOURCES]),
+        frozenset(kingdom.gold_for(state, seat)),
+        tuple(state.data["buildings"]),
+    )
+
+
 def options(state: PaperTalesState, seat: int) -> list[Option]:
     """Every Construction action the seat can afford now (each priced as :func:`gold_needed`
     prices it, from the figures of :func:`priced`)."""
-    player = state.player(seat)
+    return options_of(figures(state, seat))
+
+
+def options_of(known: Figures) -> list[Option]:
+    """:func:`options` from the :func:`figures` that decide them."""
+    purse, owned_levels, land, produced, stand_in, buildings = known
+    have = dict(zip(RESOURCES, produced))
+    owned = dict(owned_levels)
     found: list[Option] = []
-    land = land_cost(state, seat)
-    have = kingdom.resources(state, seat)
-    stand_in = kingdom.gold_for(state, seat)
-    purse = player["gold"]
-    for building in state.data["buildings"]:
-        owned = player["buildings"].get(building)
-        if owned == 2:
+    for building in buildings:
+        level_now = owned.get(building)
+        if level_now == 2:
             continue
-        plans = _UPGRADE if owned == 1 else _NEW
+        plans = _UPGRADE if level_now == 1 else _NEW
         for level, upgrade in plans:
             paid_land = 0 if upgrade else land
             for way, cost, printed, needs in priced(building, level, upgrade):
