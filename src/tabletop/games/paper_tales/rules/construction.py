@@ -7,6 +7,7 @@ face down, and the choices are carried out together."""
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -111,9 +112,28 @@ Figures = tuple[
 ]
 
 
+# the figures by the data that decides them (see figures)
+_FIGURES: dict[bytes, Figures] = {}
+_FIGURES_MAX = 4096
+
+
 def figures(state: PaperTalesState, seat: int) -> Figures:
     """Everything :func:`options` reads of the state, as one hashable key (every ability reads
-    its owner's Kingdom, so two states with these equal have the same options)."""
+    its owner's Kingdom, so two states with these equal have the same options). Remembered by
+    the seat's record and the game's Buildings (the listing and the choice carried out at the
+    reveal ask the same; so do clones). Marshal format 2 has no back-references, so equal data
+    gives equal bytes in a clone too."""
+    mine: Any = state.player(seat)  # a TypedDict, which marshal's stub does not take
+    key = marshal.dumps((mine, state.data["buildings"]), 2)
+    found = _FIGURES.get(key)
+    if found is None:
+        if len(_FIGURES) >= _FIGURES_MAX:
+            _FIGURES.clear()
+        found = _FIGURES[key] = _figures(state, seat)
+    return found
+
+
+def _figures(state: PaperTalesState, seat: int) -> Figures:
     have = kingdom.resources(state, seat)
     return (
         int(state.player(seat)["gold"]),
@@ -172,8 +192,10 @@ def matching(state: PaperTalesState, seat: int, choice: Mapping[str, Any]) -> Op
     costs = ways(building, int(level), upgrade)
     if not isinstance(way, int) or not 0 <= way < len(costs):
         return None
-    paid_land = 0 if upgrade else land_cost(state, seat)
-    gold = gold_needed(state, seat, costs[way], paid_land)
+    known = figures(state, seat)
+    paid_land = 0 if upgrade else known[2]
+    have = dict(zip(RESOURCES, known[3], strict=True))
+    gold = gold_needed(state, seat, costs[way], paid_land, have, set(known[4]))
     if gold is None or gold > player["gold"]:
         return None
     return Option(building, int(level), upgrade, int(way), costs[way], gold, paid_land)
