@@ -111,10 +111,11 @@ class PaperTales(Game):
             raise BadParameter("paper-tales: 1 player plays mode=solo")
         self.content = game_content()
         PaperTalesState.content = self.content
+        self._players = int(players)  # asked at every prompt of solo (the Lich King's seat)
 
     @property
     def num_players(self) -> int:
-        return int(self.params["players"])
+        return self._players
 
     def state_class(self) -> type[State]:
         return PaperTalesState

@@ -5,7 +5,6 @@ The rules themselves are the sections' (``rules/``); each decision only hands ov
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,8 +23,23 @@ if TYPE_CHECKING:
 # compiling the class as a native subclass of the engine's Decision)
 DECISIONS = DecisionTable("paper-tales")
 # what a seat may construct, by the data that decides it (see Construct.legal)
-_BUILDS: dict[bytes, list[Action]] = {}
+_BUILDS: dict[construction.Figures, list[Action]] = {}
 _BUILDS_MAX = 4096
+# each Construction action, made once: (building, level, way) -> its action
+_BUILD_ACTIONS: dict[tuple[str | None, int, int], Action] = {}
+
+
+def _build_action(building: str | None, level: int, way: int) -> Action:
+    """The action constructing ``building`` at ``level`` paid ``way`` (None: nothing)."""
+    key = (building, level, way)
+    found = _BUILD_ACTIONS.get(key)
+    if found is None:
+        if building is None:
+            found = Action.of("build", building=None)
+        else:
+            found = Action.of("build", building=building, level=level, way=way)
+        _BUILD_ACTIONS[key] = found
+    return found
 
 
 def everyone(state: PaperTalesState) -> tuple[int, ...]:
@@ -333,22 +347,16 @@ class Construct(Decision["PaperTalesState"]):
         return "Construct or upgrade one Building, or nothing."
 
     def legal(self, state: PaperTalesState, seat: int) -> list[Action]:
-        # what a seat can construct follows from its own data and the game's Buildings alone
-        # (every ability reads its owner's Kingdom): remembered while the others commit, and
-        # across copies of the state. Marshal format 2 has no back-references, so equal data
-        # gives equal bytes in a clone too (format 4 marks objects shared by reference count,
-        # so a clone's bytes differed and every clone missed)
-        mine: Any = state.player(seat)
-        key = marshal.dumps((mine, state.data["buildings"]), 2)
+        # what a seat can construct follows from a few figures of its Kingdom alone (every
+        # ability reads its owner's Kingdom): remembered by them, across states and games
+        key = construction.figures(state, seat)
         found = _BUILDS.get(key)
         if found is None:
             if len(_BUILDS) >= _BUILDS_MAX:
                 _BUILDS.clear()
-            found = [Action.of("build", building=None)]
-            for option in construction.options(state, seat):
-                found.append(
-                    Action.of("build", building=option.building, level=option.level, way=option.way)
-                )
+            found = [_build_action(None, 0, 0)]
+            for option in construction.options_of(key):
+                found.append(_build_action(option.building, option.level, option.way))
             _BUILDS[key] = found
         return found
 

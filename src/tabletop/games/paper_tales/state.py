@@ -206,6 +206,8 @@ class PaperTalesState(DecidingState):
         """When simultaneous abilities interact: the player furthest ahead on the score track
         first, then the one with less Gold; still level, a fixed seat order (ruling 12)."""
         players = self.data["players"]
+        if len(players) == 1:  # solo: nobody to order (the Lich King has no abilities)
+            return [0]
         return sorted(
             range(len(players)),
             key=lambda s: (-players[s]["legend_points"], players[s]["gold"], s),

@@ -7,6 +7,7 @@ face down, and the choices are carried out together."""
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -103,20 +104,64 @@ def priced(building: str, level: int, upgrade: bool) -> list[tuple[int, Cost, in
     ]
 
 
+# what a seat's Construction options follow from: its Gold, its Buildings with their levels,
+# the land a new Building costs, what its Kingdom produces (by RESOURCES), the resources Gold
+# may stand in for, and the game's Buildings
+Figures = tuple[
+    int, tuple[tuple[str, int], ...], int, tuple[int, ...], frozenset[str], tuple[str, ...]
+]
+
+
+# the figures by the data that decides them (see figures)
+_FIGURES: dict[bytes, Figures] = {}
+_FIGURES_MAX = 4096
+
+
+def figures(state: PaperTalesState, seat: int) -> Figures:
+    """Everything :func:`options` reads of the state, as one hashable key (every ability reads
+    its owner's Kingdom, so two states with these equal have the same options). Remembered by
+    the seat's record and the game's Buildings (the listing and the choice carried out at the
+    reveal ask the same; so do clones). Marshal format 2 has no back-references, so equal data
+    gives equal bytes in a clone too."""
+    mine: Any = state.player(seat)  # a TypedDict, which marshal's stub does not take
+    key = marshal.dumps((mine, state.data["buildings"]), 2)
+    found = _FIGURES.get(key)
+    if found is None:
+        if len(_FIGURES) >= _FIGURES_MAX:
+            _FIGURES.clear()
+        found = _FIGURES[key] = _figures(state, seat)
+    return found
+
+
+def _figures(state: PaperTalesState, seat: int) -> Figures:
+    have = kingdom.resources(state, seat)
+    return (
+        int(state.player(seat)["gold"]),
+        tuple(state.owned_buildings(seat)),
+        land_cost(state, seat),
+        tuple([have[r] for r in RESOURCES]),
+        frozenset(kingdom.gold_for(state, seat)),
+        tuple(state.data["buildings"]),
+    )
+
+
 def options(state: PaperTalesState, seat: int) -> list[Option]:
     """Every Construction action the seat can afford now (each priced as :func:`gold_needed`
     prices it, from the figures of :func:`priced`)."""
-    player = state.player(seat)
+    return options_of(figures(state, seat))
+
+
+def options_of(known: Figures) -> list[Option]:
+    """:func:`options` from the :func:`figures` that decide them."""
+    purse, owned_levels, land, produced, stand_in, buildings = known
+    have = dict(zip(RESOURCES, produced))
+    owned = dict(owned_levels)
     found: list[Option] = []
-    land = land_cost(state, seat)
-    have = kingdom.resources(state, seat)
-    stand_in = kingdom.gold_for(state, seat)
-    purse = player["gold"]
-    for building in state.data["buildings"]:
-        owned = player["buildings"].get(building)
-        if owned == 2:
+    for building in buildings:
+        level_now = owned.get(building)
+        if level_now == 2:
             continue
-        plans = _UPGRADE if owned == 1 else _NEW
+        plans = _UPGRADE if level_now == 1 else _NEW
         for level, upgrade in plans:
             paid_land = 0 if upgrade else land
             for way, cost, printed, needs in priced(building, level, upgrade):
@@ -147,8 +192,10 @@ def matching(state: PaperTalesState, seat: int, choice: Mapping[str, Any]) -> Op
     costs = ways(building, int(level), upgrade)
     if not isinstance(way, int) or not 0 <= way < len(costs):
         return None
-    paid_land = 0 if upgrade else land_cost(state, seat)
-    gold = gold_needed(state, seat, costs[way], paid_land)
+    known = figures(state, seat)
+    paid_land = 0 if upgrade else known[2]
+    have = dict(zip(RESOURCES, known[3], strict=True))
+    gold = gold_needed(state, seat, costs[way], paid_land, have, set(known[4]))
     if gold is None or gold > player["gold"]:
         return None
     return Option(building, int(level), upgrade, int(way), costs[way], gold, paid_land)

@@ -293,24 +293,30 @@ class Arrangements:
     """
 
     def __init__(self, state: PaperTalesState, seat: int) -> None:
-        in_play, hand = holdings(state, seat)
+        player = state.player(seat)
+        hand = sorted(hidden.hand(state, seat))
         caps = row_spots(state, seat)
-        gold = int(state.player(seat)["gold"])
+        gold = int(player["gold"])
         unit = state.content.instance_type
-        costs = {card: unit[card].cost for card in hand}
-        budget = gold - sum(min(0, cost) for cost in costs.values())
+        priced: list[tuple[int, str]] = []  # (cost, card) of each card in hand
+        budget = gold
+        for card in hand:
+            cost = unit[card].cost
+            priced.append((cost, card))
+            if cost < 0:
+                budget -= cost
         self.hand = hand
-        self.in_play = sorted(in_play)  # the Units in play, by card
+        # the Units in play, by card
+        self.in_play = sorted([u["card"] for u in player["kingdom"] if u is not None])
         self.front = len(caps[IN_FRONT])
         self.back = len(caps[IN_BACK])
         # the cards of the hand the template offers a row (its domains: see offered), cheapest
         # first: the masks over them then depend on the costs as a multiset (see _subsets)
-        playable = sorted(
-            (card for card in hand if costs[card] <= budget), key=lambda card: (costs[card], card)
-        )
+        priced.sort()
+        playable = [card for cost, card in priced if cost <= budget]
         self.playable = playable
         placings, total = _placings(
-            tuple(costs[card] for card in playable),
+            tuple([cost for cost, _ in priced if cost <= budget]),
             gold,
             len(hand),
             len(self.in_play),

@@ -37,8 +37,9 @@ def direction(turn: int) -> int:
 def deal(state: PaperTalesState, n: int) -> list[str]:
     """``n`` cards from the draw pile, the discards shuffled back in when it runs out."""
     found = []
+    deck, rng = state.data["deck"], state.rng
     for _ in range(n):
-        card = piles.draw(state.data["deck"], state.rng)
+        card = piles.draw(deck, rng)
         if card is None:
             break
         found.append(card)

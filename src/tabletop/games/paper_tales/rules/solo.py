@@ -260,12 +260,15 @@ def _bonuses(cards: tuple[str, ...]) -> dict[str, int]:
     return figures
 
 
-def armies(state: PaperTalesState) -> dict[str, int]:
-    """Black and Purple strengths: the current Necropolis card plus the next."""
+def armies(state: PaperTalesState, more: dict[str, int] | None = None) -> dict[str, int]:
+    """Black and Purple strengths: the current Necropolis card plus the next (``more``: the
+    :func:`bonuses`, when already known)."""
     turn = state.data["turn"]
     cards = line(state)
-    now, after = (state.content.necropolis[cards[i]] for i in (turn - 1, turn))
-    more = bonuses(state)
+    known = state.content.necropolis
+    now, after = known[cards[turn - 1]], known[cards[turn]]
+    if more is None:
+        more = bonuses(state)
     return {
         "black": now.black + after.black + more["black"],
         "purple": now.purple + after.purple + more["purple"],
@@ -285,13 +288,14 @@ def war(state: PaperTalesState) -> None:
     player = state.player(0)
     player["wars_won"] = 0
     lich = 0
-    for army, strength in armies(state).items():
+    more = bonuses(state)
+    for army, strength in armies(state, more).items():
         if mine >= strength:
             player["wars_won"] += 1
             why = f"War against the {army.capitalize()} army won"
             state.add_lp(0, LP_PER_WAR, wars.SOURCE, why)
         if strength >= mine:
-            lich += LICH_LP_PER_WAR + bonuses(state)["war"]
+            lich += LICH_LP_PER_WAR + more["war"]
     state.add_lich_king_lp(lich, wars.SOURCE)
     log(data, f"Wars: your strength {mine}; the Lich King scores {lich} LP")
     for holder, triggers in triggered(state, 0, "wars"):
