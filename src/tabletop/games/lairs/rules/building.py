@@ -263,6 +263,9 @@ def _legal_cells(
     h = content.hazards[piece[2:]]
     ws = set(walls)
     out: list[int] = []
+    # the spaces of one allowed path to each goal: a Hazard off them leaves those paths
+    # allowed, so only a space on them needs the Peril check (found on the first such space)
+    on_path = -1
     for c in free:
         if limit and len(out) >= limit:
             break
@@ -271,6 +274,11 @@ def _legal_cells(
         if h.placement == "hallway" and not grid.is_hallway(c, ws):
             continue
         if start >= 0 and goals and reach >> c & 1:
+            if on_path < 0:
+                on_path = grid.peril_path_cells(start, leave, mon, trap, goals)
+            if not on_path >> c & 1:
+                out.append(c)
+                continue
             bit = 1 << c
             m, t = (mon | bit, trap) if k == "monster" else (mon, trap | bit)
             if goals & ~grid.peril_mask_left(start, leave, m, t, goals):
