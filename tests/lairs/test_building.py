@@ -291,9 +291,13 @@ def test_the_one_placement_check_agrees_with_the_full_rule_check() -> None:
                 for cell in r.sample(list(range(36)), 6):
                     edge = r.below(60)
                     args = (None, edge) if piece == "wall" else (cell, None)
-                    assert building.placement_problem(lair, piece, *args, C) == (
-                        building.place_problem(lair, piece, *args, C)
+                    said = building.placement_problem(lair, piece, *args, C)
+                    assert said == building.place_problem(lair, piece, *args, C)
+                    # the draw's fast check gives the same verdict
+                    ok = building.placement_ok(
+                        lair, piece, cell, edge, C, building.placing_context(lair)
                     )
+                    assert ok == (said is None)
                     checked += 1
             options = s.legal_actions(0)
             builds = [a for a in options if a.kind == "build"] or options

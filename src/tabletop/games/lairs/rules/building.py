@@ -166,6 +166,68 @@ def placement_problem(
     return None
 
 
+Placing = tuple[set[int], tuple[int, int, int, int], int, int, int, int]
+
+
+def placing_context(lair: dict[str, Any]) -> Placing:
+    """What :func:`placement_ok` reads of a lair, worked out once for many placements in it:
+    its Walls (a set) and their leavers, the Monster, Trap and goal masks, and the Start (-1:
+    none yet)."""
+    feat = lair["feat"]
+    mon, trap, goals = _masks(feat)
+    start = feat.index("start") if "start" in feat else -1
+    return set(lair["walls"]), grid.leavers(lair["walls"]), mon, trap, goals, start
+
+
+def placement_ok(
+    lair: dict[str, Any],
+    piece: str,
+    cell: int,
+    edge: int,
+    content: Content,
+    ctx: Placing,
+) -> bool:
+    """Whether :func:`placement_problem` finds nothing wrong with placing ``piece`` on space
+    ``cell`` (or, for a Wall, on ``edge``; the other one -1), from the lair's
+    :func:`placing_context` ``ctx``: the same answer, without the words or the per-call set-up."""
+    feat = lair["feat"]
+    walls, leave, mon, trap, goals, start = ctx
+    if piece == "wall":
+        if edge in walls or len(walls) >= content.walls_max:
+            return False
+        walled = grid.with_wall(leave, edge)
+        a, b = grid.edge_cells(edge)
+        if not grid.joined_left(a, b, walled):
+            return False
+        trial = walls | {edge}
+        if not _special_ok(feat, trial, (a, b), content):
+            return False
+        if start >= 0 and goals:
+            return not goals & ~grid.peril_mask_left(start, walled, mon, trap, goals)
+        return True
+    if feat[cell] is not None:
+        return False
+    hid = hazard_id(piece)
+    if hid is not None:
+        h = content.hazards[hid]
+        if h.placement == "dead-end" and not grid.is_dead_end(cell, walls):
+            return False
+        if h.placement == "hallway" and not grid.is_hallway(cell, walls):
+            return False
+    if piece != "start" and start < 0:
+        return True
+    origin = cell if piece == "start" else start
+    k = kind_of(piece)
+    bit = 1 << cell
+    if k == "monster":
+        mon |= bit
+    elif k == "trap":
+        trap |= bit
+    elif k in ("exit", "chest"):
+        goals |= bit
+    return not goals or not goals & ~grid.peril_mask_left(origin, leave, mon, trap, goals)
+
+
 def _special_ok(feat: list[str | None], walls: set[int], cells: Any, content: Content) -> bool:
     for cell in cells:
         hid = hazard_id(feat[cell])
