@@ -280,6 +280,16 @@ def reach(start: int, walls: Iterable[int], allowed: int) -> int:
     return _fill(1 << start, _entries(leavers(walls), allowed | 1 << start))
 
 
+def reach_left(start: int, leave: tuple[int, int, int, int], allowed: int) -> int:
+    """:func:`reach` from the walls' leavers (:func:`leavers`)."""
+    return _fill(1 << start, _entries(leave, allowed | 1 << start))
+
+
+def step_left(g: int, leave: tuple[int, int, int, int]) -> int:
+    """:func:`next_to` from the walls' leavers (:func:`leavers`)."""
+    return _step(g, leave)
+
+
 def cells_of(mask: int) -> list[int]:
     """The spaces of a bit mask, in order."""
     out = []
