@@ -326,8 +326,10 @@ def _legal_cells(
     ws = set(walls)
     out: list[int] = []
     # the spaces of one allowed path to each goal: a Hazard off them leaves those paths
-    # allowed, so only a space on them needs the Peril check (found on the first such space)
-    on_path = -1
+    # allowed, so only a space on them needs the Peril check (found on the first such space,
+    # when every legal space is listed: a search stopping after a few, among the spaces most
+    # paths cross, mostly checks spaces on them, and finding them would cost it more)
+    on_path = -1 if not limit else grid.FULL
     for c in free:
         if limit and len(out) >= limit:
             break
