@@ -291,9 +291,13 @@ def test_the_one_placement_check_agrees_with_the_full_rule_check() -> None:
                 for cell in r.sample(list(range(36)), 6):
                     edge = r.below(60)
                     args = (None, edge) if piece == "wall" else (cell, None)
-                    assert building.placement_problem(lair, piece, *args, C) == (
-                        building.place_problem(lair, piece, *args, C)
+                    said = building.placement_problem(lair, piece, *args, C)
+                    assert said == building.place_problem(lair, piece, *args, C)
+                    # the draw's fast check gives the same verdict
+                    ok = building.placement_ok(
+                        lair, piece, cell, edge, C, building.placing_context(lair)
                     )
+                    assert ok == (said is None)
                     checked += 1
             options = s.legal_actions(0)
             builds = [a for a in options if a.kind == "build"] or options
@@ -318,3 +322,25 @@ def test_the_peril_flood_by_corridors_agrees_with_the_step_by_step_flood() -> No
         trap = sum(1 << c for c, k in enumerate(kinds) if k == "trap")
         mask = grid.peril_mask(start, walls, mon, trap)
         assert grid.peril_reach(start, walls, kinds) == [bool(mask >> c & 1) for c in range(36)]
+
+
+def test_a_hazard_off_the_peril_paths_keeps_every_goal_reached() -> None:
+    """The spaces of one allowed path to each goal (the shortcut of ``legal_cells``): they hold
+    the Start and every goal, and a Monster or a Trap on any other empty space leaves every goal
+    reached under the Peril Rule."""
+    from tabletop.engine.rng import Rng
+    from tabletop.games.lairs.rules import solo
+
+    C = content()
+    hazards = (["autoflail", "gloombat", "whisperling-mob"], ["crushing-walls", "greased-pit"])
+    for seed in range(10):
+        lair = solo.generate(C, Rng(seed), hazards[0], [*hazards[1], "howling-beetles"], "mid")
+        feat, walls = lair["feat"], lair["walls"]
+        mon, trap, goals = building._masks(feat)
+        start, leave = feat.index("start"), grid.leavers(walls)
+        path = grid.peril_path_cells(start, leave, mon, trap, goals)
+        assert path >> start & 1 and not goals & ~path
+        for c in range(grid.SPACES):
+            if feat[c] is None and not path >> c & 1:
+                for m, t in ((mon | 1 << c, trap), (mon, trap | 1 << c)):
+                    assert not goals & ~grid.peril_mask(start, walls, m, t, goals)

@@ -27,6 +27,25 @@ class TestGeneratedLairs:
             assert building.ready_problem(d, lair, C) is None
             assert C.walls_min <= len(lair["walls"]) <= C.walls_max
 
+    def test_chokepoint_weights_count_each_space_s_path(self) -> None:
+        """A space's weight is how many spaces' paths to the Start (each stepping to its
+        lowest-numbered neighbour one step nearer) pass it, walked path by path here."""
+        for seed in range(20):
+            r = Rng(seed)
+            walls = solo._walls(r, 18)
+            start = r.below(grid.SPACES)
+            dist = grid.distances(start, walls)
+            want = [0] * grid.SPACES
+            for c in range(grid.SPACES):
+                while dist[c] > 0:
+                    want[c] += 1
+                    c = min(
+                        n
+                        for _, n, e in grid.neighbours(c)
+                        if e not in walls and dist[n] == dist[c] - 1
+                    )
+            assert solo._through(start, walls) == want
+
     def test_same_seed_same_lair_and_seeds_vary(self) -> None:
         C = content()
         a = solo.generate(C, Rng(5), *HAZARDS, "mid")

@@ -218,6 +218,7 @@ class Build(LairsDecision):
         sizes = [t.size() for t in templates]
         total = sum(sizes)
         lair = state.lair(seat)
+        ctx: building.Placing | None = None  # the lair's masks, once a draw
         for _ in range(bots.TRIES if total else 0):
             pick, k = rng.below(total), 0
             while pick >= sizes[k]:
@@ -232,24 +233,33 @@ class Build(LairsDecision):
             pick, side = divmod(pick, len(SIDES))
             pick, cell = divmod(pick, grid.SPACES)
             piece = "" if t.kind == "take-back" else t.params[0].domain[pick]
-            found = self._placing_if_legal(state, lair, piece, cell, side)
+            if ctx is None:
+                ctx = building.placing_context(lair)
+            found = self._placing_if_legal(state, lair, piece, cell, side, ctx)
             if found is not None:
                 return found
         legal = state._legal(seat)
         return legal[rng.below(len(legal))]
 
     def _placing_if_legal(
-        self, state: LairsState, lair: dict[str, Any], piece: Any, cell: int, side: int
+        self,
+        state: LairsState,
+        lair: dict[str, Any],
+        piece: Any,
+        cell: int,
+        side: int,
+        ctx: building.Placing,
     ) -> Action | None:
         """The build action (``piece``; none: the take-back) at space ``cell`` and side number
-        ``side`` when :meth:`is_legal` accepts it, else None."""
+        ``side`` when :meth:`is_legal` accepts it, else None (``ctx``: the lair's
+        :func:`building.placing_context`)."""
         content = state.content
         if side == 0:  # on the space
             if not piece:
                 return placing("", cell, None) if lair["feat"][cell] is not None else None
             if piece == "wall":
                 return None
-            ok = building.placement_problem(lair, piece, cell, None, content) is None
+            ok = building.placement_ok(lair, piece, cell, -1, content, ctx)
             return placing(piece, cell, None) if ok else None
         if piece and piece != "wall":
             return None  # a feature stands on a space, not on an edge
@@ -259,7 +269,7 @@ class Build(LairsDecision):
         if not piece:
             if e not in lair["walls"] or not building.removable_edges(lair, content, only=e):
                 return None
-        elif building.placement_problem(lair, "wall", None, e, content) is not None:
+        elif not building.placement_ok(lair, "wall", -1, e, content, ctx):
             return None
         return placing(piece, None, e)
 

@@ -280,6 +280,16 @@ def reach(start: int, walls: Iterable[int], allowed: int) -> int:
     return _fill(1 << start, _entries(leavers(walls), allowed | 1 << start))
 
 
+def reach_left(start: int, leave: tuple[int, int, int, int], allowed: int) -> int:
+    """:func:`reach` from the walls' leavers (:func:`leavers`)."""
+    return _fill(1 << start, _entries(leave, allowed | 1 << start))
+
+
+def step_left(g: int, leave: tuple[int, int, int, int]) -> int:
+    """:func:`next_to` from the walls' leavers (:func:`leavers`)."""
+    return _step(g, leave)
+
+
 def cells_of(mask: int) -> list[int]:
     """The spaces of a bit mask, in order."""
     out = []
@@ -429,3 +439,57 @@ def peril_witness(
             j = min(j for j in range(i) if hist[j][prev] >> p & 1)
             cell, layer, i = p, prev, j
     return reach, edges, cells
+
+
+def peril_path_cells(
+    start: int, leave: tuple[int, int, int, int], mon: int, trap: int, goals: int
+) -> int:
+    """The spaces (a bit mask) of one path allowed by the Peril Rule from ``start`` to each goal
+    of ``goals`` the Start reaches (from the walls' leavers, :func:`leavers`): a Hazard placed off
+    them leaves every such goal reached. A flood one step at a time over the four layers of
+    :func:`peril_reach`, each step kept, then each path read back from them."""
+    free = _FULL & ~mon & ~trap
+    hist = [(1 << start, 0, 0, 0)]
+    while True:
+        l0, l1, l2, l3 = hist[-1]
+        n0, n1, n2, n3 = _step(l0, leave), _step(l1, leave), _step(l2, leave), _step(l3, leave)
+        a0 = l0 | (n0 & free)
+        a1 = l1 | (n0 & mon) | (n1 & free)
+        a2 = l2 | (n0 & trap) | (n2 & free)
+        a3 = l3 | (n1 & trap) | (n2 & mon) | (n3 & free)
+        if a0 == l0 and a1 == l1 and a2 == l2 and a3 == l3:
+            break
+        hist.append((a0, a1, a2, a3))
+    out = 0
+    todo = goals & (l0 | l1 | l2 | l3)
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        # the first step and layer the goal was reached in
+        i, layer = _first(hist, low)
+        bit = low
+        out |= bit
+        while i > 0:
+            if bit & mon:
+                prev = layer & ~1
+            elif bit & trap:
+                prev = layer & ~2
+            else:
+                prev = layer
+            near = _step(bit, leave) & hist[i - 1][prev]
+            bit = near & -near
+            out |= bit
+            layer = prev
+            i -= 1
+            while i > 0 and hist[i - 1][layer] & bit:
+                i -= 1
+    return out
+
+
+def _first(hist: list[tuple[int, int, int, int]], bit: int) -> tuple[int, int]:
+    """The first step of ``hist`` and its layer holding the space ``bit``."""
+    for i, h in enumerate(hist):
+        for layer in range(4):
+            if h[layer] & bit:
+                return i, layer
+    raise ValueError("lairs: the space is not reached")

@@ -166,6 +166,68 @@ def placement_problem(
     return None
 
 
+Placing = tuple[set[int], tuple[int, int, int, int], int, int, int, int]
+
+
+def placing_context(lair: dict[str, Any]) -> Placing:
+    """What :func:`placement_ok` reads of a lair, worked out once for many placements in it:
+    its Walls (a set) and their leavers, the Monster, Trap and goal masks, and the Start (-1:
+    none yet)."""
+    feat = lair["feat"]
+    mon, trap, goals = _masks(feat)
+    start = feat.index("start") if "start" in feat else -1
+    return set(lair["walls"]), grid.leavers(lair["walls"]), mon, trap, goals, start
+
+
+def placement_ok(
+    lair: dict[str, Any],
+    piece: str,
+    cell: int,
+    edge: int,
+    content: Content,
+    ctx: Placing,
+) -> bool:
+    """Whether :func:`placement_problem` finds nothing wrong with placing ``piece`` on space
+    ``cell`` (or, for a Wall, on ``edge``; the other one -1), from the lair's
+    :func:`placing_context` ``ctx``: the same answer, without the words or the per-call set-up."""
+    feat = lair["feat"]
+    walls, leave, mon, trap, goals, start = ctx
+    if piece == "wall":
+        if edge in walls or len(walls) >= content.walls_max:
+            return False
+        walled = grid.with_wall(leave, edge)
+        a, b = grid.edge_cells(edge)
+        if not grid.joined_left(a, b, walled):
+            return False
+        trial = walls | {edge}
+        if not _special_ok(feat, trial, (a, b), content):
+            return False
+        if start >= 0 and goals:
+            return not goals & ~grid.peril_mask_left(start, walled, mon, trap, goals)
+        return True
+    if feat[cell] is not None:
+        return False
+    hid = hazard_id(piece)
+    if hid is not None:
+        h = content.hazards[hid]
+        if h.placement == "dead-end" and not grid.is_dead_end(cell, walls):
+            return False
+        if h.placement == "hallway" and not grid.is_hallway(cell, walls):
+            return False
+    if piece != "start" and start < 0:
+        return True
+    origin = cell if piece == "start" else start
+    k = kind_of(piece)
+    bit = 1 << cell
+    if k == "monster":
+        mon |= bit
+    elif k == "trap":
+        trap |= bit
+    elif k in ("exit", "chest"):
+        goals |= bit
+    return not goals or not goals & ~grid.peril_mask_left(origin, leave, mon, trap, goals)
+
+
 def _special_ok(feat: list[str | None], walls: set[int], cells: Any, content: Content) -> bool:
     for cell in cells:
         hid = hazard_id(feat[cell])
@@ -263,6 +325,11 @@ def _legal_cells(
     h = content.hazards[piece[2:]]
     ws = set(walls)
     out: list[int] = []
+    # the spaces of one allowed path to each goal: a Hazard off them leaves those paths
+    # allowed, so only a space on them needs the Peril check (found on the first such space,
+    # when every legal space is listed: a search stopping after a few, among the spaces most
+    # paths cross, mostly checks spaces on them, and finding them would cost it more)
+    on_path = -1 if not limit else grid.FULL
     for c in free:
         if limit and len(out) >= limit:
             break
@@ -271,6 +338,11 @@ def _legal_cells(
         if h.placement == "hallway" and not grid.is_hallway(c, ws):
             continue
         if start >= 0 and goals and reach >> c & 1:
+            if on_path < 0:
+                on_path = grid.peril_path_cells(start, leave, mon, trap, goals)
+            if not on_path >> c & 1:
+                out.append(c)
+                continue
             bit = 1 << c
             m, t = (mon | bit, trap) if k == "monster" else (mon, trap | bit)
             if goals & ~grid.peril_mask_left(start, leave, m, t, goals):

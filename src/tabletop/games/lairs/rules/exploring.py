@@ -139,8 +139,9 @@ def backtrack_targets(state: LairsState, seat: int) -> list[int]:
     start = explorer["position"]
     mw = explorer["map_walls"]
     seen, empty = _backtrack_masks(explorer)
-    inner = grid.reach(start, mw, empty)
-    ends = grid.next_to(inner, mw) & seen & ~empty
+    leave = grid.leavers(mw)  # the learnt walls' moves, once for both
+    inner = grid.reach_left(start, leave, empty)
+    ends = grid.step_left(inner, leave) & seen & ~empty
     return grid.cells_of((inner | ends) & ~(1 << start))
 
 

@@ -49,14 +49,18 @@ def _through(start: int, walls: set[int]) -> list[int]:
     """How many shortest paths from the Start (to every space) pass each space: a crude measure
     of a chokepoint."""
     dist = grid.distances(start, walls)
+    # each space's path steps to its lowest-numbered neighbour one step nearer: the paths form
+    # a tree, and a space is crossed by the paths of the spaces of its subtree, itself included
     weight = [0] * grid.SPACES
-    for target in range(grid.SPACES):
-        c = target
-        while dist[c] > 0:
-            weight[c] += 1
-            c = min(
-                (n for _, n, e in grid.neighbours(c) if e not in walls and dist[n] == dist[c] - 1)
-            )
+    for c in sorted(range(grid.SPACES), key=lambda c: -dist[c]):
+        if dist[c] <= 0:
+            continue
+        weight[c] += 1
+        parent = min(
+            n for _, n, e in grid.neighbours(c) if e not in walls and dist[n] == dist[c] - 1
+        )
+        if dist[parent] > 0:
+            weight[parent] += weight[c]
     return weight
 
 
@@ -82,14 +86,15 @@ def generate(
         free = [c for c in range(grid.SPACES) if feat[c] is None]
         for c in rng.sample(free, content.chests):
             feat[c] = "chest"
-        weight = _through(start, walls)
+        near = [c for c in range(grid.SPACES) if c != start and dist[c] > 1]
+        if rank >= 2:
+            # the most crossed legal spaces: the first few in that order (the search stops)
+            weight = _through(start, walls)
+            near.sort(key=lambda c: (-weight[c], c))
         ok = True
+        lair = {"feat": feat, "walls": sorted(walls)}  # feat filled in place
         for piece in [f"m:{m}" for m in monsters] + [f"t:{t}" for t in traps]:
-            lair = {"feat": feat, "walls": sorted(walls)}
-            near = [c for c in range(grid.SPACES) if c != start and dist[c] > 1]
             if rank >= 2:
-                # the most crossed legal spaces: the first few in that order (the search stops)
-                near.sort(key=lambda c: (-weight[c], c))
                 cells = building.legal_cells(lair, piece, content, near, max(3, 10 - 2 * rank))
             else:
                 cells = building.legal_cells(lair, piece, content, near)
