@@ -298,13 +298,9 @@ class Arrangements:
         caps = row_spots(state, seat)
         gold = int(player["gold"])
         unit = state.content.instance_type
-        priced: list[tuple[int, str]] = []  # (cost, card) of each card in hand
-        budget = gold
-        for card in hand:
-            cost = unit[card].cost
-            priced.append((cost, card))
-            if cost < 0:
-                budget -= cost
+        # (cost, card) of each card in hand, cheapest first; a card that pays adds to the budget
+        priced = sorted([(unit[card].cost, card) for card in hand])
+        budget = gold - sum([cost for cost, _ in priced if cost < 0])
         self.hand = hand
         # the Units in play, by card
         self.in_play = sorted([u["card"] for u in player["kingdom"] if u is not None])
@@ -312,7 +308,6 @@ class Arrangements:
         self.back = len(caps[IN_BACK])
         # the cards of the hand the template offers a row (its domains: see offered), cheapest
         # first: the masks over them then depend on the costs as a multiset (see _subsets)
-        priced.sort()
         playable = [card for cost, card in priced if cost <= budget]
         self.playable = playable
         placings, total = _placings(
