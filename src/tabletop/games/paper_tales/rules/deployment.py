@@ -293,17 +293,15 @@ class Arrangements:
     """
 
     def __init__(self, state: PaperTalesState, seat: int) -> None:
-        player = state.player(seat)
-        hand = sorted(hidden.hand(state, seat))
+        in_play, hand = holdings(state, seat)
         caps = row_spots(state, seat)
-        gold = int(player["gold"])
+        gold = int(state.player(seat)["gold"])
         unit = state.content.instance_type
         # (cost, card) of each card in hand, cheapest first; a card that pays adds to the budget
         priced = sorted([(unit[card].cost, card) for card in hand])
         budget = gold - sum([cost for cost, _ in priced if cost < 0])
         self.hand = hand
-        # the Units in play, by card
-        self.in_play = sorted([u["card"] for u in player["kingdom"] if u is not None])
+        self.in_play = sorted(in_play)  # the Units in play, by card
         self.front = len(caps[IN_FRONT])
         self.back = len(caps[IN_BACK])
         # the cards of the hand the template offers a row (its domains: see offered), cheapest
