@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 ArgValue = str | int | bool | None | tuple["ArgValue", ...]
@@ -263,3 +264,8 @@ class Action:
             return self.kind
         inner = " ".join(f"{k}={_thaw(v)}" for k, v in self.args)
         return f"{self.kind}({inner})"
+
+
+# actions are immutable: an action the rules offer after every action can be built once
+# (arguments must be hashable: the memo's key)
+action_of = lru_cache(maxsize=8192)(Action.of)

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action
+from tabletop.engine.actions import action_of
 from tabletop.engine.decisions import Decision, DecisionTable
 from tabletop.engine.rng import Rng
 from tabletop.engine.templates import Template
@@ -25,21 +26,6 @@ DECISIONS = DecisionTable("paper-tales")
 # what a seat may construct, by the data that decides it (see Construct.legal)
 _BUILDS: dict[construction.Figures, list[Action]] = {}
 _BUILDS_MAX = 4096
-# each Construction action, made once: (building, level, way) -> its action
-_BUILD_ACTIONS: dict[tuple[str | None, int, int], Action] = {}
-
-
-def _build_action(building: str | None, level: int, way: int) -> Action:
-    """The action constructing ``building`` at ``level`` paid ``way`` (None: nothing)."""
-    key = (building, level, way)
-    found = _BUILD_ACTIONS.get(key)
-    if found is None:
-        if building is None:
-            found = Action.of("build", building=None)
-        else:
-            found = Action.of("build", building=building, level=level, way=way)
-        _BUILD_ACTIONS[key] = found
-    return found
 
 
 def everyone(state: PaperTalesState) -> tuple[int, ...]:
@@ -354,9 +340,11 @@ class Construct(Decision["PaperTalesState"]):
         if found is None:
             if len(_BUILDS) >= _BUILDS_MAX:
                 _BUILDS.clear()
-            found = [_build_action(None, 0, 0)]
+            found = [action_of("build", building=None)]
             for option in construction.options_of(key):
-                found.append(_build_action(option.building, option.level, option.way))
+                found.append(
+                    action_of("build", building=option.building, level=option.level, way=option.way)
+                )
             _BUILDS[key] = found
         return found
 

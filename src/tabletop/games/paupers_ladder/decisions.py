@@ -30,6 +30,7 @@ from itertools import permutations
 from typing import ClassVar
 
 from tabletop.engine import Action, piles
+from tabletop.engine.actions import action_of
 from tabletop.engine.decisions import Decision, DecisionTable
 
 from . import hidden
@@ -52,7 +53,7 @@ from .rules import (
     virtues,
 )
 from .rules.scenarios import fiery_siege, saltash_necromancer
-from .state import Frame, PLState, action_of
+from .state import Frame, PLState
 from .steps import RESOLVE_FIGHT
 from .texts import abilities_text, effect_words
 

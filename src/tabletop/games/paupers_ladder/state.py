@@ -20,10 +20,9 @@ than importing it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 from typing import Any, ClassVar, TypedDict, TypeVar
 
-from tabletop.engine import Action, Outcome, Prompt, chance
+from tabletop.engine import Outcome, Prompt, chance
 from tabletop.engine.decisions import DecidingState, DecisionTable
 from tabletop.engine.effects import Effect
 from tabletop.engine.piles import new_pile
@@ -36,9 +35,6 @@ from .abilities import ability_sources, having
 from .content import TRIGGERED, Content
 from .steps import STEPS
 
-# actions are immutable: each one the rules offer is built once (a decision is listed after every
-# action)
-action_of = lru_cache(maxsize=8192)(Action.of)
 Pile = dict[str, Any]  # see tabletop.engine.piles: {"draw", "discard", "removed"}
 Frame = dict[str, Any]  # an open decision on the stack: {"kind": its kind, "seat": ..., ...}
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action
+from tabletop.engine.actions import action_of
 from tabletop.engine.effects import Effect
 
 from .. import hidden
 from ..content import CollectGems, Content, PeekOutcome, PeekRegion, PlaceGems, UnlimitedInventory
-from ..state import PLState, action_of
+from ..state import PLState
 from . import decks
 
 

@@ -12,12 +12,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tabletop.engine import Action
+from tabletop.engine.actions import action_of
 from tabletop.engine.effects import Effect
 
 from .. import hidden
 from ..abilities import amount
 from ..content import CITIES, LearnRecipe, Pay, Recall, SellTrophy, TakeTucked, Toll, Transmute
-from ..state import PLState, action_of, new_context, step
+from ..state import PLState, new_context, step
 from ..steps import EncounterCard, EndDisaster, EndEvent
 from . import cities, decks, equipment, fighting, quests, recipes, survival
 from .scenarios import scenario_rules

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action, piles
+from tabletop.engine.actions import action_of
 from tabletop.engine.effects import Effect
 
 from ..abilities import Situation, amount, situation, total
@@ -25,7 +26,7 @@ from ..content import (
     Weapon,
     WeaponGems,
 )
-from ..state import PLState, action_of, new_context, new_fight, step
+from ..state import PLState, new_context, new_fight, step
 from ..steps import ADD_BONUSES, DRAW_FOR_FIGHT, OFFER_BOOST, WildDefeat
 from . import decks, equipment, recipes, solo, survival
 from .scenarios import scenario_rules

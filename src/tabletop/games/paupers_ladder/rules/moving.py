@@ -9,11 +9,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tabletop.engine import Action
+from tabletop.engine.actions import action_of
 from tabletop.engine.effects import Effect
 
 from ..abilities import total
 from ..content import CITIES, Content, FreeMoves, PeekRegion, Swim, TeleportCity
-from ..state import PLState, action_of
+from ..state import PLState
 from . import birds, equipment, solo
 from .fighting import hazards_in
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action
+from tabletop.engine.actions import action_of
 
 from .. import hidden
 from ..content import Content
-from ..state import PLState, action_of
+from ..state import PLState
 from . import decks, solo, virtues
 
 

@@ -12,12 +12,13 @@ from functools import lru_cache
 from typing import Any
 
 from tabletop.engine import Action, Rng, Zones, piles
+from tabletop.engine.actions import action_of
 from tabletop.engine.knowledge import ZONES, bit
 from tabletop.engine.piles import new_pile
 
 from .. import hidden
 from ..content import CITIES, WILD, Boost, Content
-from ..state import PLState, action_of, new_game
+from ..state import PLState, new_game
 from . import cities, decks, solo, turn
 
 # The rulebook's first-game Bird set (Setting Up the Game)

@@ -11,10 +11,11 @@ from functools import lru_cache
 from typing import Any
 
 from tabletop.engine import Action, piles
+from tabletop.engine.actions import action_of
 
 from ..content import Content
 from ..hidden import shop, shop_of, swap_in_shop
-from ..state import PLState, action_of, new_context
+from ..state import PLState, new_context
 from . import decks, ending
 from .scenarios import SCENARIOS, scenario_rules
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action
+from tabletop.engine.actions import action_of
 
 from ..content import Boost, Content
-from ..state import PLState, action_of
+from ..state import PLState
 from . import ending, equipment
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action, piles
+from tabletop.engine.actions import action_of
 
 from ...content import CITIES, Content
 from ...hidden import lay_facedown, peek_shop, shop
-from ...state import Frame, PLState, action_of
+from ...state import Frame, PLState
 from ...steps import TakeCityItem
 from .. import decks, solo, survival
 from . import ScenarioRules, scenario
