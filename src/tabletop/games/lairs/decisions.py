@@ -24,7 +24,7 @@ from .rules import builder, building, checks, energy, exploring, pack, setup, tr
 from .rules.energy import COSTS
 from .rules.queue import queue
 from .state import SECRET, LairsState, zone_name
-from .steps import HustleStep, enter_space
+from .steps import enter_space, hustle_step
 
 DECISIONS = DecisionTable("lairs")
 
@@ -458,7 +458,8 @@ class Turn(LairsDecision):
         pos = explorer["position"]
         paid = energy.payable(explorer)
         out: list[Action] = []
-        creeps = exploring.creep_targets(state, seat)
+        opened = exploring.open_dirs(explorer, pos)  # once, for Creep, Peer, Charge and Sneak
+        creeps = exploring.creep_targets(state, seat, opened)
         if paid["creep"]:
             out += [act("creep", "dir", dirn) for dirn, _ in creeps]
         if paid["hustle"]:
@@ -466,7 +467,7 @@ class Turn(LairsDecision):
         if paid["backtrack"]:
             out += [act("backtrack", "to", c) for c in exploring.backtrack_targets(state, seat)]
         if paid["peer"]:
-            out += [act("peer", "at", c) for c in exploring.peer_targets(state, seat)]
+            out += [act("peer", "at", c) for c in exploring.peer_targets(state, seat, opened)]
         if data["pack"]:
             if paid["scrounge"] and pack.may_scrounge(state, seat):
                 out.append(act("scrounge"))
@@ -584,7 +585,7 @@ def carry_out(state: LairsState, seat: int, action: Action, pay: tuple[str, ...]
             return
         queue(state, seat, [enter_space(nxt, k)])
     elif k == "hustle":
-        queue(state, seat, [HustleStep(dir=action["dir"], left=action["steps"], paid=list(pay))])
+        queue(state, seat, [hustle_step(action["dir"], action["steps"], tuple(pay))])
     elif k == "backtrack":
         to = grid.parse(action["to"])
         last = exploring.backtrack_path(state, seat, to)[-2]  # the space it enters ``to`` from

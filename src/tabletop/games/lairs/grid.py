@@ -449,9 +449,10 @@ def peril_path_cells(
     them leaves every such goal reached. A flood one step at a time over the four layers of
     :func:`peril_reach`, each step kept, then each path read back from them."""
     free = _FULL & ~mon & ~trap
-    hist = [(1 << start, 0, 0, 0)]
+    # the four layers of every step, one after another: layer L of step i is hist[4 * i + L]
+    l0, l1, l2, l3 = 1 << start, 0, 0, 0
+    hist: list[int] = [l0, l1, l2, l3]
     while True:
-        l0, l1, l2, l3 = hist[-1]
         n0, n1, n2, n3 = _step(l0, leave), _step(l1, leave), _step(l2, leave), _step(l3, leave)
         a0 = l0 | (n0 & free)
         a1 = l1 | (n0 & mon) | (n1 & free)
@@ -459,14 +460,16 @@ def peril_path_cells(
         a3 = l3 | (n1 & trap) | (n2 & mon) | (n3 & free)
         if a0 == l0 and a1 == l1 and a2 == l2 and a3 == l3:
             break
-        hist.append((a0, a1, a2, a3))
+        hist += (a0, a1, a2, a3)
+        l0, l1, l2, l3 = a0, a1, a2, a3
     out = 0
     todo = goals & (l0 | l1 | l2 | l3)
     while todo:
         low = todo & -todo
         todo ^= low
         # the first step and layer the goal was reached in
-        i, layer = _first(hist, low)
+        at = _first(hist, low)
+        i, layer = at >> 2, at & 3
         bit = low
         out |= bit
         while i > 0:
@@ -476,20 +479,19 @@ def peril_path_cells(
                 prev = layer & ~2
             else:
                 prev = layer
-            near = _step(bit, leave) & hist[i - 1][prev]
+            near = _step(bit, leave) & hist[4 * (i - 1) + prev]
             bit = near & -near
             out |= bit
             layer = prev
             i -= 1
-            while i > 0 and hist[i - 1][layer] & bit:
+            while i > 0 and hist[4 * (i - 1) + layer] & bit:
                 i -= 1
     return out
 
 
-def _first(hist: list[tuple[int, int, int, int]], bit: int) -> tuple[int, int]:
-    """The first step of ``hist`` and its layer holding the space ``bit``."""
-    for i, h in enumerate(hist):
-        for layer in range(4):
-            if h[layer] & bit:
-                return i, layer
+def _first(hist: list[int], bit: int) -> int:
+    """The first entry of ``hist`` (4 * step + layer) holding the space ``bit``."""
+    for at in range(len(hist)):
+        if hist[at] & bit:
+            return at
     raise ValueError("lairs: the space is not reached")

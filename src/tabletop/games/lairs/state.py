@@ -262,6 +262,20 @@ class LairsState(DecidingState):
         """The lair explorer ``seat`` explores."""
         return Lair(self.data, self.lair_index(seat))
 
+    def feat_of(self, seat: int) -> list[str | None]:
+        """The live features of the lair explorer ``seat`` explores (its ``Lair``'s ``feat``,
+        read without making the ``Lair``: the rules' hot paths read nothing else of it)."""
+        i = self.lair_index(seat)
+        items: list[str | None] = self.data[SECRET][ZONES][
+            _ZONE_NAMES[i] if i < 2 else zone_name(i)
+        ]["items"]
+        return items
+
+    def walls_of(self, seat: int) -> list[int]:
+        """The live walls of the lair explorer ``seat`` explores (its ``Lair``'s ``walls``)."""
+        walls: list[int] = self.data["lairs"][self.lair_index(seat)]["walls"]
+        return walls
+
     def secrets(self) -> Zones:
         """The lairs' knowledge zones."""
         return Zones(self.data[SECRET], len(self.data["explorers"]))
@@ -280,24 +294,29 @@ class LairsState(DecidingState):
         solo = data["solo"]
         for seat, explorer in enumerate(data["explorers"]):
             i = self.lair_index(seat)
-            zone = held[_ZONE_NAMES[i] if i < 2 else zone_name(i)]
+            name = _ZONE_NAMES[i] if i < 2 else zone_name(i)
+            zone = held[name]
             alone = 0 if solo else bit(i)
-            known, items, sheet = zone["known"], zone["items"], explorer["map"]
+            known: list[int] = zone["known"]
+            items: list[str | None] = zone["items"]
+            sheet: list[str | None] = explorer["map"]
             # everyone where the map sheet shows the space truly, else its builder alone: one
-            # pass, each space compared in place (nothing is made unless a space changes)
+            # pass, each space compared in place (nothing is made unless a space changes; a
+            # space the sheet leaves blank, most of them, is its builder's alone)
             for c in range(SPACES):
                 m = sheet[c]
-                want = (
-                    all_
-                    if m is not None and (m == items[c] or (m == "empty" and items[c] is None))
-                    else alone
-                )
+                if m is None:
+                    want = alone
+                else:
+                    item = items[c]
+                    true = m == "empty" if item is None else m == item
+                    want = all_ if true else alone
                 if known[c] == want:
                     continue
                 if want == all_:
                     if zones is None:
                         zones = self.secrets()
-                    zones.learn(_ZONE_NAMES[i] if i < 2 else zone_name(i), all_, "explored", at=c)
+                    zones.learn(name, all_, "explored", at=c)
                 else:
                     known[c] = alone
 

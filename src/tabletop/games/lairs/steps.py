@@ -7,7 +7,7 @@ instead of calling it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from tabletop.engine.effects import Effect, EffectTable
@@ -73,6 +73,21 @@ def enter_space(cell: int, how: str = "creep") -> EnterSpace:
     """The step entering ``cell`` (one frozen model a space and way, made once a process and
     shared, so that the queue writes its fields once)."""
     return EnterSpace(cell=cell, how=how)
+
+
+@lru_cache(maxsize=4096)
+def hustle_step(
+    dirn: str, left: int, paid: tuple[str, ...], taken: int = 0, expect: int | None = None
+) -> HustleStep:
+    """The next step of a Hustle (one frozen model for each, made once a process and shared,
+    as :func:`enter_space`: a Hustle has few directions, lengths and prices)."""
+    return HustleStep(dir=dirn, left=left, paid=list(paid), taken=taken, expect=expect)
+
+
+@cache
+def open_check(cell: int, free: int = 0) -> OpenCheck:
+    """The check of the Known hazard at ``cell`` (one shared model a space and bonus)."""
+    return OpenCheck(cell=cell, free=free)
 
 
 REST_CUBE = RestCube()

@@ -8,8 +8,6 @@ legal actions leak nothing (a wall not yet learnt is never "known" to block a mo
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import and_
 from typing import Any
 
 from .. import grid
@@ -19,45 +17,44 @@ from .energy import has_status
 
 
 # ---------------------------------------------------------------- learning
-def shown(state: LairsState, lair: dict[str, Any], cell: int, entering: bool) -> str:
-    """What the Builder tells of a space's features: an invisible hazard (Whisperling Mob,
-    Crushing Walls) only to an explorer entering its space."""
-    f = lair["feat"][cell]
+def shown(state: LairsState, feat: list[str | None], cell: int, entering: bool) -> str:
+    """What the Builder tells of a space's features (``feat``: the lair's): an invisible hazard
+    (Whisperling Mob, Crushing Walls) only to an explorer entering its space."""
+    f = feat[cell]
     hid = hazard_id(f)
     if f is None or (hid is not None and state.content.hazards[hid].invisible and not entering):
         return "empty"
     return str(f)
 
 
-def learn_walls(explorer: dict[str, Any], lair: dict[str, Any], cell: int) -> None:
-    walls = set(lair["walls"])
-    mine = set(explorer["map_walls"])
-    for _, _, e in grid.neighbours(cell):
-        if e in walls:
-            mine.add(e)
-    explorer["map_walls"] = sorted(mine)
+def learn_walls(explorer: dict[str, Any], walls: list[int], cell: int) -> None:
+    """The explorer's map sheet gets the walls (of the lair's ``walls``) around ``cell``."""
+    mine: list[int] = explorer["map_walls"]
+    new = [e for _, _, e in grid.neighbours(cell) if e in walls and e not in mine]
+    if new:
+        explorer["map_walls"] = sorted([*mine, *new])
 
 
 def learn(state: LairsState, seat: int, cell: int, *, entering: bool, walls: bool = True) -> None:
     """The Builder describes a space: features always, walls unless ``walls`` is False (Dazzled);
     with its walls it becomes Known."""
-    explorer, lair = state.data["explorers"][seat], state.lair_of(seat)
-    explorer["map"][cell] = shown(state, lair, cell, entering)
+    explorer, feat = state.data["explorers"][seat], state.feat_of(seat)
+    explorer["map"][cell] = shown(state, feat, cell, entering)
     if walls:
-        learn_walls(explorer, lair, cell)
+        learn_walls(explorer, state.walls_of(seat), cell)
         explorer["known"][cell] = True
-    real = lair["target"].get(str(cell))
-    if real is not None and explorer["map"][cell] == lair["feat"][cell]:
+    real = state.data["lairs"][state.lair_index(seat)]["target"].get(str(cell))
+    if real is not None and explorer["map"][cell] == feat[cell]:
         explorer["targets"][str(cell)] = real
         # found again: the Target tracked in the Notes section goes back in its space
-        explorer.get("noted", {}).pop(str(hazard_id(lair["feat"][cell])), None)
+        explorer.get("noted", {}).pop(str(hazard_id(feat[cell])), None)
 
 
 def open_dirs(explorer: dict[str, Any], cell: int) -> list[tuple[str, int, int]]:
     """Neighbours the explorer may try to move to: no wall learnt between. In a Known space every
     wall is learnt, so these are the open ways; in an Unknown one (Dazzled) a hidden wall may
     still stop the move."""
-    mw = set(explorer["map_walls"])
+    mw: list[int] = explorer["map_walls"]
     return [(d, n, e) for d, n, e in grid.neighbours(cell) if e not in mw]
 
 
@@ -68,16 +65,15 @@ def map_empty(explorer: dict[str, Any], cell: int) -> bool:
     return explorer["map"][cell] in EMPTY_ON_MAP
 
 
-def real_empty(lair: dict[str, Any], cell: int) -> bool:
-    """Empty: no feature, or only the Start (ruling X3)."""
-    return lair["feat"][cell] in (None, "start")
+# what an empty space holds: no feature, or only the Start (ruling X3)
+REAL_EMPTY = (None, "start")
 
 
 def bump(state: LairsState, seat: int, frm: int, to: int) -> bool:
     """Dazzled: leaving an Unknown space through a wall not yet learnt: draw it, stay put."""
-    explorer, lair = state.data["explorers"][seat], state.lair_of(seat)
+    explorer = state.data["explorers"][seat]
     edge = grid.edge(frm, to)
-    if edge in lair["walls"]:
+    if edge in state.walls_of(seat):
         explorer["map_walls"] = sorted({*explorer["map_walls"], edge})
         state.log_for_both(seat, f"bumps into a wall between {grid.name(frm)} and {grid.name(to)}")
         return True
@@ -85,31 +81,45 @@ def bump(state: LairsState, seat: int, frm: int, to: int) -> bool:
 
 
 # ---------------------------------------------------------------- the base moves
-def creep_targets(state: LairsState, seat: int) -> list[tuple[str, int]]:
+def creep_targets(
+    state: LairsState, seat: int, opened: list[tuple[str, int, int]] | None = None
+) -> list[tuple[str, int]]:
+    """Creep to an adjacent space with no wall learnt between (``opened``: the explorer's
+    :func:`open_dirs`, when worked out already)."""
     explorer = state.data["explorers"][seat]
-    return [(d, n) for d, n, _ in open_dirs(explorer, explorer["position"])]
+    if opened is None:
+        opened = open_dirs(explorer, explorer["position"])
+    return [(d, n) for d, n, _ in opened]
 
 
-def peer_targets(state: LairsState, seat: int) -> list[int]:
+def peer_targets(
+    state: LairsState, seat: int, opened: list[tuple[str, int, int]] | None = None
+) -> list[int]:
     """Peer into an adjacent space with no wall between, not yet Known (ruling X4)."""
     explorer = state.data["explorers"][seat]
-    if has_status(explorer, "dazzled") or not explorer["known"][explorer["position"]]:
+    known: list[Any] = explorer["known"]
+    if has_status(explorer, "dazzled") or not known[explorer["position"]]:
         return []
-    return [n for _, n, _ in open_dirs(explorer, explorer["position"]) if not explorer["known"][n]]
+    if opened is None:
+        opened = open_dirs(explorer, explorer["position"])
+    return [n for _, n, _ in opened if not known[n]]
 
 
 def hustle_options(state: LairsState, seat: int) -> list[tuple[str, int]]:
     """Hustle: up to 3 spaces in a straight line (ruling X1). Offered as (direction, most steps):
     steps past a wall already learnt are not offered."""
     explorer = state.data["explorers"][seat]
-    mw = set(explorer["map_walls"])
-    out = []
+    mw: list[int] = explorer["map_walls"]
+    known: list[Any] = explorer["known"]
+    shown: list[str | None] = explorer["map"]
+    pos: int = explorer["position"]
+    out: list[tuple[str, int]] = []
     for d in grid.DIRS:
-        for n, (nxt, edge) in enumerate(grid.ray(explorer["position"], d)[:3], 1):
+        for n, (nxt, edge) in enumerate(grid.ray(pos, d)[:3], 1):
             if edge in mw:
                 break
             out.append((d, n))
-            if explorer["known"][nxt] and not map_empty(explorer, nxt):
+            if known[nxt] and shown[nxt] not in EMPTY_ON_MAP:
                 break
     return out
 
@@ -122,11 +132,15 @@ def _passable(explorer: dict[str, Any]) -> int:
 def _backtrack_masks(explorer: dict[str, Any]) -> tuple[int, int]:
     """Bit masks of the spaces visited and Known, and of those of them empty on the map sheet."""
     seen = empty = 0
-    shown = explorer["map"]
-    for c in compress(range(grid.SPACES), map(and_, explorer["visited"], explorer["known"])):
-        seen |= 1 << c
-        if shown[c] in EMPTY_ON_MAP:
-            empty |= 1 << c
+    shown: list[str | None] = explorer["map"]
+    visited: list[Any] = explorer["visited"]
+    known: list[Any] = explorer["known"]
+    for c in range(grid.SPACES):
+        if visited[c] and known[c]:
+            seen |= 1 << c
+            m = shown[c]
+            if m == "empty" or m == "start":  # EMPTY_ON_MAP
+                empty |= 1 << c
     return seen, empty
 
 

@@ -16,7 +16,7 @@ from tabletop.engine.effects import Effect
 
 from ..content import TRIGGERED
 from ..state import LairsState
-from ..steps import STEPS, HustleStep, OpenCheck
+from ..steps import STEPS
 
 Handler = Callable[[LairsState, int, Any, "int | None"], None]
 
@@ -33,22 +33,16 @@ _DUMPED: dict[int, tuple[Effect, dict[str, Any]]] = {}
 # so that running it needs no reading (a copied state's mappings are read as before)
 _QUEUED: dict[int, tuple[dict[str, Any], Effect]] = {}
 _KEPT_MAX = 4096
-# the steps made anew each time (a Hustle's next step, a check to open): their fields are
-# written without being kept (keeping them would only grow the memo and the collector's work)
-_TRANSIENT: frozenset[type] = frozenset({HustleStep, OpenCheck})
 
 
 def _fields(effect: Effect) -> dict[str, Any]:
     """A new mapping of ``effect``'s fields (its ``model_dump``, made once a model)."""
-    if type(effect) in _TRANSIENT:
-        fields = effect.model_dump()
-    else:
-        found = _DUMPED.get(id(effect))
-        if found is None or found[0] is not effect:
-            if len(_DUMPED) >= _KEPT_MAX:
-                _DUMPED.clear()
-            found = _DUMPED[id(effect)] = (effect, effect.model_dump())
-        fields = {k: list(v) if isinstance(v, list) else v for k, v in found[1].items()}
+    found = _DUMPED.get(id(effect))
+    if found is None or found[0] is not effect:
+        if len(_DUMPED) >= _KEPT_MAX:
+            _DUMPED.clear()
+        found = _DUMPED[id(effect)] = (effect, effect.model_dump())
+    fields = {k: list(v) if isinstance(v, list) else v for k, v in found[1].items()}
     if len(_QUEUED) >= _KEPT_MAX:
         _QUEUED.clear()
     _QUEUED[id(fields)] = (fields, effect)

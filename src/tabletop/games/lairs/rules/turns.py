@@ -15,7 +15,8 @@ from __future__ import annotations
 from .. import grid
 from ..content import CUBES, Fatigue, Spend
 from ..state import LairsState
-from ..steps import REFRESH, REST_CUBE, HustleStep, OpenCheck, RestCube, enter_space
+from ..steps import REFRESH, REST_CUBE, HustleStep, RestCube, enter_space, open_check
+from ..steps import hustle_step as hustle_step_of
 from . import checks, energy, exploring
 from .building import kind_of
 from .pack import card_id, playable_now
@@ -178,13 +179,13 @@ def enter(state: LairsState, seat: int, cell: int, how: str) -> None:
     features while Dazzled), then a Known hazard asks for its check, an Unknown one is revealed
     and strikes (unless a Charge or Sneak ignores it), a Chest is opened."""
     data = state.data
-    explorer, lair = data["explorers"][seat], state.lair_of(seat)
+    explorer, feat = data["explorers"][seat], state.feat_of(seat)
     before = explorer["map"][cell]
     explorer["previous"], explorer["position"] = explorer["position"], cell
     explorer["visited"][cell] = True
     dazzled = energy.has_status(explorer, "dazzled")
     exploring.learn(state, seat, cell, entering=True, walls=not dazzled)
-    f = lair["feat"][cell]
+    f = feat[cell]
     state.log_public(f"{state.who(seat)} enters {grid.name(cell)}: {describe(state, f)}")
     if f not in (None, "start") and next_is(state, HustleStep):
         drop_next(state)  # a Hustle stops at the first space that is not empty
@@ -198,7 +199,7 @@ def enter(state: LairsState, seat: int, cell: int, how: str) -> None:
             # the check opens once what happens on entering has happened: a Gear Hound's High
             # Alert "occurs when you enter" its Known space, so it is resolved first
             free = 1 if (how, k) in (("charge", "monster"), ("sneak", "trap")) else 0
-            queue(state, seat, [OpenCheck(cell=cell, free=free)], front=True)
+            queue(state, seat, [open_check(cell, free)], front=True)
             if hazard.on_known_entry:
                 state.log_public(f"the {hazard.name}: {hazard.special_name or 'special rule'}")
                 queue(state, seat, list(hazard.on_known_entry), at=cell, front=True)
@@ -225,9 +226,11 @@ def hustle_step(state: LairsState, seat: int, step: HustleStep) -> None:
     entered was not empty. A wall it could not have known of that stops it after its first step
     makes it a Creep (ruling X1): the cubes paid go back to Fresh and a Creep's cost is spent."""
     dirn, left = step.dir, step.left
-    explorer, lair = state.data["explorers"][seat], state.lair_of(seat)
+    explorer = state.data["explorers"][seat]
     here = explorer["position"]
-    if step.expect is not None and (here != step.expect or not exploring.real_empty(lair, here)):
+    if step.expect is not None and (
+        here != step.expect or state.feat_of(seat)[here] not in exploring.REAL_EMPTY
+    ):
         return
     nxt = grid.step(here, dirn)
     if nxt is None or left <= 0:
@@ -237,7 +240,7 @@ def hustle_step(state: LairsState, seat: int, step: HustleStep) -> None:
         if step.taken == 1:
             creep_price(state, seat, step.paid)
         return
-    rest = step.model_copy(update={"left": left - 1, "expect": nxt, "taken": step.taken + 1})
+    rest = hustle_step_of(dirn, left - 1, tuple(step.paid), step.taken + 1, nxt)
     queue(state, seat, [enter_space(nxt), rest], front=True)
 
 
