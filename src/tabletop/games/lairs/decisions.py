@@ -12,7 +12,7 @@ the explorer's and Builder's answers to effects (``cube``, ``discard``, ``displa
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from tabletop.engine import Action, Param, Rng, Template, bots
 from tabletop.engine.decisions import Decision, DecisionTable
@@ -433,6 +433,15 @@ def hustle(dirn: str, steps: int) -> Action:
     return Action.of("hustle", dir=dirn, steps=steps)
 
 
+# the explorer's moves, each made once (the Turn offers them from these tables every action)
+_BY_DIR: Final = {k: {d: act(k, "dir", d) for d in grid.DIRS} for k in ("creep", "charge", "sneak")}
+_HUSTLES: Final = {(d, n): hustle(d, n) for d in grid.DIRS for n in (1, 2, 3)}
+_BACKTRACKS: Final = tuple(act("backtrack", "to", c) for c in range(grid.SPACES))
+_PEERS: Final = tuple(act("peer", "at", c) for c in range(grid.SPACES))
+_CONSERVE_ONE: Final = {k: act("conserve-one", "cube", k) for k in CUBES}
+_TRY, _ESCAPE, _CONSERVE = act("try"), act("escape"), act("conserve")
+
+
 class Turn(LairsDecision):
     kind = "turn"
     offers = (
@@ -459,20 +468,20 @@ class Turn(LairsDecision):
         paid = energy.payable(explorer)
         out: list[Action] = []
         opened = exploring.open_dirs(explorer, pos)  # once, for Creep, Peer, Charge and Sneak
-        creeps = exploring.creep_targets(state, seat, opened)
         if paid["creep"]:
-            out += [act("creep", "dir", dirn) for dirn, _ in creeps]
+            creep = _BY_DIR["creep"]
+            out += [creep[dirn] for dirn, _, _ in opened]
         if paid["hustle"]:
-            out += [hustle(dirn, n) for dirn, n in exploring.hustle_options(state, seat)]
+            out += [_HUSTLES[way] for way in exploring.hustle_options(state, seat)]
         if paid["backtrack"]:
-            out += [act("backtrack", "to", c) for c in exploring.backtrack_targets(state, seat)]
+            out += [_BACKTRACKS[c] for c in exploring.backtrack_targets(state, seat)]
         if paid["peer"]:
-            out += [act("peer", "at", c) for c in exploring.peer_targets(state, seat, opened)]
+            out += [_PEERS[c] for c in exploring.peer_targets(state, seat, opened)]
         if data["pack"]:
             if paid["scrounge"] and pack.may_scrounge(state, seat):
                 out.append(act("scrounge"))
-            for dirn, _ in creeps:
-                out += [act(kind, "dir", dirn) for kind in ("charge", "sneak") if paid[kind]]
+            for dirn, _, _ in opened:
+                out += [_BY_DIR[kind][dirn] for kind in ("charge", "sneak") if paid[kind]]
             if paid["recover"]:
                 out += [act("recover", "cube", k) for k in pack.may_recover(state, seat)]
             if paid["scavenge"]:
@@ -487,12 +496,12 @@ class Turn(LairsDecision):
         mapped = explorer["map"][pos] or ""
         fresh = energy.total(explorer["fresh"])
         if mapped[:2] in ("m:", "t:") and fresh:
-            out.append(act("try"))
+            out.append(_TRY)
         if mapped == "exit":
-            out.append(act("escape"))
-        out.append(act("conserve"))  # the rest of the Fresh cubes: the turn ends
+            out.append(_ESCAPE)
+        out.append(_CONSERVE)  # the rest of the Fresh cubes: the turn ends
         if fresh > 1:  # one cube set aside, the turn goes on with the others
-            out += [act("conserve-one", "cube", k) for k in CUBES if explorer["fresh"][k]]
+            out += [_CONSERVE_ONE[k] for k in CUBES if explorer["fresh"][k]]
         return out
 
     def apply(self, state: LairsState, seat: int, action: Action) -> None:

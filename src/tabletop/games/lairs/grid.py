@@ -16,7 +16,7 @@ ROWS: Final = 6
 COLS: Final = 6
 SPACES: Final = ROWS * COLS
 EDGES: Final = ROWS * (COLS - 1) + (ROWS - 1) * COLS  # 60
-DIRS = ("n", "e", "s", "w")
+DIRS: Final = ("n", "e", "s", "w")
 _DELTA = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
 

@@ -8,7 +8,7 @@ legal actions leak nothing (a wall not yet learnt is never "known" to block a mo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import grid
 from ..state import LairsState
@@ -105,18 +105,32 @@ def peer_targets(
     return [n for _, n, _ in opened if not known[n]]
 
 
+# from each space, each direction with the spaces up to 3 steps that way and the edges crossed
+# to enter them: the reach of a Hustle (ruling X1), worked out once
+_HUSTLE_RAYS: Final = tuple(
+    tuple((d, grid.ray(c, d)[:3]) for d in grid.DIRS) for c in range(grid.SPACES)
+)
+
+
+def wall_mask(walls: list[int]) -> int:
+    """The edges of ``walls`` as a bit mask."""
+    mask = 0
+    for e in walls:
+        mask |= 1 << e
+    return mask
+
+
 def hustle_options(state: LairsState, seat: int) -> list[tuple[str, int]]:
     """Hustle: up to 3 spaces in a straight line (ruling X1). Offered as (direction, most steps):
     steps past a wall already learnt are not offered."""
     explorer = state.data["explorers"][seat]
-    mw: list[int] = explorer["map_walls"]
+    mw = wall_mask(explorer["map_walls"])
     known: list[Any] = explorer["known"]
     shown: list[str | None] = explorer["map"]
-    pos: int = explorer["position"]
     out: list[tuple[str, int]] = []
-    for d in grid.DIRS:
-        for n, (nxt, edge) in enumerate(grid.ray(pos, d)[:3], 1):
-            if edge in mw:
+    for d, ray in _HUSTLE_RAYS[explorer["position"]]:
+        for n, (nxt, edge) in enumerate(ray, 1):
+            if mw >> edge & 1:
                 break
             out.append((d, n))
             if known[nxt] and shown[nxt] not in EMPTY_ON_MAP:

@@ -27,8 +27,8 @@ _READ_MAX = 4096
 _HANDLERS: dict[type, Handler] = {}
 # the mappings of the effects queued so far, by the identity of the model (a hazard's Strike is
 # one model of the content, queued again and again): (model, its fields), the model kept so
-# that its identity is not reused
-_DUMPED: dict[int, tuple[Effect, dict[str, Any]]] = {}
+# that its identity is not reused, and whether any field is a list
+_DUMPED: dict[int, tuple[Effect, dict[str, Any], bool]] = {}
 # the model of each mapping queued and not yet run, by the mapping's identity: (mapping, model),
 # so that running it needs no reading (a copied state's mappings are read as before)
 _QUEUED: dict[int, tuple[dict[str, Any], Effect]] = {}
@@ -41,8 +41,13 @@ def _fields(effect: Effect) -> dict[str, Any]:
     if found is None or found[0] is not effect:
         if len(_DUMPED) >= _KEPT_MAX:
             _DUMPED.clear()
-        found = _DUMPED[id(effect)] = (effect, effect.model_dump())
-    fields = {k: list(v) if isinstance(v, list) else v for k, v in found[1].items()}
+        dumped = effect.model_dump()
+        lists = any(isinstance(v, list) for v in dumped.values())
+        found = _DUMPED[id(effect)] = (effect, dumped, lists)
+    if found[2]:  # each list its own, so that the entry may be changed in place
+        fields = {k: list(v) if isinstance(v, list) else v for k, v in found[1].items()}
+    else:
+        fields = dict(found[1])
     if len(_QUEUED) >= _KEPT_MAX:
         _QUEUED.clear()
     _QUEUED[id(fields)] = (fields, effect)
