@@ -107,7 +107,8 @@ def peer_targets(
 
 # from each space, each direction with the spaces up to 3 steps that way and the edges crossed
 # to enter them: the reach of a Hustle (ruling X1), worked out once
-_HUSTLE_RAYS: Final = tuple(
+Rays = tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
+_HUSTLE_RAYS: Final[tuple[Rays, ...]] = tuple(
     tuple((d, grid.ray(c, d)[:3]) for d in grid.DIRS) for c in range(grid.SPACES)
 )
 
@@ -128,11 +129,13 @@ def hustle_options(state: LairsState, seat: int) -> list[tuple[str, int]]:
     known: list[Any] = explorer["known"]
     shown: list[str | None] = explorer["map"]
     out: list[tuple[str, int]] = []
-    for d, ray in _HUSTLE_RAYS[explorer["position"]]:
-        for n, (nxt, edge) in enumerate(ray, 1):
+    rays: Rays = _HUSTLE_RAYS[explorer["position"]]
+    for d, ray in rays:
+        for i in range(len(ray)):
+            nxt, edge = ray[i]
             if mw >> edge & 1:
                 break
-            out.append((d, n))
+            out.append((d, i + 1))
             if known[nxt] and shown[nxt] not in EMPTY_ON_MAP:
                 break
     return out
