@@ -31,6 +31,7 @@ from types import ModuleType
 MODULES: tuple[str, ...] = (
     "tabletop.engine.actions",
     "tabletop.engine.decisions",
+    "tabletop.engine.draws",
     "tabletop.engine.knowledge",
     "tabletop.engine.piles",
     "tabletop.engine.protocol",

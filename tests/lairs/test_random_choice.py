@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.engine import State, bots, load
+from tabletop.engine import State, draws, load
 from tabletop.engine.bots import random_action
 from tabletop.engine.rng import Rng
 
@@ -50,21 +50,21 @@ def test_after_the_tries_run_out_it_draws_from_the_full_list(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state, seat = _building()
-    monkeypatch.setattr(bots, "TRIES", 0)
+    monkeypatch.setattr(draws, "TRIES", 0)
     legal = state.legal_actions(seat)
     for k in range(20):
         a = random_action(state, seat, Rng(k))
         assert a == legal[Rng(k).below(len(legal))]
 
 
-@pytest.mark.parametrize("tries", [bots.TRIES, 2])
+@pytest.mark.parametrize("tries", [draws.TRIES, 2])
 def test_the_games_draw_is_the_engines_draw_from_the_templates(
     tries: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Build's own draw takes the same numbers from the Rng as the engine's rejection draw over
     its templates, and so the same action (the same games as before it), the full list's draw
     after the tries run out included."""
-    monkeypatch.setattr(bots, "TRIES", tries)
+    monkeypatch.setattr(draws, "TRIES", tries)
     drawn = 0
     for params in ({"mode": "standard"}, {"mode": "standard", "pack": True}):
         game = load("lairs", **params)
@@ -78,7 +78,7 @@ def test_the_games_draw_is_the_engines_draw_from_the_templates(
                     action = decision.draw(state, seat, mine)
                     templates = state.templates(seat)
                     assert templates is not None
-                    assert action == bots._from_templates(state, seat, engines, templates)
+                    assert action == draws._from_templates(state, seat, engines, templates)
                     assert mine.state == engines.state
                     drawn += 1
                 state.apply(random_action(state, seat, rng), seat)

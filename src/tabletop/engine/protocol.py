@@ -462,7 +462,7 @@ class State(ABC):
         """Optionally, one legal action of a deciding seat's templated decision drawn uniformly
         at random from ``rng`` by the game itself (legal by construction, every legal action
         equally likely), or None: the engine's random choice then draws from the templates
-        (:func:`tabletop.engine.bots.random_action`; a decision that is a list is drawn from
+        (:func:`tabletop.engine.draws.random_action`; a decision that is a list is drawn from
         it). Asked only of a seat that decides now, in a game that offers templates; the
         harness checks that every draw is one of the legal actions."""
         return None
@@ -559,10 +559,14 @@ class State(ABC):
         if found is not None:
             return found
         raw = self._raw()
-        if self.game._automata():
-            n = self.game.num_players
+        automata = self.game._automata()
+        if automata:  # their ids are the seats from num_players on: no seat to fill
             raw = Prompt(
-                tuple(s for s in raw.seats if s < n), raw.kind, raw.text, raw.turn, raw.commit
+                tuple([s for s in raw.seats if s not in automata]),
+                raw.kind,
+                raw.text,
+                raw.turn,
+                raw.commit,
             )
         if raw.commit:
             commits = self.data.get(COMMITS) or {}

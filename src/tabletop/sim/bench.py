@@ -27,7 +27,8 @@ from ..engine import (
     new_rng,
     specs,
 )
-from ..engine.bots import bot_kinds, make_bot, play_out, random_action
+from ..engine.bots import bot_kinds, make_bot, play_out
+from ..engine.draws import random_action
 from ..engine.rng import Rng, derive_seed
 from ..engine.search import ISMCTSBot
 from ..engine.snapshots import Snapshots

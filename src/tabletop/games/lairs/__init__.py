@@ -25,7 +25,7 @@ from .rules import setup, turns
 from .rules.building import friendly_set
 from .rules.solo import LEVELS, SoloBuilder
 from .rules.treasure import score
-from .state import LairsState, Rules, new_data, upgrade
+from .state import LairsState, new_data, upgrade
 
 __all__ = ["Lairs", "LairsState"]
 
@@ -37,11 +37,8 @@ SELECTIONS = ("random", "friendly", "drafting")
 MAX_ACTIONS = 20_000
 
 
-class LairsRules(Rules):
-    """The rules' entry points the state's hooks call."""
-
-    def advance(self, state: LairsState) -> None:
-        turns.advance(state)
+class LairsRules(turns.TurnRules):
+    """The rules' entry points the state's hooks call (``advance``: ``turns.TurnRules``)."""
 
     def view(self, state: LairsState, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)

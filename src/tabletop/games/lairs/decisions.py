@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
-from tabletop.engine import Action, Param, Rng, Template, bots
+from tabletop.engine import Action, Param, Rng, Template, draws
 from tabletop.engine.decisions import Decision, DecisionTable
 from tabletop.engine.knowledge import ZONES
 
@@ -207,7 +207,7 @@ class Build(LairsDecision):
         return out
 
     def draw(self, state: LairsState, seat: int, rng: Rng) -> Action | None:
-        """The engine's own draw from these templates (:func:`tabletop.engine.bots.random_action`
+        """The engine's own draw from these templates (:func:`tabletop.engine.draws.random_action`
         by rejection: up to ``TRIES`` combinations numbered ``rng.below(total)`` in offer order,
         then the full list), made here with the same numbers from ``rng`` and so the same action,
         but each refused combination refused from its numbers, without making an Action and
@@ -219,7 +219,7 @@ class Build(LairsDecision):
         total = sum(sizes)
         lair = state.lair(seat)
         ctx: building.Placing | None = None  # the lair's masks, once a draw
-        for _ in range(bots.TRIES if total else 0):
+        for _ in range(draws.TRIES if total else 0):
             pick, k = rng.below(total), 0
             while pick >= sizes[k]:
                 pick -= sizes[k]

@@ -12,9 +12,11 @@ escape, then it is shared.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from .. import grid
 from ..content import CUBES, Fatigue, Spend
-from ..state import LairsState
+from ..state import LairsState, Rules
 from ..steps import REFRESH, REST_CUBE, HustleStep, RestCube, enter_space, open_check
 from ..steps import hustle_step as hustle_step_of
 from . import checks, energy, exploring
@@ -253,3 +255,13 @@ def creep_price(state: LairsState, seat: int, paid: list[str]) -> None:
     n = 1 + (1 if energy.has_status(explorer, "sleepy") else 0)
     state.log_public(f"a wall stops {state.who(seat)}'s Hustle after one step: it costs a Creep")
     queue(state, seat, [Spend(effect="spend", n=n)], front=True)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TurnRules(Rules):
+    """The state's ``advance`` hook, here so that the compiled build calls :func:`advance`
+    without an interpreted frame after every action (the game's ``LairsRules`` adds the other
+    hooks)."""
+
+    def advance(self, state: LairsState) -> None:
+        advance(state)
