@@ -82,6 +82,46 @@ class TestSameGames:
         assert _digest(MODES[:1], 1) != _digest((("paupers-ladder", {"players": 3}),), 1)
 
 
+class TestLairsGridWords:
+    """Lairs' floods (the Peril Rule's reach, its paths, the walls' leavers) hold a lair's spaces
+    as 64-bit words in the compiled build: the same masks as the sources' Python ints, on random
+    lairs, every space a Start (a shift of a C int would lose the spaces past the 31st)."""
+
+    def test_the_compiled_floods_give_the_sources_masks(self) -> None:
+        import importlib.util
+
+        from tabletop.games.lairs import grid
+
+        if native.running() != "compiled":
+            pytest.skip("no fresh compiled build here (`make compile`)")
+        source = importlib.util.spec_from_file_location(
+            "_source_grid", Path(grid.__file__).with_name("grid.py")
+        )
+        assert source is not None and source.loader is not None
+        pure = importlib.util.module_from_spec(source)
+        source.loader.exec_module(pure)
+        rng = Rng(7)
+        for start in range(grid.SPACES):
+            for _ in range(40):
+                walls = rng.sample(list(range(grid.EDGES)), rng.below(20))
+                leave = grid.leavers(walls)
+                assert leave == pure.leavers(walls)
+                kinds = rng.sample([c for c in range(grid.SPACES) if c != start], 6)
+                mon = sum(1 << c for c in kinds[:3])
+                trap = sum(1 << c for c in kinds[3:])
+                goals = sum(1 << c for c in rng.sample(list(range(grid.SPACES)), 4))
+                for f, args in (
+                    ("peril_mask_left", (start, leave, mon, trap, goals)),
+                    ("peril_mask_left", (start, leave, mon, trap)),
+                    ("peril_path_cells", (start, leave, mon, trap, goals)),
+                    ("reach_left", (start, leave, grid.FULL & ~mon)),
+                    ("step_left", (mon | 1 << start, leave)),
+                    ("joined_left", (start, kinds[0], leave)),
+                    ("with_wall", (leave, rng.below(grid.EDGES))),
+                ):
+                    assert getattr(grid, f)(*args) == getattr(pure, f)(*args), (f, walls, args)
+
+
 class TestTheGuard:
     def _tree(self, root: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
         layout = [f.relative_to(native.SRC) for f in native.sources()]  # the real one

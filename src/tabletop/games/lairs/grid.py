@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final
 
+from mypy_extensions import i64
+
 ROWS: Final = 6
 COLS: Final = 6
 SPACES: Final = ROWS * COLS
@@ -124,6 +126,12 @@ def is_hallway(cell: int, walls: set[int]) -> bool:
     return OPPOSITE[closed[0]] == closed[1]
 
 
+# A set of spaces is a bit mask of 36 bits, an ``i64``: a machine word in the compiled build (a
+# plain int when interpreted), so the floods below run as C integer operations. A shift moves a
+# mask by at most 4 rows (24 bits): 60 bits, never more than the word holds.
+Leave = tuple[i64, i64, i64, i64]  # the leavers of :func:`leavers`: east, west, south, north
+_Entries = tuple[i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64]
+
 _FULL: Final = (1 << SPACES) - 1
 FULL: Final = _FULL  # every space, as a bit mask
 _NOT_LAST_COL: Final = sum(1 << c for c in range(SPACES) if c % COLS != COLS - 1)
@@ -162,7 +170,7 @@ def joined(a: int, b: int, walls: Iterable[int]) -> bool:
     return joined_left(a, b, leavers(walls))
 
 
-def joined_left(a: int, b: int, leave: tuple[int, int, int, int]) -> bool:
+def joined_left(a: int, b: int, leave: Leave) -> bool:
     """:func:`joined` from the walls' leavers (:func:`leavers`)."""
     return bool(_fill(1 << a, _entries(leave, _FULL), 1 << b) >> b & 1)
 
@@ -219,9 +227,12 @@ _BLOCK_S: Final = tuple(_blocks(e)[2] for e in range(EDGES))
 _BLOCK_N: Final = tuple(_blocks(e)[3] for e in range(EDGES))
 
 
-def leavers(walls: Iterable[int]) -> tuple[int, int, int, int]:
+def leavers(walls: Iterable[int]) -> Leave:
     """Bit masks of the spaces that may step east, west, south and north past these walls."""
-    e, w, so, no = _NOT_LAST_COL, _NOT_FIRST_COL, _NOT_LAST_ROW, _NOT_FIRST_ROW
+    e: i64 = _NOT_LAST_COL
+    w: i64 = _NOT_FIRST_COL
+    so: i64 = _NOT_LAST_ROW
+    no: i64 = _NOT_FIRST_ROW
     for x in walls:
         e &= ~_BLOCK_E[x]
         w &= ~_BLOCK_W[x]
@@ -230,13 +241,13 @@ def leavers(walls: Iterable[int]) -> tuple[int, int, int, int]:
     return e, w, so, no
 
 
-def with_wall(leave: tuple[int, int, int, int], x: int) -> tuple[int, int, int, int]:
+def with_wall(leave: Leave, x: int) -> Leave:
     """:func:`leavers` of these walls and one more, on edge ``x``."""
     e, w, so, no = leave
     return e & ~_BLOCK_E[x], w & ~_BLOCK_W[x], so & ~_BLOCK_S[x], no & ~_BLOCK_N[x]
 
 
-def _entries(leave: tuple[int, int, int, int], allowed: int) -> tuple[int, ...]:
+def _entries(leave: Leave, allowed: i64) -> _Entries:
     """For an occluded flood fill (Kogge-Stone): per direction, the spaces inside ``allowed``
     that may be entered by a step of 1, then of 2, then of 4 spaces (1, 2, 4 rows for north and
     south), from the leavers of :func:`leavers`."""
@@ -250,12 +261,14 @@ def _entries(leave: tuple[int, int, int, int], allowed: int) -> tuple[int, ...]:
     return e1, e2, e4, w1, w2, w4, s1, s2, s4, n1, n2, n4
 
 
-def _fill(g: int, p: tuple[int, ...], until: int = 0) -> int:
+def _fill(g: i64, p: _Entries, until: i64 = 0) -> i64:
     """Every space reachable from the spaces ``g`` through the entries ``p`` (of :func:`_entries`):
     whole corridors at a time, so a few rounds fill the lair. With ``until``, it stops after the
     round that reaches one of those spaces."""
     e1, e2, e4, w1, w2, w4, s1, s2, s4, n1, n2, n4 = p
-    c2, c4 = 2 * COLS, 4 * COLS
+    c1: i64 = COLS
+    c2: i64 = 2 * COLS
+    c4: i64 = 4 * COLS
     while True:
         before = g
         g |= e1 & (g << 1)
@@ -264,10 +277,10 @@ def _fill(g: int, p: tuple[int, ...], until: int = 0) -> int:
         g |= w1 & (g >> 1)
         g |= w2 & (g >> 2)
         g |= w4 & (g >> 4)
-        g |= s1 & (g << COLS)
+        g |= s1 & (g << c1)
         g |= s2 & (g << c2)
         g |= s4 & (g << c4)
-        g |= n1 & (g >> COLS)
+        g |= n1 & (g >> c1)
         g |= n2 & (g >> c2)
         g |= n4 & (g >> c4)
         if g == before or g & until:
@@ -280,12 +293,12 @@ def reach(start: int, walls: Iterable[int], allowed: int) -> int:
     return _fill(1 << start, _entries(leavers(walls), allowed | 1 << start))
 
 
-def reach_left(start: int, leave: tuple[int, int, int, int], allowed: int) -> int:
+def reach_left(start: int, leave: Leave, allowed: int) -> int:
     """:func:`reach` from the walls' leavers (:func:`leavers`)."""
     return _fill(1 << start, _entries(leave, allowed | 1 << start))
 
 
-def step_left(g: int, leave: tuple[int, int, int, int]) -> int:
+def step_left(g: int, leave: Leave) -> int:
     """:func:`next_to` from the walls' leavers (:func:`leavers`)."""
     return _step(g, leave)
 
@@ -309,13 +322,13 @@ def peril_mask(start: int, walls: Iterable[int], mon: int, trap: int, goals: int
     return peril_mask_left(start, leavers(walls), mon, trap, goals)
 
 
-def peril_mask_left(
-    start: int, leave: tuple[int, int, int, int], mon: int, trap: int, goals: int = _FULL
-) -> int:
+def peril_mask_left(start: int, leave: Leave, mon: i64, trap: i64, goals: i64 = _FULL) -> i64:
     """:func:`peril_mask` from the walls' leavers (:func:`leavers`), worked out once for many
     masks of the same lair."""
-    free = _FULL & ~mon & ~trap
+    full: i64 = _FULL
+    free = full & ~mon & ~trap
     inside = _entries(leave, free)
+    # (1 << start) as an int, then a word: mypyc would shift a literal 1 as a C int
     l0 = _fill(1 << start, inside)
     if not goals & ~l0:
         return l0
@@ -334,7 +347,7 @@ def next_to(g: int, walls: Iterable[int]) -> int:
     return _step(g, leavers(walls))
 
 
-def _step(g: int, leave: tuple[int, int, int, int]) -> int:
+def _step(g: i64, leave: Leave) -> i64:
     """The spaces one step from ``g`` past the walls (leavers of :func:`leavers`)."""
     e, w, so, no = leave
     return ((g & e) << 1) | ((g & w) >> 1) | ((g & so) << COLS) | ((g & no) >> COLS)
@@ -441,17 +454,19 @@ def peril_witness(
     return reach, edges, cells
 
 
-def peril_path_cells(
-    start: int, leave: tuple[int, int, int, int], mon: int, trap: int, goals: int
-) -> int:
+def peril_path_cells(start: int, leave: Leave, mon: i64, trap: i64, goals: i64) -> i64:
     """The spaces (a bit mask) of one path allowed by the Peril Rule from ``start`` to each goal
     of ``goals`` the Start reaches (from the walls' leavers, :func:`leavers`): a Hazard placed off
     them leaves every such goal reached. A flood one step at a time over the four layers of
     :func:`peril_reach`, each step kept, then each path read back from them."""
-    free = _FULL & ~mon & ~trap
+    full: i64 = _FULL
+    free = full & ~mon & ~trap
     # the four layers of every step, one after another: layer L of step i is hist[4 * i + L]
-    l0, l1, l2, l3 = 1 << start, 0, 0, 0
-    hist: list[int] = [l0, l1, l2, l3]
+    l0: i64 = 1 << start  # shifted as an int, then a word (see peril_mask_left)
+    l1: i64 = 0
+    l2: i64 = 0
+    l3: i64 = 0
+    hist: list[i64] = [l0, l1, l2, l3]
     while True:
         n0, n1, n2, n3 = _step(l0, leave), _step(l1, leave), _step(l2, leave), _step(l3, leave)
         a0 = l0 | (n0 & free)
@@ -462,7 +477,7 @@ def peril_path_cells(
             break
         hist += (a0, a1, a2, a3)
         l0, l1, l2, l3 = a0, a1, a2, a3
-    out = 0
+    out: i64 = 0
     todo = goals & (l0 | l1 | l2 | l3)
     while todo:
         low = todo & -todo
@@ -489,7 +504,7 @@ def peril_path_cells(
     return out
 
 
-def _first(hist: list[int], bit: int) -> int:
+def _first(hist: list[i64], bit: i64) -> int:
     """The first entry of ``hist`` (4 * step + layer) holding the space ``bit``."""
     for at in range(len(hist)):
         if hist[at] & bit:

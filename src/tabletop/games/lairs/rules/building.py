@@ -116,7 +116,7 @@ def placement_problem(
         touched: tuple[int, ...] = (a, b)
         # the walls' leavers, worked out once for the connection and the Peril Rule
         walled = grid.with_wall(grid.leavers(walls), edge)
-        leave: tuple[int, int, int, int] | None = walled
+        leave: grid.Leave | None = walled
         # the lair was connected: the new Wall cuts it only if its two spaces are now apart
         if not grid.joined_left(a, b, walled):
             return "No Unreachable Spaces: a wall there would cut off part of the lair"
@@ -166,7 +166,7 @@ def placement_problem(
     return None
 
 
-Placing = tuple[set[int], tuple[int, int, int, int], int, int, int, int]
+Placing = tuple[set[int], grid.Leave, int, int, int, int]
 
 
 def placing_context(lair: dict[str, Any]) -> Placing:
