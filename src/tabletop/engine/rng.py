@@ -5,10 +5,10 @@ the same actions give the same game on every machine. The generator is SplitMix6
 is one 64-bit integer, which makes cloning and saving free. Bots and redeterminisation get their
 own streams through :func:`derive_seed`, so searching never disturbs the game's own stream.
 
-The state is kept (and saved) as the unsigned integer; the draws compute on signed 64-bit
-integers, which the compiled build (:mod:`tabletop.native`) keeps in machine words: a draw costs
-about 0.13 us there against 0.43 us for the unsigned form interpreted. Interpreted, the signed
-form costs about 1.1 us; a test pins both to the published unsigned algorithm.
+The state is saved (and read, as ``Rng.state``) as the unsigned integer; the generator holds it
+as the same bits read as a signed 64-bit integer, and the draws compute on those, which the
+compiled build (:mod:`tabletop.native`) keeps in machine words: no draw makes a Python integer
+there. A test pins both builds to the published unsigned algorithm.
 """
 
 from __future__ import annotations
@@ -23,12 +23,14 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _SIGN = 1 << 63
-# SplitMix64's constants as signed 64-bit integers (the arithmetic below is signed, see _wrap)
-_GAMMA: Final = 0x9E3779B97F4A7C15 - (1 << 64)
-_MIX1: Final = 0xBF58476D1CE4E5B9 - (1 << 64)
-_MIX2: Final = 0x94D049BB133111EB - (1 << 64)
-_LOW63: Final = (1 << 63) - 1
+# SplitMix64's constants as signed 64-bit integers (the arithmetic below is signed, see _wrap),
+# declared as words so that the compiled draws read them as C constants
+_GAMMA: Final[i64] = 0x9E3779B97F4A7C15 - (1 << 64)
+_MIX1: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
+_MIX2: Final[i64] = 0x94D049BB133111EB - (1 << 64)
+_LOW63: Final[i64] = (1 << 63) - 1
 _QUARTER: Final = 1 << 62
+_TOP: Final[i64] = -(1 << 63)  # the sign bit alone
 
 
 # The generator's arithmetic is written on signed 64-bit integers (``i64``): compiled
@@ -36,7 +38,10 @@ _QUARTER: Final = 1 << 62
 # Python ints and _wrap reduces them, so both give the same numbers.
 def _wrap(x: i64) -> i64:
     """``x`` reduced to a signed 64-bit integer (two's complement)."""
-    return (x & _LOW63) - ((x >> 63) & 1) * _QUARTER * 2
+    top = x >> 63
+    if top == 0 or top == -1:  # already one (always, compiled: a word wraps by itself)
+        return x
+    return (x & _LOW63) + (top & 1) * _TOP
 
 
 def _mix(s: i64) -> i64:
@@ -76,28 +81,40 @@ def derive_seed(seed: int, *labels: object) -> int:
 
 
 class Rng:
-    """SplitMix64 generator whose state is a single integer (``self.state``)."""
+    """SplitMix64 generator whose state is a single integer (``self.state``, unsigned; held as
+    its signed 64-bit reading, ``_s``)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_s",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = int(seed) & _MASK
+        self._s: i64 = _signed(int(seed) & _MASK)
+
+    @property
+    def state(self) -> int:
+        """The generator's state, the unsigned 64-bit integer that is saved."""
+        return _unsigned(self._s)
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._s = _signed(int(value) & _MASK)
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rng) and other.state == self.state
+        return isinstance(other, Rng) and other._s == self._s
 
     def __hash__(self) -> int:
         return hash(self.state)
 
     def copy(self) -> Rng:
-        return Rng(self.state)
+        other = Rng()
+        other._s = self._s
+        return other
 
     def next64(self) -> int:
-        s = _wrap(_signed(self.state) + _GAMMA)
-        self.state = _unsigned(s)
+        s = _wrap(self._s + _GAMMA)
+        self._s = s
         return _unsigned(_mix(s))
 
     def below(self, n: int) -> int:
@@ -108,12 +125,12 @@ class Rng:
             return self._below_wide(n)
         bound: i64 = n
         rest = _span_rest(bound)
-        s = _signed(self.state)
+        s = self._s
         while True:
             s = _wrap(s + _GAMMA)
             j = _draw(_mix(s), bound, rest)
             if j >= 0:
-                self.state = _unsigned(s)
+                self._s = s
                 return int(j)
 
     def _below_wide(self, n: int) -> int:
@@ -136,7 +153,7 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place: the draws of ``below(i + 1)`` for each ``i`` from the
         top down (a game's set-up shuffles every deck, so the draws are made here in one go)."""
-        s = _signed(self.state)
+        s = self._s
         i: i64 = len(items) - 1
         while i > 0:
             n = i + 1
@@ -148,7 +165,7 @@ class Rng:
                     break
             items[i], items[j] = items[j], items[i]
             i -= 1
-        self.state = _unsigned(s)
+        self._s = s
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)
