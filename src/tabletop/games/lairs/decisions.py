@@ -136,6 +136,20 @@ def placing(piece: str, cell: int | None, edge: int | None) -> Action:
     return Action.of("build", piece=piece, cell=where, side=side)
 
 
+def _required(state: LairsState) -> tuple[tuple[str, int], ...]:
+    """The pieces a lair needs (:func:`building.pieces_required`), in name order, worked out once
+    a game for its Hazards."""
+    data = state.data
+    key = (tuple(data["monsters"]), tuple(data["traps"]))
+    memo = state.game.memo.setdefault("build_pieces_required", {})
+    found: tuple[tuple[str, int], ...] | None = memo.get(key)
+    if found is None:
+        if len(memo) >= 4096:  # a bound on what a long simulation keeps
+            memo.clear()
+        found = memo[key] = tuple(sorted(building.pieces_required(data, state.content).items()))
+    return found
+
+
 class Build(LairsDecision):
     """Building a lair, offered as templates (see :mod:`tabletop.engine.templates`): ``build
     piece cell side`` (a feature on a space, or a Wall on a space's east or south edge), ``take-back
@@ -155,28 +169,22 @@ class Build(LairsDecision):
 
     def templates(self, state: LairsState, seat: int) -> list[Template]:
         content, data = state.content, state.data
-        # the templates depend only on the pieces placed and the number of Walls: looked up by
-        # those (cheap to read, straight from the data: no Lair made), worked out once a game
-        # for each
+        # the templates depend only on the pieces left, whether anything is placed and whether
+        # the lair is complete: those are counted straight from the data (no Lair made), and
+        # the templates for each are made once a game
         walls = len(data["lairs"][seat]["walls"])
-        placed = tuple(sorted(filter(None, data[SECRET][ZONES][zone_name(seat)]["items"])))
-        seen = (tuple(data["monsters"]), tuple(data["traps"]), placed, walls)
-        by_lair = state.game.memo.setdefault("build_templates_by_lair", {})
-        found: list[Template] | None = by_lair.get(seen)
+        placed: dict[str, int] = {}
+        for f in data[SECRET][ZONES][zone_name(seat)]["items"]:
+            if f is not None:
+                placed[f] = placed.get(f, 0) + 1
+        left = tuple([p for p, n in _required(state) if n > placed.get(p, 0)])
+        pieces = left + (("wall",) if walls < content.walls_max else ())
+        # complete: ready (every step kept the lair legal; is_legal checks it in full)
+        key = (pieces, bool(walls or placed), not left and walls >= content.walls_min)
+        memo = state.game.memo.setdefault("build_templates", {})
+        found: list[Template] | None = memo.get(key)
         if found is None:
-            lair = state.lair(seat)
-            left = building.pieces_left(data, lair, content)
-            pieces = tuple(sorted(left)) + (("wall",) if walls < content.walls_max else ())
-            # complete: ready (every step kept the lair legal; is_legal checks it in full)
-            key = (pieces, bool(walls or placed), not left and walls >= content.walls_min)
-            memo = state.game.memo.setdefault("build_templates", {})
-            found = memo.get(key)
-            if found is None:
-                found = self._make_templates(state, *key)
-                memo[key] = found
-            if len(by_lair) >= 4096:  # a bound on what a long simulation keeps
-                by_lair.clear()
-            by_lair[seen] = found
+            found = memo[key] = self._make_templates(state, *key)
         return list(found)
 
     def _make_templates(
@@ -217,7 +225,7 @@ class Build(LairsDecision):
         templates = state.templates(seat) or []
         sizes = [t.size() for t in templates]
         total = sum(sizes)
-        lair = state.lair(seat)
+        lair = state.lair_read(seat)  # only read here
         ctx: building.Placing | None = None  # the lair's masks, once a draw
         for _ in range(draws.TRIES if total else 0):
             pick, k = rng.below(total), 0
@@ -230,8 +238,10 @@ class Build(LairsDecision):
                     return READY_ACTION
                 continue
             # the parameters are (piece,) cell, side: decoded last first, as the engine does
-            pick, side = divmod(pick, len(SIDES))
-            pick, cell = divmod(pick, grid.SPACES)
+            side = pick % len(SIDES)
+            pick //= len(SIDES)
+            cell = pick % grid.SPACES
+            pick //= grid.SPACES
             piece = "" if t.kind == "take-back" else t.params[0].domain[pick]
             if ctx is None:
                 ctx = building.placing_context(lair)

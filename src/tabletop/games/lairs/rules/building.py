@@ -173,10 +173,9 @@ def placing_context(lair: dict[str, Any]) -> Placing:
     """What :func:`placement_ok` reads of a lair, worked out once for many placements in it:
     its Walls (a set) and their leavers, the Monster, Trap and goal masks, and the Start (-1:
     none yet)."""
-    feat = lair["feat"]
-    mon, trap, goals = _masks(feat)
-    start = feat.index("start") if "start" in feat else -1
-    return set(lair["walls"]), grid.leavers(lair["walls"]), mon, trap, goals, start
+    walls: list[int] = lair["walls"]
+    mon, trap, goals, start = _layout(lair["feat"])
+    return set(walls), grid.leavers(walls), mon, trap, goals, start
 
 
 def placement_ok(
@@ -253,17 +252,27 @@ def _witness(lair: dict[str, Any]) -> tuple[list[bool], set[int], set[int]] | No
 
 def _masks(feat: list[str | None]) -> tuple[int, int, int]:
     """Bit masks of the spaces holding a Monster, a Trap, and a goal (the Exit or a Chest)."""
+    mon, trap, goals, _ = _layout(feat)
+    return mon, trap, goals
+
+
+def _layout(feat: list[str | None]) -> tuple[int, int, int, int]:
+    """:func:`_masks` and the Start's space (the first; -1: none), in one pass."""
     mon = trap = goals = 0
-    for c, f in enumerate(feat):
+    start = -1
+    for c in range(len(feat)):
+        f = feat[c]
         if f is None:
             continue
-        if f[:2] == "m:":
+        if f.startswith("m:"):
             mon |= 1 << c
-        elif f[:2] == "t:":
+        elif f.startswith("t:"):
             trap |= 1 << c
-        elif f in ("exit", "chest"):
+        elif f == "exit" or f == "chest":
             goals |= 1 << c
-    return mon, trap, goals
+        elif f == "start" and start < 0:
+            start = c
+    return mon, trap, goals, start
 
 
 def _peril_holds(feat: list[str | None], walls: set[int]) -> bool:
