@@ -16,14 +16,13 @@ from typing import Any, Final
 
 from tabletop.engine import Action, Param, Rng, Template, draws
 from tabletop.engine.decisions import Decision, DecisionTable
-from tabletop.engine.knowledge import ZONES
 
 from . import grid
 from .content import CUBES
 from .rules import builder, building, checks, energy, exploring, pack, setup, treasure, turns
 from .rules.energy import COSTS
 from .rules.queue import queue
-from .state import SECRET, LairsState, zone_name
+from .state import LairsState
 from .steps import enter_space, hustle_step
 
 DECISIONS = DecisionTable("lairs")
@@ -140,7 +139,9 @@ def _required(state: LairsState) -> tuple[tuple[str, int], ...]:
     """The pieces a lair needs (:func:`building.pieces_required`), in name order, worked out once
     a game for its Hazards."""
     data = state.data
-    key = (tuple(data["monsters"]), tuple(data["traps"]))
+    monsters: list[str] = data["monsters"]
+    traps: list[str] = data["traps"]
+    key = (tuple(monsters), tuple(traps))
     memo = state.game.memo.setdefault("build_pieces_required", {})
     found: tuple[tuple[str, int], ...] | None = memo.get(key)
     if found is None:
@@ -174,7 +175,7 @@ class Build(LairsDecision):
         # the templates for each are made once a game
         walls = len(data["lairs"][seat]["walls"])
         placed: dict[str, int] = {}
-        for f in data[SECRET][ZONES][zone_name(seat)]["items"]:
+        for f in state.feat(seat):
             if f is not None:
                 placed[f] = placed.get(f, 0) + 1
         left = tuple([p for p, n in _required(state) if n > placed.get(p, 0)])

@@ -25,7 +25,7 @@ package's ``__init__``.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, Final, TypedDict
 
 from mypy_extensions import mypyc_attr
 
@@ -89,6 +89,8 @@ def zone_name(i: int) -> str:
 
 
 _ZONE_NAMES = (zone_name(0), zone_name(1))
+_ZONE_0: Final = "lair:0"  # zone_name(0) and (1), as constants for the hot paths
+_ZONE_1: Final = "lair:1"
 
 
 def install_lair(data: dict[str, Any], i: int, lair: dict[str, Any]) -> None:
@@ -274,9 +276,12 @@ class LairsState(DecidingState):
     def feat_of(self, seat: int) -> list[str | None]:
         """The live features of the lair explorer ``seat`` explores (its ``Lair``'s ``feat``,
         read without making the ``Lair``: the rules' hot paths read nothing else of it)."""
-        i = self.lair_index(seat)
+        return self.feat(self.lair_index(seat))
+
+    def feat(self, i: int) -> list[str | None]:
+        """The live features of lair ``i`` (its ``Lair``'s ``feat``, without making it)."""
         items: list[str | None] = self.data[SECRET][ZONES][
-            _ZONE_NAMES[i] if i < 2 else zone_name(i)
+            _ZONE_0 if i == 0 else _ZONE_1 if i == 1 else zone_name(i)
         ]["items"]
         return items
 

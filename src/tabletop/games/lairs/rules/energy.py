@@ -6,7 +6,6 @@ Adaptation from the Adventurer's Pack)."""
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from operator import itemgetter
 from typing import Any
 
 from ..content import CUBES
@@ -29,6 +28,17 @@ COSTS: dict[str, list[list[str]]] = {
     "improvise": [["guile"]],
     "junk": [["any"]],
 }
+
+
+# the most cubes any payment takes (the longest alternative, and Sleepy's one more): a basket's
+# counts above it change no way to pay, so the memos below read the counts capped at it
+_CAP = max(len(alt) for alts in COSTS.values() for alt in alts) + 1
+
+
+def _capped(basket: dict[str, int]) -> tuple[int, ...]:
+    """The Fresh basket's counts by kind (in CUBES order), each at most ``_CAP``: the key of the
+    payment memos, so that they stay small however many cubes an explorer holds."""
+    return tuple([min(basket[k], _CAP) for k in CUBES])
 
 
 def total(basket: dict[str, int]) -> int:
@@ -58,14 +68,31 @@ def payable(explorer: dict[str, Any]) -> dict[str, bool]:
     """:func:`can_pay` of every action that costs cubes, at once (what the explorer's turn asks
     before offering its actions), looked up by the Fresh basket and the Statuses that matter."""
     status = explorer["status"]
-    key = (_FRESH(explorer["fresh"]), "dazed" in status, "sleepy" in status)
+    key = (_capped(explorer["fresh"]), "dazed" in status, "sleepy" in status)
     found = _PAYABLE.get(key)
     if found is None:
-        found = _PAYABLE[key] = {action: can_pay(explorer, action) for action in COSTS}
+        fresh: dict[str, int] = explorer["fresh"]
+        dazed, sleepy = key[1], key[2]
+        found = _PAYABLE[key] = {a: _affords(fresh, a, dazed, sleepy) for a in COSTS}
     return found
 
 
-_FRESH = itemgetter(*CUBES)
+def _affords(fresh: dict[str, int], action: str, dazed: bool, sleepy: bool) -> bool:
+    """Whether some way to pay for ``action`` exists (:func:`_work_out` is not empty), without
+    listing them: an alternative's named cubes are in the basket, and the basket holds as many
+    cubes as the alternative (and Sleepy's one more) takes, the "any" cubes being the rest."""
+    held = sum(fresh.values())
+    for alt in COSTS[action]:
+        named = [n for n in alt if n != "any"]
+        if named and dazed:
+            continue
+        if held < len(alt) + sleepy:
+            continue
+        if all(fresh[k] >= named.count(k) for k in named):
+            return True
+    return False
+
+
 _PAYABLE: dict[tuple[Any, ...], dict[str, bool]] = {}
 _WAYS: dict[tuple[Any, ...], tuple[tuple[str, ...], ...]] = {}
 
@@ -77,7 +104,7 @@ def _ways(
     status that matters (Dazed, Sleepy), then looked up: the explorer's turn asks it of every
     action kind, every turn."""
     status = explorer["status"]
-    counts = _FRESH(explorer["fresh"])
+    counts = _capped(explorer["fresh"])
     dazed, sleepy = "dazed" in status, sleepy_applies and "sleepy" in status
     key = (action, counts, dazed, sleepy)
     found = _WAYS.get(key)
