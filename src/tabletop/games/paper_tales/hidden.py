@@ -74,10 +74,15 @@ def kept(state: PaperTalesState, seat: int) -> str | None:
 def deal(
     state: PaperTalesState, name: str, cards: list[str], seat: int, how: str = "looked"
 ) -> None:
-    """Cards from the draw pile into a seat's zone: only that seat sees them."""
-    found = zones(state)
-    for card in cards:
-        found.put(name, card, known=bit(seat), how=how)
+    """Cards from the draw pile into a seat's zone: only that seat sees them (as
+    :meth:`Zones.put <tabletop.engine.knowledge.Zones.put>` puts each, written out)."""
+    if not cards:
+        return
+    zone = state.data[ZONES][name]
+    zone["items"].extend(cards)
+    zone["known"].extend([bit(seat)] * len(cards))
+    if how:
+        zone.setdefault("how", {})[str(seat)] = how
 
 
 def move(state: PaperTalesState, source: str, target: str, card: str, seat: int) -> None:
@@ -105,7 +110,8 @@ def reveal_hand(state: PaperTalesState, seat: int, placed: set[str], keep: str |
     every = everyone(len(state.data["players"]))
     watched = -1  # the seats that saw every card taken so far (and the public)
     discarded: list[str] = []
-    for card, mask in zip(cards, masks, strict=True):
+    for i, card in enumerate(cards):
+        mask = masks[i]
         if mask & PUBLIC == 0:
             mask &= watched
         if card in placed:

@@ -209,16 +209,24 @@ def _quest_met(content: Content, quest: Quest, card: str) -> bool:
     return any(e.when == quest.phase for e in unit.triggers)
 
 
-@lru_cache(maxsize=64)
+# the Unit cards meeting each Necropolis card's Quest (see _meeting)
+_MEETING: dict[str, frozenset[str]] = {}
+
+
 def _meeting(necropolis: str) -> frozenset[str]:
     """The Unit cards meeting a Necropolis card's Quest: static content, so found once per card
     (the Quest Bonuses test every Netherworld card against every revealed Quest at every
     Recruitment)."""
-    content = game_content()  # static content, loaded once per process
-    quest = content.necropolis[necropolis].quest
-    if quest is None:
-        return frozenset()
-    return frozenset(c for c in content.instance_type if _quest_met(content, quest, c))
+    found = _MEETING.get(necropolis)
+    if found is None:
+        content = game_content()  # static content, loaded once per process
+        quest = content.necropolis[necropolis].quest
+        if quest is None:
+            found = frozenset()
+        else:
+            found = frozenset(c for c in content.instance_type if _quest_met(content, quest, c))
+        _MEETING[necropolis] = found
+    return found
 
 
 def lich_king_gains(state: PaperTalesState) -> None:
@@ -229,10 +237,12 @@ def lich_king_gains(state: PaperTalesState) -> None:
     cards = line(state)
     gain = current(state).gain + bonuses(state)["gain"]
     quests = 0
+    netherworld: list[str] = solo["netherworld"]
     for ident in cards[: solo["revealed"]]:
         quest = state.content.necropolis[ident].quest
         if quest is not None:
-            quests += quest.lp * len(_meeting(ident).intersection(solo["netherworld"]))
+            meeting = _meeting(ident)
+            quests += quest.lp * len({card for card in netherworld if card in meeting})
     state.add_lich_king_lp(gain, GAINS)
     state.add_lich_king_lp(quests, QUESTS)
     log(
