@@ -448,30 +448,42 @@ def _combination(items: list[str], k: int, rank: int) -> list[str]:
 
 def arrangement(state: PaperTalesState, seat: int, action: Action) -> list[UnitInPlay | None]:
     """The Kingdom an arrangement makes: a Unit staying in its row keeps its spot, the others
-    take the free spots of their row in order (Units in play first, then new ones)."""
+    take the free spots of their row in order (Units in play first, by spot, then new ones,
+    by card)."""
     kingdom = state.player(seat)["kingdom"]
-    old = {unit["card"]: (spot, unit) for spot, unit in enumerate(kingdom) if unit is not None}
+    places = dict(action.args)
     caps = row_spots(state, seat)
     out: list[UnitInPlay | None] = [None] * SPOTS
     movers: dict[str, list[UnitInPlay]] = {IN_FRONT: [], IN_BACK: []}
-    fresh: dict[str, list[UnitInPlay]] = {IN_FRONT: [], IN_BACK: []}
-    for card, where in sorted(action.args, key=lambda a: old[a[0]][0] if a[0] in old else 99):
+    in_play: set[str] = set()
+    for spot, unit in enumerate(kingdom):
+        if unit is None:
+            continue
+        card = unit["card"]
+        in_play.add(card)
+        where = places.get(card)
         if where not in (IN_FRONT, IN_BACK):
             continue
         row = str(where)
-        if card in old:
-            spot, unit = old[card]
-            if spot in caps[row]:
-                out[spot] = unit.copy()
-            else:
-                movers[row].append(unit.copy())
+        if spot in caps[row]:
+            out[spot] = unit.copy()
         else:
-            fresh[row].append({"card": card, "age": 0, "new": True})
+            movers[row].append(unit.copy())
+    fresh: dict[str, list[str]] = {IN_FRONT: [], IN_BACK: []}
+    for card, where in action.args:
+        if where in (IN_FRONT, IN_BACK) and card not in in_play:
+            fresh[str(where)].append(str(card))
     for row in (IN_FRONT, IN_BACK):
-        free = [spot for spot in caps[row] if out[spot] is None]
-        placed = [*movers[row], *sorted(fresh[row], key=lambda unit: unit["card"])]
-        for spot, unit in zip(free, placed):
-            out[spot] = unit
+        placed = movers[row]
+        for card in sorted(fresh[row]):
+            placed.append({"card": card, "age": 0, "new": True})
+        i = 0
+        for spot in caps[row]:
+            if i == len(placed):
+                break
+            if out[spot] is None:
+                out[spot] = placed[i]
+                i += 1
     return out
 
 
