@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import piles
-from tabletop.engine.knowledge import ZONES, Zones, bit, knows
+from tabletop.engine.knowledge import PUBLIC, ZONES, Zones, bit, everyone, knows
 from tabletop.engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -74,10 +74,15 @@ def kept(state: PaperTalesState, seat: int) -> str | None:
 def deal(
     state: PaperTalesState, name: str, cards: list[str], seat: int, how: str = "looked"
 ) -> None:
-    """Cards from the draw pile into a seat's zone: only that seat sees them."""
-    found = zones(state)
-    for card in cards:
-        found.put(name, card, known=bit(seat), how=how)
+    """Cards from the draw pile into a seat's zone: only that seat sees them (as
+    :meth:`Zones.put <tabletop.engine.knowledge.Zones.put>` puts each, written out)."""
+    if not cards:
+        return
+    zone = state.data[ZONES][name]
+    zone["items"].extend(cards)
+    zone["known"].extend([bit(seat)] * len(cards))
+    if how:
+        zone.setdefault("how", {})[str(seat)] = how
 
 
 def move(state: PaperTalesState, source: str, target: str, card: str, seat: int) -> None:
@@ -89,6 +94,37 @@ def take(state: PaperTalesState, name: str, card: str, seen_by: int) -> str:
     """A card out of a zone (into play, face up, or to the discard pile)."""
     found, _ = zones(state).take(name, card, seen_by=seen_by)
     return str(found)
+
+
+def reveal_hand(state: PaperTalesState, seat: int, placed: set[str], keep: str | None) -> list[str]:
+    """The Deployment's reveal empties a seat's hand, card by card in the hand's order, as
+    :meth:`Zones.take <tabletop.engine.knowledge.Zones.take>` would one at a time: a card of
+    ``placed`` goes into play face up (everyone watches), ``keep`` to the seat's kept zone and
+    the others to the discard pile (only the seat sees which). What the other seats knew of the
+    cards still in the hand is lost as each leaves. Returns the cards discarded, in order."""
+    zones = state.data[ZONES]
+    hand = zones[f"hand:{seat}"]
+    cards, masks = hand["items"], hand["known"]
+    hand["items"], hand["known"] = [], []
+    mine = bit(seat)
+    every = everyone(len(state.data["players"]))
+    watched = -1  # the seats that saw every card taken so far (and the public)
+    discarded: list[str] = []
+    for i, card in enumerate(cards):
+        mask = masks[i]
+        if mask & PUBLIC == 0:
+            mask &= watched
+        if card in placed:
+            watched &= every | PUBLIC
+            continue
+        watched &= mine | PUBLIC
+        if card == keep:
+            kept = zones[f"kept:{seat}"]
+            kept["items"].append(card)
+            kept["known"].append(mask & mine)
+        else:
+            discarded.append(str(card))
+    return discarded
 
 
 def pass_hands(state: PaperTalesState, way: int) -> None:

@@ -7,7 +7,6 @@ face down, and the choices are carried out together."""
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -113,18 +112,24 @@ Figures = tuple[
 
 
 # the figures by the data that decides them (see figures)
-_FIGURES: dict[bytes, Figures] = {}
+_FIGURES: dict[tuple[Any, ...], Figures] = {}
 _FIGURES_MAX = 4096
 
 
 def figures(state: PaperTalesState, seat: int) -> Figures:
     """Everything :func:`options` reads of the state, as one hashable key (every ability reads
     its owner's Kingdom, so two states with these equal have the same options). Remembered by
-    the seat's record and the game's Buildings (the listing and the choice carried out at the
-    reveal ask the same; so do clones). Marshal format 2 has no back-references, so equal data
-    gives equal bytes in a clone too."""
-    mine: Any = state.player(seat)  # a TypedDict, which marshal's stub does not take
-    key = marshal.dumps((mine, state.data["buildings"]), 2)
+    what the abilities may read of the seat's record (its Gold, Wars won, every Unit's fields
+    spot by spot and its Buildings; never its Legend Points) and the game's Buildings: the
+    listing and the choice carried out at the reveal ask the same; so do clones."""
+    mine = state.player(seat)
+    key = (
+        mine["gold"],
+        mine["wars_won"],
+        tuple([None if unit is None else tuple(unit.items()) for unit in mine["kingdom"]]),
+        tuple(mine["buildings"].items()),
+        tuple(state.data["buildings"]),
+    )
     found = _FIGURES.get(key)
     if found is None:
         if len(_FIGURES) >= _FIGURES_MAX:

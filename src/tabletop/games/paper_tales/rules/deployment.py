@@ -1,3 +1,4 @@
+# Over 600 lines: the whole Deployment, its template, listing, counted draw and reveal.
 """Phase 2, Deployment. Everyone at once arranges their Kingdom face down: new Units from the hand
 go on empty spots, Units already in play may be moved or discarded to make room. Then everyone
 reveals, pays the cost of the new Units only, keeps at most one card of the hand face down for
@@ -23,7 +24,6 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, piles
-from tabletop.engine.knowledge import bit, everyone
 from tabletop.engine.rng import Rng
 from tabletop.engine.templates import Param, Template
 from tabletop.engine.views import log
@@ -308,32 +308,32 @@ class Arrangements:
         # first: the masks over them then depend on the costs as a multiset (see _subsets)
         playable = [card for cost, card in priced if cost <= budget]
         self.playable = playable
-        placings, total = _placings(
-            tuple([cost for cost, _ in priced if cost <= budget]),
-            gold,
-            len(hand),
-            len(self.in_play),
-            self.front,
-            self.back,
-        )
-        self.placings: list[tuple[int, int]] = placings  # (mask, its weight); shared
+        costs = tuple([cost for cost, _ in priced if cost <= budget])
+        self.costs = costs
+        self.gold = gold
+        # the weight of a placing of each size (see _weights), and their sum over the
+        # affordable placings, from how many choices of the costs have each size and price
+        weights = _weights(len(hand), len(self.in_play), self.front, self.back)
+        self.weights: tuple[int, ...] = weights
+        most = len(weights) - 1
+        total = 0
+        for size, price, count in _histogram(costs):
+            if size <= most and price <= gold:
+                total += count * weights[size]
         self.total: int = total
-
-    def rows(self, cards: int) -> int:
-        """The ways to put ``cards`` Units into the two rows."""
-        return _rows_ways(cards, self.front, self.back)
-
-    def ways(self, placed: int) -> int:
-        """The ways to choose the Units in play that stay and the rows of every card in play,
-        with ``placed`` cards placed from the hand."""
-        return _stay_ways(placed, len(self.in_play), self.front, self.back)
 
     def numbered(self, pick: int) -> Action:
         """The legal arrangement numbered ``pick``, from 0 to the count less one (each number
         another arrangement)."""
         where = dict.fromkeys([*self.hand, *self.in_play], DISCARD)
         mask = -1
-        for placing, weight in self.placings:
+        weights = self.weights
+        most = len(weights) - 1
+        gold = self.gold
+        for placing, size, price in _subsets(self.costs):  # the placings in the order counted
+            if size > most or price > gold:
+                continue
+            weight = weights[size]
             if pick < weight:
                 mask = placing
                 break
@@ -346,36 +346,36 @@ class Arrangements:
         if keep:
             where[others[keep - 1]] = KEEP
         m = len(self.in_play)
-        stay, pick = _part(pick, [comb(m, k) * self.rows(len(placed) + k) for k in range(m + 1)])
+        stay, pick = _part(pick, _stay_parts(len(placed), m, self.front, self.back))
         pick, ranked = divmod(pick, comb(m, stay))
         board = sorted([*placed, *_combination(self.in_play, stay, ranked)])
-        least = max(0, len(board) - self.back)
-        fronts, pick = _part(
-            pick, [comb(len(board), k) for k in range(least, min(self.front, len(board)) + 1)]
-        )
+        least, parts = _front_parts(len(board), self.front, self.back)
+        fronts, pick = _part(pick, parts)
         in_front = set(_combination(board, least + fronts, pick))
         for card in board:
             where[card] = IN_FRONT if card in in_front else IN_BACK
         return Action(KIND, tuple(sorted(where.items())))
 
 
+@lru_cache(maxsize=256)
+def _weights(hand: int, in_play: int, front: int, back: int) -> tuple[int, ...]:
+    """The weight of a placing of each size, 0 to the spots (see :class:`Arrangements`): the
+    card kept (or none) of the rest of the hand, times the ways of the Units in play."""
+    return tuple(
+        (hand - size + 1) * _stay_ways(size, in_play, front, back)
+        for size in range(front + back + 1)
+    )
+
+
 @lru_cache(maxsize=4096)
-def _placings(
-    costs: tuple[int, ...], gold: int, hand: int, in_play: int, front: int, back: int
-) -> tuple[list[tuple[int, int]], int]:
-    """Every affordable choice of the playable cards (of these ``costs``) placed from the hand,
-    as a bit mask over them with its weight (see :class:`Arrangements`), and their total
-    (shared: not to be changed; the costs are a multiset, so the same ones come back)."""
-    most = front + back
-    weights = [
-        (hand - size + 1) * _stay_ways(size, in_play, front, back) for size in range(most + 1)
-    ]
-    placings = [
-        (mask, weights[size])
-        for mask, size, price in _subsets(costs)
-        if size <= most and price <= gold and weights[size]
-    ]
-    return placings, sum(weight for _, weight in placings)
+def _histogram(costs: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """How many choices of cards of these ``costs`` have each size and price, as (size, price,
+    count): the count of a Deployment's arrangements without walking every choice (shared:
+    not to be changed)."""
+    found: dict[tuple[int, int], int] = {}
+    for _, size, price in _subsets(costs):
+        found[size, price] = found.get((size, price), 0) + 1
+    return [(size, price, count) for (size, price), count in sorted(found.items())]
 
 
 @lru_cache(maxsize=4096)
@@ -407,6 +407,20 @@ def _stay_ways(placed: int, in_play: int, front: int, back: int) -> int:
     )
 
 
+@lru_cache(maxsize=256)
+def _stay_parts(placed: int, in_play: int, front: int, back: int) -> list[int]:
+    """The arrangements with each number of the ``in_play`` Units staying (shared)."""
+    return [comb(in_play, k) * _rows_ways(placed + k, front, back) for k in range(in_play + 1)]
+
+
+@lru_cache(maxsize=256)
+def _front_parts(board: int, front: int, back: int) -> tuple[int, list[int]]:
+    """The fewest of ``board`` Units in the Front, and the ways with each number from there
+    (shared)."""
+    least = max(0, board - back)
+    return least, [comb(board, k) for k in range(least, min(front, board) + 1)]
+
+
 def _part(pick: int, weights: list[int]) -> tuple[int, int]:
     """Which of the parts of these sizes holds number ``pick``, and its number within it."""
     for i, weight in enumerate(weights):
@@ -434,30 +448,42 @@ def _combination(items: list[str], k: int, rank: int) -> list[str]:
 
 def arrangement(state: PaperTalesState, seat: int, action: Action) -> list[UnitInPlay | None]:
     """The Kingdom an arrangement makes: a Unit staying in its row keeps its spot, the others
-    take the free spots of their row in order (Units in play first, then new ones)."""
+    take the free spots of their row in order (Units in play first, by spot, then new ones,
+    by card)."""
     kingdom = state.player(seat)["kingdom"]
-    old = {unit["card"]: (spot, unit) for spot, unit in enumerate(kingdom) if unit is not None}
+    places = dict(action.args)
     caps = row_spots(state, seat)
     out: list[UnitInPlay | None] = [None] * SPOTS
     movers: dict[str, list[UnitInPlay]] = {IN_FRONT: [], IN_BACK: []}
-    fresh: dict[str, list[UnitInPlay]] = {IN_FRONT: [], IN_BACK: []}
-    for card, where in sorted(action.args, key=lambda a: old[a[0]][0] if a[0] in old else 99):
+    in_play: set[str] = set()
+    for spot, unit in enumerate(kingdom):
+        if unit is None:
+            continue
+        card = unit["card"]
+        in_play.add(card)
+        where = places.get(card)
         if where not in (IN_FRONT, IN_BACK):
             continue
         row = str(where)
-        if card in old:
-            spot, unit = old[card]
-            if spot in caps[row]:
-                out[spot] = unit.copy()
-            else:
-                movers[row].append(unit.copy())
+        if spot in caps[row]:
+            out[spot] = unit.copy()
         else:
-            fresh[row].append({"card": card, "age": 0, "new": True})
+            movers[row].append(unit.copy())
+    fresh: dict[str, list[str]] = {IN_FRONT: [], IN_BACK: []}
+    for card, where in action.args:
+        if where in (IN_FRONT, IN_BACK) and card not in in_play:
+            fresh[str(where)].append(str(card))
     for row in (IN_FRONT, IN_BACK):
-        free = [spot for spot in caps[row] if out[spot] is None]
-        placed = [*movers[row], *sorted(fresh[row], key=lambda unit: unit["card"])]
-        for spot, unit in zip(free, placed):
-            out[spot] = unit
+        placed = movers[row]
+        for card in sorted(fresh[row]):
+            placed.append({"card": card, "age": 0, "new": True})
+        i = 0
+        for spot in caps[row]:
+            if i == len(placed):
+                break
+            if out[spot] is None:
+                out[spot] = placed[i]
+                i += 1
     return out
 
 
@@ -501,14 +527,8 @@ def _reveal_one(
     cost = planned_cost(state, mine)
     player["gold"] -= cost
     player["kingdom"] = mine
-    for card in hidden.hand(state, seat):
-        if card in placed:  # revealed into the Kingdom
-            hidden.take(state, f"hand:{seat}", card, everyone(len(data["players"])))
-        elif card == keep:
-            hidden.move(state, f"hand:{seat}", f"kept:{seat}", card, seat)
-        else:
-            discarded = hidden.take(state, f"hand:{seat}", card, bit(seat))
-            piles.add_discards(data["deck"], [discarded])
+    # the hand revealed into the Kingdom, kept face down or discarded
+    piles.add_discards(data["deck"], hidden.reveal_hand(state, seat, placed, keep))
     new = [state.content.instance_type[u["card"]].name for u in mine if u is not None and u["new"]]
     words = ", ".join(new) if new else "no new Unit"
     pays = state.verb(seat, "pays")

@@ -232,10 +232,15 @@ def _holding(
             effects = unit_abilities(state, unit["card"])[table].get(key)
             if effects is not None:
                 out.append((Holder(state, seat, unit=unit, spot=spot), effects))
-    for building, level in state.owned_buildings(seat):
-        effects = building_abilities(state, building, level)[table].get(key)
-        if effects is not None:
-            out.append((Holder(state, seat, building=building), effects))
+    owned = state.player(seat)["buildings"]
+    if owned:  # in the order of the game's Buildings, as owned_buildings gives them
+        for building in state.data["buildings"]:
+            level = owned.get(building)
+            if level is None:
+                continue
+            effects = building_abilities(state, building, level)[table].get(key)
+            if effects is not None:
+                out.append((Holder(state, seat, building=building), effects))
     return out
 
 

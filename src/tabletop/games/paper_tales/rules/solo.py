@@ -34,6 +34,9 @@ LICH_LP_PER_WAR = 1
 GAINS, QUESTS, END_CARD = "Immediate Gains", "Quest Bonuses", "END card"
 # the line's zones, turn 1 to 4 then END
 LINE = tuple(f"line:{i}" for i in range(len(PILES)))
+# the rest of each pile, set aside unseen, and the pool of each position
+PILE_ZONES = tuple(f"pile:{i}" for i in range(len(PILES)))
+POOLS = tuple(f"necropolis-{pile}" for pile in PILES)
 
 
 def setup(state: PaperTalesState, lich_cards: int) -> None:
@@ -116,11 +119,23 @@ def set_line(state: PaperTalesState, cards: list[str], revealed: int) -> None:
     down (known to nobody) unless revealed; the rest of pile I lies aside unseen, so what lies
     face down may be any card of its pile."""
     zones = hidden.zones(state)
-    for i, (pile, ident) in enumerate(zip(PILES, cards, strict=True)):
-        rest = [card for card in _pile(pile) if card != ident]
-        zones.create(f"line:{i}", [ident], pool=f"necropolis-{pile}")
-        zones.create(f"pile:{i}", rest, pool=f"necropolis-{pile}")
+    for i, ident in enumerate(cards):
+        pool = POOLS[i]
+        zones.create(LINE[i], [ident], pool=pool)
+        zones.create(PILE_ZONES[i], _rest(PILES[i], ident), pool=pool)
     reveal(state, revealed)
+
+
+# the rest of each Necropolis pile without one of its cards, by (pile, card): static content
+_RESTS: dict[tuple[str, str], tuple[str, ...]] = {}
+
+
+def _rest(pile: str, ident: str) -> tuple[str, ...]:
+    """The cards of a Necropolis pile but ``ident``, in the pile's order (found once each)."""
+    found = _RESTS.get((pile, ident))
+    if found is None:
+        found = _RESTS[pile, ident] = tuple(card for card in _pile(pile) if card != ident)
+    return found
 
 
 @lru_cache(maxsize=8)
@@ -209,16 +224,24 @@ def _quest_met(content: Content, quest: Quest, card: str) -> bool:
     return any(e.when == quest.phase for e in unit.triggers)
 
 
-@lru_cache(maxsize=64)
+# the Unit cards meeting each Necropolis card's Quest (see _meeting)
+_MEETING: dict[str, frozenset[str]] = {}
+
+
 def _meeting(necropolis: str) -> frozenset[str]:
     """The Unit cards meeting a Necropolis card's Quest: static content, so found once per card
     (the Quest Bonuses test every Netherworld card against every revealed Quest at every
     Recruitment)."""
-    content = game_content()  # static content, loaded once per process
-    quest = content.necropolis[necropolis].quest
-    if quest is None:
-        return frozenset()
-    return frozenset(c for c in content.instance_type if _quest_met(content, quest, c))
+    found = _MEETING.get(necropolis)
+    if found is None:
+        content = game_content()  # static content, loaded once per process
+        quest = content.necropolis[necropolis].quest
+        if quest is None:
+            found = frozenset()
+        else:
+            found = frozenset(c for c in content.instance_type if _quest_met(content, quest, c))
+        _MEETING[necropolis] = found
+    return found
 
 
 def lich_king_gains(state: PaperTalesState) -> None:
@@ -229,10 +252,12 @@ def lich_king_gains(state: PaperTalesState) -> None:
     cards = line(state)
     gain = current(state).gain + bonuses(state)["gain"]
     quests = 0
+    netherworld: list[str] = solo["netherworld"]
     for ident in cards[: solo["revealed"]]:
         quest = state.content.necropolis[ident].quest
         if quest is not None:
-            quests += quest.lp * len(_meeting(ident).intersection(solo["netherworld"]))
+            meeting = _meeting(ident)
+            quests += quest.lp * len({card for card in netherworld if card in meeting})
     state.add_lich_king_lp(gain, GAINS)
     state.add_lich_king_lp(quests, QUESTS)
     log(
