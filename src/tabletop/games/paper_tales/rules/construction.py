@@ -139,13 +139,15 @@ def figures(state: PaperTalesState, seat: int) -> Figures:
 
 
 def _figures(state: PaperTalesState, seat: int) -> Figures:
-    have = kingdom.resources(state, seat)
+    # resources, gold_for and land_cost from one walk of the Kingdom's static abilities
+    have, stand_in, free_land = kingdom.construction_statics(state, seat)
+    land = 0 if free_land else LAND_PER_BUILDING * len(state.player(seat)["buildings"])
     return (
         int(state.player(seat)["gold"]),
         tuple(state.owned_buildings(seat)),
-        land_cost(state, seat),
+        land,
         tuple([have[r] for r in RESOURCES]),
-        frozenset(kingdom.gold_for(state, seat)),
+        frozenset(stand_in),
         tuple(state.data["buildings"]),
     )
 

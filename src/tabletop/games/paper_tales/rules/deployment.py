@@ -367,29 +367,47 @@ def _weights(hand: int, in_play: int, front: int, back: int) -> tuple[int, ...]:
     )
 
 
-@lru_cache(maxsize=4096)
+# the memos of the counted draw, by the hand's costs (few: the same ones come back)
+_HISTOGRAMS: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}
+_SUBSETS: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}
+_MEMO_MAX = 4096
+
+
 def _histogram(costs: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """How many choices of cards of these ``costs`` have each size and price, as (size, price,
     count): the count of a Deployment's arrangements without walking every choice (shared:
     not to be changed)."""
-    found: dict[tuple[int, int], int] = {}
-    for _, size, price in _subsets(costs):
-        found[size, price] = found.get((size, price), 0) + 1
-    return [(size, price, count) for (size, price), count in sorted(found.items())]
+    listed = _HISTOGRAMS.get(costs)
+    if listed is None:
+        found: dict[tuple[int, int], int] = {(0, 0): 1}
+        for cost in costs:  # each card in or out of the choice
+            for (size, price), count in list(found.items()):
+                key = (size + 1, price + cost)
+                found[key] = found.get(key, 0) + count
+        listed = [(size, price, count) for (size, price), count in found.items()]
+        if len(_HISTOGRAMS) >= _MEMO_MAX:
+            _HISTOGRAMS.clear()
+        _HISTOGRAMS[costs] = listed
+    return listed
 
 
-@lru_cache(maxsize=4096)
 def _subsets(costs: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """Every choice of cards of these ``costs`` as (bit mask, how many, their price), by mask:
     what the costs alone decide, worked out once (the same few come back in every game)."""
-    price = [0] * (1 << len(costs))
-    size = [0] * (1 << len(costs))
-    for mask in range(1, 1 << len(costs)):
-        low = mask & -mask
-        rest = mask ^ low
-        price[mask] = price[rest] + costs[low.bit_length() - 1]
-        size[mask] = size[rest] + 1
-    return [(mask, size[mask], price[mask]) for mask in range(1 << len(costs))]
+    listed = _SUBSETS.get(costs)
+    if listed is None:
+        price = [0] * (1 << len(costs))
+        size = [0] * (1 << len(costs))
+        for mask in range(1, 1 << len(costs)):
+            low = mask & -mask
+            rest = mask ^ low
+            price[mask] = price[rest] + costs[low.bit_length() - 1]
+            size[mask] = size[rest] + 1
+        listed = [(mask, size[mask], price[mask]) for mask in range(1 << len(costs))]
+        if len(_SUBSETS) >= _MEMO_MAX:
+            _SUBSETS.clear()
+        _SUBSETS[costs] = listed
+    return listed
 
 
 @lru_cache(maxsize=256)

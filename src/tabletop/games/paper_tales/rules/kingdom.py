@@ -244,6 +244,45 @@ def _holding(
     return out
 
 
+def construction_statics(
+    state: PaperTalesState, seat: int
+) -> tuple[dict[str, int], set[str], bool]:
+    """What Construction reads of a Kingdom's static abilities, in one walk of its cards: what
+    it produces (:func:`resources`), the resources Gold stands in for (:func:`gold_for`) and
+    whether it pays no land cost (:func:`no_land_cost`); each folded in the same order."""
+    if state._cache.get("still") is not None:  # a view: resources' memo answers
+        return resources(state, seat), gold_for(state, seat), no_land_cost(state, seat)
+    found = {r: 0 for r in RESOURCES}
+    stand_in: set[str] = set()
+    free_land = False
+    player = state.player(seat)
+    holders: list[tuple[Holder, dict[type, list[Any]]]] = []
+    for spot, unit in enumerate(player["kingdom"]):
+        if unit is not None:
+            by_model = unit_abilities(state, unit["card"])[0]
+            if by_model:
+                holders.append((Holder(state, seat, unit=unit, spot=spot), by_model))
+    owned = player["buildings"]
+    if owned:
+        for building in state.data["buildings"]:
+            level = owned.get(building)
+            if level is not None:
+                by_model = building_abilities(state, building, level)[0]
+                if by_model:
+                    holders.append((Holder(state, seat, building=building), by_model))
+    for holder, by_model in holders:
+        effects = by_model.get(Produce)
+        if effects is not None:
+            found = ask(holder, Produce, found, effects)
+        effects = by_model.get(GoldForResource)
+        if effects is not None:
+            stand_in = ask(holder, GoldForResource, stand_in, effects)
+        effects = by_model.get(NoLandCost)
+        if effects is not None and ask(holder, NoLandCost, False, effects):
+            free_land = True
+    return found, stand_in, free_land
+
+
 def resources(state: PaperTalesState, seat: int) -> dict[str, int]:
     """What the Kingdom produces now (Units and Buildings). Resources are never spent. While a
     view is drawn (the state cannot change) the answer is remembered."""
