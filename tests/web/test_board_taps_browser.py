@@ -6,6 +6,7 @@ choices kept after a refusal. The games are set up through the store; the bots a
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 import urllib.request
@@ -169,7 +170,9 @@ def paper_tales_at_deployment(store: GameStore, ident: str) -> Any:
             return state
         seat = 0 if 0 in state.current_seats() else state.current_seats()[0]
         action = state.legal_actions(seat)[0]
-        store.apply(ident, seat, action, seen=state.fingerprint(seat))
+        # the server's bot may have moved since the load: then look again
+        with contextlib.suppress(StaleAction):
+            store.apply(ident, seat, action, seen=state.fingerprint(seat))
         time.sleep(0.05)
     raise AssertionError("never reached the Deployment")
 
