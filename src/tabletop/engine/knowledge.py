@@ -150,6 +150,16 @@ class Zones:
             z["known"][at] = known
         self._note(name, known, how)
 
+    def put_all(self, name: str, items: list[Item], *, known: int, how: str = "") -> None:
+        """:meth:`put` of each of ``items`` in turn, on top of a zone, all known to ``known``
+        (a deal: one extension of the zone's lists, not a call a card)."""
+        if not items:
+            return
+        z = self.zones[name]
+        z["items"].extend(items)
+        z["known"].extend([known] * len(items))
+        self._note(name, known, how)
+
     def take(
         self, name: str, item: Item | None = None, *, seen_by: int, at: int | None = None
     ) -> tuple[Item, int]:

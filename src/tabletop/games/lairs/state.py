@@ -88,9 +88,10 @@ def zone_name(i: int) -> str:
     return f"lair:{i}"
 
 
-_ZONE_NAMES = (zone_name(0), zone_name(1))
 _ZONE_0: Final = "lair:0"  # zone_name(0) and (1), as constants for the hot paths
 _ZONE_1: Final = "lair:1"
+_ZONE_NAMES = (_ZONE_0, _ZONE_1)
+assert (zone_name(0), zone_name(1)) == _ZONE_NAMES
 
 
 def install_lair(data: dict[str, Any], i: int, lair: dict[str, Any]) -> None:

@@ -74,15 +74,8 @@ def kept(state: PaperTalesState, seat: int) -> str | None:
 def deal(
     state: PaperTalesState, name: str, cards: list[str], seat: int, how: str = "looked"
 ) -> None:
-    """Cards from the draw pile into a seat's zone: only that seat sees them (as
-    :meth:`Zones.put <tabletop.engine.knowledge.Zones.put>` puts each, written out)."""
-    if not cards:
-        return
-    zone = state.data[ZONES][name]
-    zone["items"].extend(cards)
-    zone["known"].extend([bit(seat)] * len(cards))
-    if how:
-        zone.setdefault("how", {})[str(seat)] = how
+    """Cards from the draw pile into a seat's zone: only that seat sees them."""
+    zones(state).put_all(name, list(cards), known=bit(seat), how=how)
 
 
 def move(state: PaperTalesState, source: str, target: str, card: str, seat: int) -> None:
